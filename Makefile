@@ -1,0 +1,48 @@
+# Spelbord: `make serve` starts the game table, `make test` runs every check.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: install serve test lint format typecheck pytest test-fast bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/spelbord serve --host $(HOST) --port $(PORT)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+
+format: $(STAMP)
+	$(BIN)/ruff format src tests
+	$(BIN)/ruff check --fix src tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy src
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2 $(PYTEST_ARGS)
+
+# Everything CI runs: lint, types, every test including the slow and browser suites.
+test: lint typecheck pytest
+
+# Quick local loop: skip suites marked slow.
+test-fast: $(STAMP)
+	$(BIN)/pytest -n 2 -m "not slow" $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/spelbord bench coerceo
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

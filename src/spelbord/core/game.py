@@ -1,0 +1,340 @@
+"""The game protocol: ``Game`` (facts and options) and ``State`` (one position).
+
+It follows OpenSpiel's conventions. ``State`` is a template: the public methods handle
+terminal, chance and simultaneous nodes, legality checks and history in one place; a game
+implements the underscored hooks for "in progress, this seat decides".
+
+Seats are 0..n-1. ``current_player()`` returns a seat or one of the sentinels below.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeVar
+
+from spelbord.core.errors import (
+    IllegalActionError,
+    NotationError,
+    OutOfTurnError,
+    StateFormatError,
+)
+from spelbord.core.info import GameInfo
+from spelbord.core.outcome import Outcome
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+Move = int | tuple[int, ...]
+"""One entry of a state's history: an action, or a joint action at a simultaneous node."""
+
+S = TypeVar("S", bound="State")
+
+
+class Game(ABC):
+    """A game with its options fixed: the factory of states.
+
+    Subclasses set ``info`` and ``state_class`` and may override ``num_players``.
+    """
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = self.info.resolve_options(options)
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def num_players(self) -> int:
+        return self.info.max_seats
+
+    def num_distinct_actions(self) -> int:
+        return self.info.num_distinct_actions
+
+    def max_game_length(self) -> int:
+        return self.info.max_game_length
+
+    def teams(self) -> list[tuple[int, ...]]:
+        """Seats that win and lose together; by default every seat alone."""
+        return [(seat,) for seat in range(self.num_players())]
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first decision (or first chance event)."""
+
+    def from_json(self, text: str) -> State:
+        """Read back a state written by ``State.to_json`` for this game and these options."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise StateFormatError(f"not a JSON state: {exc}") from None
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            raise StateFormatError(f"not a {self.name} state")
+        if data.get("options") != self.options:
+            raise StateFormatError(
+                f"state options {data.get('options')} differ from the game's {self.options}"
+            )
+        state = self.new_initial_state()
+        try:
+            state._history = [m if isinstance(m, int) else tuple(m) for m in data["history"]]
+            state._load_state_dict(data["state"])
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise StateFormatError(f"malformed {self.name} state: {exc!r}") from None
+        return state
+
+    def replay(self, moves: Sequence[Move]) -> State:
+        """The state reached from the start by ``moves`` (actions or joint actions)."""
+        state = self.new_initial_state()
+        for move in moves:
+            if isinstance(move, int):
+                state.apply_action(move)
+            else:
+                state.apply_actions(list(move))
+        return state
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"<{type(self).__name__} {self.name}({opts})>"
+
+
+class State(ABC):
+    """One position of a game, with the history that led to it."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[Move] = []
+
+    # ------------------------------------------------------------------ hooks
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat, or ``CHANCE``, ``SIMULTANEOUS`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[int]:
+        """Sorted legal actions of ``seat``; called only when that seat decides now."""
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError(f"{self.game.name} has no chance nodes")
+
+    @abstractmethod
+    def _apply_action(self, action: int) -> None:
+        """Apply a legal action (single seat or chance); legality is already checked."""
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        raise NotImplementedError(f"{self.game.name} has no simultaneous nodes")
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat: the final returns at a terminal state, zeros before."""
+
+    @abstractmethod
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The notation of ``action`` when ``player`` (a seat or ``CHANCE``) takes it."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready view of exactly what ``seat`` may know (``None``: a spectator)."""
+
+    @abstractmethod
+    def _state_dict(self) -> dict[str, Any]:
+        """Everything that defines this state beyond its history, JSON-ready."""
+
+    @abstractmethod
+    def _load_state_dict(self, data: dict[str, Any]) -> None:
+        """The inverse of ``_state_dict`` (on a fresh initial state)."""
+
+    @abstractmethod
+    def clone(self: S) -> S:
+        """An independent copy (cheap: search clones constantly)."""
+
+    def resample(self: S, seat: int | None, rng: random.Random) -> S:
+        """A full state consistent with everything ``seat`` knows.
+
+        Perfect-information games return a clone; hidden-information games override this.
+        """
+        if self.game.info.information != "perfect":
+            raise NotImplementedError(f"{self.game.name} must implement resample")
+        return self.clone()
+
+    def heuristic_value(self) -> list[float] | None:
+        """Per seat, a fast estimate of the returns in [-1, 1] (for search cut-offs).
+
+        ``None`` when the game offers none; games with a good evaluation override this.
+        """
+        return None
+
+    def perft(self, depth: int) -> int:
+        """Move-generation count: leaves of the game tree ``depth`` decisions deep.
+
+        Chance and simultaneous nodes count every outcome / joint action. Games with a fast
+        move generator override this; the counts must agree.
+        """
+        if depth == 0 or self.is_terminal():
+            return 1
+        player = self.current_player()
+        total = 0
+        if player == SIMULTANEOUS:
+            import itertools
+
+            per_seat = [self.legal_actions(s) for s in range(self.num_players())]
+            for joint in itertools.product(*per_seat):
+                child = self.clone()
+                child.apply_actions(list(joint))
+                total += child.perft(depth - 1)
+            return total
+        for action in self.legal_actions():
+            child = self.clone()
+            child.apply_action(action)
+            total += child.perft(depth - 1)
+        return total
+
+    def termination(self) -> str:
+        """Why the game ended (a short word); only meaningful at a terminal state."""
+        return "ended"
+
+    # ------------------------------------------------------------------ public API
+    def history(self) -> list[Move]:
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def num_players(self) -> int:
+        return self.game.num_players()
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """Sorted, unique legal actions.
+
+        ``seat=None`` means whoever decides now (chance included); at a simultaneous node a
+        seat must be named. A seat that does not decide now has no legal actions.
+        """
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            if seat is not None:
+                return []
+            return [a for a, _ in self._chance_outcomes()]
+        if player == SIMULTANEOUS:
+            if seat is None:
+                raise OutOfTurnError("a simultaneous node: name the seat (legal_actions(seat))")
+            self._check_seat(seat)
+            return self._legal_actions(seat)
+        if seat is not None and seat != player:
+            return []
+        return self._legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability), ...]`` at a chance node, else ``[]``."""
+        if self.current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def apply_action(self, action: int) -> None:
+        """Apply one action at a single-seat or chance node; illegal ones change nothing."""
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalActionError("the game is over")
+        if player == SIMULTANEOUS:
+            raise OutOfTurnError("a simultaneous node: use apply_actions([a0, a1, ...])")
+        if not self._is_legal(player, action):
+            who = "chance" if player == CHANCE else f"seat {player}"
+            raise IllegalActionError(f"action {action!r} is not legal for {who} here")
+        self._apply_action(action)
+        self._history.append(action)
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """Apply one action per seat at a simultaneous node (no-op actions included)."""
+        if self.current_player() != SIMULTANEOUS:
+            raise OutOfTurnError("not a simultaneous node: use apply_action(a)")
+        actions = list(actions)
+        if len(actions) != self.num_players():
+            raise IllegalActionError(
+                f"need one action per seat ({self.num_players()}), got {len(actions)}"
+            )
+        for seat, action in enumerate(actions):
+            if not self._is_legal(seat, action):
+                raise IllegalActionError(f"action {action!r} is not legal for seat {seat} here")
+        self._apply_actions(actions)
+        self._history.append(tuple(actions))
+
+    def _is_legal(self, player: int, action: Any) -> bool:
+        """Whether ``player`` may take ``action`` now; games may override for speed."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            return False
+        if player == CHANCE:
+            return any(a == action for a, _ in self._chance_outcomes())
+        return action in self._legal_actions(player)
+
+    def action_to_string(self, action: int, seat: int | None = None) -> str:
+        """The notation of ``action`` for ``seat`` (default: whoever decides now)."""
+        player = self.current_player() if seat is None else seat
+        return self._action_to_string(player, action)
+
+    def string_to_action(self, text: str, seat: int | None = None) -> int:
+        """Parse notation into a legal action of ``seat`` (default: whoever decides now).
+
+        Raises ``NotationError`` when the text names no legal action.
+        """
+        player = self.current_player() if seat is None else seat
+        if player == TERMINAL:
+            raise NotationError("the game is over")
+        wanted = text.strip()
+        actions = (
+            [a for a, _ in self._chance_outcomes()]
+            if player == CHANCE
+            else self.legal_actions(player)
+        )
+        for action in actions:
+            if self._action_to_string(player, action) == wanted:
+                return action
+        folded = wanted.casefold()
+        matches = [a for a in actions if self._action_to_string(player, a).casefold() == folded]
+        if len(matches) == 1:
+            return matches[0]
+        raise NotationError(f"{text!r} is not a legal action here")
+
+    def outcome(self) -> Outcome | None:
+        """The outcome at a terminal state, else ``None``."""
+        if not self.is_terminal():
+            return None
+        return Outcome(tuple(self.returns()), self.termination())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "options": self.game.options,
+            "history": [m if isinstance(m, int) else list(m) for m in self._history],
+            "state": self._state_dict(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players():
+            raise OutOfTurnError(f"no seat {seat!r} in a {self.num_players()}-seat game")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} move {self.move_number()} to play {self.current_player()}>"

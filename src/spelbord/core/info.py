@@ -1,0 +1,118 @@
+"""What a game declares up front: its facts and its options.
+
+>>> opt = Option("variant", "laurentius", choices=("laurentius", "ocius"), help="start")
+>>> opt.check("ocius")
+'ocius'
+>>> opt.check("blitz")
+Traceback (most recent call last):
+...
+spelbord.core.errors.GameOptionError: option 'variant' must be one of laurentius, ocius; got 'blitz'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from spelbord.core.errors import GameOptionError
+
+Information = Literal["perfect", "imperfect"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its name, default, and the values it accepts."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` coerced to the default's type, or raise ``GameOptionError``."""
+        kind = type(self.default)
+        if kind is bool and isinstance(value, str):
+            if value.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                raise GameOptionError(f"option {self.name!r} takes true or false; got {value!r}")
+            value = value.lower() in ("true", "1", "yes", "on")
+        elif kind is int and isinstance(value, str):
+            try:
+                value = int(value)
+            except ValueError:
+                raise GameOptionError(
+                    f"option {self.name!r} takes a whole number; got {value!r}"
+                ) from None
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise GameOptionError(
+                f"option {self.name!r} takes a {kind.__name__}; got {value!r}"
+            )
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise GameOptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts of a game, in OpenSpiel's terms.
+
+    ``num_distinct_actions`` is an upper bound on every action id of a seat (chance outcomes
+    have their own ids below ``max_chance_outcomes``); ``max_game_length`` bounds the
+    number of decisions in one game (for the longest options).
+    """
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    teams: bool
+    chance: bool
+    information: Information
+    simultaneous: bool
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    max_game_length: int
+    options: tuple[Option, ...] = field(default_factory=tuple)
+    version: int = 1
+    summary: str = ""
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise GameOptionError(f"{self.name} has no option {name!r} (options: {known})")
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults overlaid with ``given``; every value checked."""
+        resolved = {opt.name: opt.default for opt in self.options}
+        for name, value in given.items():
+            resolved[name] = self.option(name).check(value)
+        return resolved
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready description (for ``spelbord games`` and the lobby)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "seats": [self.min_seats, self.max_seats],
+            "teams": self.teams,
+            "chance": self.chance,
+            "information": self.information,
+            "simultaneous": self.simultaneous,
+            "num_distinct_actions": self.num_distinct_actions,
+            "max_chance_outcomes": self.max_chance_outcomes,
+            "max_game_length": self.max_game_length,
+            "version": self.version,
+            "summary": self.summary,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "choices": list(o.choices) if o.choices is not None else None,
+                    "help": o.help,
+                }
+                for o in self.options
+            ],
+        }

@@ -1,0 +1,43 @@
+"""The end of a game as a value: who won and why.
+
+>>> o = Outcome(returns=(1.0, -1.0), termination="capture-all")
+>>> o.winners()
+(0,)
+>>> o.result()
+'1-0'
+>>> Outcome(returns=(0.0, 0.0), termination="stalemate").result()
+'1/2-1/2'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final returns per seat (+1 win, -1 loss, 0 draw unless a game says otherwise)."""
+
+    returns: tuple[float, ...]
+    termination: str
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the best return, or () when every seat has the same return."""
+        best = max(self.returns)
+        if all(r == best for r in self.returns):
+            return ()
+        return tuple(seat for seat, r in enumerate(self.returns) if r == best)
+
+    def is_draw(self) -> bool:
+        return not self.winners()
+
+    def result(self) -> str:
+        """A short result text: ``1-0``, ``0-1``, ``1/2-1/2`` (two seats) or ``winners 0,2``."""
+        win = self.winners()
+        if len(self.returns) == 2:
+            if not win:
+                return "1/2-1/2"
+            return "1-0" if win == (0,) else "0-1"
+        if not win:
+            return "draw"
+        return "winners " + ",".join(str(s) for s in win)

@@ -1,0 +1,20 @@
+"""The registered games. Importing this package registers every game.
+
+>>> from spelbord import games
+>>> "coerceo" in games.names()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from spelbord.core.registry import game_class, info, load, names
+
+# Each entry is a subpackage that registers its game when imported.
+GAME_PACKAGES: tuple[str, ...] = ("coerceo",)
+
+for _package in GAME_PACKAGES:
+    importlib.import_module(f"{__name__}.{_package}")
+
+__all__ = ["GAME_PACKAGES", "game_class", "info", "load", "names"]
