@@ -285,6 +285,14 @@ class State(ABC):
         player = self.current_player() if seat is None else seat
         return self._action_to_string(player, action)
 
+    def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-ready description of ``action`` for user interfaces.
+
+        Always has ``action`` and ``text``; games add structure (fields, squares, kinds)
+        so a front end can highlight where a piece may go without parsing notation.
+        """
+        return {"action": action, "text": self.action_to_string(action, seat)}
+
     def string_to_action(self, text: str, seat: int | None = None) -> int:
         """Parse notation into a legal action of ``seat`` (default: whoever decides now).
 
