@@ -44,9 +44,7 @@ class Option:
                     f"option {self.name!r} takes a whole number; got {value!r}"
                 ) from None
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise GameOptionError(
-                f"option {self.name!r} takes a {kind.__name__}; got {value!r}"
-            )
+            raise GameOptionError(f"option {self.name!r} takes a {kind.__name__}; got {value!r}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise GameOptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
