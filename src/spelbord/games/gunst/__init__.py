@@ -1,0 +1,10 @@
+"""Gunst, the Fladlandssaga kin game: two families, four seasons, secret Tinge.
+
+>>> from spelbord.games.gunst import GunstGame
+>>> GunstGame().new_initial_state().is_simultaneous_node()
+True
+"""
+
+from spelbord.games.gunst.state import GunstGame, GunstState
+
+__all__ = ["GunstGame", "GunstState"]

@@ -1,0 +1,228 @@
+"""Gunst as a Spelbord game: the protocol hooks around the table and its rules.
+
+Information (R23): the only secret in Gunst is a seat's Tinge selection while it is being
+made. Both selections are applied together at the simultaneous node, so no state ever
+holds a selection that one seat has made and the other has not seen; everything in a state
+is public (hands follow from the known sets minus what was revealed). ``observation``
+therefore gives every seat, and spectators, the same public position plus the full event
+log, and ``resample`` is a clone. The imperfect information is the simultaneity itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from spelbord.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    GameInfo,
+    NotationError,
+    Option,
+    State,
+    StateFormatError,
+    register,
+)
+from spelbord.games.gunst import actions as A
+from spelbord.games.gunst import notation, rules
+from spelbord.games.gunst.pieces import DEITIES, LIFE, NUM_SELECTIONS, PLACES
+from spelbord.games.gunst.render import render
+from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
+
+_COIN = [(0, 0.5), (1, 0.5)]
+
+
+class GunstState(State):
+    """One position of Gunst."""
+
+    game: GunstGame
+
+    def __init__(self, game: GunstGame) -> None:
+        super().__init__(game)
+        self.table = Table(return_spent=bool(game.options["spent_kin_return"]))
+
+    # ------------------------------------------------------------------ hooks
+    def current_player(self) -> int:
+        phase = self.table.phase
+        if phase == TINGE:
+            return SIMULTANEOUS
+        if phase == COIN:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.table.actor
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        table = self.table
+        if table.phase == TINGE:
+            return list(rules.selections(tuple(table.hand[seat]), table.ready_mask(seat)))
+        return rules.legal_decisions(table, seat)
+
+    def _is_legal(self, player: int, action: Any) -> bool:
+        if not isinstance(action, int) or isinstance(action, bool):
+            return False
+        if player == CHANCE:
+            return action in (0, 1)
+        if self.table.phase == TINGE:
+            return rules.selection_is_legal(self.table, player, action)
+        return action in rules.legal_decisions(self.table, player)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(_COIN)
+
+    def _apply_action(self, action: int) -> None:
+        if self.table.phase == COIN:
+            rules.toss(self.table, action)
+        else:
+            rules.decide(self.table, action)
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        rules.reveal(self.table, list(actions))
+
+    def returns(self) -> list[float]:
+        table = self.table
+        if table.phase != OVER or table.loser < 0:
+            return [0.0, 0.0]
+        return [-1.0 if seat == table.loser else 1.0 for seat in range(2)]
+
+    def termination(self) -> str:
+        return self.table.ended or "ended"
+
+    def heuristic_value(self) -> list[float] | None:
+        """Life difference scaled to [-1, 1] (the final returns at the end)."""
+        if self.table.phase == OVER:
+            return self.returns()
+        life = self.table.life
+        value = max(-1.0, min(1.0, (life[0] - life[1]) / LIFE))
+        return [value, -value]
+
+    # ------------------------------------------------------------------ notation
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            return f"coin {action}"
+        return notation.to_string(self.table, action)
+
+    def string_to_action(self, text: str, seat: int | None = None) -> int:
+        player = self.current_player() if seat is None else seat
+        if player == TERMINAL:
+            raise NotationError("the game is over")
+        words = text.strip().casefold().split()
+        if player == CHANCE:
+            if len(words) == 2 and words[0] == "coin" and words[1] in ("0", "1"):
+                return int(words[1])
+            raise NotationError(f"{text!r} is not a coin outcome (coin 0, coin 1)")
+        if player == SIMULTANEOUS:
+            raise NotationError("a simultaneous node: name the seat")
+        action, verb = notation.parse(text)
+        if self.table.phase != TINGE:
+            kind = A.kind_of(action)[0]
+            if kind in ("deity", "row") and verb not in (kind, notation.verb_for(self.table, kind)):
+                raise NotationError(f"{text!r}: the verb does not fit this decision")
+        if not self._is_legal(player, action) or (
+            self.current_player() not in (player, SIMULTANEOUS)
+        ):
+            raise NotationError(f"{text!r} is not a legal action here")
+        return action
+
+    def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
+        player = self.current_player() if seat is None else seat
+        text = self.action_to_string(action, seat)
+        if player == CHANCE:
+            return {"action": action, "text": text, "kind": "coin", "chooser": action}
+        return notation.to_dict(self.table, action, text)
+
+    # ------------------------------------------------------------------ views
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """The public position and the whole event log (R23: nothing else is secret)."""
+        t = self.table
+        return {
+            "seat": seat,
+            "season": t.season,
+            "phase": t.phase,
+            "to_move": self.current_player(),
+            "life": list(t.life),
+            "hand": [list(h) for h in t.hand],
+            "deities": [
+                {d.name: PLACES[place] for d, place in zip(DEITIES, side, strict=True)}
+                for side in t.deity
+            ],
+            "rows": [[list(r) for r in side] for side in t.rows],
+            "doubled": list(t.doubled),
+            "chooser": t.chooser,
+            "first": t.first,
+            "favoured": t.favoured,
+            "favour": t.favour,
+            "deity_in_use": t.deity_in_use,
+            "source": t.source,
+            "slaget": {"row": t.row, "side": t.side, "left": t.left, "mode": t.mode},
+            "loser": t.loser,
+            "log": json.loads(json.dumps(t.log)),
+        }
+
+    def resample(self, seat: int | None, rng: random.Random) -> GunstState:
+        """A clone: no state holds anything a seat has not seen (see the module text)."""
+        return self.clone()
+
+    def _state_dict(self) -> dict[str, Any]:
+        return self.table.to_dict()
+
+    def _load_state_dict(self, data: dict[str, Any]) -> None:
+        table = Table.from_dict(data)
+        if table.return_spent != self.table.return_spent:
+            raise StateFormatError("the state's spent-kin rule differs from the game's option")
+        self.table = table
+
+    def clone(self) -> GunstState:
+        twin = GunstState.__new__(GunstState)
+        twin.game = self.game
+        twin._history = list(self._history)
+        twin.table = self.table.clone()
+        return twin
+
+    def __str__(self) -> str:
+        return render(self.table)
+
+
+@register
+class GunstGame(Game):
+    """Gunst for two seats."""
+
+    info: ClassVar[GameInfo] = GameInfo(
+        name="gunst",
+        title="Gunst",
+        min_seats=2,
+        max_seats=2,
+        teams=False,
+        chance=True,
+        information="imperfect",
+        simultaneous=True,
+        num_distinct_actions=A.NUM_ACTIONS,
+        max_chance_outcomes=2,
+        # Per round at most: Tinge, coin, order, favour (4); Dommen 3 + 3 invoke choices and
+        # 2 rows per deity (22); 2 scholar modes; raise choices need two movable deities
+        # and each raises one step, so at most 12 per seat (24): 52 a round, 208 a game.
+        max_game_length=300,
+        options=(
+            Option(
+                "spent_kin_return",
+                False,
+                choices=(False, True),
+                help="kin spent in a round return to their owner's hand (RULES-NOTES option)",
+            ),
+        ),
+        summary=(
+            "The Fladlandssaga kin game: bring kin and deities in secret, let the deities "
+            "judge, then fight row by row for four seasons."
+        ),
+    )
+    state_class: ClassVar[type[State]] = GunstState
+
+    def new_initial_state(self) -> GunstState:
+        return GunstState(self)
+
+
+assert NUM_SELECTIONS == A.FIRST

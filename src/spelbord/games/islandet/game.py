@@ -1,0 +1,66 @@
+"""The ``Game`` of Slag for Islandet: facts, options and registration."""
+
+from __future__ import annotations
+
+from spelbord.core import Game, GameInfo, Option, register
+from spelbord.games.islandet.actions import NUM_ACTIONS
+from spelbord.games.islandet.position import GOALS
+from spelbord.games.islandet.state import IslandetState
+
+TURN_LIMITS = (60, 200, 400)
+SETUP_LENGTH = 1 + 10 + 2 * 2 * 10 + 10
+"""Upper bound on setup decisions: who starts, blocks, units placed and faced, pad slots."""
+
+TURN_LENGTH = 20
+"""Upper bound on one turn without shots: rule 4 entry, four rolls with three 0 options,
+shooting done twice, the move, a free removal (and slack)."""
+
+SHOTS = 20 + 10 + 10
+"""Every shot removes an enemy unit or a block, and every block is revealed at most once."""
+
+
+@register
+class IslandetGame(Game):
+    """Slag for Islandet ("Battle for the Island"), two seats, dice and unknown blocks."""
+
+    info = GameInfo(
+        name="islandet",
+        title="Slag for Islandet",
+        min_seats=2,
+        max_seats=2,
+        teams=False,
+        chance=True,
+        information="perfect",
+        simultaneous=False,
+        num_distinct_actions=NUM_ACTIONS,
+        max_chance_outcomes=6,
+        max_game_length=SETUP_LENGTH + max(TURN_LIMITS) * TURN_LENGTH + SHOTS,
+        options=(
+            Option(
+                "goal",
+                "eliminate",
+                choices=GOALS,
+                help="eliminate: remove all ten enemy units; quick: the first to remove "
+                "five wins; points: the score margin at the end is the result",
+            ),
+            Option(
+                "pads",
+                True,
+                choices=(True, False),
+                help="carrier pads (off: all ten units start on the island)",
+            ),
+            Option("all_live", False, choices=(False, True), help="all ten blocks are live"),
+            Option(
+                "turn_limit",
+                200,
+                choices=TURN_LIMITS,
+                help="turns (both players' together) after which points decide",
+            ),
+        ),
+        summary="Soldiers, jeeps and tanks fight over a 12x12 island sown with blocks that "
+        "may explode; exact-range shots, a 0-5 die, reinforcements from a carrier pad.",
+    )
+    state_class = IslandetState
+
+    def new_initial_state(self) -> IslandetState:
+        return IslandetState(self)

@@ -1,0 +1,195 @@
+"""The ``State`` of Slag for Islandet: the protocol around a ``Position``.
+
+Nothing is hidden: a block's nature is drawn by a chance node at the moment it goes off
+(docs/rules/islandet.md, R23), so the state holds no secret and ``resample`` is a clone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spelbord.core import CHANCE, TERMINAL, NotationError, State
+from spelbord.games.islandet import rules
+from spelbord.games.islandet.actions import decode
+from spelbord.games.islandet.board import (
+    FACINGS,
+    entry_square,
+    left,
+    right,
+    slot_column,
+    square_name,
+    step,
+)
+from spelbord.games.islandet.notation import parse, text
+from spelbord.games.islandet.position import Position, Rules
+from spelbord.games.islandet.render import render
+from spelbord.games.islandet.units import KINDS, MAX_POINTS
+
+if TYPE_CHECKING:
+    from spelbord.core import Game
+
+
+class IslandetState(State):
+    """A position of Slag for Islandet with its history."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        opts = game.options
+        self.pos = Position(
+            Rules(
+                goal=opts["goal"],
+                pads=opts["pads"],
+                all_live=opts["all_live"],
+                turn_limit=opts["turn_limit"],
+            )
+        )
+
+    # ------------------------------------------------------------------ protocol hooks
+    def current_player(self) -> int:
+        if self.pos.phase == "over":
+            return TERMINAL
+        seat = rules.deciding_seat(self.pos)
+        return CHANCE if seat is None else seat
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return rules.legal_actions(self.pos)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return rules.chance_outcomes(self.pos)
+
+    def _apply_action(self, action: int) -> None:
+        if self.current_player() == CHANCE:
+            rules.apply_chance(self.pos, action)
+        else:
+            rules.apply_action(self.pos, action)
+
+    def returns(self) -> list[float]:
+        pos = self.pos
+        if pos.phase != "over":
+            return [0.0, 0.0]
+        if pos.rules.goal == "points":
+            margin = (pos.score(0) - pos.score(1)) / MAX_POINTS
+            return [margin, -margin]
+        if pos.winner < 0:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if pos.winner == 0 else [-1.0, 1.0]
+
+    def termination(self) -> str:
+        return self.pos.result or "ended"
+
+    def heuristic_value(self) -> list[float]:
+        """Score margin (ranges of surviving units, pad units double) scaled to [-1, 1]."""
+        margin = (self.pos.score(0) - self.pos.score(1)) / MAX_POINTS
+        return [margin, -margin]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return text(self.pos, player if player >= 0 else -1, action)
+
+    def string_to_action(self, line: str, seat: int | None = None) -> int:
+        """Parse notation (case-insensitive) into a legal action of ``seat``."""
+        player = self.current_player() if seat is None else seat
+        if player == TERMINAL:
+            raise NotationError("the game is over")
+        action = parse(self.pos, line)
+        legal = (
+            [a for a, _ in self._chance_outcomes()]
+            if player == CHANCE
+            else self.legal_actions(player)
+        )
+        if action not in legal:
+            raise NotationError(f"{line!r} is not a legal action here")
+        canonical = self._action_to_string(player, action)
+        if canonical.casefold() != " ".join(line.split()).casefold():
+            raise NotationError(f"{line!r} does not match the position (it is {canonical!r})")
+        return action
+
+    def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
+        """Structure for user interfaces: kind, unit, from/to squares, facing, targets."""
+        out = super().action_to_dict(action, seat)
+        player = self.current_player() if seat is None else seat
+        if player < 0:
+            out["kind"] = "chance"
+            return out
+        pos = self.pos
+        a = decode(action)
+        out["kind"] = a.kind
+        if a.square >= 0:
+            out["from"] = square_name(a.square)
+        unit = pos.units.get(a.square) if a.square >= 0 else None
+        if unit is not None:
+            out["unit"] = {"seat": unit.seat, "kind": KINDS[unit.kind].name}
+        if a.kind == "block":
+            out["to"] = out.pop("from")
+        elif a.kind == "place":
+            out["to"] = out.pop("from")
+            out["unit"] = {"seat": player, "kind": KINDS[a.arg].name}
+        elif a.kind == "face":
+            out["facing"] = FACINGS[a.arg]
+            if pos.pending >= 0:
+                out["to"] = square_name(pos.pending)
+        elif a.kind == "padkind":
+            out["unit"] = {"seat": player, "kind": KINDS[a.arg].name}
+        elif a.kind in ("enter", "removepad"):
+            owner = pos.to_move
+            out["slot"] = a.arg + 1
+            kind = pos.pads[owner][a.arg]
+            if kind >= 0:
+                out["unit"] = {"seat": owner, "kind": KINDS[kind].name}
+            dest = entry_square(owner, pos.centres[owner], a.arg)
+            if dest is not None:
+                out["to"] = square_name(dest)
+        elif a.kind == "turn" and unit is not None:
+            turned = right(unit.facing) if a.arg else left(unit.facing)
+            out["to"] = out["from"]
+            out["facing"] = FACINGS[turned]
+        elif a.kind == "shoot" and unit is not None:
+            result = rules.shot(pos, a.square)
+            if result is not None:
+                target, caught = result
+                out["to"] = square_name(target)
+                out["targets"] = [square_name(s) for s in (*caught, target)]
+        elif a.kind == "move" and unit is not None:
+            distance = pos.roll if a.arg == 0 else pos.roll - 1
+            dest = step(a.square, unit.facing, distance)
+            if dest is not None:
+                out["to"] = square_name(dest)
+                out["path"] = [
+                    square_name(s)
+                    for i in range(1, distance + 1)
+                    if (s := step(a.square, unit.facing, i)) is not None
+                ]
+            facing = unit.facing if a.arg == 0 else (left, right)[a.arg - 1](unit.facing)
+            out["facing"] = FACINGS[facing]
+        elif a.kind == "padshift":
+            owner = pos.to_move
+            centre = pos.centres[owner] + (pos.roll if a.arg else -pos.roll)
+            out["side"] = "WE"[a.arg]
+            out["pad_columns"] = [slot_column(centre, s) for s in range(5)]
+        elif a.kind == "remove":
+            out["to"] = out["from"]
+        return out
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Everything (nothing is hidden; see R23), plus who asks and the scores."""
+        return {
+            "seat": seat,
+            "to_play": self.current_player(),
+            "position": self.pos.to_dict(),
+            "points": [self.pos.score(0), self.pos.score(1)],
+        }
+
+    def _state_dict(self) -> dict[str, Any]:
+        return self.pos.to_dict()
+
+    def _load_state_dict(self, data: dict[str, Any]) -> None:
+        self.pos.load_dict(data)
+
+    def clone(self) -> IslandetState:
+        other = IslandetState.__new__(IslandetState)
+        other.game = self.game
+        other._history = list(self._history)
+        other.pos = self.pos.copy()
+        return other
+
+    def __str__(self) -> str:
+        return render(self.pos)

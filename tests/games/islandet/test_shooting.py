@@ -1,0 +1,161 @@
+"""Islandet rules R14-R18: exact hits, crossfire, safety on the pad, blocks going off."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from spelbord.games.islandet import IslandetState
+from spelbord.games.islandet.board import parse_square
+
+Do = Callable[..., IslandetState]
+Legal = Callable[[IslandetState], list[str]]
+
+
+def at(state: IslandetState, *names: str) -> list[bool]:
+    """Whether a unit stands on each named square."""
+    return [parse_square(n) in state.pos.units for n in names]
+
+
+def test_r14_exact_range_in_the_facing_only(build, do: Do, legal: Legal) -> None:
+    #    c  e  g
+    # 8  .  .  t<      soldier c4 hits c6 (2), jeep e4 misses e6 (range 3 ends on e7),
+    # 7  .  .  .       tank g4 hits g8 (4); the tank on i4 faces east and sees nothing
+    # 6  s> s> .       north of it
+    # 4  S^ J^ T^ T>
+    units = {"c4": "S^", "e4": "J^", "g4": "T^", "i4": "T>", "c6": "s>", "e6": "s>"}
+    units |= {"g8": "t<", "i8": "s<"}
+    state = build(units, phase="shoot1", roll=2)
+    assert legal(state) == ["c4xc6", "g4xg8", "done"]
+    do(state, "g4xg8")
+    assert at(state, "g8") == [False] and state.pos.phase == "shoot1"
+    assert legal(state) == ["c4xc6", "done"]
+
+
+def test_r14_jeep_range_three(build, do: Do, legal: Legal) -> None:
+    state = build({"e4": "J^", "e7": "s>", "a12": "s^"}, phase="shoot2", roll=2)
+    assert legal(state) == ["e4xe7", "done"]
+    do(state, "e4xe7")
+    # the last target is gone: the shooting step ends by itself, and with it the turn
+    assert state.pos.to_move == 1
+
+
+def test_r14_only_enemies_and_blocks_are_targets(build, legal: Legal) -> None:
+    state = build({"c4": "S^", "c6": "J<", "a12": "s^"}, phase="shoot1", roll=2)
+    assert legal(state) == ["done"]
+
+
+def test_r14_and_r18_a_block_in_between_stops_the_shot(build, legal: Legal) -> None:
+    # 8 t<        the tank on c4 cannot fire past the block on c6;
+    # 6 ##        the block is a target for the soldier on e4 (range 2 ends on e6)
+    # 4 T^ . S^
+    state = build({"c4": "T^", "e4": "S^", "c8": "t<"}, ["c6", "e6"], phase="shoot1", roll=2)
+    assert legal(state) == ["e4xe6", "done"]
+
+
+def test_r14_a_block_is_a_target_and_goes_off(build, do: Do) -> None:
+    state = build({"c2": "T^", "a12": "s^"}, ["c6"], phase="shoot1", roll=2)
+    do(state, "c2xc6")
+    assert state.pos.phase == "reveal"
+
+
+def test_r15_crossfire_removes_enemies_on_the_line(build, do: Do) -> None:
+    # 6 t<    the tank on c2 hits c6 exactly; the North units on c3 and c5 are caught
+    # 5 s>    in the crossfire, its own soldier on c4 is not
+    # 4 S^
+    # 3 j>
+    # 2 T^
+    state = build(
+        {"c2": "T^", "c3": "j>", "c4": "S>", "c5": "s>", "c6": "t<", "a12": "s^"},
+        phase="shoot1",
+        roll=2,
+    )
+    do(state, "c2xc6")
+    assert at(state, "c3", "c4", "c5", "c6") == [False, True, False, False]
+    assert state.pos.lost == [0, 3]
+
+
+def test_r15_crossfire_also_on_a_shot_at_a_block(build, do: Do) -> None:
+    state = build({"c2": "J^", "c3": "s>", "a12": "s^"}, ["c5"], phase="shoot1", roll=2)
+    do(state, "c2xc5")
+    assert at(state, "c3") == [False] and state.pos.phase == "reveal"
+
+
+def test_r16_units_on_the_pad_are_safe_and_cannot_shoot(build, do: Do, legal: Legal) -> None:
+    # 5 tv          the North tank sets off the live block on b1:
+    # 2 S^          South's soldier on a2 goes, the pad below row 1 is untouched
+    # 1 . ## .
+    # pad S S S S S
+    state = build(
+        {"b5": "tv", "a2": "S^", "l3": "S>"},
+        ["b1"],
+        pads=("SSSSS", "....."),
+        to_move=1,
+        phase="shoot1",
+        roll=2,
+        live=1,
+        safe=0,
+    )
+    do(state, "b5xb1")
+    assert at(state, "a2") == [False]
+    assert state.pos.pads[0] == [0, 0, 0, 0, 0]
+    state = build({"b3": "tv", "a12": "S^"}, pads=("SSSSS", "....."), to_move=1)
+    do(state, "roll 1")
+    # the tank on b3 faces the pad at range 4 (off the island): nothing to shoot
+    assert state.pos.phase == "move"
+
+
+def test_r17_reveal_odds_follow_the_blocks_left(build, do: Do) -> None:
+    state = build({"c2": "J^", "a12": "s^"}, ["c5"], phase="shoot1", roll=2, live=4, safe=2)
+    do(state, "c2xc5")
+    assert state.chance_outcomes() == [(0, pytest.approx(2 / 6)), (1, pytest.approx(4 / 6))]
+
+
+def test_r17_safe_block_just_leaves(build, do: Do) -> None:
+    state = build({"c2": "J^", "c4": "S>", "d6": "s<", "a12": "s^"}, ["c5"], phase="shoot1")
+    state.pos.roll = 2
+    do(state, "c2xc5", "safe c5")
+    assert parse_square("c5") not in state.pos.blocks
+    assert at(state, "c4", "d6") == [True, True]
+    assert (state.pos.live_left, state.pos.safe_left) == (6, 3)
+
+
+def test_r17_live_blocks_clear_their_eight_squares_and_chain(build, do: Do) -> None:
+    #   b  c  d  e  f  g
+    # 8 .  .  .  s> .  .      the jeep on d2 shoots the block on d5 (range 3).
+    # 7 .  .  .  .  ## .      d5 is live: c4 (South) and c6 (North) go, and e6 goes off;
+    # 6 .  s> .  ## .  .      e6 is live: f5 goes, and f7 goes off; f7 is safe: e8 stays
+    # 5 .  .  ## .  s> .
+    # 4 .  S> .  .  .  .
+    # 2 .  .  J^ .  .  .
+    state = build(
+        {"d2": "J^", "c4": "S>", "c6": "s>", "f5": "s>", "e8": "s>"},
+        ["d5", "e6", "f7"],
+        phase="shoot1",
+        roll=2,
+    )
+    do(state, "d2xd5", "live d5")
+    assert at(state, "c4", "c6", "f5", "e8", "d2") == [False, False, True, True, True]
+    assert state.pos.phase == "reveal" and state.pos.reveal == [parse_square("e6")]
+    assert state.chance_outcomes() == [(0, pytest.approx(4 / 9)), (1, pytest.approx(5 / 9))]
+    do(state, "live e6")
+    assert at(state, "f5") == [False] and state.pos.reveal == [parse_square("f7")]
+    do(state, "safe f7")
+    assert at(state, "e8", "d2") == [True, True]
+    assert state.pos.blocks == set() and state.pos.lost == [1, 2]
+    assert state.pos.phase == "move" and state.pos.to_move == 0
+
+
+def test_r17_landing_on_a_live_block_removes_the_lander(build, do: Do) -> None:
+    state = build({"c3": "S^", "a4": "S^", "d6": "s<", "h8": "s<"}, ["c5"])
+    do(state, "roll 2", "done", "c3-c5", "live c5")
+    assert at(state, "c5", "d6", "h8", "a4") == [False, False, True, True]
+    assert state.pos.to_move == 1
+
+
+def test_r17_all_live_needs_no_chance(build, do: Do) -> None:
+    state = build({"c2": "J^", "b6": "s<", "a12": "s^"}, ["c5"], phase="shoot1", all_live=True)
+    state.pos.roll = 2
+    do(state, "c2xc5")
+    assert at(state, "b6") == [False] and state.pos.live_left == 9
