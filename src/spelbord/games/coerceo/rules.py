@@ -1,0 +1,478 @@
+"""Coerceo rules: the game, its options, and the state (docs/rules/coerceo.md, R1-R17).
+
+The position lives in a few Python ints (see ``position``), so ``clone()`` copies a
+handful of numbers and the repetition record kept since the last irreversible change.
+
+>>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> state = CoerceoGame().new_initial_state()
+>>> len(state.legal_actions()), state.current_player()
+(48, 0)
+>>> state.perft(2)
+2304
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from spelbord.core import (
+    TERMINAL,
+    Game,
+    GameInfo,
+    GameOptionError,
+    NotationError,
+    Option,
+    State,
+    StateFormatError,
+    register,
+)
+from spelbord.games.coerceo.board import (
+    ALL_TILES,
+    BLACK,
+    COLOUR_NAMES,
+    MOVE_NEIGHBOURS,
+    NUM_FIELDS,
+    NUM_TILES,
+    OCIUS_TILES,
+    TILE_INDEX,
+    TILES,
+    WHITE,
+    bits,
+    field_colour,
+    field_coords,
+    field_index,
+    fields_of_tiles,
+)
+from spelbord.games.coerceo.evaluation import evaluate
+from spelbord.games.coerceo.notation import Move, action_text, from_action, parse_action
+from spelbord.games.coerceo.perft import perft_count
+from spelbord.games.coerceo.position import (
+    EXCHANGE_BASE,
+    MOVE_ACTIONS,
+    NUM_ACTIONS,
+    has_action,
+    move_actions,
+    play_exchange,
+    play_move,
+)
+
+MAX_MOVES_LIMIT = 5000
+"""The largest ``max_moves`` option accepted (and so ``max_game_length``)."""
+
+# R3: start positions, as (x, y, field, field); a piece's colour is its field's colour.
+LAURENTIUS: tuple[tuple[int, int, int, int], ...] = (
+    (-2, 2, 0, 4), (-2, 1, 0, 3), (-2, 0, 3, 5), (-1, 2, 1, 4), (-1, 1, 0, 4), (-1, 0, 3, 5),
+    (-1, -1, 2, 5), (0, 2, 1, 5), (0, 1, 1, 5), (0, -1, 2, 4), (0, -2, 2, 4), (1, 1, 2, 5),
+    (1, 0, 0, 2), (1, -1, 1, 3), (1, -2, 1, 4), (2, 0, 0, 2), (2, -1, 0, 3), (2, -2, 1, 3),
+)  # fmt: skip
+OCIUS: tuple[tuple[int, int, int, int], ...] = (
+    (-1, 1, 1, 3), (-1, 0, 0, 2), (0, 1, 2, 4), (0, 0, 0, 3), (0, -1, 1, 5), (1, 0, 3, 5),
+    (1, -1, 0, 4),
+)  # fmt: skip
+
+Field = tuple[int, int, int]
+"""A field as ``(x, y, f)``: tile coordinates and field number 0..5."""
+
+TERMINATIONS = ("capture-all", "stalemate", "repetition", "move-limit")
+
+
+def start_pieces(layout: tuple[tuple[int, int, int, int], ...]) -> tuple[int, int]:
+    """The (white, black) piece masks of a start layout."""
+    masks = [0, 0]
+    for x, y, f1, f2 in layout:
+        for f in (f1, f2):
+            i = field_index(x, y, f)
+            masks[field_colour(i)] |= 1 << i
+    return masks[WHITE], masks[BLACK]
+
+
+@register
+class CoerceoGame(Game):
+    """Coerceo for two: white (seat 0) against black (seat 1)."""
+
+    info: ClassVar[GameInfo] = GameInfo(
+        name="coerceo",
+        title="Coerceo",
+        min_seats=2,
+        max_seats=2,
+        teams=False,
+        chance=False,
+        information="perfect",
+        simultaneous=False,
+        num_distinct_actions=NUM_ACTIONS,
+        max_chance_outcomes=0,
+        max_game_length=MAX_MOVES_LIMIT,
+        options=(
+            Option(
+                "variant",
+                "laurentius",
+                choices=("laurentius", "ocius"),
+                help="start position: laurentius (19 tiles, 18 pieces each) or ocius (7, 7)",
+            ),
+            Option(
+                "exchange_cost",
+                2,
+                choices=(2, 1),
+                help="collected tiles given up to remove an opponent piece (1: single-tile)",
+            ),
+            Option(
+                "repetition_draw",
+                True,
+                choices=(True, False),
+                help="threefold repetition of a position is a draw",
+            ),
+            Option(
+                "max_moves",
+                2000,
+                help=f"ruling: the game is drawn after this many turns (1..{MAX_MOVES_LIMIT})",
+            ),
+        ),
+        summary="Capture every enemy piece on a board of hexagons that shrinks as you play.",
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        limit = self.options["max_moves"]
+        if not 1 <= limit <= MAX_MOVES_LIMIT:
+            raise GameOptionError(f"option 'max_moves' must be 1..{MAX_MOVES_LIMIT}; got {limit}")
+
+    def new_initial_state(self) -> CoerceoState:
+        return CoerceoState(self)
+
+    def from_position(
+        self,
+        white: Iterable[Field],
+        black: Iterable[Field],
+        tiles: Iterable[tuple[int, int]] | None = None,
+        to_move: int = WHITE,
+        collected: tuple[int, int] = (0, 0),
+    ) -> CoerceoState:
+        """A hand-made position (for tests, puzzles and teaching).
+
+        Pieces are ``(x, y, field)`` triples; ``tiles`` defaults to the variant's board.
+        The position is taken as given: an empty tile that would qualify for removal stays
+        until a removal chain (R8) next reaches it.
+        Raises ``StateFormatError`` for pieces on missing tiles, on fields of the other
+        colour, on one field twice, or a side without pieces.
+
+        >>> game = CoerceoGame()
+        >>> state = game.from_position([(0, 0, 1)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
+        >>> state.tiles(), state.current_player()
+        ([(0, 0), (0, 1)], 0)
+        """
+        state = self.new_initial_state()
+        tile_mask = state._tiles
+        if tiles is not None:
+            tile_mask = 0
+            for t in tiles:
+                if tuple(t) not in TILE_INDEX:
+                    raise StateFormatError(f"no tile {tuple(t)} on the board")
+                tile_mask |= 1 << TILE_INDEX[(t[0], t[1])]
+        fields = fields_of_tiles(tile_mask)
+        masks = [0, 0]
+        for colour, group in ((WHITE, white), (BLACK, black)):
+            for x, y, f in group:
+                if (x, y) not in TILE_INDEX or not 0 <= f < 6:
+                    raise StateFormatError(f"no field {(x, y, f)}")
+                i = field_index(x, y, f)
+                if not fields >> i & 1:
+                    raise StateFormatError(f"field {(x, y, f)} is not on a present tile")
+                if field_colour(i) != colour:
+                    raise StateFormatError(
+                        f"field {(x, y, f)} is not a {COLOUR_NAMES[colour]} field"
+                    )
+                if (masks[0] | masks[1]) >> i & 1:
+                    raise StateFormatError(f"two pieces on field {(x, y, f)}")
+                masks[colour] |= 1 << i
+        if not masks[0] or not masks[1]:
+            raise StateFormatError("each side needs at least one piece")
+        if to_move not in (WHITE, BLACK) or min(collected) < 0:
+            raise StateFormatError(f"bad side to move {to_move!r} or collected {collected!r}")
+        state._pieces = masks
+        state._tiles = tile_mask
+        state._fields = fields
+        state._collected = list(collected)
+        state._side = to_move
+        state._rep = [state._key()]
+        if not has_action(masks[to_move], state._free(), collected[to_move] >= state._cost):
+            state._end = "stalemate"
+        return state
+
+
+class CoerceoState(State):
+    """One Coerceo position: pieces, tiles, collected tiles, side to move."""
+
+    game: CoerceoGame
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        opts = game.options
+        ocius = opts["variant"] == "ocius"
+        white, black = start_pieces(OCIUS if ocius else LAURENTIUS)
+        self._pieces = [white, black]
+        self._tiles = OCIUS_TILES if ocius else ALL_TILES
+        self._fields = fields_of_tiles(self._tiles)
+        self._collected = [0, 0]
+        self._side = WHITE
+        self._plies = 0
+        self._end: str | None = None
+        self._winner = -1
+        self._last: tuple[int, int, int, int] | None = None
+        self._cost: int = opts["exchange_cost"]
+        self._rep_draw: bool = opts["repetition_draw"]
+        self._max_moves: int = opts["max_moves"]
+        self._rep = [self._key()]
+
+    # ------------------------------------------------------------------ basics
+    def _key(self) -> int:
+        """The repetition key: pieces and side to move (tiles fixed since the last reset)."""
+        return self._pieces[0] | self._pieces[1] << NUM_FIELDS | self._side << (2 * NUM_FIELDS)
+
+    def clone(self) -> CoerceoState:
+        new = object.__new__(CoerceoState)
+        new.__dict__.update(self.__dict__)
+        new._history = self._history.copy()
+        new._pieces = self._pieces.copy()
+        new._collected = self._collected.copy()
+        new._rep = self._rep.copy()
+        return new
+
+    def current_player(self) -> int:
+        return TERMINAL if self._end is not None else self._side
+
+    def returns(self) -> list[float]:
+        if self._winner < 0:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self._winner == WHITE else [-1.0, 1.0]
+
+    def termination(self) -> str:
+        return self._end or "ended"
+
+    # ------------------------------------------------------------------ actions
+    def _free(self) -> int:
+        return self._fields & ~(self._pieces[0] | self._pieces[1])
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        own = self._pieces[seat]
+        actions = move_actions(own, self._free())
+        if self._collected[seat] >= self._cost:
+            actions.extend(EXCHANGE_BASE + f for f in bits(self._pieces[1 - seat]))
+        return actions
+
+    def _is_legal(self, player: int, action: Any) -> bool:
+        if not isinstance(action, int) or isinstance(action, bool) or player != self._side:
+            return False
+        if 0 <= action < MOVE_ACTIONS:
+            frm, slot = divmod(action, 6)
+            targets = MOVE_NEIGHBOURS[frm]
+            return (
+                bool(self._pieces[player] >> frm & 1)
+                and slot < len(targets)
+                and bool(self._free() >> targets[slot] & 1)
+            )
+        if EXCHANGE_BASE <= action < NUM_ACTIONS:
+            return self._collected[player] >= self._cost and bool(
+                self._pieces[1 - player] >> (action - EXCHANGE_BASE) & 1
+            )
+        return False
+
+    def _apply_action(self, action: int) -> None:
+        side = self._side
+        pieces = self._pieces
+        if action < MOVE_ACTIONS:
+            frm, slot = divmod(action, 6)
+            own, opp, tiles, fields, removed, taken = play_move(
+                pieces[side],
+                pieces[1 - side],
+                self._tiles,
+                self._fields,
+                frm,
+                MOVE_NEIGHBOURS[frm][slot],
+            )
+            self._collected[side] += removed.bit_count()
+            irreversible = removed or taken
+        else:
+            own, opp, tiles, fields, removed, taken = play_exchange(
+                pieces[side], pieces[1 - side], self._tiles, self._fields, action - EXCHANGE_BASE
+            )
+            self._collected[side] -= self._cost
+            irreversible = True
+        pieces[side] = own
+        pieces[1 - side] = opp
+        self._tiles = tiles
+        self._fields = fields
+        self._last = (action, side, removed, taken)
+        self._plies += 1
+        self._side = 1 - side
+        key = self._key()
+        if irreversible:
+            self._rep = [key]
+        else:
+            self._rep.append(key)
+        if not opp:
+            self._end, self._winner = "capture-all", side
+        elif self._rep_draw and self._rep.count(key) >= 3:
+            self._end = "repetition"
+        elif self._plies >= self._max_moves:
+            self._end = "move-limit"
+        elif not has_action(opp, fields & ~(own | opp), self._collected[1 - side] >= self._cost):
+            self._end = "stalemate"
+
+    # ------------------------------------------------------------------ notation
+    def _action_to_string(self, player: int, action: int) -> str:
+        return action_text(action)
+
+    def string_to_action(self, text: str, seat: int | None = None) -> int:
+        """Parse notation (``c3:0-c4:2`` or ``xc3:1``) into a legal action."""
+        player = self.current_player() if seat is None else seat
+        if player == TERMINAL:
+            raise NotationError("the game is over")
+        action = parse_action(text).action
+        if not self._is_legal(player, action):
+            raise NotationError(f"{text!r} is not a legal action here")
+        return action
+
+    def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
+        """``{"action", "text", "kind", "from", "to"}`` or ``{..., "target"}``."""
+        parsed = from_action(action)
+        out: dict[str, Any] = {"action": action, "text": action_text(action)}
+        if isinstance(parsed, Move):
+            out.update(kind="move", **{"from": list(field_coords(parsed.source))})
+            out["to"] = list(field_coords(parsed.target))
+        else:
+            out.update(kind="exchange", target=list(field_coords(parsed.target)))
+        return out
+
+    # ------------------------------------------------------------------ views
+    def tiles(self) -> list[tuple[int, int]]:
+        """The present tiles, as axial coordinates."""
+        return [TILES[t] for t in bits(self._tiles)]
+
+    def pieces(self, colour: int) -> int:
+        """The field mask of ``colour``'s pieces."""
+        return self._pieces[colour]
+
+    def present_fields(self) -> int:
+        """The field mask of the present tiles."""
+        return self._fields
+
+    def collected(self) -> tuple[int, int]:
+        """Tiles collected and not yet exchanged, (white, black)."""
+        return self._collected[0], self._collected[1]
+
+    def cura(self) -> bool:
+        """R14: whether the side that just moved could capture with a move right now."""
+        if self._plies == 0:
+            return False
+        mover = 1 - self._side
+        own, opp = self._pieces[mover], self._pieces[self._side]
+        free = self._free()
+        for action in move_actions(own, free):
+            frm, slot = divmod(action, 6)
+            if play_move(own, opp, self._tiles, self._fields, frm, MOVE_NEIGHBOURS[frm][slot])[5]:
+                return True
+        return False
+
+    def last_move(self) -> dict[str, Any] | None:
+        """The previous turn: its action, who took it, tiles removed, pieces captured."""
+        if self._last is None:
+            return None
+        action, side, removed, taken = self._last
+        out = self.action_to_dict(action)
+        out["seat"] = side
+        out["removed_tiles"] = [list(TILES[t]) for t in bits(removed)]
+        out["captured"] = [[*field_coords(f), 1 - side] for f in bits(taken)]
+        return out
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Everything (perfect information): the same for every seat and spectators."""
+        return {
+            "tiles": [list(t) for t in self.tiles()],
+            "pieces": [
+                [*field_coords(f), colour]
+                for colour in (WHITE, BLACK)
+                for f in bits(self._pieces[colour])
+            ],
+            "collected": list(self._collected),
+            "to_move": self.current_player(),
+            "cura": self.cura(),
+            "last_move": self.last_move(),
+            "exchange_cost": self._cost,
+            "plies": self._plies,
+            "repetitions": self._rep.count(self._key()),
+        }
+
+    # ------------------------------------------------------------------ search
+    def heuristic_value(self) -> list[float] | None:
+        if self._end is not None:
+            return self.returns()
+        v = evaluate(
+            self._pieces[WHITE], self._pieces[BLACK], self._fields, self._collected, self._cost
+        )
+        return [v, 0.0 - v]
+
+    def perft(self, depth: int) -> int:
+        """Leaves ``depth`` decisions deep, by the bitset engine (bulk count at the last ply)."""
+        if depth == 0 or self._end is not None:
+            return 1
+        return perft_count(
+            self._pieces[self._side],
+            self._pieces[1 - self._side],
+            self._tiles,
+            self._fields,
+            self._collected[self._side],
+            self._collected[1 - self._side],
+            self._cost,
+            self._max_moves - self._plies,
+            self._rep if self._rep_draw else None,
+            depth,
+        )
+
+    # ------------------------------------------------------------------ storage
+    def _state_dict(self) -> dict[str, Any]:
+        return {
+            "white": bits(self._pieces[WHITE]),
+            "black": bits(self._pieces[BLACK]),
+            "tiles": bits(self._tiles),
+            "collected": list(self._collected),
+            "to_move": self._side,
+            "plies": self._plies,
+            "end": self._end,
+            "winner": self._winner,
+            "last": list(self._last) if self._last is not None else None,
+            "repetition": [format(k, "x") for k in self._rep],
+        }
+
+    def _load_state_dict(self, data: dict[str, Any]) -> None:
+        def mask(values: list[int], limit: int) -> int:
+            out = 0
+            for v in values:
+                if not isinstance(v, int) or not 0 <= v < limit:
+                    raise StateFormatError(f"bad index {v!r}")
+                out |= 1 << v
+            return out
+
+        self._pieces = [mask(data["white"], NUM_FIELDS), mask(data["black"], NUM_FIELDS)]
+        self._tiles = mask(data["tiles"], NUM_TILES)
+        self._fields = fields_of_tiles(self._tiles)
+        self._collected = [int(c) for c in data["collected"]]
+        self._side = int(data["to_move"])
+        self._plies = int(data["plies"])
+        end = data["end"]
+        if end is not None and end not in TERMINATIONS:
+            raise StateFormatError(f"unknown termination {end!r}")
+        self._end = end
+        self._winner = int(data["winner"])
+        last = data["last"]
+        if last is None:
+            self._last = None
+        else:
+            action, side, removed, taken = (int(v) for v in last)
+            self._last = (action, side, removed, taken)
+        self._rep = [int(k, 16) for k in data["repetition"]]
+
+    def __str__(self) -> str:
+        from spelbord.games.coerceo.render import render
+
+        return render(self)
