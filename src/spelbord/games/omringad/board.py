@@ -1,0 +1,106 @@
+"""The units on the board as plain lists (cheap to copy, JSON-ready) and their helpers.
+
+A square holds a list of stacks; a stack is ``[owner, code, code, ...]``, top unit first. A
+unit *code* packs a base unit and whether it moved this round:
+``code = (kind * 2 + damaged) * 2 + moved`` (so ``code // 2`` is the unit's class).
+
+>>> c = code(Unit(Kind.ARCHER, damaged=True), moved=True)
+>>> unit_of(c), moved(c), code_class(c)
+(Unit(kind=<Kind.ARCHER: 'archer'>, damaged=True), True, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind, Stack, Unit
+
+RawStack = list[int]
+"""``[owner, code, ...]``, top first."""
+
+RawBoard = list[list[RawStack]]
+"""Per square, its stacks."""
+
+GENERAL_CLASS = BASE_KINDS.index(Kind.GENERAL) * 2
+
+
+def code(unit: Unit, moved: bool = False) -> int:
+    """The code of ``unit`` (a base unit) with its moved flag."""
+    return (BASE_KINDS.index(unit.kind) * 2 + int(unit.damaged)) * 2 + int(moved)
+
+
+def unit_of(c: int) -> Unit:
+    cls = c // 2
+    return Unit(BASE_KINDS[cls // 2], damaged=bool(cls % 2))
+
+
+def moved(c: int) -> bool:
+    return bool(c % 2)
+
+
+def code_class(c: int) -> int:
+    """The class (``kind * 2 + damaged``) of a code."""
+    return c // 2
+
+
+def kind_index(c: int) -> int:
+    return c // 4
+
+
+def is_general(c: int) -> bool:
+    return c // 4 == BASE_KINDS.index(Kind.GENERAL)
+
+
+def order_top(codes: Iterable[int]) -> list[int]:
+    """Codes with any general moved to the top, the rest in their order (R80)."""
+    codes = list(codes)
+    return [c for c in codes if is_general(c)] + [c for c in codes if not is_general(c)]
+
+
+def copy_board(board: RawBoard) -> RawBoard:
+    return [[s[:] for s in square] for square in board]
+
+
+def find_stack(board: RawBoard, square: int, owner: int) -> RawStack | None:
+    for s in board[square]:
+        if s[0] == owner:
+            return s
+    return None
+
+
+def add_units(board: RawBoard, square: int, owner: int, codes: Sequence[int]) -> None:
+    """Put ``codes`` on top of ``owner``'s stack on ``square`` (a general stays on top)."""
+    if not codes:
+        return
+    s = find_stack(board, square, owner)
+    if s is None:
+        board[square].append([owner, *order_top(codes)])
+    else:
+        s[1:] = order_top([*codes, *s[1:]])
+
+
+def remove_empty(board: RawBoard, square: int) -> None:
+    board[square] = [s for s in board[square] if len(s) > 1]
+
+
+def as_stack(raw: RawStack) -> Stack:
+    return Stack(raw[0], tuple(unit_of(c) for c in raw[1:]))
+
+
+def stacks_view(board: RawBoard) -> dict[int, list[Stack]]:
+    """The board as ``{square: [Stack, ...]}`` for the pure rule functions."""
+    return {sq: [as_stack(s) for s in stacks] for sq, stacks in enumerate(board) if stacks}
+
+
+def occupants(board: RawBoard, square: int) -> list[int]:
+    return [s[0] for s in board[square]]
+
+
+def units_of(raw: RawStack) -> tuple[Unit, ...]:
+    return tuple(unit_of(c) for c in raw[1:])
+
+
+def health_left(c: int) -> int:
+    """Hits it takes to eliminate the unit of code ``c``."""
+    u = unit_of(c)
+    return 1 if u.damaged or UNITS[u.kind].health < 2 else 2

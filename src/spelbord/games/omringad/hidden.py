@@ -1,0 +1,192 @@
+"""Hidden information (R80-R82): what each seat observes, and resampling the rest.
+
+Everyone sees the terrain once revealed, control, gold, scores, every stack's square,
+owner, unit count and top unit, the moves being made, and every unit of the battle being
+fought. Only its owner sees a stack's other units, its pool, what it has bought and which
+unit it is about to place; terrain tiles stay hidden until all are placed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from spelbord.games.omringad import board as B
+from spelbord.games.omringad.notation import class_unit
+from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
+
+if TYPE_CHECKING:
+    from spelbord.games.omringad.rules import OmringadState
+
+_GENERAL = BASE_KINDS.index(Kind.GENERAL)
+_COSTS = [UNITS[k].cost or 0 for k in BASE_KINDS]
+_BUYING = ("pregame", "purchase")
+
+
+def _terrain_view(state: OmringadState, seat: int | None) -> list[str]:
+    if state.phase != "setup":
+        return [t.letter for t in state.terrain]
+    from spelbord.games.omringad.rules import TILE_ORDER
+
+    out = ["?"] * state.map.num_squares
+    if seat is not None:
+        base = state.map.country_squares(seat).start
+        for sq in state.map.country_squares(seat):
+            out[sq] = "."
+        for cell, t in zip(state.tiles[seat], TILE_ORDER, strict=False):
+            out[base + cell] = t.letter
+    return out
+
+
+def _battle_square(state: OmringadState) -> int:
+    return state.battle[0] if state.phase == "battle" and state.battle else -1
+
+
+def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
+    """The JSON-ready view of ``state`` for ``seat`` (``None``: a spectator)."""
+    fight = _battle_square(state)
+    stacks = []
+    for sq, here in enumerate(state.board):
+        for s in here:
+            entry: dict[str, Any] = {
+                "square": sq,
+                "owner": s[0],
+                "count": len(s) - 1,
+                "top": B.unit_of(s[1]).code,
+            }
+            if seat == s[0] or sq == fight:
+                entry["units"] = [B.unit_of(c).code for c in s[1:]]
+            if seat == s[0]:
+                entry["moved"] = [B.moved(c) for c in s[1:]]
+            stacks.append(entry)
+    group_units = [class_unit(c) for c in state.group]
+    group_top = B.order_top([c * 2 for c in state.group])
+    obs: dict[str, Any] = {
+        "phase": state.phase,
+        "round": state.round,
+        "initiative": state.initiative,
+        "terrain": _terrain_view(state, seat),
+        "tiles_placed": [len(t) for t in state.tiles],
+        "control": state.control[:],
+        "gold": [
+            state.gold[p] if p == seat or state.phase not in _BUYING else state.budget[p]
+            for p in range(state.num_players())
+        ],
+        "budget": state.budget[:],
+        "score": state.score[:],
+        "stacks": stacks,
+        "stage": state.stage[:],
+        "bought_count": [len(b) for b in state.bought],
+        "passed": state.passed[:],
+        "move": {
+            "mover": state.mover,
+            "origin": state.origin,
+            "path": state.path[:],
+            "count": len(state.group),
+            "top": B.unit_of(group_top[0]).code if group_top else None,
+        },
+        "entries": [[sq, *e] for sq, es in enumerate(state.entries) for e in es],
+        "first": state.first[:],
+        "battle": state.battle[:],
+        "placed_here": state.placed_here[:],
+        "reinforcer": state.reinforcer,
+        "winners": state.winners[:],
+    }
+    if seat is not None:
+        obs["seat"] = seat
+        obs["pool"] = state.pool[seat][:]
+        obs["bought"] = [UNITS[BASE_KINDS[k]].kind.value for k in state.bought[seat]]
+        obs["placing"] = state.placing[seat]
+        if seat == state.mover:
+            obs["move"]["group"] = [u.code for u in group_units]
+    return obs
+
+
+def resample(state: OmringadState, seat: int | None, rng: random.Random) -> OmringadState:
+    """A full state that ``seat`` cannot tell from ``state`` (R82).
+
+    For every other seat: unrevealed tiles go to random free cells; the units under the
+    stack tops, the bought units and the pool are dealt again at random from the same
+    units, keeping each hidden slot's damage and moved marks, no general under a non-general
+    top, and the bought units' number; their total cost stays the same once gold is public
+    again, and within the budget while buying (R73).
+    """
+    out = state.clone()
+    for other in range(state.num_players()):
+        if other != seat:
+            _resample_seat(out, other, rng)
+    return out
+
+
+def _resample_seat(state: OmringadState, owner: int, rng: random.Random) -> None:
+    if state.phase == "setup":
+        state.tiles[owner] = rng.sample(range(25), len(state.tiles[owner]))
+        return
+    fight = _battle_square(state)
+    frozen = state.origin if (state.mover == owner and state.origin >= 0 and not state.path) else -1
+    slots: list[tuple[list[int], int]] = []
+    kinds: list[int] = []
+    for sq, here in enumerate(state.board):
+        if sq in (fight, frozen):
+            continue
+        for s in here:
+            if s[0] == owner:
+                for i in range(2, len(s)):
+                    slots.append((s, i))
+                    kinds.append(s[i] // 4)
+    bought = state.bought[owner]
+    for k, n in enumerate(state.pool[owner]):
+        kinds += [k] * n
+    kinds += bought
+    buying = state.phase in _BUYING and state.stage[owner] == "buy"
+    cost = state.budget[owner] if buying else sum(_COSTS[k] for k in bought)
+    for _ in range(30):
+        dealt = _deal(slots, kinds, len(bought), cost, buying, rng)
+        if dealt is None:
+            continue
+        slot_kinds, new_bought = dealt
+        for (s, i), k in zip(slots, slot_kinds, strict=True):
+            s[i] = (k * 2 + (s[i] // 2) % 2) * 2 + s[i] % 2
+        rest = kinds[:]
+        for k in slot_kinds + new_bought:
+            rest.remove(k)
+        state.pool[owner] = [rest.count(k) for k in range(len(BASE_KINDS))]
+        state.bought[owner] = new_bought
+        if buying:
+            state.gold[owner] = state.budget[owner] - sum(_COSTS[k] for k in new_bought)
+        if state.placing[owner] >= 0:
+            state.placing[owner] = rng.choice(new_bought)
+        return
+
+
+def _deal(
+    slots: list[tuple[list[int], int]],
+    kinds: list[int],
+    n_bought: int,
+    cost: int,
+    at_most: bool,
+    rng: random.Random,
+) -> tuple[list[int], list[int]] | None:
+    """One random deal of ``kinds`` to the slots and the purchase, or ``None`` if stuck.
+
+    The purchase costs exactly ``cost``, or at most ``cost`` when ``at_most`` (while
+    buying, only the budget is public).
+    """
+    left = kinds[:]
+    rng.shuffle(left)
+    slot_kinds = []
+    for s, i in slots:
+        damaged = (s[i] // 2) % 2 == 1
+        general_ok = B.is_general(s[1]) and not damaged
+        choices = [j for j, k in enumerate(left) if k != _GENERAL or general_ok]
+        if not choices:
+            return None
+        slot_kinds.append(left.pop(rng.choice(choices)))
+    if n_bought == 0:
+        return slot_kinds, []
+    for _ in range(50):
+        pick = rng.sample(range(len(left)), n_bought)
+        total = sum(_COSTS[left[j]] for j in pick)
+        if total == cost or (at_most and total <= cost):
+            return slot_kinds, [left[j] for j in pick]
+    return None

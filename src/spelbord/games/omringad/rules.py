@@ -1,0 +1,754 @@
+"""The two-player Omringad base game as a ``spelbord.core`` game (R5-R7, R30-R73).
+
+Phases (``phase``): ``setup`` (secret terrain, simultaneous), ``pregame`` (opening purchase
+and placement, simultaneous), then rounds of ``initiative`` (a chance roll-off in round 1),
+``purchase`` (simultaneous, secret), ``move`` (in turn order, one group at a time),
+``battle`` (chance rolls and hit allocations), ``reinforce`` (in turn order), after which
+income, scoring and the win are settled at once (R61-R63). Special units and the auction
+are not part of this base game (R74).
+
+The state's fields are plain lists and ints, so cloning and JSON are cheap and exact.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, Option, State
+from spelbord.games.omringad import board as B
+from spelbord.games.omringad import hidden
+from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.battle import Battle, Side, Step, absorbable_hits, firing_chances
+from spelbord.games.omringad.map import PILLOW
+from spelbord.games.omringad.movement import Entry, conquers, exit_restriction, next_steps
+from spelbord.games.omringad.scoring import income, round_points, winners
+from spelbord.games.omringad.siege import reinforcement_cap, siege_level
+from spelbord.games.omringad.terrain import TERRAIN, TILES_PER_COUNTRY, Terrain
+from spelbord.games.omringad.units import BASE_KINDS, UNITS, Pool, Unit
+
+TILE_ORDER: tuple[Terrain, ...] = tuple(t for t, n in TILES_PER_COUNTRY.items() for _ in range(n))
+"""The order in which a player places its nine tiles (R5): castle, villages, lakes, ..."""
+
+OPENING_GOLD = 25
+"""Gold for the opening purchase and for round 1 (R70, R71)."""
+
+HITS_CAP = 36
+"""Hit counts per side in one roll are below this (35 units at most per player)."""
+
+PHASES = ("setup", "pregame", "initiative", "purchase", "move", "battle", "reinforce", "over")
+
+
+def _max_length(target: int) -> int:
+    """A bound on the decisions of one game (R91).
+
+    Some player reaches ``target`` within ceil(target / 13) rounds. Per round and player:
+    at most 26 purchase steps (50 gold, 2 the cheapest unit, then ``done``); at most 35
+    moves of at most 42 decisions (square, 35 takes, done, 3 steps, stop) and a pass; at
+    most 70 hits to take, each one roll and one allocation at most; at most 25 placements
+    of two decisions, 17 merges and ``done``.
+    """
+    rounds = -(-target // 13)
+    per_player = 26 + (35 * 42 + 1) + 2 * 70 + (2 * 25 + 17 + 1)
+    opening = len(TILE_ORDER) + 13 + 1 + 2 * 13 + 1  # tiles, opening buys, placements, roll-off
+    return opening + rounds * 2 * per_player
+
+
+class OmringadState(State):
+    """One position of a two-player Omringad base game."""
+
+    game: OmringadGame
+
+    def __init__(self, game: OmringadGame) -> None:
+        super().__init__(game)
+        m = PILLOW
+        n = 2
+        self.map = m
+        self.phase = "setup"
+        self.round = 0
+        self.tiles: list[list[int]] = [[] for _ in range(n)]
+        self.terrain: list[Terrain] = [Terrain.BARE] * m.num_squares
+        self.control: list[int] = [m.country_of(sq) for sq in range(m.num_squares)]
+        self.board: B.RawBoard = [[] for _ in range(m.num_squares)]
+        self.gold = [0] * n
+        self.budget = [0] * n  # gold at the start of the buying phase (public, R73)
+        self.score = [0] * n
+        self.pool: list[list[int]] = [list(Pool.full().counts) for _ in range(n)]
+        self.bought: list[list[int]] = [[] for _ in range(n)]
+        self.stage = ["buy"] * n
+        self.placing = [-1] * n
+        self.initiative = -1
+        self.passed = [False] * n
+        self.mover = -1
+        self.origin = -1
+        self.group: list[int] = []
+        self.path: list[int] = []
+        self.entries: list[list[list[int]]] = [[] for _ in range(m.num_squares)]
+        self.first: list[int] = [-1] * m.num_squares
+        self.battle: list[int] = []  # [square, attacker, defender, step, pending_a, pending_d]
+        self.placed_here: list[int] = [0] * m.num_squares
+        self.reinforcer = -1
+        self.winners: list[int] = []
+
+    # ================================================================== protocol hooks
+    def current_player(self) -> int:
+        p = self.phase
+        if p == "over":
+            return TERMINAL
+        if p in ("setup", "pregame", "purchase"):
+            return SIMULTANEOUS
+        if p == "initiative":
+            return CHANCE
+        if p == "move":
+            return self.mover
+        if p == "battle":
+            side = self._allocating_side()
+            return CHANCE if side is None else self.battle[1 + side]
+        return self.reinforcer
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        return sorted(self._actions(seat))
+
+    def _actions(self, seat: int) -> list[int]:
+        p = self.phase
+        if p == "setup":
+            return self._setup_actions(seat)
+        if p in ("pregame", "purchase"):
+            return self._buy_place_actions(seat)
+        if p == "move":
+            return self._move_actions(seat)
+        if p == "battle":
+            return self._hit_actions()
+        return self._reinforce_actions(seat)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == "initiative":
+            n = self.num_players()
+            return [(s, 1.0 / n) for s in range(n)]
+        return self._roll_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        p = self.phase
+        if p == "initiative":
+            self.initiative = action
+            self._start_purchase()
+        elif p == "move":
+            self._apply_move(action)
+        elif p == "battle":
+            if self._allocating_side() is None:
+                self._apply_roll(action)
+            else:
+                self._apply_hit(action)
+        else:
+            self._apply_reinforce(action)
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        if self.phase == "setup":
+            for seat, a in enumerate(actions):
+                self.tiles[seat].append(a - N.TILE)
+            if all(len(t) == len(TILE_ORDER) for t in self.tiles):
+                self._reveal_terrain()
+            return
+        for seat, a in enumerate(actions):
+            if a != N.WAIT:
+                self._apply_buy_place(seat, a)
+        if all(s == "done" for s in self.stage):
+            if self.phase == "pregame":
+                self.round = 1
+                self.gold = [OPENING_GOLD] * self.num_players()
+                self.phase = "initiative"
+            else:
+                self._start_movement()
+
+    def returns(self) -> list[float]:
+        n = self.num_players()
+        if self.phase != "over" or len(self.winners) in (0, n):
+            return [0.0] * n
+        return [1.0 if s in self.winners else -1.0 for s in range(n)]
+
+    def termination(self) -> str:
+        return "draw" if len(self.winners) == self.num_players() else "target"
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            if self.phase == "initiative":
+                return f"initiative {'AB'[action]}"
+            step, a, d = self._decode_roll(action)
+            return f"{step.value} {a}-{d}"
+        return N.text(action, self.map.label)
+
+    def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
+        """The action's text plus its kind, and the square or unit it names (for UIs)."""
+        out = super().action_to_dict(action, seat)
+        player = self.current_player() if seat is None else seat
+        if player != CHANCE:
+            out.update(N.describe(action))
+            if "square" in out:
+                out["label"] = self.map.label(out["square"])
+        return out
+
+    def heuristic_value(self) -> list[float]:
+        """Score lead over the target, plus a little for squares controlled, in [-1, 1]."""
+        target = self.game.options["target"]
+        counts = [self.control.count(s) for s in range(2)]
+        lead = (self.score[0] - self.score[1]) / target + (counts[0] - counts[1]) / 100
+        v = max(-1.0, min(1.0, lead))
+        return [v, -v]
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return hidden.observe(self, seat)
+
+    def resample(self, seat: int | None, rng: random.Random) -> OmringadState:
+        return hidden.resample(self, seat, rng)
+
+    # ------------------------------------------------------------------ serialization
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase", "round", "tiles", "control", "board", "gold", "budget", "score", "pool", "bought",
+        "stage", "placing", "initiative", "passed", "mover", "origin", "group", "path",
+        "entries", "first", "battle", "placed_here", "reinforcer", "winners",
+    )  # fmt: skip
+
+    def _state_dict(self) -> dict[str, Any]:
+        d = {f: getattr(self, f) for f in self._FIELDS}
+        d["terrain"] = [t.value for t in self.terrain]
+        return _json_copy(d)
+
+    def _load_state_dict(self, data: dict[str, Any]) -> None:
+        if data["phase"] not in PHASES:
+            raise ValueError(f"unknown phase {data['phase']!r}")
+        for f in self._FIELDS:
+            setattr(self, f, _json_copy(data[f]))
+        self.terrain = [Terrain(t) for t in data["terrain"]]
+
+    def clone(self) -> OmringadState:
+        c = OmringadState.__new__(OmringadState)
+        c.game = self.game
+        c._history = list(self._history)
+        c.map = self.map
+        c.phase, c.round, c.initiative = self.phase, self.round, self.initiative
+        c.mover, c.origin, c.reinforcer = self.mover, self.origin, self.reinforcer
+        c.tiles = [t[:] for t in self.tiles]
+        c.terrain = self.terrain[:]
+        c.control = self.control[:]
+        c.board = B.copy_board(self.board)
+        c.gold, c.score, c.budget = self.gold[:], self.score[:], self.budget[:]
+        c.pool = [p[:] for p in self.pool]
+        c.bought = [b[:] for b in self.bought]
+        c.stage, c.placing, c.passed = self.stage[:], self.placing[:], self.passed[:]
+        c.group, c.path = self.group[:], self.path[:]
+        c.entries = [[e[:] for e in es] for es in self.entries]
+        c.first, c.battle = self.first[:], self.battle[:]
+        c.placed_here, c.winners = self.placed_here[:], self.winners[:]
+        return c
+
+    # ================================================================== setup (R5)
+    def _setup_actions(self, seat: int) -> list[int]:
+        used = set(self.tiles[seat])
+        return [N.TILE + c for c in range(25) if c not in used]
+
+    def _reveal_terrain(self) -> None:
+        """All tiles are revealed together (R5); the opening purchase follows (R70)."""
+        for seat, cells in enumerate(self.tiles):
+            base = self.map.country_squares(seat).start
+            for cell, t in zip(cells, TILE_ORDER, strict=True):
+                self.terrain[base + cell] = t
+        self.phase = "pregame"
+        self.gold = [OPENING_GOLD] * self.num_players()
+        self.budget = self.gold[:]
+        self.stage = ["buy"] * self.num_players()
+
+    # ================================================================== buying and placing
+    def _buy_place_actions(self, seat: int) -> list[int]:
+        stage = self.stage[seat]
+        if stage == "done":
+            return [N.WAIT]
+        if stage == "buy":
+            pool = Pool(tuple(self.pool[seat]))
+            return [N.BUY + BASE_KINDS.index(k) for k in pool.affordable(self.gold[seat])] + [
+                N.DONE
+            ]
+        # Opening placement: choose a bought kind, then a settlement (R70).
+        if self.placing[seat] < 0:
+            return sorted(N.PLACE + k for k in set(self.bought[seat]))
+        return [N.SQUARE + sq for sq in self._opening_settlements(seat)]
+
+    def _opening_settlements(self, seat: int) -> list[int]:
+        """Own settlements that keep an even split possible: sizes differ by at most 1."""
+        settlements = self._own_settlements(seat)
+        counts = [len(B.find_stack(self.board, s, seat) or [0]) - 1 for s in settlements]
+        total = sum(counts) + len(self.bought[seat])
+        q, r = divmod(total, len(settlements))
+        out = []
+        for i, s in enumerate(settlements):
+            after = counts[:]
+            after[i] += 1
+            if max(after) <= q + (1 if r else 0) and sum(1 for c in after if c > q) <= r:
+                out.append(s)
+        return out
+
+    def _own_settlements(self, seat: int) -> list[int]:
+        return [
+            sq
+            for sq in range(self.map.num_squares)
+            if TERRAIN[self.terrain[sq]].settlement and self.control[sq] == seat
+        ]
+
+    def _apply_buy_place(self, seat: int, a: int) -> None:
+        if self.stage[seat] == "buy":
+            if a == N.DONE:
+                self.gold[seat] = 0  # unspent gold is lost (R73)
+                if self.phase == "pregame" and self.bought[seat]:
+                    self.stage[seat] = "place"
+                else:
+                    self.stage[seat] = "done"
+                return
+            k = a - N.BUY
+            self.pool[seat][k] -= 1
+            self.gold[seat] -= UNITS[BASE_KINDS[k]].cost or 0
+            self.bought[seat].append(k)
+            return
+        if self.placing[seat] < 0:
+            self.placing[seat] = a - N.PLACE
+            return
+        k = self.placing[seat]
+        self.placing[seat] = -1
+        self.bought[seat].remove(k)
+        B.add_units(self.board, a - N.SQUARE, seat, [B.code(_kind_unit(k))])
+        if not self.bought[seat]:
+            self.stage[seat] = "done"
+
+    def _start_purchase(self) -> None:
+        self.phase = "purchase"
+        self.budget = self.gold[:]
+        self.stage = ["buy"] * self.num_players()
+
+    # ================================================================== movement (R30-R38)
+    def turn_order(self) -> list[int]:
+        n = self.num_players()
+        return [(self.initiative + i) % n for i in range(n)]
+
+    def _start_movement(self) -> None:
+        self.phase = "move"
+        n = self.map.num_squares
+        self.entries = [[] for _ in range(n)]
+        self.first = [self.board[sq][0][0] if self.board[sq] else -1 for sq in range(n)]
+        for stacks in self.board:
+            for s in stacks:
+                s[1:] = [c & ~1 for c in s[1:]]
+        self.passed = [False] * self.num_players()
+        self.mover = self.initiative
+        self.origin, self.group, self.path = -1, [], []
+
+    def _restriction(self, square: int, owner: int) -> tuple[int, frozenset[int]]:
+        es = [Entry(e[0], e[1], e[2]) for e in self.entries[square]]
+        return exit_restriction(es, owner)
+
+    def _stack_units(self, square: int, seat: int) -> list[int]:
+        s = B.find_stack(self.board, square, seat)
+        return s[1:] if s else []
+
+    def _origins(self, seat: int) -> list[int]:
+        """Squares a group of ``seat`` can move out of now (R30, R35, R37)."""
+        out = []
+        stacks = B.stacks_view(self.board)
+        peace = self.round == 1
+        for sq in range(self.map.num_squares):
+            codes = self._stack_units(sq, seat)
+            free = [c for c in codes if not B.moved(c)]
+            if not free:
+                continue
+            stay, barred = self._restriction(sq, seat)
+            if len(codes) - 1 < stay:
+                continue
+            probe = [B.unit_of(free[0])]
+            if next_steps(self.map, self.terrain, stacks, seat, probe, [sq], peace=peace,
+                          barred=barred):  # fmt: skip
+                out.append(sq)
+        return out
+
+    def _move_actions(self, seat: int) -> list[int]:
+        if self.origin < 0:
+            return [N.PASS] + [N.SQUARE + sq for sq in self._origins(seat)]
+        if not self.path:
+            codes = self._stack_units(self.origin, seat)
+            stay, _ = self._restriction(self.origin, seat)
+            out = []
+            if len(codes) - len(self.group) - 1 >= stay:
+                free: dict[int, int] = {}
+                for c in codes:
+                    if not B.moved(c):
+                        free[B.code_class(c)] = free.get(B.code_class(c), 0) + 1
+                for cls in self.group:
+                    free[cls] -= 1
+                out = [N.TAKE + cls for cls, k in sorted(free.items()) if k > 0]
+            if self.group:
+                out = [N.DONE, *out]
+            return out
+        stop = [N.STOP] if len(self.path) > 1 else []
+        return stop + [N.SQUARE + sq for sq in self._next_steps()]
+
+    def _next_steps(self) -> tuple[int, ...]:
+        units = [N.class_unit(c) for c in self.group]
+        _, barred = self._restriction(self.path[0], self.mover)
+        return next_steps(
+            self.map, self.terrain, B.stacks_view(self.board), self.mover, units, self.path,
+            peace=self.round == 1, barred=barred,
+        )  # fmt: skip
+
+    def _apply_move(self, a: int) -> None:
+        seat = self.mover
+        if self.origin < 0:
+            if a == N.PASS:
+                self.passed[seat] = True
+                self._next_mover()
+            else:
+                self.origin = a - N.SQUARE
+            return
+        if not self.path:
+            if a != N.DONE:
+                self.group.append(a - N.TAKE)
+                return
+            stack = B.find_stack(self.board, self.origin, seat)
+            assert stack is not None
+            for cls in self.group:
+                i = next(
+                    i
+                    for i in range(1, len(stack))
+                    if stack[i] // 2 == cls and not B.moved(stack[i])
+                )
+                del stack[i]
+            B.remove_empty(self.board, self.origin)
+            self.path = [self.origin]
+            return
+        if a == N.STOP:
+            self._end_move()
+            return
+        sq = a - N.SQUARE
+        units = [N.class_unit(c) for c in self.group]
+        if conquers(units, B.stacks_view(self.board), self.control, sq, seat):
+            self.control[sq] = seat
+        self.path.append(sq)
+        if not self._next_steps():
+            self._end_move()
+
+    def _end_move(self) -> None:
+        seat, sq = self.mover, self.path[-1]
+        hostile = any(o != seat for o in B.occupants(self.board, sq))
+        if not self.board[sq]:
+            self.first[sq] = seat
+        B.add_units(self.board, sq, seat, [cls * 2 + 1 for cls in self.group])
+        if hostile:
+            self.entries[sq].append([seat, self.path[-2], len(self.group)])
+        self.origin, self.group, self.path = -1, [], []
+        self._next_mover()
+
+    def _next_mover(self) -> None:
+        n = self.num_players()
+        for i in range(1, n + 1):
+            s = (self.mover + i) % n
+            if not self.passed[s]:
+                self.mover = s
+                return
+        self._start_battles()
+
+    # ================================================================== battles (R40-R49)
+    def _start_battles(self) -> None:
+        self.phase = "battle"
+        self.battle = []
+        self._next_battle()
+
+    def _next_battle(self) -> None:
+        for sq in range(self.map.num_squares):
+            owners = B.occupants(self.board, sq)
+            if len(owners) >= 2:
+                defender = self.first[sq] if self.first[sq] in owners else owners[0]
+                attacker = next(o for o in owners if o != defender)
+                self.battle = [sq, attacker, defender, 0, 0, 0]
+                self._settle_battle()
+                return
+        self.battle = []
+        self._start_reinforcements()
+
+    def battle_view(self) -> Battle:
+        """The battle in progress as a pure ``Battle`` value."""
+        sq, att, dfd, step, pa, pd = self.battle
+        a = B.find_stack(self.board, sq, att) or [att]
+        d = B.find_stack(self.board, sq, dfd) or [dfd]
+        return Battle(
+            sq, self.terrain[sq], Side(att, B.units_of(a), True), Side(dfd, B.units_of(d), False),
+            Step.RANGED if step == 0 else Step.MELEE, 0, (pa, pd),
+        )  # fmt: skip
+
+    def _allocating_side(self) -> int | None:
+        if self.phase != "battle" or not self.battle:
+            return None
+        for i in (0, 1):
+            if self.battle[4 + i] > 0:
+                return i
+        return None
+
+    def _roll_outcomes(self) -> list[tuple[int, float]]:
+        """One chance event: the next step in which somebody hits, and both hit counts.
+
+        Steps in which nobody hits change nothing, so they are skipped exactly: the event is
+        drawn from the step rolls conditioned on at least one hit (R40, R47, R91).
+        """
+        b = self.battle_view()
+        first = b.step
+        other = Step.MELEE if first == Step.RANGED else Step.RANGED
+        dists = []
+        for st in (first, other):
+            a = _float_dist(firing_chances(b.attacker, b.defender, b.terrain, st))
+            d = _float_dist(firing_chances(b.defender, b.attacker, b.terrain, st))
+            dists.append((a, d))
+        q = [dists[i][0][0] * dists[i][1][0] for i in (0, 1)]
+        norm = 1.0 - q[0] * q[1]
+        out = []
+        for i, st in enumerate((first, other)):
+            a, d = dists[i]
+            lead = 1.0 if i == 0 else q[0]
+            for ha, pa in enumerate(a):
+                for hd, pd in enumerate(d):
+                    if ha == hd == 0:
+                        continue
+                    p = lead * pa * pd / norm
+                    if p > 0.0:
+                        out.append(((0 if st == Step.RANGED else 1) * HITS_CAP**2
+                                    + ha * HITS_CAP + hd, p))  # fmt: skip
+        out.sort()
+        return out
+
+    @staticmethod
+    def _decode_roll(action: int) -> tuple[Step, int, int]:
+        st, rest = divmod(action, HITS_CAP**2)
+        a, d = divmod(rest, HITS_CAP)
+        return (Step.RANGED if st == 0 else Step.MELEE), a, d
+
+    def _apply_roll(self, action: int) -> None:
+        st, att_hits, def_hits = self._decode_roll(action)
+        b = self.battle_view()
+        self.battle[3] = 1 if st == Step.RANGED else 0
+        self.battle[4] = min(def_hits, absorbable_hits(b.attacker))
+        self.battle[5] = min(att_hits, absorbable_hits(b.defender))
+        self._settle_battle()
+
+    def _hit_targets(self, side: int) -> list[int]:
+        sq, owner = self.battle[0], self.battle[1 + side]
+        return sorted({c // 2 for c in self._stack_units(sq, owner)})
+
+    def _hit_actions(self) -> list[int]:
+        side = self._allocating_side()
+        assert side is not None
+        return [N.HIT + cls for cls in self._hit_targets(side)]
+
+    def _apply_hit(self, a: int) -> None:
+        side = self._allocating_side()
+        assert side is not None
+        self._take_hit(side, a - N.HIT)
+        self._settle_battle()
+
+    def _take_hit(self, side: int, cls: int) -> None:
+        """One hit on a unit of class ``cls`` of ``side``: damaged or back to the pool (R46)."""
+        sq, owner = self.battle[0], self.battle[1 + side]
+        stack = B.find_stack(self.board, sq, owner)
+        assert stack is not None
+        i = next(i for i in range(1, len(stack)) if stack[i] // 2 == cls)
+        after = B.unit_of(stack[i]).hit()
+        if after is None:
+            self.pool[owner][stack[i] // 4] += 1
+            del stack[i]
+        else:
+            stack[i] = B.code(after, B.moved(stack[i]))
+        self.battle[4 + side] -= 1
+        B.remove_empty(self.board, sq)
+
+    def _settle_battle(self) -> None:
+        """Apply forced allocations; end the battle when it is over (R45, R47-R49)."""
+        while True:
+            side = self._allocating_side()
+            if side is None:
+                break
+            owner = self.battle[1 + side]
+            codes = self._stack_units(self.battle[0], owner)
+            targets = {c // 2 for c in codes}
+            if len(targets) > 1 and self.battle[4 + side] < sum(map(B.health_left, codes)):
+                return
+            self._take_hit(side, min(targets))
+        b = self.battle_view()
+        if not b.is_over():
+            return
+        sq, att = self.battle[0], self.battle[1]
+        if b.stand_off():
+            self._send_back(sq, att)
+        else:
+            win = b.winner()
+            if win is not None:
+                stack = B.find_stack(self.board, sq, win)
+                if stack is not None and B.as_stack(stack).can_conquer():
+                    self.control[sq] = win
+        self._next_battle()
+
+    def _send_back(self, square: int, attacker: int) -> None:
+        """A stand-off: the attackers go back where they came from, or are lost (R48)."""
+        stack = B.find_stack(self.board, square, attacker)
+        assert stack is not None
+        codes = stack[1:]
+        self.board[square].remove(stack)
+        came = [e[1] for e in self.entries[square] if e[0] == attacker]
+        back = came[-1] if came else -1
+        if back < 0 or any(o != attacker for o in B.occupants(self.board, back)):
+            for c in codes:
+                self.pool[attacker][c // 4] += 1
+            return
+        if self.control[back] != attacker and not self.board[back]:
+            self.control[back] = attacker
+        B.add_units(self.board, back, attacker, codes)
+
+    # ================================================================== reinforcements (R55-R56)
+    def _start_reinforcements(self) -> None:
+        self.phase = "reinforce"
+        self.placed_here = [0] * self.map.num_squares
+        self.reinforcer = -1
+        self._next_reinforcer(self.turn_order())
+
+    def _next_reinforcer(self, queue: list[int]) -> None:
+        for s in queue:
+            self._return_unplaceable(s)
+            if self.bought[s] or self._merges(s):
+                self.reinforcer = s
+                return
+        self._end_round()
+
+    def _caps(self, seat: int) -> dict[int, int]:
+        """Settlements of ``seat`` and how many more units each takes now (R51-R52, R55)."""
+        stacks = B.stacks_view(self.board)
+        out = {}
+        for sq in self._own_settlements(seat):
+            cap = reinforcement_cap(siege_level(self.map, self.terrain, stacks, sq, seat))
+            left = 10**6 if cap is None else cap - self.placed_here[sq]
+            if left > 0:
+                out[sq] = left
+        return out
+
+    def _return_unplaceable(self, seat: int) -> None:
+        """Bought units with nowhere to go return to the pool; their gold is lost (R55)."""
+        if self.bought[seat] and not self._caps(seat):
+            for k in self.bought[seat]:
+                self.pool[seat][k] += 1
+            self.bought[seat] = []
+            self.placing[seat] = -1
+
+    def _merges(self, seat: int) -> list[int]:
+        """Merge actions: two damaged units of a kind in an own settlement (R56)."""
+        out = []
+        for sq in self._own_settlements(seat):
+            codes = self._stack_units(sq, seat)
+            for k in range(len(BASE_KINDS)):
+                if sum(1 for c in codes if c // 4 == k and (c // 2) % 2) >= 2:
+                    out.append(N.MERGE + sq * 6 + k)
+        return out
+
+    def _reinforce_actions(self, seat: int) -> list[int]:
+        if self.placing[seat] >= 0:
+            return [N.SQUARE + sq for sq in sorted(self._caps(seat))]
+        out = sorted(N.PLACE + k for k in set(self.bought[seat]))
+        if not self.bought[seat]:
+            out = [N.DONE]
+        return out + self._merges(seat)
+
+    def _apply_reinforce(self, a: int) -> None:
+        seat = self.reinforcer
+        if a == N.DONE:
+            order = self.turn_order()
+            self._next_reinforcer(order[order.index(seat) + 1 :])
+            return
+        if a >= N.MERGE:
+            sq, k = divmod(a - N.MERGE, 6)
+            stack = B.find_stack(self.board, sq, seat)
+            assert stack is not None
+            damaged = [
+                i for i in range(1, len(stack)) if stack[i] // 4 == k and (stack[i] // 2) % 2
+            ]
+            stack[damaged[0]] = B.code(_kind_unit(k), B.moved(stack[damaged[0]]))
+            del stack[damaged[1]]
+            self.pool[seat][k] += 1
+            return
+        if a >= N.SQUARE:
+            sq, k = a - N.SQUARE, self.placing[seat]
+            self.placing[seat] = -1
+            self.bought[seat].remove(k)
+            B.add_units(self.board, sq, seat, [B.code(_kind_unit(k))])
+            self.placed_here[sq] += 1
+            self._return_unplaceable(seat)
+            if not self.bought[seat] and not self._merges(seat):
+                order = self.turn_order()
+                self._next_reinforcer(order[order.index(seat) + 1 :])
+            return
+        self.placing[seat] = a - N.PLACE
+
+    # ================================================================== end of round (R61-R63)
+    def _end_round(self) -> None:
+        n = self.num_players()
+        self.reinforcer = -1
+        self.gold = list(income(self.control, n))
+        pts = round_points(self.terrain, self.control, n)
+        self.score = [s + p for s, p in zip(self.score, pts, strict=True)]
+        won = winners(self.score, self.control, self.game.options["target"])
+        if won:
+            self.winners = list(won)
+            self.phase = "over"
+            return
+        self.round += 1
+        self.initiative = (self.initiative + 1) % n
+        self._start_purchase()
+
+
+def _kind_unit(k: int) -> Unit:
+    return Unit(BASE_KINDS[k])
+
+
+def _float_dist(chances: Sequence[Fraction]) -> list[float]:
+    dist = [1.0]
+    for p in chances:
+        pf = float(p)
+        nxt = [0.0] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1.0 - pf)
+            nxt[k + 1] += q * pf
+        dist = nxt
+    return dist
+
+
+def _json_copy(x: Any) -> Any:
+    if isinstance(x, list):
+        return [_json_copy(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _json_copy(v) for k, v in x.items()}
+    return x
+
+
+class OmringadGame(Game):
+    """Omringad goblin edition, two players, base game (no special units)."""
+
+    info = GameInfo(
+        name="omringad",
+        title="Omringad",
+        min_seats=2,
+        max_seats=2,
+        teams=False,
+        chance=True,
+        information="imperfect",
+        simultaneous=True,
+        num_distinct_actions=N.NUM_ACTIONS,
+        max_chance_outcomes=2 * HITS_CAP**2,
+        max_game_length=_max_length(140),
+        options=(Option("target", 50, choices=(50, 100, 140), help="points that win (R63)"),),
+        summary="Two square countries sewn like a pillow: conquer castles, villages, "
+        "forests and mountains.",
+    )
+    state_class = OmringadState
+
+    def new_initial_state(self) -> OmringadState:
+        return OmringadState(self)

@@ -1,0 +1,94 @@
+"""Sieges (R50-R54): enemy units next to a castle or village limit its reinforcements.
+
+A settlement is besieged from every orthogonally adjacent square (across seams too) that
+holds enemy units able to besiege. One such square: a partial siege, at most 2 units may
+be placed there per reinforcement phase. Two or more: a full siege, none. Special units
+ignore sieges when they are placed.
+
+>>> from spelbord.games.omringad.map import PILLOW
+>>> from spelbord.games.omringad.units import Kind, Stack, Unit
+>>> terrain = [Terrain.BARE] * 50
+>>> village = PILLOW.square_id(0, 2, 4)
+>>> terrain[village] = Terrain.VILLAGE
+>>> stacks = {PILLOW.square_id(1, 2, 4): [Stack.of(1, [Unit(Kind.MERCENARY)])]}
+>>> siege_level(PILLOW, terrain, stacks, village, controller=0)
+<SiegeLevel.PARTIAL: 1>
+>>> reinforcement_cap(SiegeLevel.PARTIAL)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import IntEnum
+
+from spelbord.core.errors import SpelbordError
+from spelbord.games.omringad.map import GameMap
+from spelbord.games.omringad.terrain import TERRAIN, Terrain
+from spelbord.games.omringad.units import Stack
+
+
+class SiegeError(SpelbordError):
+    """A siege question about a square that is not a settlement."""
+
+
+class SiegeLevel(IntEnum):
+    """How besieged a settlement is (R51-R52)."""
+
+    NONE = 0
+    PARTIAL = 1
+    FULL = 2
+
+
+def enemies(a: int, b: int, teams: Sequence[int] | None = None) -> bool:
+    """Whether players ``a`` and ``b`` are enemies (different teams; alone by default)."""
+    if teams is None:
+        return a != b
+    return teams[a] != teams[b]
+
+
+def can_besiege(stack: Stack, terrain: Terrain) -> bool:
+    """Whether ``stack`` standing on ``terrain`` besieges the settlements next to it (R53).
+
+    Units that cannot conquer on their own (diplomat, infiltrator, magician) need another
+    unit with them; nobody besieges from a lake (pirates, the only lake units, cannot).
+    """
+    return terrain != Terrain.LAKE and stack.can_conquer()
+
+
+def besieging_squares(
+    game_map: GameMap,
+    terrain: Sequence[Terrain],
+    stacks: Mapping[int, Sequence[Stack]],
+    settlement: int,
+    controller: int,
+    teams: Sequence[int] | None = None,
+) -> tuple[int, ...]:
+    """The distinct adjacent squares from which enemies of ``controller`` besiege (R50)."""
+    out = []
+    for n in game_map.neighbours[settlement]:
+        for stack in stacks.get(n, ()):
+            if enemies(stack.owner, controller, teams) and can_besiege(stack, terrain[n]):
+                out.append(n)
+                break
+    return tuple(out)
+
+
+def siege_level(
+    game_map: GameMap,
+    terrain: Sequence[Terrain],
+    stacks: Mapping[int, Sequence[Stack]],
+    settlement: int,
+    controller: int,
+    teams: Sequence[int] | None = None,
+) -> SiegeLevel:
+    """NONE, PARTIAL (one besieging square) or FULL (two or more) (R51-R52)."""
+    if not TERRAIN[terrain[settlement]].settlement:
+        raise SiegeError(f"square {settlement} is not a castle or village")
+    n = len(besieging_squares(game_map, terrain, stacks, settlement, controller, teams))
+    return SiegeLevel(min(n, 2))
+
+
+def reinforcement_cap(level: SiegeLevel) -> int | None:
+    """How many units may be placed in a settlement this phase; ``None``: no limit (R51)."""
+    return {SiegeLevel.NONE: None, SiegeLevel.PARTIAL: 2, SiegeLevel.FULL: 0}[level]

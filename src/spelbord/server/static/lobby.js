@@ -1,0 +1,340 @@
+// The lobby: create a table (game, options, seats), list open / running / finished tables,
+// join a free seat, watch, replay, import a record.
+import {
+  api,
+  h,
+  heldSeats,
+  importRecordFile,
+  inviteRow,
+  loadRenderer,
+  saveInvites,
+  saveToken,
+  toast,
+} from "/static/api.js";
+
+const SEAT_KINDS = [
+  ["local", "Me, at this screen"],
+  ["ai", "Computer"],
+  ["invite", "A friend (invite link)"],
+  ["open", "Anyone (open seat)"],
+];
+
+/** AI strengths offered per kind of game: [spec, label]. */
+function agentChoices(game) {
+  const search = game.information === "perfect" ? "mcts" : "ismcts";
+  return [
+    ["random", "Random moves"],
+    [`${search}:200it`, "Easy"],
+    [`${search}:0.5s`, "Medium (0.5 s)"],
+    [`${search}:2s`, "Hard (2 s)"],
+    [`${search}:5s`, "Expert (5 s)"],
+  ];
+}
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let seatLabels = null; // the chosen game's seat names from its renderer (e.g. White, Black)
+
+/** Ask the game's renderer for its seat names; null when it has none for this setup. */
+async function loadSeatLabels(game, count) {
+  const renderer = await loadRenderer(game.name);
+  if (!renderer || typeof renderer.seatNames !== "function") return null;
+  const seats = Array.from({ length: count }, (_, seat) => ({ seat, kind: "open" }));
+  try {
+    const names = renderer.seatNames({ game: game.name, options: {}, seats, observation: null });
+    return Array.isArray(names) ? names : null;
+  } catch {
+    return null;
+  }
+}
+
+function currentGame() {
+  return games.find((g) => g.name === $("game-select").value) || games[0];
+}
+
+function optionInput(opt) {
+  const id = `opt-${opt.name}`;
+  let input;
+  if (typeof opt.default === "boolean") {
+    input = h("input", { id, name: opt.name, type: "checkbox" });
+    input.checked = opt.default;
+  } else if (Array.isArray(opt.choices) && opt.choices.length) {
+    input = h("select", { id, name: opt.name });
+    for (const choice of opt.choices) {
+      const o = h("option", { value: JSON.stringify(choice) }, String(choice));
+      if (choice === opt.default) o.selected = true;
+      input.append(o);
+    }
+  } else if (typeof opt.default === "number") {
+    input = h("input", { id, name: opt.name, type: "number", step: "1", value: opt.default });
+  } else {
+    input = h("input", { id, name: opt.name, type: "text", value: opt.default ?? "" });
+  }
+  input.dataset.option = opt.name;
+  const label = opt.name.replace(/_/g, " ");
+  return h(
+    "label",
+    { class: typeof opt.default === "boolean" ? "field field-check" : "field", title: opt.help },
+    h("span", {}, label),
+    input,
+    opt.help ? h("small", { class: "help" }, opt.help) : null,
+  );
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    if (input.type === "checkbox") options[name] = input.checked;
+    else if (input.tagName === "SELECT") options[name] = JSON.parse(input.value);
+    else if (input.type === "number") options[name] = Number(input.value);
+    else options[name] = input.value;
+  }
+  return options;
+}
+
+function seatRow(game, seat, count) {
+  const kind = h("select", { class: "seat-kind", name: `seat-${seat}-kind` });
+  for (const [value, label] of SEAT_KINDS) kind.append(h("option", { value }, label));
+  kind.value = seat === 0 ? "local" : "ai";
+  const agent = h("select", { class: "seat-agent", name: `seat-${seat}-agent` });
+  for (const [value, label] of agentChoices(game)) agent.append(h("option", { value }, label));
+  agent.value = agentChoices(game)[2][0];
+  const sync = () => (agent.hidden = kind.value !== "ai");
+  kind.addEventListener("change", sync);
+  sync();
+  const name = (seatLabels && seatLabels[seat]) || `Seat ${seat + 1}`;
+  return h(
+    "div",
+    { class: "seat-row", dataset: { seat } },
+    h("span", { class: `seat-name seat-swatch-${seat}` }, name),
+    kind,
+    agent,
+  );
+}
+
+function drawSeats() {
+  const game = currentGame();
+  const box = $("seats");
+  box.replaceChildren(h("legend", {}, "Seats"));
+  const [min, max] = game.seats;
+  let count = Number(box.dataset.count) || max;
+  if (count < min || count > max) count = max;
+  if (min !== max) {
+    const select = h("select", { id: "seat-count" });
+    for (let n = min; n <= max; n++) select.append(h("option", { value: n }, `${n} players`));
+    select.value = count;
+    select.addEventListener("change", () => {
+      box.dataset.count = select.value;
+      drawSeats();
+    });
+    box.append(h("label", { class: "field" }, h("span", {}, "Players"), select));
+  }
+  for (let seat = 0; seat < count; seat++) box.append(seatRow(game, seat, count));
+}
+
+async function drawGame() {
+  const game = currentGame();
+  seatLabels = null;
+  $("game-summary").textContent = game.summary || "";
+  const options = $("options");
+  options.replaceChildren(h("legend", {}, "Options"));
+  for (const opt of game.options || []) options.append(optionInput(opt));
+  options.hidden = !(game.options || []).length;
+  $("seats").dataset.count = "";
+  drawSeats();
+  const labels = await loadSeatLabels(game, game.seats[1]);
+  if (labels && currentGame() === game) {
+    seatLabels = labels;
+    for (const row of document.querySelectorAll(".seat-row")) {
+      const label = labels[Number(row.dataset.seat)];
+      if (label) row.querySelector(".seat-name").textContent = label;
+    }
+  }
+  $("rules-link").href = `/rules/${encodeURIComponent(game.name)}`;
+  $("rules-link").textContent = `Rules of ${game.title}`;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const game = currentGame();
+  const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
+    const kind = row.querySelector(".seat-kind").value;
+    return kind === "ai" ? { kind, agent: row.querySelector(".seat-agent").value } : { kind };
+  });
+  const button = $("create-button");
+  button.disabled = true;
+  try {
+    const result = await api("/api/tables", {
+      method: "POST",
+      body: { game: game.name, options: readOptions(), seats },
+    });
+    const table = result.table;
+    for (const [seat, token] of Object.entries(result.tokens || {})) saveToken(table, seat, token);
+    const invites = saveInvites(table, result.invites || {});
+    if (!Object.keys(invites).length) {
+      location.href = `/table/${encodeURIComponent(table)}`;
+      return;
+    }
+    showCreated(table, invites);
+    refreshTables();
+  } catch (err) {
+    toast(err.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showCreated(table, invites) {
+  const box = $("created");
+  box.replaceChildren(
+    h("h2", {}, "Table created"),
+    h("p", {}, "Send each invited player their link. The game starts when every seat is taken."),
+    ...Object.entries(invites).map(([seat, url]) => inviteRow(`Seat ${Number(seat) + 1}`, url)),
+    h(
+      "div",
+      { class: "form-actions" },
+      h("a", { class: "btn btn-primary", href: `/table/${encodeURIComponent(table)}` }, "Go to the table"),
+    ),
+  );
+  box.hidden = false;
+  box.scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+// ---------------------------------------------------------------- table lists
+function gameTitle(name) {
+  const game = games.find((g) => g.name === name);
+  return game ? game.title : name;
+}
+
+function seatChip(table, seat) {
+  const who =
+    seat.kind === "ai"
+      ? seat.name || `AI ${seat.agent || ""}`.trim()
+      : seat.claimed
+        ? seat.name || "player"
+        : seat.kind === "invite"
+          ? "invited"
+          : "free";
+  const chip = h(
+    "span",
+    { class: `chip ${seat.claimed || seat.kind === "ai" ? "" : "chip-free"}` },
+    h("i", { class: `seat-dot seat-swatch-${seat.seat}` }),
+    who,
+  );
+  if (table.status === "waiting" && seat.kind === "open" && !seat.claimed) {
+    chip.append(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "btn btn-small btn-primary join",
+          dataset: { seat: seat.seat },
+          onclick: () => joinSeat(table.table, seat.seat),
+        },
+        "Join",
+      ),
+    );
+  }
+  return chip;
+}
+
+function tableItem(table) {
+  const id = table.table ?? table.id;
+  table.table = id;
+  const mine = heldSeats(id).length > 0;
+  const links = [];
+  const url = `/table/${encodeURIComponent(id)}`;
+  if (mine && table.status !== "finished") links.push(h("a", { class: "btn btn-small", href: url }, "Continue"));
+  if (table.status !== "waiting") {
+    links.push(h("a", { class: "btn btn-small btn-ghost watch", href: `${url}?watch=1` }, "Watch"));
+  }
+  if (table.status === "finished") {
+    links.push(h("a", { class: "btn btn-small", href: `/replay/${encodeURIComponent(id)}` }, "Replay"));
+  }
+  const result = table.result && table.result.text ? ` · ${table.result.text}` : "";
+  const ply = Number.isInteger(table.ply) ? ` · move ${table.ply}` : "";
+  return h(
+    "li",
+    { class: "table-item", dataset: { table: id } },
+    h(
+      "div",
+      { class: "table-head" },
+      h("strong", {}, gameTitle(table.game)),
+      h("span", { class: "muted" }, ` #${id}${ply}${result}`),
+    ),
+    h("div", { class: "chips" }, (table.seats || []).map((s) => seatChip(table, s))),
+    h("div", { class: "table-links" }, links),
+  );
+}
+
+function fillList(id, tables) {
+  const list = $(id);
+  list.replaceChildren(...tables.map(tableItem));
+  if (!tables.length) list.append(h("li", { class: "empty muted" }, "None"));
+}
+
+async function refreshTables() {
+  try {
+    const lists = await api("/api/tables");
+    fillList("list-open", lists.open || []);
+    fillList("list-running", lists.running || []);
+    fillList("list-finished", (lists.finished || []).slice(0, 30));
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function joinSeat(table, seat) {
+  try {
+    const result = await api(`/api/tables/${encodeURIComponent(table)}/claim`, {
+      method: "POST",
+      body: { seat },
+    });
+    saveToken(table, result.seat, result.token);
+    location.href = `/table/${encodeURIComponent(table)}`;
+  } catch (err) {
+    toast(err.message);
+    refreshTables();
+  }
+}
+
+async function importFile(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  try {
+    const table = await importRecordFile(file);
+    location.href = `/replay/${encodeURIComponent(table)}`;
+  } catch (err) {
+    toast(err.message);
+  } finally {
+    event.target.value = "";
+  }
+}
+
+async function start() {
+  try {
+    games = await api("/api/games");
+  } catch (err) {
+    toast(err.message);
+    return;
+  }
+  const select = $("game-select");
+  for (const game of games) select.append(h("option", { value: game.name }, game.title));
+  const nav = $("rules-links");
+  for (const game of games) {
+    nav.append(h("a", { href: `/rules/${encodeURIComponent(game.name)}` }, `${game.title} rules`));
+  }
+  select.addEventListener("change", drawGame);
+  await drawGame();
+  $("create-form").addEventListener("submit", createTable);
+  $("refresh").addEventListener("click", refreshTables);
+  $("import-file").addEventListener("change", importFile);
+  await refreshTables();
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshTables();
+  }, 5000);
+  document.body.dataset.ready = "1";
+}
+
+start();

@@ -1,0 +1,164 @@
+// The replay viewer: step through the frames of a table (first / previous / next / last,
+// arrow keys, slider, click a move), export the record, import a record file.
+import {
+  api,
+  fallbackRenderer,
+  heldSeats,
+  importRecordFile,
+  loadRenderer,
+  toast,
+  tokensFor,
+} from "/static/api.js";
+import { drawMoves, drawSeats, seatNames, statusText } from "/static/viewparts.js";
+
+const $ = (id) => document.getElementById(id);
+const replay = {
+  table: null,
+  token: null,
+  view: null, // the table's current VIEW: game, options, seats
+  frames: [],
+  moves: [],
+  index: 0,
+  renderer: null,
+};
+
+function frameView(index) {
+  // A frame is VIEW-like; the table's own view gives what frames leave out (game, seats).
+  const frame = replay.frames[index] || {};
+  const table = replay.view || {};
+  return {
+    ...frame,
+    table: frame.table ?? replay.table,
+    game: frame.game ?? table.game,
+    options: frame.options ?? table.options ?? {},
+    status: frame.result ? "finished" : "running",
+    seats: frame.seats ?? table.seats ?? [],
+    seat: frame.seat ?? table.seat ?? null,
+    legal: [],
+    your_turn: false,
+    moves: replay.moves.slice(0, index),
+  };
+}
+
+function show(index) {
+  const count = replay.frames.length;
+  if (!count) return;
+  replay.index = Math.max(0, Math.min(count - 1, index));
+  const view = frameView(replay.index);
+  const names = seatNames(view, replay.renderer);
+  const ui = { seat: view.seat, replay: true, act: () => {}, notify: toast };
+  try {
+    replay.renderer.render($("board"), view, ui);
+  } catch (err) {
+    console.error(err);
+    fallbackRenderer.render($("board"), view, ui);
+  }
+  $("status").textContent = statusText(view, names);
+  const describe =
+    typeof replay.renderer.describe === "function" ? replay.renderer.describe(view) : "";
+  $("describe").textContent = describe || "";
+  $("describe").hidden = !describe;
+  drawSeats($("seats"), view, names);
+  drawMoves($("moves"), replay.moves, names, { current: replay.index, onPick: show });
+  const slider = $("slider");
+  slider.max = String(count - 1);
+  slider.value = String(replay.index);
+  const move = replay.moves[replay.index - 1];
+  $("frame-label").textContent =
+    replay.index === 0
+      ? `Start position · ${count - 1} moves`
+      : `Move ${replay.index} of ${count - 1}: ${move ? move.text : ""}`;
+  $("first").disabled = $("prev").disabled = replay.index === 0;
+  $("last").disabled = $("next").disabled = replay.index === count - 1;
+  document.body.dataset.frame = String(replay.index);
+}
+
+async function exportRecord() {
+  const query = replay.token ? `?token=${encodeURIComponent(replay.token)}` : "";
+  try {
+    const record = await api(`/api/tables/${encodeURIComponent(replay.table)}/export${query}`);
+    const blob = new Blob([JSON.stringify(record, null, 2)], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `spelbord-${record.game || "game"}-${replay.table}.json`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function importFile(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  try {
+    const table = await importRecordFile(file);
+    location.href = `/replay/${encodeURIComponent(table)}`;
+  } catch (err) {
+    toast(err.message);
+  } finally {
+    event.target.value = "";
+  }
+}
+
+function onKey(event) {
+  if (event.target.closest && event.target.closest("input[type=text], textarea")) return;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+  if (event.key in moves) show(replay.index + moves[event.key]);
+  else if (event.key === "Home") show(0);
+  else if (event.key === "End") show(replay.frames.length - 1);
+  else return;
+  event.preventDefault();
+}
+
+async function start() {
+  const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  replay.table = parts[1];
+  const held = heldSeats(replay.table);
+  replay.token = held.length ? tokensFor(replay.table)[String(held[0])] : null;
+  $("first").addEventListener("click", () => show(0));
+  $("prev").addEventListener("click", () => show(replay.index - 1));
+  $("next").addEventListener("click", () => show(replay.index + 1));
+  $("last").addEventListener("click", () => show(replay.frames.length - 1));
+  $("slider").addEventListener("input", (e) => show(Number(e.target.value)));
+  $("export").addEventListener("click", exportRecord);
+  $("import-file").addEventListener("change", importFile);
+  document.addEventListener("keydown", onKey);
+  const query = replay.token ? `?token=${encodeURIComponent(replay.token)}` : "";
+  const base = `/api/tables/${encodeURIComponent(replay.table)}`;
+  let data;
+  try {
+    [data, replay.view] = await Promise.all([
+      api(`${base}/replay${query}`),
+      api(`${base}/view${query}`),
+    ]);
+  } catch (err) {
+    $("status").textContent = err.message;
+    return;
+  }
+  replay.frames = data.frames || [];
+  replay.moves = (data.moves || []).map((move, i) =>
+    typeof move === "object" && move !== null && "text" in move
+      ? move
+      : { ply: i, seat: (replay.frames[i] || {}).to_move ?? 0, text: String(move) },
+  );
+  const game = replay.view.game;
+  if (game) {
+    replay.renderer = (await loadRenderer(game)) || fallbackRenderer;
+    const games = await api("/api/games").catch(() => []);
+    const info = games.find((g) => g.name === game);
+    const title = info ? info.title : game;
+    $("game-title").textContent = `${title} · replay of #${replay.table}`;
+    document.title = `Replay ${title} #${replay.table} · Spelbord`;
+    $("rules-link").href = `/rules/${encodeURIComponent(game)}`;
+    $("rules-link").textContent = `${title} rules`;
+  } else {
+    replay.renderer = fallbackRenderer;
+  }
+  show(0);
+  document.body.dataset.ready = "1";
+}
+
+start();

@@ -1,0 +1,402 @@
+// The game table: claim an invite, show the live VIEW, let the seat act.
+// Views arrive over a WebSocket (reconnecting with backoff); actions go over HTTP so each
+// one gets its own answer or error.
+import {
+  ApiError,
+  api,
+  fallbackRenderer,
+  h,
+  heldSeats,
+  invitesFor,
+  inviteRow,
+  loadRenderer,
+  saveToken,
+  toast,
+  tokensFor,
+} from "/static/api.js";
+import { drawMoves, drawSeats, seatNames, statusText } from "/static/viewparts.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const watching = params.has("watch");
+
+const page = {
+  table: null,
+  token: null, // null: spectator
+  seat: null,
+  view: null,
+  renderer: null,
+  rendererGame: null,
+  rendererLoad: null, // the promise that sets ``renderer``
+  games: [],
+  socket: null,
+  pending: false,
+  hopPly: null, // hot seat at simultaneous nodes: the ply of the last hand-over
+  revealed: new Set(), // hot-seat: seats that have uncovered the screen this turn
+};
+
+// ---------------------------------------------------------------- live connection
+class Live {
+  constructor(table, token, onView, onState) {
+    this.url = new URL(`/ws/tables/${encodeURIComponent(table)}`, location.href);
+    this.url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    if (token) this.url.searchParams.set("token", token);
+    this.onView = onView;
+    this.onState = onState;
+    this.delay = 500;
+    this.closed = false;
+    this.ws = null;
+    this.timer = null;
+    this.ping = null;
+    this.open();
+  }
+
+  open() {
+    this.onState(this.delay > 500 ? "reconnecting" : "connecting");
+    const ws = new WebSocket(this.url.href);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.delay = 500;
+      this.onState("live");
+      this.ping = setInterval(() => this.send({ type: "ping" }), 25000);
+    });
+    ws.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "view") this.onView(message.view);
+      else if (message.type === "error") toast(message.message);
+    });
+    ws.addEventListener("close", () => {
+      clearInterval(this.ping);
+      if (this.closed || this.ws !== ws) return;
+      this.onState("offline");
+      const wait = this.delay * (0.75 + Math.random() * 0.5);
+      this.delay = Math.min(this.delay * 2, 15000);
+      this.timer = setTimeout(() => this.open(), wait);
+    });
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.ping);
+    if (this.ws) this.ws.close();
+  }
+}
+
+function connectionState(state) {
+  const conn = $("conn");
+  conn.dataset.state = state;
+  conn.querySelector("span").textContent = state;
+}
+
+function connect() {
+  if (page.socket) page.socket.close();
+  page.socket = new Live(page.table, page.token, onView, connectionState);
+}
+
+// ---------------------------------------------------------------- seats and tokens
+/** Use the token of ``seat`` (a seat this browser holds) from now on. */
+function useSeat(seat) {
+  const tokens = tokensFor(page.table);
+  page.seat = seat;
+  page.token = seat === null ? null : tokens[String(seat)];
+  page.view = null;
+}
+
+/**
+ * Hot seat: when it is the turn of another seat this screen holds, switch to it.
+ * Returns true when the seat changed (a fresh view is then being fetched).
+ */
+function followHotSeat(view) {
+  if (watching || view.result || view.your_turn) return false;
+  const held = heldSeats(page.table);
+  if (held.length < 2) return false;
+  let next = null;
+  if (held.includes(view.to_move)) {
+    next = view.to_move;
+  } else if (view.to_move === -2 && page.hopPly !== view.ply) {
+    // Simultaneous choices: hand the screen on once per decision, never back and forth.
+    next = held.find((s) => s !== page.seat) ?? null;
+    page.hopPly = view.ply;
+  }
+  if (next === null || next === page.seat) return false;
+  useSeat(next);
+  connect();
+  refresh();
+  return true;
+}
+
+// ---------------------------------------------------------------- drawing
+function ensureRenderer(game) {
+  if (page.rendererGame !== game) {
+    page.rendererGame = game;
+    page.rendererLoad = loadRenderer(game).then((mod) => {
+      page.renderer = mod || fallbackRenderer;
+    });
+  }
+  return page.rendererLoad;
+}
+
+function newer(view) {
+  const old = page.view;
+  if (!old || old.seat !== view.seat) return true;
+  if (view.ply !== old.ply) return view.ply > old.ply;
+  return !(old.status === "finished" && view.status !== "finished");
+}
+
+async function onView(view) {
+  if (view.seat !== page.seat && !(page.seat === null && view.seat == null)) return;
+  if (!newer(view)) return;
+  page.view = view;
+  if (followHotSeat(view)) return;
+  await ensureRenderer(view.game);
+  if (page.view !== view) return; // a newer view arrived while the renderer loaded
+  draw(view);
+}
+
+function gameInfo(view) {
+  return page.games.find((g) => g.name === view.game) || null;
+}
+
+function coverFor(view, names) {
+  // Hidden-information games at a shared screen: cover the board between seats.
+  const cover = $("cover");
+  const info = gameInfo(view);
+  const hidden = info && info.information !== "perfect";
+  const shared = heldSeats(page.table).length > 1 && !watching;
+  if (!hidden || !shared || view.seat === null || page.revealed.has(`${view.seat}:${view.ply}`)) {
+    cover.hidden = true;
+    return false;
+  }
+  cover.replaceChildren(
+    h("p", {}, `Pass the screen to ${names[view.seat]}.`),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "btn btn-primary",
+        onclick: () => {
+          page.revealed.add(`${view.seat}:${view.ply}`);
+          draw(view);
+        },
+      },
+      `I am ${names[view.seat]}: show my view`,
+    ),
+  );
+  cover.hidden = false;
+  return true;
+}
+
+function draw(view) {
+  const renderer = page.renderer;
+  const names = seatNames(view, renderer);
+  const title = (gameInfo(view) || {}).title || view.game;
+  $("game-title").textContent = title;
+  $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
+  $("rules-link").textContent = `${title} rules`;
+  document.title = `${view.your_turn ? "● " : ""}${title} #${view.table} · Spelbord`;
+  document.body.dataset.status = view.status;
+  document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
+  document.body.dataset.ply = String(view.ply);
+
+  const board = $("board");
+  if (!coverFor(view, names)) {
+    const ui = { seat: view.seat, replay: false, act: (action) => act(action), notify: toast };
+    try {
+      renderer.render(board, view, ui);
+    } catch (err) {
+      console.error(err);
+      fallbackRenderer.render(board, view, ui);
+    }
+  } else {
+    board.replaceChildren();
+  }
+
+  const status = statusText(view, names);
+  $("status").textContent = status;
+  $("board-status").textContent = status;
+  $("board-status").dataset.turn = view.your_turn ? "you" : view.result ? "over" : "other";
+  $("status-card").dataset.turn = view.your_turn ? "you" : view.result ? "over" : "other";
+  const describe = typeof renderer.describe === "function" ? renderer.describe(view) : "";
+  $("describe").textContent = describe || "";
+  $("describe").hidden = !describe;
+  $("role").textContent =
+    view.seat === null || view.seat === undefined
+      ? "You are watching."
+      : `You play ${names[view.seat]}.`;
+  const canSit = view.status === "waiting" && (view.seat === null || view.seat === undefined);
+  drawSeats($("seats"), view, names, canSit ? claimSeat : null);
+  drawMoves($("moves"), view.moves, names);
+  drawInvites(view);
+
+  const resign = $("resign");
+  resign.hidden = view.seat === null || view.seat === undefined || view.status !== "running";
+  resetResign();
+  const replay = $("replay-link");
+  replay.hidden = view.status !== "finished";
+  replay.href = `/replay/${encodeURIComponent(view.table)}`;
+  document.body.dataset.ready = "1";
+}
+
+function drawInvites(view) {
+  const box = $("invites");
+  const invites = invitesFor(page.table);
+  const waiting = (view.seats || []).filter(
+    (s) => s.kind === "invite" && !s.claimed && invites[String(s.seat)],
+  );
+  if (view.status !== "waiting" || !waiting.length) {
+    box.hidden = true;
+    return;
+  }
+  box.replaceChildren(
+    h("h2", {}, "Invite links"),
+    ...waiting.map((s) => inviteRow(`Seat ${s.seat + 1}`, invites[String(s.seat)])),
+  );
+  box.hidden = false;
+}
+
+// ---------------------------------------------------------------- acting
+async function act(action) {
+  const view = page.view;
+  if (!view || !page.token || page.pending) return;
+  const id = typeof action === "number" ? action : action.action;
+  page.pending = true;
+  document.body.dataset.pending = "1";
+  try {
+    const next = await api(`/api/tables/${encodeURIComponent(page.table)}/action`, {
+      method: "POST",
+      body: { token: page.token, action: id, ply: view.ply },
+    });
+    await onView(next);
+  } catch (err) {
+    toast(err.message);
+    refresh();
+  } finally {
+    page.pending = false;
+    document.body.dataset.pending = "0";
+  }
+}
+
+let resignArmed = null;
+function resetResign() {
+  clearTimeout(resignArmed);
+  resignArmed = null;
+  const button = $("resign");
+  button.textContent = "Resign";
+  button.classList.remove("armed");
+}
+
+async function resign() {
+  const button = $("resign");
+  if (!resignArmed) {
+    button.textContent = "Really resign?";
+    button.classList.add("armed");
+    resignArmed = setTimeout(resetResign, 4000);
+    return;
+  }
+  resetResign();
+  try {
+    const next = await api(`/api/tables/${encodeURIComponent(page.table)}/resign`, {
+      method: "POST",
+      body: { token: page.token },
+    });
+    await onView(next);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function refresh() {
+  const query = page.token ? `?token=${encodeURIComponent(page.token)}` : "";
+  try {
+    await onView(await api(`/api/tables/${encodeURIComponent(page.table)}/view${query}`));
+  } catch (err) {
+    if (page.token && err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+      // A token this browser kept no longer works (e.g. a new database): watch instead.
+      toast(`Your seat could not be used (${err.message}); you are watching.`);
+      useSeat(null);
+      connect();
+      await refresh();
+      return;
+    }
+    showFatal(err);
+  }
+}
+
+function showFatal(err) {
+  if (err instanceof ApiError && err.status === 404) {
+    $("status").textContent = `No such table: ${err.message}`;
+  } else {
+    toast(err.message);
+  }
+}
+
+// ---------------------------------------------------------------- start
+async function claimSeat(seat) {
+  try {
+    const result = await api(`/api/tables/${encodeURIComponent(page.table)}/claim`, {
+      method: "POST",
+      body: { seat },
+    });
+    saveToken(page.table, result.seat, result.token);
+    history.replaceState(null, "", `/table/${encodeURIComponent(page.table)}`);
+    useSeat(result.seat);
+    connect();
+    await refresh();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function claimInvite(table, code) {
+  try {
+    const result = await api(`/api/tables/${encodeURIComponent(table)}/claim`, {
+      method: "POST",
+      body: { invite: code },
+    });
+    saveToken(table, result.seat, result.token);
+    return result.seat;
+  } catch (err) {
+    // Opening one's own invite link again: the seat is already ours.
+    if (!heldSeats(table).length) toast(err.message);
+    return null;
+  } finally {
+    history.replaceState(null, "", `/table/${encodeURIComponent(table)}`);
+  }
+}
+
+async function start() {
+  const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  page.table = parts[1];
+  if (!page.table) {
+    $("status").textContent = "No table given.";
+    return;
+  }
+  let seat = null;
+  if (parts[0] === "join" && parts[2]) seat = await claimInvite(page.table, parts[2]);
+  const held = heldSeats(page.table);
+  if (!watching && held.length) {
+    const wanted = params.has("seat") ? Number(params.get("seat")) : seat;
+    useSeat(held.includes(wanted) ? wanted : held[0]);
+  } else {
+    useSeat(null);
+  }
+  $("resign").addEventListener("click", resign);
+  page.games = await api("/api/games").catch(() => []);
+  await refresh();
+  connect();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refresh();
+  });
+}
+
+start();

@@ -1,0 +1,127 @@
+// The generic parts of a VIEW that the table and the replay pages share: seat names,
+// the status line, the seat list and the move list. Game boards are the renderers' job.
+import { h } from "/static/api.js";
+
+const CHANCE = -1;
+const SIMULTANEOUS = -2;
+const TERMINAL = -4;
+
+/** Display names per seat: the renderer's seat names (e.g. White/Black), else "Seat n". */
+export function seatNames(view, renderer) {
+  const count = (view.seats || []).length;
+  let names = null;
+  if (renderer && typeof renderer.seatNames === "function") {
+    try {
+      names = renderer.seatNames(view);
+    } catch {
+      names = null;
+    }
+  }
+  return Array.from({ length: count }, (_, i) => (names && names[i]) || `Seat ${i + 1}`);
+}
+
+/** Who a seat is: "you", the player's name, or the AI. */
+export function seatOccupant(view, entry) {
+  if (entry.seat === view.seat) return "you";
+  if (entry.kind === "ai") return entry.name || "computer";
+  if (!entry.claimed) return entry.kind === "invite" ? "invited, not here yet" : "free seat";
+  return entry.name || "player";
+}
+
+/** The winners of a finished game (seats with the highest return), or [] for a draw. */
+export function winners(result) {
+  const returns = (result && result.returns) || [];
+  if (!returns.length) return [];
+  const best = Math.max(...returns);
+  const top = returns.map((r, i) => [r, i]).filter(([r]) => r === best).map(([, i]) => i);
+  return top.length === returns.length ? [] : top;
+}
+
+/** One line saying what is happening: the result, whose turn, or who we wait for. */
+export function statusText(view, names) {
+  if (view.result) {
+    const won = winners(view.result);
+    const why = view.result.termination ? ` (${view.result.termination})` : "";
+    const score = view.result.text ? ` ${view.result.text}` : "";
+    if (!won.length) return `Draw${score}${why}`;
+    const who = won.map((s) => (s === view.seat ? "You" : names[s])).join(" and ");
+    return `${who} ${won.length === 1 && who !== "You" ? "wins" : "win"}${score}${why}`;
+  }
+  if (view.status === "waiting") return "Waiting for players to take their seats";
+  if (view.your_turn) return "Your move";
+  if (view.to_move === CHANCE) return "Chance decides…";
+  if (view.to_move === SIMULTANEOUS) return "Everyone chooses";
+  if (view.to_move === TERMINAL) return "Game over";
+  const entry = (view.seats || []).find((s) => s.seat === view.to_move);
+  const thinking = entry && entry.kind === "ai" ? " (thinking…)" : "";
+  return `${names[view.to_move] ?? "?"} to move${thinking}`;
+}
+
+/**
+ * Fill the seat list: colour swatch, name, who sits there, connection dot, turn marker;
+ * ``onClaim(seat)`` offers free open seats to the viewer.
+ */
+export function drawSeats(list, view, names, onClaim = null) {
+  list.replaceChildren(
+    ...(view.seats || []).map((entry) =>
+      h(
+        "li",
+        {
+          class: [
+            "seat",
+            entry.seat === view.to_move && !view.result ? "seat-to-move" : "",
+            entry.seat === view.seat ? "seat-mine" : "",
+          ].join(" "),
+          dataset: { seat: entry.seat },
+        },
+        h("i", { class: `seat-dot seat-swatch-${entry.seat}` }),
+        h("span", { class: "seat-title" }, names[entry.seat]),
+        h("span", { class: "seat-who muted" }, seatOccupant(view, entry)),
+        onClaim && entry.kind === "open" && !entry.claimed
+          ? h(
+              "button",
+              { type: "button", class: "btn btn-small btn-primary sit", onclick: () => onClaim(entry.seat) },
+              "Sit here",
+            )
+          : entry.kind === "ai"
+          ? h("span", { class: "badge" }, "AI")
+          : h("i", {
+              class: `online ${entry.connected ? "online-yes" : ""}`,
+              title: entry.connected ? "connected" : "not connected",
+            }),
+      ),
+    ),
+  );
+}
+
+/**
+ * Fill the move list; ``current`` is the number of moves shown on the board (the replay
+ * marks it); ``onPick(ply)`` makes the entries clickable.
+ */
+export function drawMoves(list, moves, names, { current = null, onPick = null } = {}) {
+  list.replaceChildren(
+    ...(moves || []).map((move, index) => {
+      const item = h(
+        "li",
+        {
+          class: `move ${current !== null && index + 1 === current ? "move-current" : ""}`,
+          dataset: { ply: move.ply },
+          title: names[move.seat] || "",
+        },
+        h("span", { class: "move-num" }, `${move.ply + 1}.`),
+        h("i", { class: `seat-dot seat-swatch-${move.seat}` }),
+        h("span", { class: "move-text" }, move.text),
+      );
+      if (onPick) item.addEventListener("click", () => onPick(index + 1));
+      return item;
+    }),
+  );
+  if (!list.children.length) list.append(h("li", { class: "empty muted" }, "No moves yet"));
+  const mark = list.querySelector(".move-current") || list.lastElementChild;
+  if (mark) {
+    const box = list.parentElement;
+    if (box && box.scrollHeight > box.clientHeight) {
+      box.scrollTop = mark.offsetTop - box.clientHeight / 2;
+    }
+  }
+}
