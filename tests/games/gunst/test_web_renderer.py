@@ -1,0 +1,288 @@
+"""The Gunst web renderer in a real browser: real VIEWs in, the actions it sends out.
+
+Each test builds VIEWs from a real ``GunstState`` (as the server does: the observation and
+``action_to_dict`` of every legal action), draws them with ``web/renderer.js`` in Debian's
+Chromium (Playwright, no server: the page and the module are served by request routing)
+and checks what the player sees and which action id ``ui.act`` receives. Skipped when
+Chromium or Playwright is absent, except in CI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spelbord.games.gunst import GunstGame, GunstState
+from spelbord.games.gunst import actions as A
+from spelbord.games.gunst.pieces import EURIKA, HAND, VANDRINGSMANDEN, Selection
+
+CHROMIUM = Path("/usr/bin/chromium")
+RENDERER = (
+    Path(__file__).resolve().parents[3] / "src/spelbord/games/gunst/web/renderer.js"
+).read_text(encoding="utf-8")
+ORIGIN = "http://gunst.test"
+PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width">
+<style>body { margin: 0; background: #13171c; color: #ece6da; font: 15px system-ui; }</style>
+</head><body><div id="root"></div><script type="module">
+import { render, describe } from "/renderer.js";
+const root = document.getElementById("root");
+window.acted = [];
+window.show = (view, replay = false) => render(root, view, {
+  seat: view.seat, replay, notify() {},
+  act: (a) => window.acted.push(typeof a === "number" ? a : a.action),
+});
+window.describe = describe;
+window.ready = true;
+</script></body></html>"""
+
+pytestmark = pytest.mark.browser
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is absent"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    reason = _missing()
+    if reason:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"browser tests must run in CI, but {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.route(f"{ORIGIN}/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
+    page.route(
+        f"{ORIGIN}/renderer.js",
+        lambda route: route.fulfill(body=RENDERER, content_type="text/javascript"),
+    )
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_function("window.ready === true")
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def view_of(state: GunstState, seat: int | None) -> dict[str, Any]:
+    """The VIEW the server sends ``seat`` (legal actions only when that seat acts)."""
+    player = state.current_player()
+    acting = seat is not None and (player == seat or (player == -2 and not state.is_terminal()))
+    legal = state.legal_actions(seat) if acting and seat is not None else []
+    return {
+        "table": "t1",
+        "game": "gunst",
+        "options": {},
+        "status": "finished" if state.is_terminal() else "running",
+        "seat": seat,
+        "ply": state.move_number(),
+        "to_move": player,
+        "your_turn": bool(legal),
+        "observation": json.loads(json.dumps(state.observation(seat))),
+        "legal": [state.action_to_dict(a, seat) for a in legal],
+        "moves": [],
+        "seats": [{"seat": s, "kind": "local", "name": "", "claimed": True} for s in (0, 1)],
+        "result": None,
+        "last": None,
+    }
+
+
+def show(page: Any, view: dict[str, Any], replay: bool = False) -> None:
+    page.evaluate("([v, r]) => { window.acted = []; window.show(v, r); }", [view, replay])
+
+
+def acted(page: Any) -> list[int]:
+    return list(page.evaluate("window.acted"))
+
+
+def banish_position() -> GunstState:
+    """Seat 0 brings a warrior and Vandringsmanden, seat 1 two farmers and a thief.
+
+    Seat 0 has fewer pieces (2 against 3): it chooses, lets itself go first and spends its
+    favour of 1 on Eurika; then Vandringsmanden is invoked by itself and waits for its
+    target, one of seat 1's non-empty rows (farmers or thieves).
+    """
+    state = GunstGame().new_initial_state()
+    state.table.deity[0][VANDRINGSMANDEN] = HAND
+    state.apply_actions(
+        [
+            state.string_to_action("bring 1W Va", 0),
+            state.string_to_action("bring 2F 1T", 1),
+        ]
+    )
+    for text in ("first 0", "favour Eurika"):
+        state.apply_action(state.string_to_action(text))
+    assert state.table.phase == "target"
+    return state
+
+
+def test_r4_tinge_panel_sends_the_legal_selection_of_the_chosen_kin(page: Any) -> None:
+    state = GunstGame().new_initial_state()
+    show(page, view_of(state, 0))
+    # No deity is in the hand at the start (R2): the deity toggles are disabled.
+    assert page.locator(".gu-toggle[disabled]").count() == 4
+    assert page.inner_text(".gu-bring") == "Bring nothing"
+    for kin in ("warrior", "warrior", "knight", "scholar"):
+        page.click(f".gu-stepper[data-kin={kin}] .gu-plus")
+    # A knight set holds one knight: its + is now disabled.
+    assert page.locator(".gu-stepper[data-kin=knight] .gu-plus").is_disabled()
+    assert page.inner_text(".gu-sel-text") == "bring 1K 2W 1S"
+    page.click(".gu-bring")
+    code = Selection((1, 2, 0, 0, 1), 0).code
+    assert acted(page) == [code]
+    assert code in state.legal_actions(0)
+    # Until the other seat's selection is in, the panel says what was sent, and nothing else.
+    waiting = view_of(state, 0) | {"legal": [], "your_turn": False}
+    show(page, waiting)
+    assert page.inner_text(".gu-wait") == (
+        "Your selection is in (bring 1K 2W 1S): it stays secret until both are in."
+    )
+
+
+def test_r23_hot_seat_does_not_hand_a_selection_to_the_next_seat(page: Any) -> None:
+    """At a shared screen seat 1 chooses after seat 0 at the same ply: a fresh panel."""
+    state = GunstGame().new_initial_state()
+    show(page, view_of(state, 0))
+    page.click(".gu-stepper[data-kin=warrior] .gu-plus")
+    page.click(".gu-bring")
+    show(page, view_of(state, 1))
+    assert page.locator(".gu-stepper output").all_inner_texts() == ["0"] * 5
+    assert page.inner_text(".gu-sel-text") == "bring nothing"
+
+
+def test_r4_tinge_panel_brings_a_deity_in_hand(page: Any) -> None:
+    state = GunstGame().new_initial_state()
+    state.table.deity[0][VANDRINGSMANDEN] = HAND
+    show(page, view_of(state, 0))
+    assert page.locator(".gu-toggle:not([disabled])").count() == 1
+    page.click(".gu-toggle[data-deity=Vandringsmanden]")
+    page.click(".gu-stepper[data-kin=thief] .gu-plus")
+    page.click(".gu-bring")
+    assert acted(page) == [Selection((0, 0, 0, 1, 0), 1 << VANDRINGSMANDEN).code]
+
+
+def test_r6_r7_order_and_favour_are_buttons_from_the_legal_actions(page: Any) -> None:
+    state = GunstGame().new_initial_state()
+    state.table.deity[0][VANDRINGSMANDEN] = HAND
+    state.apply_actions(
+        [state.string_to_action("bring 1W Va", 0), state.string_to_action("bring 2F 1T", 1)]
+    )
+    show(page, view_of(state, 0))
+    texts = page.locator(".gu-choice b").all_inner_texts()
+    assert texts == ["I go first", "Seat 2 goes first"]
+    # The reveal shows both selections once both are in (R4).
+    reveal = page.inner_text(".gu-reveal")
+    assert "1 warrior, Vandringsmanden" in reveal and "2 farmers, 1 thief" in reveal
+    page.click(".gu-choice[data-text='first 1']")
+    assert acted(page) == [A.FIRST + 1]
+
+    state.apply_action(A.FIRST)
+    show(page, view_of(state, 0))
+    assert page.locator(".gu-choice").count() == 3  # Extazia, Eurika, Archimedes can move
+    page.click(".gu-choice[data-text='favour Eurika']")
+    assert acted(page) == [state.string_to_action("favour Eurika")]
+
+
+def test_r10_banish_target_is_picked_on_the_board(page: Any) -> None:
+    state = banish_position()
+    show(page, view_of(state, 0))
+    picks = page.locator(".gu-row.gu-pick")
+    assert picks.count() == 2
+    # Only seat 1's non-empty rows are targets: farmers (row 3) and thieves (row 4).
+    assert page.locator(".gu-row.gu-pick[data-seat='1'][data-row='3']").count() == 1
+    assert page.locator(".gu-row.gu-pick[data-seat='1'][data-row='4']").count() == 1
+    assert page.locator(".gu-row[data-seat='1'][data-row='2'].gu-pick").count() == 0
+    assert "Banish Seat 2's farmers" in page.locator(".gu-choice b").all_inner_texts()
+    page.click(".gu-row.gu-pick[data-seat='1'][data-row='4']")
+    assert acted(page) == [A.ROW + 3]
+
+
+def test_r11_eurika_takes_from_an_opposing_row_into_an_own_row(page: Any) -> None:
+    state = GunstGame().new_initial_state()
+    state.table.deity[0][EURIKA] = HAND
+    state.apply_actions(
+        [state.string_to_action("bring 1W Eu", 0), state.string_to_action("bring 2F 1T", 1)]
+    )
+    for text in ("first 0", "favour Extazia"):
+        state.apply_action(state.string_to_action(text))
+    show(page, view_of(state, 0))
+    assert page.inner_text(".gu-prompt") == "Eurika: take one kin from which opposing row?"
+    page.click(".gu-row.gu-pick[data-seat='1'][data-row='3']")
+    assert acted(page) == [A.ROW + 2]
+
+    state.apply_action(A.ROW + 2)
+    show(page, view_of(state, 0))
+    # The destination: any own row; the opposing farmer row is marked as the source.
+    assert page.locator(".gu-row.gu-pick[data-seat='0']").count() == 5
+    assert page.locator(".gu-row.gu-pick[data-seat='1']").count() == 0
+    assert page.locator(".gu-row.gu-source").get_attribute("data-seat") == "1"
+    page.click(".gu-choice[data-text='into knights']")
+    assert acted(page) == [A.ROW]
+
+
+def test_events_show_each_step_and_highlight_the_newest(page: Any) -> None:
+    state = banish_position()
+    show(page, view_of(state, 0))
+    before = page.locator(".gu-event").count()
+    state.apply_action(state.string_to_action("banish farmers"))
+    # Slaget: seat 0's warrior strikes, seat 1's thief finds no scholar; season 2 begins.
+    show(page, view_of(state, 0))
+    events = page.locator(".gu-event").all_inner_texts()
+    assert any("Your Vandringsmanden banishes Seat 2's farmers" in t for t in events)
+    assert any("Seat 2 loses a life stone: 11 left." in t for t in events)
+    assert "Season 1 ends" in page.inner_text(".gu-event.gu-latest")
+    assert page.locator(".gu-event.gu-new").count() == len(events) - before
+    # The board follows: seat 1 lost a life stone, the farmers are gone.
+    assert page.locator(".gu-side[data-seat='1'] .gu-stone-lost").count() == 1
+    assert page.locator(".gu-row[data-seat='1'][data-row='3']").get_attribute("data-pieces") == "0"
+
+
+def test_spectators_and_replays_get_no_controls(page: Any) -> None:
+    state = banish_position()
+    show(page, view_of(state, None))
+    assert page.locator(".gu-choice, .gu-pick, .gu-tinge").count() == 0
+    assert page.inner_text(".gu-wait") == "Dommen: Seat 1 picks the row for Vandringsmanden…"
+    show(page, view_of(state, 0), replay=True)
+    assert page.locator(".gu-choice, .gu-pick").count() == 0
+
+
+def test_phone_width_fits_without_sideways_scrolling(browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True)
+    page = context.new_page()
+    page.route(f"{ORIGIN}/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
+    page.route(
+        f"{ORIGIN}/renderer.js",
+        lambda route: route.fulfill(body=RENDERER, content_type="text/javascript"),
+    )
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_function("window.ready === true")
+    show(page, view_of(banish_position(), 0))
+    assert page.locator(".gu-board.gu-narrow").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.tap(".gu-row.gu-pick[data-seat='1'][data-row='3']")
+    assert acted(page) == [A.ROW + 2]
+    context.close()
