@@ -1,0 +1,248 @@
+"""AI seats think in worker processes, never on the event loop.
+
+``AgentPool`` keeps a few worker processes (spawned, so they share nothing with the
+server). Each job carries the full state as JSON; the worker builds the agent with
+``make_agent(spec, seed)`` and asks ``agent.step(SeatView(state, seat))`` (the agent sees
+only what its seat may see). A job that runs past its budget plus a grace period, or whose
+worker crashes, gets ``None`` back; that worker is killed and replaced, and the caller
+falls back to a random legal action. One bad job never stalls or corrupts another game.
+
+>>> budget_seconds("mcts:1.5s"), budget_seconds("ismcts:250ms"), budget_seconds("mcts:2000it")
+(1.5, 0.25, None)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import importlib
+import logging
+import multiprocessing
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+SPEC_RE = re.compile(r"^[a-z][a-z0-9_-]{0,23}(:[0-9]+(\.[0-9]+)?(s|ms|it))?$")
+
+
+def budget_seconds(spec: str) -> float | None:
+    """The thinking time an agent spec asks for (``None``: no time budget)."""
+    m = re.search(r":([0-9]+(?:\.[0-9]+)?)(ms|s)$", spec)
+    if m is None:
+        return None
+    value = float(m.group(1))
+    return value / 1000 if m.group(2) == "ms" else value
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from the table seed, ply and seat (stable across runs)."""
+    digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def resolve(path: str) -> Any:
+    """``"package.module:attribute"`` -> the attribute."""
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+@dataclass(frozen=True)
+class WorkerConfig:
+    """How workers are started and how long a job may take.
+
+    ``preload`` modules are imported first in every worker (they register the games);
+    ``sys_path`` entries are added before that. A job may run for its spec's budget plus
+    ``grace`` seconds, or ``default_timeout`` when the spec names no time;
+    ``start_timeout`` bounds a worker's start and a job's wait for a free worker.
+    """
+
+    agent_factory: str = "spelbord.ai:make_agent"
+    seat_view: str = "spelbord.ai:SeatView"
+    preload: tuple[str, ...] = ("spelbord.games",)
+    sys_path: tuple[str, ...] = ()
+    workers: int = 2
+    grace: float = 2.0
+    default_timeout: float = 20.0
+    start_timeout: float = 60.0
+
+    def timeout(self, spec: str) -> float:
+        budget = budget_seconds(spec)
+        return self.default_timeout if budget is None else budget * 1.5 + self.grace
+
+
+@dataclass(frozen=True)
+class ThinkJob:
+    """One decision for one AI seat."""
+
+    game: str
+    options: dict[str, Any]
+    state_json: str
+    seat: int
+    spec: str
+    seed: int
+
+
+def _worker_main(conn: Connection, config: WorkerConfig) -> None:
+    """A worker: load games and agents, then answer jobs until told to stop."""
+    sys.path[:0] = list(config.sys_path)
+    for module in config.preload:
+        importlib.import_module(module)
+    from spelbord.core.registry import load
+
+    make_agent: Callable[[str, int], Any] = resolve(config.agent_factory)
+    seat_view: Callable[[Any, int], Any] = resolve(config.seat_view)
+    conn.send(("ready", None))
+    while True:
+        try:
+            job = conn.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        try:
+            game = load(job.game, **job.options)
+            state = game.from_json(job.state_json)
+            agent = make_agent(job.spec, job.seed)
+            conn.send(("ok", int(agent.step(seat_view(state, job.seat)))))
+        except Exception as exc:
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+
+
+class _Worker:
+    """One worker process and our end of its pipe."""
+
+    def __init__(self, config: WorkerConfig) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.process: BaseProcess = ctx.Process(
+            target=_worker_main, args=(child, config), daemon=True, name="spelbord-ai"
+        )
+        self.process.start()
+        child.close()
+
+    def wait_ready(self, timeout: float) -> bool:
+        try:
+            return bool(self.conn.poll(timeout)) and self.conn.recv()[0] == "ready"
+        except (EOFError, OSError):
+            return False
+
+    def kill(self) -> None:
+        try:
+            self.conn.close()
+        finally:
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join(timeout=5)
+
+
+class AgentPool:
+    """A small pool of agent worker processes, used from the event loop."""
+
+    def __init__(self, config: WorkerConfig | None = None) -> None:
+        self.config = config or WorkerConfig()
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._all: set[_Worker] = set()
+        self._closed = False
+        self.crashes = 0
+        self.timeouts = 0
+
+    def check_spec(self, spec: str) -> str:
+        """Return ``spec`` if the agent factory accepts it, else raise ``ValueError``."""
+        if not isinstance(spec, str) or not SPEC_RE.match(spec):
+            raise ValueError(f"agent spec {spec!r} is not like 'random', 'mcts:1s', 'mcts:2000it'")
+        try:
+            factory = resolve(self.config.agent_factory)
+        except (ImportError, AttributeError):
+            return spec
+        factory(spec, 0)
+        return spec
+
+    async def _spawn(self) -> _Worker | None:
+        worker = await asyncio.to_thread(_Worker, self.config)
+        if await asyncio.to_thread(worker.wait_ready, self.config.start_timeout):
+            self._all.add(worker)
+            return worker
+        log.error("an AI worker failed to start")
+        await asyncio.to_thread(worker.kill)
+        return None
+
+    async def _start(self) -> asyncio.Queue[_Worker]:
+        if self._idle is None:
+            self._idle = asyncio.Queue()
+            for _ in range(max(1, self.config.workers)):
+                worker = await self._spawn()
+                if worker is not None:
+                    self._idle.put_nowait(worker)
+        return self._idle
+
+    async def think(self, job: ThinkJob) -> int | None:
+        """The agent's action, or ``None`` when it failed, crashed or ran out of time."""
+        if self._closed:
+            return None
+        idle = await self._start()
+        if not self._all:
+            return None
+        try:  # all workers busy: wait, but not forever (the caller then plays at random)
+            worker = await asyncio.wait_for(idle.get(), self.config.start_timeout)
+        except TimeoutError:
+            log.warning("no AI worker came free for %s; playing at random", job.game)
+            return None
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[None] = loop.create_future()
+        fd = worker.conn.fileno()
+
+        def on_readable() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        try:
+            worker.conn.send(job)
+            loop.add_reader(fd, on_readable)
+            try:
+                await asyncio.wait_for(ready, self.config.timeout(job.spec))
+            finally:
+                loop.remove_reader(fd)
+            status, value = worker.conn.recv()
+        except TimeoutError:
+            self.timeouts += 1
+            log.warning("agent %s timed out at seat %d of %s", job.spec, job.seat, job.game)
+            await self._replace(worker)
+            return None
+        except (EOFError, OSError, BrokenPipeError):
+            self.crashes += 1
+            log.warning("an AI worker crashed (agent %s, game %s)", job.spec, job.game)
+            await self._replace(worker)
+            return None
+        except asyncio.CancelledError:
+            await asyncio.shield(self._replace(worker))
+            raise
+        idle.put_nowait(worker)
+        if status != "ok":
+            log.warning("agent %s failed: %s", job.spec, value)
+            return None
+        return int(value)
+
+    async def _replace(self, worker: _Worker) -> None:
+        self._all.discard(worker)
+        await asyncio.to_thread(worker.kill)
+        if self._closed or self._idle is None:
+            return
+        fresh = await self._spawn()
+        if fresh is not None:
+            self._idle.put_nowait(fresh)
+
+    async def close(self) -> None:
+        """Stop every worker."""
+        self._closed = True
+        for worker in list(self._all):
+            with contextlib.suppress(OSError, BrokenPipeError):
+                worker.conn.send(None)
+            await asyncio.to_thread(worker.kill)
+        self._all.clear()

@@ -1,0 +1,296 @@
+"""``spelbord bench server``: many concurrent games of random moves against a real server.
+
+A uvicorn server process is started on a fresh SQLite file; ``games`` tables with local
+seats are created over HTTP; each seat connects over WebSocket and, whenever it is its turn,
+waits a think time and sends a random legal action. The round trip of a move is the time
+from sending it to receiving the view that shows it. Everything is bounded: at most
+``moves_per_game`` actions per table and ``timeout`` seconds in all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """What one benchmark run measured (round trips in milliseconds)."""
+
+    game: str
+    games: int
+    moves: int
+    seconds: float
+    errors: int
+    finished: int
+    p50: float
+    p95: float
+    p99: float
+    worst: float
+    server_cpu: float | None = None
+    """CPU seconds the server process used while the games were played (Linux only)."""
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    def report(self) -> str:
+        return (
+            f"{self.games} concurrent {self.game} games: {self.moves} moves in "
+            f"{self.seconds:.1f} s ({self.moves_per_second:.0f} moves/s), "
+            f"{self.finished} finished, {self.errors} errors; round trip ms: "
+            f"p50 {self.p50:.1f}, p95 {self.p95:.1f}, p99 {self.p99:.1f}, max {self.worst:.1f}"
+            + (
+                f"; server CPU {self.server_cpu * 1000 / self.moves:.2f} ms per move"
+                if self.server_cpu is not None and self.moves
+                else ""
+            )
+        )
+
+
+@dataclass
+class _Tally:
+    rtts: list[float] = field(default_factory=list)
+    errors: int = 0
+    finished: int = 0
+
+
+def _free_port(host: str) -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process, from /proc (``None`` elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _seat(
+    url: str,
+    budget: list[int],
+    think: tuple[float, float],
+    rng: random.Random,
+    tally: _Tally,
+    stop: asyncio.Event,
+) -> None:
+    """One seat's client: move at random whenever it is this seat's turn."""
+    sent_at: float | None = None
+    sent_ply = -1
+    async with connect(url, max_size=1 << 22, compression=None) as ws:
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=5.0)
+            except TimeoutError:
+                if budget[0] <= 0:
+                    return
+                continue
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                tally.errors += 1
+                sent_at = None
+                continue
+            if msg["type"] != "view":
+                continue
+            view = msg["view"]
+            if sent_at is not None and (view["ply"] != sent_ply or not view["your_turn"]):
+                tally.rtts.append((time.perf_counter() - sent_at) * 1000)
+                sent_at = None
+            if view["status"] == "finished":
+                if view["seat"] == 0:
+                    tally.finished += 1
+                return
+            if budget[0] <= 0:
+                return
+            if view["your_turn"] and sent_at is None and view["legal"]:
+                await asyncio.sleep(rng.uniform(*think))
+                budget[0] -= 1
+                action = rng.choice(view["legal"])["action"]
+                sent_ply = view["ply"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": action, "ply": sent_ply}))
+
+
+async def _drive(
+    base: str,
+    game: str,
+    games: int,
+    moves_per_game: int,
+    think: tuple[float, float],
+    timeout: float,
+    seed: int,
+) -> tuple[_Tally, float, int]:
+    tally = _Tally()
+    rng = random.Random(seed)
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        info = {g["name"]: g for g in (await http.get("/api/games")).json()}[game]
+        seats = info["seats"][1]
+        tables = []
+        for _ in range(games):
+            r = await http.post(
+                "/api/tables",
+                json={"game": game, "options": {}, "seats": [{"kind": "local"}] * seats},
+            )
+            r.raise_for_status()
+            tables.append(r.json())
+    ws_base = base.replace("http://", "ws://")
+    stop = asyncio.Event()
+    tasks = []
+    for made in tables:
+        budget = [moves_per_game]
+        for seat, token in made["tokens"].items():
+            url = f"{ws_base}/ws/tables/{made['table']}?token={token}"
+            seat_rng = random.Random(rng.random() + int(seat))
+            tasks.append(asyncio.create_task(_seat(url, budget, think, seat_rng, tally, stop)))
+    started = time.perf_counter()
+    _, late = await asyncio.wait(tasks, timeout=timeout)
+    stop.set()
+    for task in late:
+        task.cancel()
+    with contextlib.suppress(Exception):
+        await asyncio.gather(*tasks, return_exceptions=True)
+    failed = sum(1 for t in tasks if t.done() and not t.cancelled() and t.exception())
+    return tally, time.perf_counter() - started, failed
+
+
+def _pick_game() -> str:
+    from spelbord import games
+
+    return games.names()[0]
+
+
+def run(
+    games: int = 200,
+    moves_per_game: int = 40,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    game: str | None = None,
+    think: tuple[float, float] = (0.25, 0.75),
+    timeout: float = 180.0,
+    seed: int = 0,
+    seconds: float | None = None,
+    quiet: bool = False,
+) -> BenchResult:
+    """Run the benchmark against a fresh server process; print and return the measurements.
+
+    ``seconds`` (if given) replaces ``timeout``: the bound on the playing time.
+    """
+    if seconds is not None:
+        timeout = seconds
+    game = game or _pick_game()
+    port = port or _free_port(host)
+    with tempfile.TemporaryDirectory(prefix="spelbord-bench-") as tmp:
+        log_path = Path(tmp) / "server.log"
+        database = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        with open(log_path, "w") as log:
+            server = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "spelbord.server.main",
+                    "--host",
+                    host,
+                    "--port",
+                    str(port),
+                    "--database",
+                    database,
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        try:
+            base = f"http://{host}:{port}"
+            _wait_until_up(base, server, log_path)
+            cpu_before = _cpu_seconds(server.pid)
+            tally, seconds, failed = asyncio.run(
+                _drive(base, game, games, moves_per_game, think, timeout, seed)
+            )
+            cpu_after = _cpu_seconds(server.pid)
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    rtts = tally.rtts
+    result = BenchResult(
+        game=game,
+        games=games,
+        moves=len(rtts),
+        seconds=seconds,
+        errors=tally.errors + failed,
+        finished=tally.finished,
+        p50=statistics.median(rtts) if rtts else 0.0,
+        p95=_percentile(rtts, 0.95),
+        p99=_percentile(rtts, 0.99),
+        worst=max(rtts, default=0.0),
+        server_cpu=None if cpu_before is None or cpu_after is None else cpu_after - cpu_before,
+    )
+    if not quiet:
+        print(result.report(), flush=True)
+    return result
+
+
+def _wait_until_up(base: str, server: subprocess.Popen[Any], log_path: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited:\n{log_path.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("the server did not start within 60 s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m spelbord.server.bench --games 200``."""
+    parser = argparse.ArgumentParser(description="Benchmark the game table server.")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=40, help="actions per game at most")
+    parser.add_argument("--game", default=None)
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(0.25, 0.75),
+        metavar=("MIN", "MAX"),
+        help="seconds a seat waits before moving",
+    )
+    parser.add_argument("--timeout", type=float, default=180.0)
+    args = parser.parse_args(argv)
+    run(args.games, args.moves, game=args.game, think=tuple(args.think), timeout=args.timeout)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""Errors the table server reports to a client: each carries its HTTP status.
+
+>>> StaleMoveError("ply 3 is not the current ply 4").status
+409
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from spelbord.core.errors import SpelbordError
+
+
+class TableError(SpelbordError):
+    """Bad input from a client; nothing was changed."""
+
+    status: ClassVar[int] = 400
+
+
+class BadRequestError(TableError):
+    """A malformed or oversized request or message."""
+
+
+class ForbiddenError(TableError):
+    """A missing or wrong token, or an action that seat may not take."""
+
+    status = 403
+
+
+class NotFoundError(TableError):
+    """An unknown table, game, invite or page."""
+
+    status = 404
+
+
+class StaleMoveError(TableError):
+    """The client acted on a position that is no longer the current one."""
+
+    status = 409
+
+
+class ConflictError(TableError):
+    """The request clashes with the table's state (seat taken, game over, not started)."""
+
+    status = 409

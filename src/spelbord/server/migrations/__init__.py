@@ -1,0 +1,1 @@
+"""Alembic migrations of the table server's schema (run from code: ``db.migrate``)."""

@@ -1,0 +1,44 @@
+"""Alembic environment: runs on the connection ``db.migrate`` hands over.
+
+From the command line (``alembic -x url=...``) it opens its own connection instead.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import context
+
+from spelbord.server.db import METADATA
+
+config = context.config
+
+
+def _run(connection: sa.Connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=METADATA,
+        render_as_batch=connection.dialect.name == "sqlite",
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_migrations_online() -> None:
+    """Migrate on the given connection, or on one opened from ``-x url=...``."""
+    connection = config.attributes.get("connection")
+    if connection is not None:
+        _run(connection)
+        return
+    url = context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option(
+        "sqlalchemy.url"
+    )
+    if not url:
+        raise SystemExit("give the database: alembic -x url=sqlite:///path ...")
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        _run(conn)
+
+
+if context.is_offline_mode():
+    raise SystemExit("offline migrations are not supported; run against a database")
+run_migrations_online()

@@ -1,0 +1,168 @@
+"""Client input, parsed and checked before it reaches a table: requests and WS messages.
+
+Each parser takes decoded JSON and returns a small frozen value, or raises
+``BadRequestError`` with a message meant for the person at the other end.
+
+>>> parse_message('{"type": "action", "action": 3, "ply": 7}')
+ActionMessage(action=3, ply=7)
+>>> parse_message('{"type": "dance"}')
+Traceback (most recent call last):
+...
+spelbord.server.errors.BadRequestError: unknown message type 'dance' (action, resign, ping)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from spelbord.server.errors import BadRequestError
+
+MAX_MESSAGE = 64 * 1024
+MAX_RECORD = 1024 * 1024
+SEAT_KINDS = ("open", "invite", "local", "ai")
+HUMAN_KINDS = ("open", "invite", "local")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """How one seat of a new table is filled."""
+
+    kind: str
+    agent: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class CreateRequest:
+    game: str
+    options: dict[str, Any]
+    seats: tuple[SeatSpec, ...]
+
+
+@dataclass(frozen=True)
+class ClaimRequest:
+    seat: int | None
+    invite: str | None
+    name: str | None
+
+
+@dataclass(frozen=True)
+class ActionMessage:
+    action: int
+    ply: int
+
+
+@dataclass(frozen=True)
+class ResignMessage:
+    pass
+
+
+@dataclass(frozen=True)
+class PingMessage:
+    pass
+
+
+ClientMessage = ActionMessage | ResignMessage | PingMessage
+
+
+def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> Any:
+    """JSON text -> value, refusing anything over ``limit`` bytes."""
+    if len(raw) > limit:
+        raise BadRequestError(f"message too large ({len(raw)} bytes; the limit is {limit})")
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadRequestError(f"malformed JSON: {exc}") from None
+
+
+def _object(data: Any, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise BadRequestError(f"{what} must be a JSON object")
+    return data
+
+
+def _int(data: dict[str, Any], key: str, what: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadRequestError(f"{what} needs an integer {key!r}")
+    return value
+
+
+def _name(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value.strip()) > 40:
+        raise BadRequestError("a name is a text of at most 40 characters")
+    return value.strip() or None
+
+
+def token_of(data: Any) -> str:
+    """The ``token`` field of a request body."""
+    token = _object(data, "the request").get("token")
+    if not isinstance(token, str) or not token:
+        raise BadRequestError("this request needs your seat's 'token'")
+    return token
+
+
+def parse_create(data: Any) -> CreateRequest:
+    """``{"game", "options", "seats": [{"kind", "agent"?, "name"?}]}``."""
+    body = _object(data, "the request")
+    game = body.get("game")
+    if not isinstance(game, str) or not game:
+        raise BadRequestError("name the 'game' to play")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise BadRequestError("'options' must be an object")
+    seats_raw = body.get("seats")
+    if not isinstance(seats_raw, list) or not seats_raw or len(seats_raw) > 16:
+        raise BadRequestError('\'seats\' must list every seat: [{"kind": "open"}, ...]')
+    seats = []
+    for i, raw in enumerate(seats_raw):
+        seat = _object(raw, f"seat {i}")
+        kind = seat.get("kind")
+        if kind not in SEAT_KINDS:
+            raise BadRequestError(f"seat {i}: kind must be one of {', '.join(SEAT_KINDS)}")
+        agent = seat.get("agent")
+        if kind == "ai" and not isinstance(agent, str):
+            raise BadRequestError(f"seat {i}: an AI seat needs an 'agent' like 'mcts:1s'")
+        seats.append(
+            SeatSpec(kind=kind, agent=agent if kind == "ai" else None, name=_name(seat.get("name")))
+        )
+    return CreateRequest(game=game, options=options, seats=tuple(seats))
+
+
+def parse_claim(data: Any) -> ClaimRequest:
+    """``{"seat": n}`` for an open seat or ``{"invite": code}``, with an optional name."""
+    body = _object(data, "the request")
+    seat = body.get("seat")
+    invite = body.get("invite")
+    if invite is not None:
+        if not isinstance(invite, str) or not invite or len(invite) > 64:
+            raise BadRequestError("'invite' must be the code from the invite link")
+        return ClaimRequest(seat=None, invite=invite, name=_name(body.get("name")))
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise BadRequestError('claim a seat with {"seat": n} or {"invite": code}')
+    return ClaimRequest(seat=seat, invite=None, name=_name(body.get("name")))
+
+
+def parse_action(data: Any) -> tuple[str, ActionMessage]:
+    """``{"token", "action", "ply"}``."""
+    body = _object(data, "the request")
+    return token_of(body), ActionMessage(
+        _int(body, "action", "an action"), _int(body, "ply", "an action")
+    )
+
+
+def parse_message(raw: str | bytes) -> ClientMessage:
+    """One WebSocket message from a client."""
+    msg = _object(decode(raw), "a message")
+    kind = msg.get("type")
+    if kind == "action":
+        return ActionMessage(_int(msg, "action", "an action"), _int(msg, "ply", "an action"))
+    if kind == "resign":
+        return ResignMessage()
+    if kind == "ping":
+        return PingMessage()
+    raise BadRequestError(f"unknown message type {kind!r} (action, resign, ping)")

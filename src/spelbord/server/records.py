@@ -1,0 +1,96 @@
+"""Game records: resign results, and exported records read back (checked by replaying).
+
+>>> from spelbord.core.registry import load
+>>> resign_result(load("coerceo"), 0)["text"]
+'0-1'
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from spelbord.core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Outcome
+from spelbord.core.registry import load
+from spelbord.server import views
+from spelbord.server.errors import BadRequestError
+from spelbord.server.store import (
+    ACTION,
+    CHANCE_OUTCOME,
+    JOINT,
+    RESIGN,
+    LogEntry,
+    SeatRecord,
+    TableRecord,
+)
+
+
+def resign_result(game: Game, seat: int) -> dict[str, Any]:
+    """The result when ``seat`` resigns: its team loses, every other seat wins."""
+    losers = next((team for team in game.teams() if seat in team), (seat,))
+    returns = tuple(-1.0 if s in losers else 1.0 for s in range(game.num_players()))
+    return {
+        "returns": list(returns),
+        "termination": "resign",
+        "text": Outcome(returns, "resign").result(),
+    }
+
+
+def record_from_export(data: Any) -> TableRecord:
+    """Validate an exported record by replaying it; a finished, read-only table record."""
+    if not isinstance(data, dict) or data.get("format") != views.RECORD_FORMAT:
+        raise BadRequestError(f"not a game record (format must be {views.RECORD_FORMAT!r})")
+    name, options, moves = data.get("game"), data.get("options") or {}, data.get("moves")
+    if not isinstance(name, str) or not isinstance(options, dict) or not isinstance(moves, list):
+        raise BadRequestError("a record needs 'game', 'options' and a list of 'moves'")
+    game = load(name, **options)
+    resigned = data.get("resigned")
+    state = game.new_initial_state()
+    entries: list[LogEntry] = []
+    try:
+        for seq, move in enumerate(moves):
+            player = state.current_player()
+            if isinstance(move, list) and player == SIMULTANEOUS:
+                entries.append(LogEntry(seq, state.move_number(), JOINT, None, move))
+                state.apply_actions(move)
+            elif isinstance(move, int) and not isinstance(move, bool) and player != SIMULTANEOUS:
+                kind = CHANCE_OUTCOME if player == CHANCE else ACTION
+                entries.append(
+                    LogEntry(seq, state.move_number(), kind, player if player >= 0 else None, move)
+                )
+                state.apply_action(move)
+            else:
+                raise BadRequestError(f"move {seq} ({move!r}) does not fit the position")
+    except IllegalActionError as exc:
+        raise BadRequestError(
+            f"the record is not a legal game: move {len(entries)}: {exc}"
+        ) from None
+    result = views.result_of(state)
+    if resigned is not None:
+        if (
+            not isinstance(resigned, int)
+            or not 0 <= resigned < game.num_players()
+            or state.is_terminal()
+        ):
+            raise BadRequestError("'resigned' must be the seat that resigned an unfinished game")
+        result = resign_result(game, resigned)
+        entries.append(LogEntry(len(entries), state.move_number(), RESIGN, resigned, None))
+    elif result is None:
+        raise BadRequestError("the record does not finish the game; only finished games import")
+    seed = data.get("seed")
+    now = time.time()
+    return TableRecord(
+        id=secrets.token_urlsafe(9),
+        game=game.name,
+        options=game.options,
+        seed=seed if isinstance(seed, int) and 0 <= seed < 2**63 else secrets.randbits(63),
+        status="finished",
+        ply=state.move_number(),
+        result=result,
+        source="import",
+        created_at=now,
+        updated_at=now,
+        seats=tuple(SeatRecord(i, "open", f"Seat {i + 1}") for i in range(game.num_players())),
+        log=tuple(entries),
+    )

@@ -1,0 +1,327 @@
+"""The records of the table server: tables, seats, the append-only action log.
+
+``Store`` is synchronous (SQLAlchemy Core) and is called from one database executor, off
+the event loop. Every change to a game is one transaction that appends log entries and
+moves the table's ``ply``/``status``/``result`` together, guarded by the ply the caller
+saw, so the log and the table can never disagree.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+
+from spelbord.server.db import LOG, PENDING, SEATS, TABLES
+from spelbord.server.errors import ConflictError, StaleMoveError
+
+# Log entry kinds: a seat's action, a chance outcome, a joint action of every seat at a
+# simultaneous node, and the platform event of a seat resigning.
+ACTION = "action"
+CHANCE_OUTCOME = "chance"
+JOINT = "joint"
+RESIGN = "resign"
+MOVE_KINDS = (ACTION, CHANCE_OUTCOME, JOINT)
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat of a table as stored (the token only as its SHA-256 hash)."""
+
+    seat: int
+    kind: str
+    name: str
+    agent: str | None = None
+    token_hash: str | None = None
+    invite_code: str | None = None
+    claimed: bool = False
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One entry of a table's append-only log.
+
+    ``payload`` is the action (``action``/``chance``), the list of actions (``joint``), or
+    ``None`` (``resign``); ``ply`` is the state's move number before the entry.
+    """
+
+    seq: int
+    ply: int
+    kind: str
+    seat: int | None
+    payload: Any
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """Everything stored about one table."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    ply: int
+    result: dict[str, Any] | None
+    source: str
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatRecord, ...] = ()
+    log: tuple[LogEntry, ...] = ()
+    pending: dict[int, int] = field(default_factory=dict)
+
+
+class Store:
+    """Reads and writes table records through one SQLAlchemy engine."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    # ------------------------------------------------------------------ writes
+    def create_table(self, table: TableRecord) -> None:
+        """Insert a new table with its seats and any initial log entries."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                TABLES.insert().values(
+                    id=table.id,
+                    game=table.game,
+                    options=table.options,
+                    seed=table.seed,
+                    status=table.status,
+                    ply=table.ply,
+                    result=table.result,
+                    source=table.source,
+                    created_at=table.created_at,
+                    updated_at=table.updated_at,
+                )
+            )
+            conn.execute(
+                SEATS.insert(),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "agent": s.agent,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "invite_code": s.invite_code,
+                        "claimed": s.claimed,
+                    }
+                    for s in table.seats
+                ],
+            )
+            self._insert_log(conn, table.id, table.log)
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> None:
+        """Mark an unclaimed seat as held by the token with this hash."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                SEATS.update()
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat, ~SEATS.c.claimed)
+                .values(claimed=True, token_hash=token_hash, name=name)
+            )
+            if done.rowcount != 1:
+                raise ConflictError(f"seat {seat} is already taken")
+            conn.execute(
+                TABLES.update().where(TABLES.c.id == table_id).values(updated_at=time.time())
+            )
+
+    def advance(
+        self,
+        table_id: str,
+        *,
+        expected_ply: int,
+        entries: Sequence[LogEntry],
+        ply: int,
+        status: str,
+        result: dict[str, Any] | None,
+        clear_pending: bool = False,
+        pending: dict[int, int] | None = None,
+    ) -> None:
+        """Append ``entries`` and move the table on, all in one transaction.
+
+        ``pending`` holds submissions already fixed at the new ply (seats with one choice).
+
+        Raises ``StaleMoveError`` (and writes nothing) when the stored ply is not
+        ``expected_ply``: someone else moved the table on in between.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                TABLES.update()
+                .where(
+                    TABLES.c.id == table_id,
+                    TABLES.c.ply == expected_ply,
+                    TABLES.c.status != "finished",
+                )
+                .values(ply=ply, status=status, result=result, updated_at=time.time())
+            )
+            if done.rowcount != 1:
+                raise StaleMoveError(f"table {table_id} is no longer at ply {expected_ply}")
+            self._insert_log(conn, table_id, entries)
+            if clear_pending:
+                conn.execute(PENDING.delete().where(PENDING.c.table_id == table_id))
+            if pending:
+                conn.execute(
+                    PENDING.insert(),
+                    [
+                        {"table_id": table_id, "seat": s, "ply": ply, "action": a}
+                        for s, a in pending.items()
+                    ],
+                )
+
+    def add_pending(self, table_id: str, seat: int, ply: int, action: int) -> None:
+        """Store a seat's secret submission at a simultaneous node."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(TABLES.c.ply).where(TABLES.c.id == table_id)
+            ).scalar_one_or_none()
+            if row != ply:
+                raise StaleMoveError(f"table {table_id} is no longer at ply {ply}")
+            conn.execute(
+                PENDING.insert().values(table_id=table_id, seat=seat, ply=ply, action=action)
+            )
+
+    @staticmethod
+    def _insert_log(conn: sa.Connection, table_id: str, entries: Sequence[LogEntry]) -> None:
+        if not entries:
+            return
+        now = time.time()
+        conn.execute(
+            LOG.insert(),
+            [
+                {
+                    "table_id": table_id,
+                    "seq": e.seq,
+                    "ply": e.ply,
+                    "kind": e.kind,
+                    "seat": e.seat,
+                    "payload": e.payload,
+                    "created_at": now,
+                }
+                for e in entries
+            ],
+        )
+
+    # ------------------------------------------------------------------ reads
+    def load(self, table_id: str) -> TableRecord | None:
+        """The full record of a table (seats, log, pending submissions), or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = tuple(
+                SeatRecord(
+                    seat=s["seat"],
+                    kind=s["kind"],
+                    name=s["name"],
+                    agent=s["agent"],
+                    token_hash=s["token_hash"],
+                    invite_code=s["invite_code"],
+                    claimed=bool(s["claimed"]),
+                )
+                for s in conn.execute(
+                    sa.select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
+                ).mappings()
+            )
+            log = tuple(
+                LogEntry(
+                    seq=e["seq"], ply=e["ply"], kind=e["kind"], seat=e["seat"], payload=e["payload"]
+                )
+                for e in conn.execute(
+                    sa.select(LOG).where(LOG.c.table_id == table_id).order_by(LOG.c.seq)
+                ).mappings()
+            )
+            pending = {
+                p["seat"]: p["action"]
+                for p in conn.execute(
+                    sa.select(PENDING).where(
+                        PENDING.c.table_id == table_id, PENDING.c.ply == row["ply"]
+                    )
+                ).mappings()
+            }
+        return TableRecord(
+            id=row["id"],
+            game=row["game"],
+            options=dict(row["options"]),
+            seed=int(row["seed"]),
+            status=row["status"],
+            ply=row["ply"],
+            result=row["result"],
+            source=row["source"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=seats,
+            log=log,
+            pending=pending,
+        )
+
+    def find_invite(self, table_id: str, code: str) -> int | None:
+        """The seat an invite code opens, or ``None``."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                sa.select(SEATS.c.seat).where(
+                    SEATS.c.table_id == table_id, SEATS.c.invite_code == code
+                )
+            ).scalar_one_or_none()
+
+    def table_ids(self, status: str) -> list[str]:
+        """Ids of every table with this status."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(sa.select(TABLES.c.id).where(TABLES.c.status == status)).scalars()
+            )
+
+    def summaries(self, status: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The newest tables with this status, as lobby summaries (no secrets)."""
+        with self.engine.connect() as conn:
+            rows = list(
+                conn.execute(
+                    sa.select(TABLES)
+                    .where(TABLES.c.status == status)
+                    .order_by(TABLES.c.updated_at.desc())
+                    .limit(limit)
+                ).mappings()
+            )
+            ids = [r["id"] for r in rows]
+            seats: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+            if ids:
+                for s in conn.execute(
+                    sa.select(
+                        SEATS.c.table_id,
+                        SEATS.c.seat,
+                        SEATS.c.kind,
+                        SEATS.c.name,
+                        SEATS.c.agent,
+                        SEATS.c.claimed,
+                    )
+                    .where(SEATS.c.table_id.in_(ids))
+                    .order_by(SEATS.c.table_id, SEATS.c.seat)
+                ).mappings():
+                    seats[s["table_id"]].append(
+                        {
+                            "seat": s["seat"],
+                            "kind": s["kind"],
+                            "name": s["name"],
+                            "agent": s["agent"],
+                            "claimed": bool(s["claimed"]),
+                        }
+                    )
+        return [
+            {
+                "table": r["id"],
+                "game": r["game"],
+                "options": r["options"],
+                "status": r["status"],
+                "ply": r["ply"],
+                "result": r["result"],
+                "source": r["source"],
+                "created_at": r["created_at"],
+                "updated_at": r["updated_at"],
+                "seats": seats[r["id"]],
+            }
+            for r in rows
+        ]

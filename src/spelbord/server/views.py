@@ -1,0 +1,233 @@
+"""What a client may see: the one exit point for game information.
+
+Everything the server sends about a game (live views, move lists, replay frames, exports)
+is built here, from ``state.observation(seat)`` of the viewer's seat (spectators:
+``observation(None)``) and from move records filtered for that viewer:
+
+* the acting seat always sees its own action's notation;
+* the other seats see it only when the game has perfect information (or is over),
+  else a generic ``seat N moved``;
+* chance outcomes are shown only in perfect-information games (or once the game is over).
+
+>>> rec = MoveRecord(ply=3, player=1, parts=((1, "b2-c3", {"action": 9, "text": "b2-c3"}),))
+>>> visible_moves([rec], viewer=0, reveal=False)
+[{'ply': 3, 'seat': 1, 'text': 'seat 1 moved'}]
+>>> visible_moves([rec], viewer=1, reveal=False)
+[{'ply': 3, 'seat': 1, 'text': 'b2-c3'}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, State
+from spelbord.server.errors import ForbiddenError
+
+RECORD_FORMAT = "spelbord-record/1"
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One move of a game with its full notation, kept on the server only.
+
+    ``player`` is the seat that moved, ``CHANCE`` or ``SIMULTANEOUS``; ``parts`` holds one
+    ``(seat or CHANCE, text, action dict)`` per acting seat (several at a joint action).
+    """
+
+    ply: int
+    player: int
+    parts: tuple[tuple[int, str, dict[str, Any]], ...]
+
+
+def describe_move(before: State, move: Move) -> MoveRecord:
+    """The record of ``move`` taken in state ``before`` (which it does not change)."""
+    ply = before.move_number()
+    if isinstance(move, int):
+        player = before.current_player()
+        if player == CHANCE:
+            text = before.action_to_string(move, CHANCE)
+            return MoveRecord(ply, CHANCE, ((CHANCE, text, {"action": move, "text": text}),))
+        return MoveRecord(
+            ply,
+            player,
+            ((player, before.action_to_string(move, player), before.action_to_dict(move, player)),),
+        )
+    parts = tuple(
+        (seat, before.action_to_string(a, seat), before.action_to_dict(a, seat))
+        for seat, a in enumerate(move)
+    )
+    return MoveRecord(ply, SIMULTANEOUS, parts)
+
+
+def records_of(game: Game, history: Sequence[Move]) -> tuple[State, list[MoveRecord]]:
+    """Replay ``history`` from the start; the final state and every move's record."""
+    state = game.new_initial_state()
+    records: list[MoveRecord] = []
+    for move in history:
+        records.append(describe_move(state, move))
+        if isinstance(move, int):
+            state.apply_action(move)
+        else:
+            state.apply_actions(list(move))
+    return state, records
+
+
+def reveals_all(game: Game, finished: bool) -> bool:
+    """Whether every seat may see every move's notation: perfect information, or game over."""
+    return finished or game.info.information == "perfect"
+
+
+def _part_visible(actor: int, viewer: int | None, reveal: bool) -> bool:
+    return reveal or (actor >= 0 and actor == viewer)
+
+
+def visible_moves(
+    records: Iterable[MoveRecord], viewer: int | None, reveal: bool
+) -> list[dict[str, Any]]:
+    """The move list ``viewer`` may see (one entry per acting seat)."""
+    out: list[dict[str, Any]] = []
+    for rec in records:
+        for actor, text, _ in rec.parts:
+            if _part_visible(actor, viewer, reveal):
+                shown = text
+            elif actor == CHANCE:
+                shown = "chance"
+            else:
+                shown = f"seat {actor} moved"
+            out.append({"ply": rec.ply, "seat": actor, "text": shown})
+    return out
+
+
+def last_visible(records: Sequence[MoveRecord], viewer: int | None, reveal: bool) -> Any:
+    """The action dict of the latest decision, if ``viewer`` may see it (else ``None``).
+
+    A revealed joint action is ``{"text": "a; b", "joint": [dict per seat]}``.
+    """
+    for rec in reversed(records):
+        if rec.player == CHANCE:
+            continue
+        seen = [(t, d) for actor, t, d in rec.parts if _part_visible(actor, viewer, reveal)]
+        if rec.player == SIMULTANEOUS and len(seen) > 1:
+            return {"text": "; ".join(t for t, _ in seen), "joint": [d for _, d in seen]}
+        return seen[0][1] if seen else None
+    return None
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    """The result block of a finished game (by the rules), else ``None``."""
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    return {
+        "returns": list(outcome.returns),
+        "termination": outcome.termination,
+        "text": outcome.result(),
+    }
+
+
+def your_turn(state: State, status: str, viewer: int | None, submitted: Iterable[int]) -> bool:
+    """Whether ``viewer`` has a decision to make now."""
+    if viewer is None or status != "running":
+        return False
+    player = state.current_player()
+    if player == SIMULTANEOUS:
+        return viewer not in set(submitted) and bool(state.legal_actions(viewer))
+    return player == viewer
+
+
+def build_view(
+    *,
+    table_id: str,
+    status: str,
+    state: State,
+    records: Sequence[MoveRecord],
+    viewer: int | None,
+    seats: list[dict[str, Any]],
+    result: dict[str, Any] | None,
+    submitted: Iterable[int] = (),
+) -> dict[str, Any]:
+    """The VIEW of the API contract for ``viewer`` (a seat, or ``None``: a spectator)."""
+    game = state.game
+    finished = status == "finished"
+    reveal = reveals_all(game, finished)
+    mine = your_turn(state, status, viewer, submitted)
+    legal: list[dict[str, Any]] = []
+    if mine and viewer is not None:
+        legal = [state.action_to_dict(a, viewer) for a in state.legal_actions(viewer)]
+    to_move = TERMINAL if finished else state.current_player()
+    return {
+        "table": table_id,
+        "game": game.name,
+        "options": game.options,
+        "status": status,
+        "seat": viewer,
+        "ply": state.move_number(),
+        "to_move": to_move,
+        "your_turn": mine,
+        "observation": state.observation(viewer),
+        "legal": legal,
+        "moves": visible_moves(records, viewer, reveal),
+        "seats": seats,
+        "result": result,
+        "last": last_visible(records, viewer, reveal),
+    }
+
+
+def replay(
+    game: Game, history: Sequence[Move], viewer: int | None, finished: bool
+) -> dict[str, Any]:
+    """Replay frames (one per ply, each from ``observation(viewer)``) and the move list."""
+    reveal = reveals_all(game, finished)
+    state = game.new_initial_state()
+    records: list[MoveRecord] = []
+    frames = [_frame(state, records, viewer, reveal)]
+    for move in history:
+        records.append(describe_move(state, move))
+        if isinstance(move, int):
+            state.apply_action(move)
+        else:
+            state.apply_actions(list(move))
+        frames.append(_frame(state, records, viewer, reveal))
+    return {"frames": frames, "moves": visible_moves(records, viewer, reveal)}
+
+
+def _frame(
+    state: State, records: Sequence[MoveRecord], viewer: int | None, reveal: bool
+) -> dict[str, Any]:
+    return {
+        "ply": state.move_number(),
+        "to_move": state.current_player(),
+        "observation": state.observation(viewer),
+        "last": last_visible(records, viewer, reveal),
+        "result": result_of(state),
+    }
+
+
+def export_record(
+    *,
+    game: Game,
+    seed: int,
+    history: Sequence[Move],
+    finished: bool,
+    resigned: int | None,
+    result: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The full game record: only for finished games or perfect-information games.
+
+    The seed (which decides every future chance outcome) leaves only once the game is over.
+    """
+    if not reveals_all(game, finished):
+        raise ForbiddenError(
+            "this game hides information and is still running: export it when it is over"
+        )
+    return {
+        "format": RECORD_FORMAT,
+        "game": game.name,
+        "options": game.options,
+        "seed": seed if finished else None,
+        "moves": [m if isinstance(m, int) else list(m) for m in history],
+        "resigned": resigned,
+        "result": result if finished else None,
+    }

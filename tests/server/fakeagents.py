@@ -1,0 +1,50 @@
+"""Agents for server tests, run in the worker processes like real ones.
+
+Specs: ``first`` (lowest legal action), ``random``, ``crash`` (the worker process dies),
+``slow:30s`` (sleeps past any timeout), ``illegal`` (answers an action that is not legal),
+``fail`` (raises).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from typing import Any
+
+
+class SeatView:
+    """The same window on a state as ``spelbord.ai.SeatView`` (what the tests need of it)."""
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    def legal_actions(self) -> list[int]:
+        return list(self._state.legal_actions(self.seat))
+
+
+class FakeAgent:
+    def __init__(self, spec: str, seed: int) -> None:
+        self.kind = spec.split(":")[0]
+        self.rng = random.Random(seed)
+
+    def step(self, view: SeatView) -> int:
+        legal = view.legal_actions()
+        if self.kind == "crash":
+            os._exit(3)
+        if self.kind == "slow":
+            time.sleep(30)
+        if self.kind == "illegal":
+            return -99
+        if self.kind == "fail":
+            raise RuntimeError("this agent always fails")
+        if self.kind == "random":
+            return self.rng.choice(legal)
+        return legal[0]
+
+
+def make_agent(spec: str, seed: int) -> FakeAgent:
+    if spec.split(":")[0] not in ("first", "random", "crash", "slow", "illegal", "fail"):
+        raise ValueError(f"unknown fake agent {spec!r}")
+    return FakeAgent(spec, seed)

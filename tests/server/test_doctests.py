@@ -1,0 +1,16 @@
+"""The runnable examples in the server modules' docstrings."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+from spelbord.server import ai, errors, protocol, records, views
+
+
+@pytest.mark.parametrize("module", [ai, errors, protocol, records, views], ids=lambda m: m.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0

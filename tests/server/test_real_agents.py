@@ -1,0 +1,28 @@
+"""AI seats with the real agents of ``spelbord.ai`` in real worker processes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from test_ai import wait_for
+
+from conftest import Factory, create
+from spelbord.server.ai import WorkerConfig
+
+
+def test_real_agents_play_a_registered_game(make_client: Factory, sqlite_url: str) -> None:
+    config = dataclasses.replace(WorkerConfig(), workers=1, default_timeout=20.0)
+    with make_client(sqlite_url, workers=config) as client:
+        made = create(client, "coerceo", ["ai:random", "ai:mcts:50ms"])
+        v = wait_for(client, made["table"], None, lambda v: v["ply"] >= 4, timeout=60)
+        assert len(v["moves"]) >= 4 and v["status"] in ("running", "finished")
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert hub.pool.crashes == 0 and hub.pool.timeouts == 0
+        r = client.post(
+            "/api/tables",
+            json={
+                "game": "coerceo",
+                "seats": [{"kind": "ai", "agent": "mcts:fast"}, {"kind": "open"}],
+            },
+        )
+        assert r.status_code == 400
