@@ -285,6 +285,19 @@ class State(ABC):
         player = self.current_player() if seat is None else seat
         return self._action_to_string(player, action)
 
+    def action_visible_to(self, player: int, action: int, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, or ``None`` for a spectator) may see the notation of
+        ``action`` taken here by ``player`` (a seat or ``CHANCE``), this state being the one
+        before the action.
+
+        Move lists and replays use this; it must agree with ``observation``. By default
+        everything is visible in perfect-information games, and otherwise only a seat's own
+        actions; games with public moves in a hidden-information game override it.
+        """
+        if self.game.info.information == "perfect":
+            return True
+        return player >= 0 and player == viewer
+
     def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
         """A JSON-ready description of ``action`` for user interfaces.
 

@@ -4,12 +4,12 @@ Everything the server sends about a game (live views, move lists, replay frames,
 is built here, from ``state.observation(seat)`` of the viewer's seat (spectators:
 ``observation(None)``) and from move records filtered for that viewer:
 
-* the acting seat always sees its own action's notation;
-* the other seats see it only when the game has perfect information (or is over),
-  else a generic ``seat N moved``;
-* chance outcomes are shown only in perfect-information games (or once the game is over).
+* a move's notation is shown to the viewers the game allows (``State.action_visible_to``:
+  by default everything in perfect-information games, else only the acting seat), and to
+  everyone once the game is over;
+* the others see a generic ``seat N moved`` (or ``chance``).
 
->>> rec = MoveRecord(ply=3, player=1, parts=((1, "b2-c3", {"action": 9, "text": "b2-c3"}),))
+>>> rec = MoveRecord(ply=3, player=1, parts=((1, "b2-c3", {"action": 9, "text": "b2-c3"}, (1,)),))
 >>> visible_moves([rec], viewer=0, reveal=False)
 [{'ply': 3, 'seat': 1, 'text': 'seat 1 moved'}]
 >>> visible_moves([rec], viewer=1, reveal=False)
@@ -33,12 +33,18 @@ class MoveRecord:
     """One move of a game with its full notation, kept on the server only.
 
     ``player`` is the seat that moved, ``CHANCE`` or ``SIMULTANEOUS``; ``parts`` holds one
-    ``(seat or CHANCE, text, action dict)`` per acting seat (several at a joint action).
+    ``(seat or CHANCE, text, action dict, viewers who may see it)`` per acting seat (several
+    at a joint action); ``None`` among the viewers stands for spectators.
     """
 
     ply: int
     player: int
-    parts: tuple[tuple[int, str, dict[str, Any]], ...]
+    parts: tuple[tuple[int, str, dict[str, Any], tuple[int | None, ...]], ...]
+
+
+def _viewers(before: State, player: int, action: int) -> tuple[int | None, ...]:
+    candidates: list[int | None] = [None, *range(before.num_players())]
+    return tuple(v for v in candidates if before.action_visible_to(player, action, v))
 
 
 def describe_move(before: State, move: Move) -> MoveRecord:
@@ -46,16 +52,19 @@ def describe_move(before: State, move: Move) -> MoveRecord:
     ply = before.move_number()
     if isinstance(move, int):
         player = before.current_player()
+        seen = _viewers(before, player, move)
         if player == CHANCE:
             text = before.action_to_string(move, CHANCE)
-            return MoveRecord(ply, CHANCE, ((CHANCE, text, {"action": move, "text": text}),))
-        return MoveRecord(
-            ply,
-            player,
-            ((player, before.action_to_string(move, player), before.action_to_dict(move, player)),),
-        )
+            return MoveRecord(ply, CHANCE, ((CHANCE, text, {"action": move, "text": text}, seen),))
+        text = before.action_to_string(move, player)
+        return MoveRecord(ply, player, ((player, text, before.action_to_dict(move, player), seen),))
     parts = tuple(
-        (seat, before.action_to_string(a, seat), before.action_to_dict(a, seat))
+        (
+            seat,
+            before.action_to_string(a, seat),
+            before.action_to_dict(a, seat),
+            _viewers(before, seat, a),
+        )
         for seat, a in enumerate(move)
     )
     return MoveRecord(ply, SIMULTANEOUS, parts)
@@ -79,8 +88,8 @@ def reveals_all(game: Game, finished: bool) -> bool:
     return finished or game.info.information == "perfect"
 
 
-def _part_visible(actor: int, viewer: int | None, reveal: bool) -> bool:
-    return reveal or (actor >= 0 and actor == viewer)
+def _part_visible(viewers: tuple[int | None, ...], viewer: int | None, reveal: bool) -> bool:
+    return reveal or viewer in viewers
 
 
 def visible_moves(
@@ -89,8 +98,8 @@ def visible_moves(
     """The move list ``viewer`` may see (one entry per acting seat)."""
     out: list[dict[str, Any]] = []
     for rec in records:
-        for actor, text, _ in rec.parts:
-            if _part_visible(actor, viewer, reveal):
+        for actor, text, _, viewers in rec.parts:
+            if _part_visible(viewers, viewer, reveal):
                 shown = text
             elif actor == CHANCE:
                 shown = "chance"
@@ -108,7 +117,7 @@ def last_visible(records: Sequence[MoveRecord], viewer: int | None, reveal: bool
     for rec in reversed(records):
         if rec.player == CHANCE:
             continue
-        seen = [(t, d) for actor, t, d in rec.parts if _part_visible(actor, viewer, reveal)]
+        seen = [(t, d) for _, t, d, vs in rec.parts if _part_visible(vs, viewer, reveal)]
         if rec.player == SIMULTANEOUS and len(seen) > 1:
             return {"text": "; ".join(t for t, _ in seen), "joint": [d for _, d in seen]}
         return seen[0][1] if seen else None

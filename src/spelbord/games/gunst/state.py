@@ -167,6 +167,11 @@ class GunstState(State):
         """A clone: no state holds anything a seat has not seen (see the module text)."""
         return self.clone()
 
+    def action_visible_to(self, player: int, action: int, viewer: int | None) -> bool:
+        """Every Gunst move is public once applied: the secret Tinge selections are applied
+        together, so by the time a move is listed both have been revealed (R4)."""
+        return True
+
     def _state_dict(self) -> dict[str, Any]:
         return self.table.to_dict()
 
