@@ -20,6 +20,7 @@ from spelbord.games.islandet.board import (
     square_name,
     step,
 )
+from spelbord.games.islandet.evaluation import heuristic_value
 from spelbord.games.islandet.notation import parse, text
 from spelbord.games.islandet.position import Position, Rules
 from spelbord.games.islandet.render import render
@@ -78,9 +79,8 @@ class IslandetState(State):
         return self.pos.result or "ended"
 
     def heuristic_value(self) -> list[float]:
-        """Score margin (ranges of surviving units, pad units double) scaled to [-1, 1]."""
-        margin = (self.pos.score(0) - self.pos.score(1)) / MAX_POINTS
-        return [margin, -margin]
+        """Material left, weighted by range, pads and fire (see ``evaluation``), in [-1, 1]."""
+        return self.returns() if self.pos.phase == "over" else heuristic_value(self.pos)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return text(self.pos, player if player >= 0 else -1, action)

@@ -1,0 +1,256 @@
+"""The Islandet web renderer in a real browser: real VIEWs in, the actions it sends out.
+
+Each test builds VIEWs from a real ``IslandetState`` (as the server does: the observation
+and ``action_to_dict`` of every legal action), draws them with ``web/renderer.js`` in
+Debian's Chromium (Playwright, no server: the page and the module are served by request
+routing) and checks what the player sees and which action id ``ui.act`` receives. Skipped
+when Chromium or Playwright is absent, except in CI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spelbord.games.islandet import IslandetState
+from spelbord.games.islandet.board import parse_square
+
+CHROMIUM = Path("/usr/bin/chromium")
+RENDERER = (
+    Path(__file__).resolve().parents[3] / "src/spelbord/games/islandet/web/renderer.js"
+).read_text(encoding="utf-8")
+ORIGIN = "http://islandet.test"
+PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width">
+<style>body { margin: 0; background: #13171c; color: #ece6da; font: 15px system-ui; }</style>
+</head><body><div id="root"></div><script type="module">
+import { render, describe } from "/renderer.js";
+const root = document.getElementById("root");
+window.acted = [];
+window.show = (view, replay = false) => render(root, view, {
+  seat: view.seat, replay, notify() {},
+  act: (a) => window.acted.push(typeof a === "number" ? a : a.action),
+});
+window.describe = describe;
+window.ready = true;
+</script></body></html>"""
+
+pytestmark = pytest.mark.browser
+
+Build = Callable[..., IslandetState]
+Do = Callable[..., IslandetState]
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is absent"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    reason = _missing()
+    if reason:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"browser tests must run in CI, but {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.route(f"{ORIGIN}/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
+    page.route(
+        f"{ORIGIN}/renderer.js",
+        lambda route: route.fulfill(body=RENDERER, content_type="text/javascript"),
+    )
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_function("window.ready === true")
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def view_of(
+    state: IslandetState, seat: int | None, moves: list[str] | None = None
+) -> dict[str, Any]:
+    """The VIEW the server sends ``seat`` (legal actions only when that seat decides)."""
+    player = state.current_player()
+    legal = state.legal_actions(seat) if seat is not None and player == seat else []
+    return {
+        "table": "t1",
+        "game": "islandet",
+        "options": dict(state.game.options),
+        "status": "finished" if state.is_terminal() else "running",
+        "seat": seat,
+        "ply": state.move_number(),
+        "to_move": player,
+        "your_turn": bool(legal),
+        "observation": json.loads(json.dumps(state.observation(seat))),
+        "legal": [state.action_to_dict(a, seat) for a in legal],
+        "moves": [{"ply": i, "seat": 0, "text": t} for i, t in enumerate(moves or [])],
+        "seats": [{"seat": s, "kind": "local", "name": "", "claimed": True} for s in (0, 1)],
+        "result": None,
+        "last": None,
+    }
+
+
+def show(page: Any, view: dict[str, Any], replay: bool = False) -> None:
+    page.evaluate("([v, r]) => { window.acted = []; window.show(v, r); }", [view, replay])
+
+
+def acted(page: Any) -> list[int]:
+    return list(page.evaluate("window.acted"))
+
+
+def hit(page: Any, name: str) -> Any:
+    """The click target of an island square."""
+    return page.locator(f'.isl-hit[data-sq="{parse_square(name)}"]')
+
+
+def test_r14_targets_are_the_shots_and_a_tap_fires(page: Any, build: Build) -> None:
+    units = {"c4": "S^", "e4": "J^", "g4": "T^", "i4": "T>", "c6": "s>", "e6": "s>"}
+    units |= {"g8": "t<", "i8": "s<"}
+    state = build(units, phase="shoot1", roll=2)
+    show(page, view_of(state, 0))
+    # two shooters (c4 at c6, g4 at g8): one ring each; the jeep's range ends on e7
+    assert page.locator(".isl-target").count() == 2
+    page.locator(f'.isl-target[data-sq="{parse_square("g8")}"]').click()
+    assert acted(page) == [state.string_to_action("g4xg8")]
+    show(page, view_of(state, 0))
+    page.click('button[data-text="done"]')
+    assert acted(page) == [state.string_to_action("done")]
+
+
+def test_r14_hover_shows_the_exact_range_square(page: Any, build: Build) -> None:
+    state = build({"e4": "J^", "a12": "s^"}, phase="roll", to_move=1)
+    show(page, view_of(state, 0))
+    rng = page.locator(f'.isl-range[data-for="{parse_square("e4")}"]')
+    assert not rng.is_visible()
+    hit(page, "e4").hover()
+    assert rng.is_visible()
+    # the marked square is e7, three squares ahead of the jeep
+    e7 = page.locator(f'.isl-hit[data-sq="{parse_square("e7")}"]').bounding_box()
+    square = rng.locator(".isl-range-sq").bounding_box()
+    assert abs(square["x"] + square["width"] / 2 - (e7["x"] + e7["width"] / 2)) < 2
+    assert abs(square["y"] + square["height"] / 2 - (e7["y"] + e7["height"] / 2)) < 2
+
+
+def test_r6_pick_a_unit_then_a_destination(page: Any, build: Build) -> None:
+    state = build({"c4": "S^", "h3": "J>", "a12": "s^"}, phase="move", roll=3)
+    show(page, view_of(state, 0))
+    assert page.locator(".isl-dest").count() == 0  # two units may move: none picked yet
+    hit(page, "c4").click()
+    texts = sorted(page.locator(".isl-dest").evaluate_all("els => els.map(e => e.dataset.text)"))
+    assert texts == ["c4-c6L", "c4-c6R", "c4-c7"]
+    page.click('.isl-dest[data-text="c4-c6L"]')
+    assert acted(page) == [state.string_to_action("c4-c6L")]
+
+
+def test_r9_a_bound_unit_is_picked_and_the_options_are_buttons(page: Any, build: Build) -> None:
+    state = build({"c4": "S^", "h3": "J>", "a12": "s^"}, phase="zero", pads=("J....", "....."))
+    show(page, view_of(state, 0))
+    labels = page.locator(".isl-buttons button").all_inner_texts()
+    assert labels == ["Bring on jeep (slot 1)", "Move the pad"]
+    hit(page, "h3").click()
+    page.click('button[data-text="turn h3 R"]')
+    assert acted(page) == [state.string_to_action("turn h3 R")]
+    state.apply_action(state.string_to_action("turn h3 R"))
+    state.apply_action(state.string_to_action("roll 2"))
+    show(page, view_of(state, 0))
+    # rule 2A: only h3 may move, so it is picked already
+    texts = page.locator(".isl-dest").evaluate_all("els => els.map(e => e.dataset.text)")
+    assert sorted(texts) == ["h3-h1", "h3-h2L", "h3-h2R"]
+    assert "Rule 2A" in page.evaluate("(v) => window.describe(v)", view_of(state, 0))
+
+
+def test_r17_a_live_block_blasts_and_leaves_a_crater(page: Any, build: Build, do: Do) -> None:
+    state = build({"c2": "T^", "a12": "s^"}, ["c6"], phase="shoot1", roll=2)
+    show(page, view_of(state, 0))
+    assert page.locator(".isl-crate").count() == 1
+    do(state, "c2xc6", "live c6")
+    show(page, view_of(state, 0, ["c2xc6", "live c6"]))
+    assert page.locator(".isl-crate").count() == 0
+    assert page.locator(".isl-crater").count() == 1
+    assert page.locator(".isl-blast").count() == 1
+    # drawn afresh (a reload): the crater stays, the blast is not replayed
+    page.reload()
+    page.wait_for_function("window.ready === true")
+    show(page, view_of(state, 0, ["c2xc6", "live c6"]))
+    assert page.locator(".isl-crater").count() == 1
+    assert page.locator(".isl-blast").count() == 0
+
+
+def test_r23_a_block_of_certain_nature_is_shown_without_a_chance_move(
+    page: Any, build: Build, do: Do
+) -> None:
+    state = build({"c2": "T^", "a12": "s^"}, ["c6"], phase="shoot1", roll=2, all_live=True)
+    do(state, "c2xc6")  # every block is live: no chance event
+    show(page, view_of(state, 0, ["block c6", "c2xc6"]))
+    assert page.locator(".isl-crater").count() == 1
+
+
+def test_r8_rule_1a_removal_takes_two_taps(page: Any, build: Build, do: Do) -> None:
+    state = build({"a1": "S<", "f12": "t^"})
+    do(state, "roll 3")
+    view = view_of(state, 1)
+    assert "Rule 1A" in page.evaluate("(v) => window.describe(v)", view)
+    show(page, view)
+    hit(page, "a1").click()
+    assert acted(page) == []
+    hit(page, "a1").click()
+    assert acted(page) == [state.string_to_action("remove a1")]
+
+
+def test_r1_north_sees_the_island_turned_round(page: Any, build: Build) -> None:
+    state = build({"a1": "S^", "l12": "sv"}, to_move=1)
+    show(page, view_of(state, 1))
+    a1 = hit(page, "a1").bounding_box()
+    l1 = hit(page, "l1").bounding_box()
+    a12 = hit(page, "a12").bounding_box()
+    assert a1["x"] > l1["x"] and a1["y"] < a12["y"]
+
+
+def test_replay_draws_no_choices(page: Any, build: Build) -> None:
+    state = build({"c4": "S^", "c6": "s>"}, phase="shoot1", roll=2)
+    show(page, view_of(state, 0), replay=True)
+    assert page.locator(".isl-target").count() == 0
+    assert page.locator(".isl-buttons").count() == 0
+
+
+def test_phone_width_fits_without_sideways_scrolling(browser: Any, build: Build) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True)
+    page = context.new_page()
+    page.route(f"{ORIGIN}/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
+    page.route(
+        f"{ORIGIN}/renderer.js",
+        lambda route: route.fulfill(body=RENDERER, content_type="text/javascript"),
+    )
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_function("window.ready === true")
+    # a pad pushed to the corner hangs two slots past the island
+    state = build({"c4": "S^", "c6": "s>"}, phase="shoot1", roll=2, centres=(0, 11))
+    show(page, view_of(state, 0))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.locator(f'.isl-target[data-sq="{parse_square("c6")}"]').tap()
+    assert acted(page) == [state.string_to_action("c4xc6")]
+    context.close()
