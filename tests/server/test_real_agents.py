@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from test_ai import wait_for
 
 from conftest import Factory, create
@@ -26,3 +27,14 @@ def test_real_agents_play_a_registered_game(make_client: Factory, sqlite_url: st
             },
         )
         assert r.status_code == 400
+
+
+def test_agent_specs_with_search_options_are_accepted() -> None:
+    """Specs with ``key=value`` options (e.g. a rollout cut-off) pass the server's check."""
+    from spelbord.server.ai import AgentPool
+
+    pool = AgentPool()
+    assert pool.check_spec("mcts:300it:cutoff=20") == "mcts:300it:cutoff=20"
+    for bad in ("mcts:1s:cutoff", "mcts;rm -rf", "ismcts:1s:c=1:cutoff=2:a=1:b=2:d=3"):
+        with pytest.raises(ValueError):
+            pool.check_spec(bad)
