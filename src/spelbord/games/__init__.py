@@ -12,7 +12,7 @@ import importlib
 from spelbord.core.registry import game_class, info, load, names
 
 # Each entry is a subpackage that registers its game when imported.
-GAME_PACKAGES: tuple[str, ...] = ("coerceo", "gunst", "islandet")
+GAME_PACKAGES: tuple[str, ...] = ("coerceo", "gunst", "islandet", "omringad")
 
 for _package in GAME_PACKAGES:
     importlib.import_module(f"{__name__}.{_package}")

@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from spelbord.games.omringad import board as B
+from spelbord.games.omringad.infoset import resample_history
 from spelbord.games.omringad.notation import class_unit
 from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 
@@ -103,7 +104,18 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
 
 
 def resample(state: OmringadState, seat: int | None, rng: random.Random) -> OmringadState:
-    """A full state that ``seat`` cannot tell from ``state`` (R82).
+    """A full state that ``seat`` cannot tell from ``state``, history included (R82).
+
+    The history is rewritten by ``infoset.resample_history``. A position set up by hand
+    (its history does not lead to it) has no history to honour: then only the position is
+    dealt again, see ``resample_position``.
+    """
+    out = resample_history(state, seat, rng)
+    return out if out is not None else resample_position(state, seat, rng)
+
+
+def resample_position(state: OmringadState, seat: int | None, rng: random.Random) -> OmringadState:
+    """A position that ``seat`` cannot tell from ``state``, its history left as it is.
 
     For every other seat: unrevealed tiles go to random free cells; the units under the
     stack tops, the bought units and the pool are dealt again at random from the same

@@ -17,11 +17,21 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, Option, State
+from spelbord.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    GameInfo,
+    Option,
+    State,
+    register,
+)
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import hidden
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.battle import Battle, Side, Step, absorbable_hits, firing_chances
+from spelbord.games.omringad.infoset import Twin
 from spelbord.games.omringad.map import PILLOW
 from spelbord.games.omringad.movement import Entry, conquers, exit_restriction, next_steps
 from spelbord.games.omringad.scoring import income, round_points, winners
@@ -729,6 +739,7 @@ def _json_copy(x: Any) -> Any:
     return x
 
 
+@register
 class OmringadGame(Game):
     """Omringad goblin edition, two players, base game (no special units)."""
 
@@ -749,6 +760,11 @@ class OmringadGame(Game):
         "forests and mountains.",
     )
     state_class = OmringadState
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.twins: dict[int | None, list[Twin]] = {}
+        """Resampled twins of recent games, per seat (see ``infoset``)."""
 
     def new_initial_state(self) -> OmringadState:
         return OmringadState(self)
