@@ -1,0 +1,26 @@
+"""Agents: programs that play a seat, seeing only what that seat may see.
+
+``make_agent(spec, seed)`` builds one from a spec (``random``, ``mcts:1s``, ``mcts:500ms``,
+``mcts:2000it``, ``ismcts:1s``, ``ismcts:1000it``); ``agent.step(SeatView(state, seat))``
+returns the seat's action, at its own turn and at simultaneous nodes.
+"""
+
+from spelbord.ai.agent import Agent
+from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
+from spelbord.ai.ismcts import ISMCTSAgent
+from spelbord.ai.mcts import MCTSAgent
+from spelbord.ai.random_agent import RandomAgent
+from spelbord.ai.spec import make_agent
+from spelbord.ai.view import SeatView
+
+__all__ = [
+    "Agent",
+    "AgentSpecError",
+    "Budget",
+    "ISMCTSAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "SearchStats",
+    "SeatView",
+    "make_agent",
+]

@@ -1,0 +1,23 @@
+"""The uniform random agent (the baseline every other agent must beat)."""
+
+from __future__ import annotations
+
+from spelbord.ai.agent import Agent, decision_actions
+from spelbord.ai.view import SeatView
+from spelbord.core import seeded
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the seat's legal actions, from its own seeded generator.
+
+    >>> from spelbord.ai.random_agent import RandomAgent
+    >>> RandomAgent(seed=1).name
+    'random'
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "random"
+        self._rng = seeded(seed)
+
+    def step(self, view: SeatView) -> int:
+        return self._rng.choice(decision_actions(view))

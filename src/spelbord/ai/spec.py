@@ -1,0 +1,82 @@
+"""Agent specs: the short texts that name an agent (``random``, ``mcts:1s``, ...).
+
+Grammar: ``kind[:budget][:key=value...]``. Kinds: ``random`` (no budget), ``mcts`` and
+``ismcts`` (budget ``1s``, ``500ms`` or ``2000it``; default ``1s``). Search options:
+``c=<float>`` (UCB exploration constant), ``cutoff=<int>`` (rollout steps before the game's
+heuristic, if any, scores the position; default 20) or ``cutoff=none`` (play rollouts out);
+``ismcts`` also takes ``dets=<int>`` (at most that many determinizations per step, reused in
+turn: see ``spelbord.ai.ismcts``).
+
+>>> make_agent("mcts:500ms", seed=1).name
+'mcts:500ms'
+>>> make_agent("ismcts:2000it:cutoff=5:c=1.5").name
+'ismcts:2000it:c=1.5:cutoff=5'
+>>> isinstance(AgentSpecError("x"), ValueError)
+True
+>>> make_agent("mcts:fast")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+spelbord.ai.budget.AgentSpecError: bad budget 'fast': use seconds (1s, 0.5s), ...
+"""
+
+from __future__ import annotations
+
+from spelbord.ai.agent import Agent
+from spelbord.ai.budget import AgentSpecError, Budget
+from spelbord.ai.ismcts import ISMCTSAgent
+from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, MCTSAgent
+from spelbord.ai.random_agent import RandomAgent
+
+KINDS = ("random", "mcts", "ismcts")
+DEFAULT_BUDGET = Budget(seconds=1.0)
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """The agent a spec names, seeded with ``seed`` (``None``: unseeded)."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise AgentSpecError(f"an agent spec is a non-empty text, got {spec!r}")
+    kind, *parts = spec.strip().lower().split(":")
+    if kind not in KINDS:
+        raise AgentSpecError(f"unknown agent {kind!r} in {spec!r} (agents: {', '.join(KINDS)})")
+    if kind == "random":
+        if parts:
+            raise AgentSpecError(f"the random agent takes no budget or options: {spec!r}")
+        return RandomAgent(seed)
+    budget = DEFAULT_BUDGET
+    if parts and "=" not in parts[0]:
+        budget = Budget.parse(parts.pop(0))
+    exploration = DEFAULT_EXPLORATION
+    cutoff: int | None = DEFAULT_CUTOFF
+    dets: int | None = None
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise AgentSpecError(f"expected key=value, got {part!r} in {spec!r}")
+        try:
+            if key == "c":
+                exploration = float(value)
+                if not exploration >= 0:
+                    raise ValueError(value)
+            elif key == "cutoff" and value == "none":
+                cutoff = None
+            elif key == "cutoff":
+                cutoff = int(value)
+                if cutoff < 0:
+                    raise ValueError(value)
+            elif key == "dets" and kind == "ismcts":
+                dets = int(value)
+                if dets < 1:
+                    raise ValueError(value)
+            else:
+                raise AgentSpecError(
+                    f"unknown option {key!r} in {spec!r} (options: c, cutoff; ismcts: dets)"
+                )
+        except AgentSpecError:
+            raise
+        except ValueError:
+            raise AgentSpecError(f"bad value {value!r} for {key!r} in {spec!r}") from None
+    if kind == "mcts":
+        return MCTSAgent(budget, seed, exploration=exploration, rollout_cutoff=cutoff)
+    return ISMCTSAgent(
+        budget, seed, exploration=exploration, rollout_cutoff=cutoff, determinizations=dets
+    )

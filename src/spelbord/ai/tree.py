@@ -1,0 +1,120 @@
+"""The search tree shared by MCTS and IS-MCTS: nodes, per-seat edge statistics, UCB.
+
+Every node keeps, per acting seat, one ``Edge`` per action that seat has tried there, with
+that seat's own returns summed. A single-seat node has one seat's edges; a simultaneous
+node has every seat's (decoupled UCT: each seat picks by its own statistics). Returns are
+the game's per-seat returns, so any number of seats works.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+
+from spelbord.core import State, random_step
+
+
+class Edge:
+    """Statistics of one (seat, action) at one node."""
+
+    __slots__ = ("available", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class Node:
+    """One node of the tree: per-seat edges and the children reached through them."""
+
+    __slots__ = ("children", "edges", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.edges: dict[int, dict[int, Edge]] = {}
+        self.children: dict[Hashable, Node] = {}
+
+    def choose(
+        self,
+        seat: int,
+        legal: list[int],
+        rng: random.Random,
+        exploration: float,
+        availability: bool,
+    ) -> int:
+        """The action ``seat`` takes here: an untried legal one first, else the UCB best.
+
+        With ``availability`` (IS-MCTS), every tried legal action counts one more time it
+        was available and UCB uses that count instead of the node's visits, since the
+        legal actions change between determinizations.
+        """
+        edges = self.edges.setdefault(seat, {})
+        if availability:
+            for action in legal:
+                edge = edges.get(action)
+                if edge is not None:
+                    edge.available += 1
+        untried = [a for a in legal if a not in edges]
+        if untried:
+            action = rng.choice(untried)
+            edge = edges[action] = Edge()
+            edge.available = 1
+            return action
+        log_parent = math.log(max(self.visits, 1))
+        best_score = -math.inf
+        best: list[int] = []
+        for action in legal:
+            edge = edges[action]
+            log_n = math.log(edge.available) if availability else log_parent
+            score = edge.mean() + exploration * math.sqrt(log_n / edge.visits)
+            if score > best_score:
+                best_score = score
+                best = [action]
+            elif score == best_score:
+                best.append(action)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def best_action(self, seat: int, legal: list[int]) -> int:
+        """The most visited of ``legal`` for ``seat`` (ties: higher mean, then lower id)."""
+        edges = self.edges.get(seat, {})
+
+        def key(action: int) -> tuple[int, float, int]:
+            edge = edges.get(action)
+            if edge is None:
+                return (0, -math.inf, -action)
+            return (edge.visits, edge.mean(), -action)
+
+        return max(legal, key=key)
+
+
+def backpropagate(path: list[tuple[Node, list[tuple[int, int]]]], values: list[float]) -> None:
+    """Add one visit and ``values`` (per seat) along ``path`` of (node, [(seat, action)])."""
+    for node, choices in path:
+        node.visits += 1
+        for seat, action in choices:
+            edge = node.edges[seat][action]
+            edge.visits += 1
+            edge.total += values[seat]
+
+
+def rollout(state: State, rng: random.Random, cutoff: int | None) -> list[float]:
+    """Play ``state`` on at random and return the per-seat values.
+
+    With ``cutoff``, stop after that many steps and use ``state.heuristic_value()`` when the
+    game offers one (a game without one is played to the end).
+    """
+    steps = 0
+    while not state.is_terminal():
+        if cutoff is not None and steps >= cutoff:
+            estimate = state.heuristic_value()
+            if estimate is not None:
+                return [float(v) for v in estimate]
+            cutoff = None
+        random_step(state, rng)
+        steps += 1
+    return [float(v) for v in state.returns()]
