@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from spelbord.core import CHANCE
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.map import PILLOW
@@ -63,6 +64,13 @@ def play(st: OmringadState, *texts: str) -> None:
         st.apply_action(st.string_to_action(t))
 
 
+def roll(st: OmringadState, *faces: int) -> None:
+    """Roll battle dice showing ``faces`` (1-6), in the order the engine rolls them."""
+    for face in faces:
+        assert st.phase == "battle" and st.current_player() == CHANCE
+        st.apply_action(face - 1)
+
+
 def top_down(st: OmringadState, label: str, owner: int) -> str:
     """A stack's units as letters, top first ('' if none)."""
     s = B.find_stack(st.board, L(label), owner)
@@ -72,4 +80,6 @@ def top_down(st: OmringadState, label: str, owner: int) -> str:
 @pytest.fixture
 def kit() -> SimpleNamespace:
     """The helpers above, for tests: ``kit.position(...)``, ``kit.play(...)`` ..."""
-    return SimpleNamespace(L=L, units=units, sq=sq, position=position, play=play, top_down=top_down)
+    return SimpleNamespace(
+        L=L, units=units, sq=sq, position=position, play=play, roll=roll, top_down=top_down
+    )

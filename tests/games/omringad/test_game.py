@@ -7,12 +7,10 @@ lower case = damaged).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from types import SimpleNamespace
 
 from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.battle import Step, firing_chances, hit_distribution
 from spelbord.games.omringad.rules import OmringadGame, OmringadState
 from spelbord.games.omringad.terrain import Terrain
 
@@ -152,46 +150,51 @@ def run_to_battle(st: OmringadState, kit: SimpleNamespace) -> None:
 
 
 def test_r40_r49_a_battle_in_the_engine(kit: SimpleNamespace) -> None:
+    """Two riders attack two mercenaries; every die is a chance event (fixed here)."""
     st = kit.position({"A e3": (0, "RR"), "B e3": (1, "MM"), "B a1": (1, "M")})
     kit.play(st, "A e3", "take R", "take R", "done", "B e3")
     run_to_battle(st, kit)
     assert st.phase == "battle" and st.current_player() == CHANCE
     assert st.battle[:3] == [kit.L("B e3"), 0, 1]  # attacker A, defender B
-    outcomes = st.chance_outcomes()
-    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
-    assert all(st.action_to_string(a).startswith("melee") for a, _ in outcomes)
-    assert "melee 0-0" not in [st.action_to_string(a) for a, _ in outcomes]
-    kit.play(st, "melee 2-0")
+    assert st.chance_outcomes() == [(f, 1 / 6) for f in range(6)]
+    # Nobody has a ranged unit: the melee step is rolled, the attacker's dice first.
+    assert [st.action_to_string(a) for a in (3, 2)] == ["melee A R 4 hit", "melee A R 3 miss"]
+    kit.roll(st, 5, 4)
+    assert st.action_to_string(5) == "melee B M 6 hit"
+    kit.roll(st, 2, 3)  # two hits for A, none for B
     # The first hit lands on a mercenary by force; the second is B's choice.
     assert st.current_player() == 1
     assert [st.action_to_string(a) for a in st.legal_actions()] == ["hit M", "hit m"]
     kit.play(st, "hit m")
     assert kit.top_down(st, "B e3", 1) == "M" and st.pool[1][0] == 16 - 3 + 1
-    kit.play(st, "melee 1-0")  # forced onto the last mercenary
-    kit.play(st, "melee 1-1")  # B hits back as it dies; A chooses nothing: one class
+    kit.roll(st, 6, 1, 2)  # one hit, forced onto the last mercenary
+    kit.roll(st, 1, 4, 6)  # one hit each: B hits back as it dies; A's choice is forced
     assert kit.top_down(st, "B e3", 1) == ""
-    assert kit.top_down(st, "B e3", 0) == "rR" or kit.top_down(st, "B e3", 0) == "Rr"
+    assert sorted(kit.top_down(st, "B e3", 0)) == ["R", "r"]
     assert st.control[kit.L("B e3")] == 0
 
 
-def test_r43_castle_defenders_and_r47_conditional_rolls(kit: SimpleNamespace) -> None:
-    """Chance events: the first step with a hit, with the exact conditional chances."""
+def test_r41_r43_r44_dice_of_a_step_need_their_modified_faces(kit: SimpleNamespace) -> None:
+    """An archer and a mercenary attack a mercenary in a forest: one chance event per die,
+    and the observation shows each die's unit, the face it needs and whether it hit."""
     st = kit.position(
         {"A c1": (0, "AM"), "A c2": (1, "M")}, {"A c2": Terrain.FOREST}, control={"A c2": 1}
     )
     kit.play(st, "A c1", "take A", "take M", "done", "A c2")
     run_to_battle(st, kit)
-    b = st.battle_view()
-    att_r = hit_distribution(firing_chances(b.attacker, b.defender, b.terrain, Step.RANGED))
-    att_m = hit_distribution(firing_chances(b.attacker, b.defender, b.terrain, Step.MELEE))
-    def_m = hit_distribution(firing_chances(b.defender, b.attacker, b.terrain, Step.MELEE))
-    assert att_r == (Fraction(5, 6), Fraction(1, 6))  # archer in a forest: only a 6
-    q_r, q_m = att_r[0], att_m[0] * def_m[0]
-    norm = 1 - q_r * q_m
-    got = dict((st.action_to_string(a), p) for a, p in st.chance_outcomes())
-    assert abs(got["ranged 1-0"] - float(att_r[1] / norm)) < 1e-12
-    assert abs(got["melee 1-1"] - float(q_r * att_m[1] * def_m[1] / norm)) < 1e-12
-    assert set(got) == {"ranged 1-0", "melee 1-0", "melee 0-1", "melee 1-1"}
+    dice = st.observation(1)["dice"]
+    assert [(d["step"], d["unit"], d["modifier"], d["needed"], d["die"]) for d in dice] == [
+        ("ranged", "A", -1, 6, None)  # archer S5, -1 in a forest: only a 6
+    ]
+    kit.roll(st, 5)
+    last = st.observation(None)["last_dice"]
+    assert [(d["die"], d["hit"]) for d in last] == [(5, False)]
+    assert [(d["side"], d["unit"], d["needed"]) for d in st.observation(0)["dice"]] == [
+        (0, "M", 6),
+        (1, "M", 6),
+    ]
+    kit.roll(st, 6)
+    assert st.observation(0)["dice"][0]["die"] == 6 and st.observation(0)["dice"][1]["die"] is None
 
 
 def test_r48_stand_off_sends_the_attackers_back(kit: SimpleNamespace) -> None:
@@ -337,7 +340,7 @@ def test_r49_nobody_survives_the_square_keeps_its_controller(kit: SimpleNamespac
     st = kit.position({"A e3": (0, "M"), "B e3": (1, "M"), "B a1": (1, "M")})
     kit.play(st, "A e3", "take M", "done", "B e3")
     run_to_battle(st, kit)
-    kit.play(st, "melee 1-1", "melee 1-1")
+    kit.roll(st, 6, 6, 6, 6)  # both mercenaries hit twice
     assert kit.top_down(st, "B e3", 0) == kit.top_down(st, "B e3", 1) == ""
     assert st.control[kit.L("B e3")] == 1 and st.pool[0][0] == 16 and st.pool[1][0] == 15
 

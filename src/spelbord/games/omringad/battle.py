@@ -114,6 +114,49 @@ def hits(die: int, strength: int, modifier: int) -> bool:
     return die + modifier >= strength
 
 
+def needed_die(strength: int, modifier: int) -> int:
+    """The lowest die that hits for S ``strength`` with ``modifier``: 2 to 6 (R41).
+
+    ``hits(d, strength, modifier)`` is exactly ``d >= needed_die(strength, modifier)``.
+
+    >>> needed_die(6, 0), needed_die(5, 1), needed_die(4, 3), needed_die(6, -2)
+    (6, 4, 2, 6)
+    """
+    return min(6, max(2, strength - modifier))
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die to roll in a battle step: whose it is, the unit, its modifier (R40-R44)."""
+
+    side: int
+    """0 for the attacker, 1 for the defender."""
+    unit: Unit
+    modifier: int
+
+    @property
+    def needed(self) -> int:
+        """The lowest face that hits."""
+        strength = self.unit.strength
+        assert strength is not None  # only units with an S roll
+        return needed_die(strength, self.modifier)
+
+
+def step_dice(attacker: Side, defender: Side, terrain: Terrain, step: Step) -> tuple[Die, ...]:
+    """The dice of one step: the attacker's firing units, then the defender's (R40).
+
+    >>> a = Side(0, (Unit(Kind.ARCHER), Unit(Kind.MERCENARY)), attacking=True)
+    >>> d = Side(1, (Unit(Kind.MERCENARY), Unit(Kind.GENERAL)), attacking=False)
+    >>> [(x.side, x.unit.code, x.needed) for x in step_dice(a, d, Terrain.CASTLE, Step.MELEE)]
+    [(0, 'M', 6), (1, 'M', 4)]
+    """
+    out = []
+    for i, (own, enemy) in enumerate(((attacker, defender), (defender, attacker))):
+        for u in firing_units(own, step):
+            out.append(Die(i, u, die_modifier(u, own, enemy, terrain)))
+    return tuple(out)
+
+
 def hit_probability(strength: int, modifier: int) -> Fraction:
     """The chance one die hits: between 1/6 and 5/6 (R41).
 

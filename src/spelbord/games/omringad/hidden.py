@@ -1,9 +1,14 @@
 """Hidden information (R80-R82): what each seat observes, and resampling the rest.
 
 Everyone sees the terrain once revealed, control, gold, scores, every stack's square,
-owner, unit count and top unit, the moves being made, and every unit of the battle being
-fought. Only its owner sees a stack's other units, its pool, what it has bought and which
-unit it is about to place; terrain tiles stay hidden until all are placed.
+owner, unit count and top unit, the moves being made, and every unit and every die of the
+battle being fought. Only its owner sees a stack's other units, its pool, what it has bought
+and which unit it is about to place; terrain tiles stay hidden until all are placed, and the
+opening placement until all units are placed (R70).
+
+``public_action`` says which actions everybody may read in a move list (R83); it agrees
+with ``observe`` and with the resampled histories of ``infoset``, which copy exactly those
+actions.
 """
 
 from __future__ import annotations
@@ -11,9 +16,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from spelbord.core import CHANCE
 from spelbord.games.omringad import board as B
+from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.battle import needed_die
 from spelbord.games.omringad.infoset import resample_history
-from spelbord.games.omringad.notation import class_unit
 from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 
 if TYPE_CHECKING:
@@ -47,8 +54,11 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (``None``: a spectator)."""
     fight = _battle_square(state)
     stacks = []
+    opening = state.phase == "pregame"
     for sq, here in enumerate(state.board):
         for s in here:
+            if opening and seat != s[0]:
+                continue  # the opening placement is secret until all is placed (R70)
             entry: dict[str, Any] = {
                 "square": sq,
                 "owner": s[0],
@@ -60,7 +70,7 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
             if seat == s[0]:
                 entry["moved"] = [B.moved(c) for c in s[1:]]
             stacks.append(entry)
-    group_units = [class_unit(c) for c in state.group]
+    group_units = [N.class_unit(c) for c in state.group]
     group_top = B.order_top([c * 2 for c in state.group])
     obs: dict[str, Any] = {
         "phase": state.phase,
@@ -89,6 +99,9 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
         "entries": [[sq, *e] for sq, es in enumerate(state.entries) for e in es],
         "first": state.first[:],
         "battle": state.battle[:],
+        "dice": [_die_view(r) for r in state.dice],
+        "last_dice": [_die_view(r) for r in state.last_dice],
+        "stall": state.stall,
         "placed_here": state.placed_here[:],
         "reinforcer": state.reinforcer,
         "winners": state.winners[:],
@@ -101,6 +114,50 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
         if seat == state.mover:
             obs["move"]["group"] = [u.code for u in group_units]
     return obs
+
+
+def _die_view(row: list[int]) -> dict[str, Any]:
+    """A die of a battle step for UIs: the unit, what it needs, the face and the result."""
+    square, step, side, owner, cls, modifier, face = row
+    unit = N.class_unit(cls)
+    strength = unit.strength
+    assert strength is not None
+    need = needed_die(strength, modifier)
+    return {
+        "square": square,
+        "step": "ranged" if step == 0 else "melee",
+        "side": side,
+        "owner": owner,
+        "unit": unit.code,
+        "strength": strength,
+        "modifier": modifier,
+        "needed": need,
+        "die": face or None,
+        "hit": None if face == 0 else face >= need,
+    }
+
+
+def public_action(state: OmringadState, player: int, action: int) -> bool:
+    """Whether every seat may read ``action``, taken by ``player`` in ``state`` (R83).
+
+    Public: chance (the initiative roll-off and every battle die), ``done`` and ``wait`` in
+    the buying phases, everything in the movement phase but which units a group takes (the
+    origin, ``done``, the steps, ``stop``, ``pass``), every hit allocation, and in the
+    reinforcement phase the settlements and ``done``. Secret: terrain tiles, purchases,
+    opening placements, ``take``, which bought unit is placed next, and merges.
+    """
+    if player == CHANCE:
+        return True
+    phase = state.phase
+    if phase in ("pregame", "purchase"):
+        return action in (N.DONE, N.WAIT)
+    if phase == "move":
+        return not N.TAKE <= action < N.HIT
+    if phase == "battle":
+        return True
+    if phase == "reinforce":
+        return action == N.DONE or N.SQUARE <= action < N.MERGE
+    return False
 
 
 def resample(state: OmringadState, seat: int | None, rng: random.Random) -> OmringadState:

@@ -9,7 +9,8 @@ drawn afresh, each one checked at once against what the seat saw after the real 
   terrain kind in another order (R5);
 * purchases: the kinds that were later seen placed on top of a stack, plus random kinds for
   the rest within the pool and the public budget (R73); which bought unit is placed next
-  when it goes under a general (R80);
+  when it goes under a general (R80), or in the secret opening placement, unless it ends
+  up on top of its stack when the placement is revealed (R70);
 * moves: which units walk in each group, keeping the group's top unit, what is left on
   top of its square, and every step it takes (R30-R38).
 
@@ -106,6 +107,7 @@ def _read(
     script = _Script(moves)
     pending: dict[int, tuple[int, int]] = {}
     groups: dict[int, int] = {}
+    opening_last: dict[tuple[int, int], int] = {}
     start = len(real._history)
     for i, move in enumerate(moves):
         ply = start + i
@@ -126,6 +128,9 @@ def _read(
                     found = B.find_stack(real.board, a - N.SQUARE, o)
                     stack = found or [o]
                     shown = k == _GENERAL or not any(B.is_general(c) for c in stack[1:])
+                    if real.phase == "pregame":  # secret until all is placed (R70)
+                        shown = k == _GENERAL
+                        opening_last[(o, a - N.SQUARE)] = at
                     script.reveal[(at, o)] = (k, shown)
                     script.place_key[(at, o)] = key
                     if shown:
@@ -136,6 +141,8 @@ def _read(
         _apply(real, move)
         if ended is not None and (real.phase != "move" or real.origin < 0):
             script.events.append(ended)
+        if before == "pregame" and real.phase != "pregame":
+            _reveal_opening(real, script, opening_last)
         if real.phase == "battle" and real.battle:
             for o in others:
                 if B.find_stack(real.board, real.battle[0], o) is not None:
@@ -153,6 +160,25 @@ def _read(
 
 
 _SEEN, _MOVE, _PLACE = 0, 1, 2
+
+
+def _reveal_opening(
+    real: OmringadState, script: _Script, opening_last: dict[tuple[int, int], int]
+) -> None:
+    """Pin the opening placements that the reveal shows: each stack's top (R70, R80).
+
+    The top is the unit placed last on the square, unless a general is there (generals
+    are always pinned).
+    """
+    for (o, sq), at in opening_last.items():
+        stack = B.find_stack(real.board, sq, o)
+        if stack is None or B.is_general(stack[1]):
+            continue
+        k, shown = script.reveal[(at, o)]
+        if not shown:
+            script.reveal[(at, o)] = (k, True)
+            script.pinned.setdefault(script.place_key[(at, o)], Counter())[k] += 1
+    opening_last.clear()
 
 
 def _group_move(

@@ -3,7 +3,7 @@
 Phases (``phase``): ``setup`` (secret terrain, simultaneous), ``pregame`` (opening purchase
 and placement, simultaneous), then rounds of ``initiative`` (a chance roll-off in round 1),
 ``purchase`` (simultaneous, secret), ``move`` (in turn order, one group at a time),
-``battle`` (chance rolls and hit allocations), ``reinforce`` (in turn order), after which
+``battle`` (one chance event per die, hit allocations), ``reinforce`` (in turn order), after which
 income, scoring and the win are settled at once (R61-R63). Special units and the auction
 are not part of this base game (R74).
 
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from spelbord.core import (
@@ -28,9 +27,16 @@ from spelbord.core import (
     register,
 )
 from spelbord.games.omringad import board as B
-from spelbord.games.omringad import hidden
+from spelbord.games.omringad import evaluation, hidden
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.battle import Battle, Side, Step, absorbable_hits, firing_chances
+from spelbord.games.omringad.battle import (
+    Battle,
+    Side,
+    Step,
+    absorbable_hits,
+    needed_die,
+    step_dice,
+)
 from spelbord.games.omringad.infoset import Twin
 from spelbord.games.omringad.map import PILLOW
 from spelbord.games.omringad.movement import Entry, conquers, exit_restriction, next_steps
@@ -45,25 +51,31 @@ TILE_ORDER: tuple[Terrain, ...] = tuple(t for t, n in TILES_PER_COUNTRY.items() 
 OPENING_GOLD = 25
 """Gold for the opening purchase and for round 1 (R70, R71)."""
 
-HITS_CAP = 36
-"""Hit counts per side in one roll are below this (35 units at most per player)."""
+STALL_LIMIT = 20
+"""Rolled battle steps in a row without a hit after which the battle is a stand-off (R92)."""
+
+DIE_FACES = 6
+"""Chance actions 0..5 of a battle are the faces 1..6 of the die being rolled (R40)."""
 
 PHASES = ("setup", "pregame", "initiative", "purchase", "move", "battle", "reinforce", "over")
 
 
 def _max_length(target: int) -> int:
-    """A bound on the decisions of one game (R91).
+    """A bound on the decisions and chance events of one game (R91, R92).
 
     Some player reaches ``target`` within ceil(target / 13) rounds. Per round and player:
     at most 26 purchase steps (50 gold, 2 the cheapest unit, then ``done``); at most 35
     moves of at most 42 decisions (square, 35 takes, done, 3 steps, stop) and a pass; at
-    most 70 hits to take, each one roll and one allocation at most; at most 25 placements
-    of two decisions, 17 merges and ``done``.
+    most 70 hits to allocate; at most 25 placements of two decisions, 17 merges and
+    ``done``. Per round, the dice: at most 35 battles; a battle with ``h`` steps that hit
+    rolls at most ``(h + 1) * STALL_LIMIT`` steps (R92); every step that hits costs the
+    losers at least one of the 140 hits all units can take; a step rolls at most 70 dice.
     """
     rounds = -(-target // 13)
-    per_player = 26 + (35 * 42 + 1) + 2 * 70 + (2 * 25 + 17 + 1)
+    per_player = 26 + (35 * 42 + 1) + 70 + (2 * 25 + 17 + 1)
+    dice = (140 + 35) * STALL_LIMIT * 70
     opening = len(TILE_ORDER) + 13 + 1 + 2 * 13 + 1  # tiles, opening buys, placements, roll-off
-    return opening + rounds * 2 * per_player
+    return opening + rounds * (2 * per_player + dice)
 
 
 class OmringadState(State):
@@ -98,6 +110,9 @@ class OmringadState(State):
         self.entries: list[list[list[int]]] = [[] for _ in range(m.num_squares)]
         self.first: list[int] = [-1] * m.num_squares
         self.battle: list[int] = []  # [square, attacker, defender, step, pending_a, pending_d]
+        self.dice: list[list[int]] = []  # the step being rolled, see ``_die_row``
+        self.last_dice: list[list[int]] = []  # the last step rolled this battle phase
+        self.stall = 0  # rolled steps in a row without a hit in this battle (R92)
         self.placed_here: list[int] = [0] * m.num_squares
         self.reinforcer = -1
         self.winners: list[int] = []
@@ -137,7 +152,7 @@ class OmringadState(State):
         if self.phase == "initiative":
             n = self.num_players()
             return [(s, 1.0 / n) for s in range(n)]
-        return self._roll_outcomes()
+        return [(face, 1.0 / DIE_FACES) for face in range(DIE_FACES)]
 
     def _apply_action(self, action: int) -> None:
         p = self.phase
@@ -148,7 +163,7 @@ class OmringadState(State):
             self._apply_move(action)
         elif p == "battle":
             if self._allocating_side() is None:
-                self._apply_roll(action)
+                self._apply_die(action)
             else:
                 self._apply_hit(action)
         else:
@@ -185,8 +200,7 @@ class OmringadState(State):
         if player == CHANCE:
             if self.phase == "initiative":
                 return f"initiative {'AB'[action]}"
-            step, a, d = self._decode_roll(action)
-            return f"{step.value} {a}-{d}"
+            return self._die_text(self.dice[self._next_die()], action + 1)
         return N.text(action, self.map.label)
 
     def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
@@ -200,15 +214,15 @@ class OmringadState(State):
         return out
 
     def heuristic_value(self) -> list[float]:
-        """Score lead over the target, plus a little for squares controlled, in [-1, 1]."""
-        target = self.game.options["target"]
-        counts = [self.control.count(s) for s in range(2)]
-        lead = (self.score[0] - self.score[1]) / target + (counts[0] - counts[1]) / 100
-        v = max(-1.0, min(1.0, lead))
-        return [v, -v]
+        """Projected score, income, material and sieges, per seat in [-1, 1] (``evaluation``)."""
+        return evaluation.heuristic_value(self)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return hidden.observe(self, seat)
+
+    def action_visible_to(self, player: int, action: int, viewer: int | None) -> bool:
+        """A seat's own actions, and everything public by the rules (R83)."""
+        return (player >= 0 and player == viewer) or hidden.public_action(self, player, action)
 
     def resample(self, seat: int | None, rng: random.Random) -> OmringadState:
         return hidden.resample(self, seat, rng)
@@ -217,7 +231,8 @@ class OmringadState(State):
     _FIELDS: ClassVar[tuple[str, ...]] = (
         "phase", "round", "tiles", "control", "board", "gold", "budget", "score", "pool", "bought",
         "stage", "placing", "initiative", "passed", "mover", "origin", "group", "path",
-        "entries", "first", "battle", "placed_here", "reinforcer", "winners",
+        "entries", "first", "battle", "dice", "last_dice", "stall", "placed_here", "reinforcer",
+        "winners",
     )  # fmt: skip
 
     def _state_dict(self) -> dict[str, Any]:
@@ -250,6 +265,9 @@ class OmringadState(State):
         c.group, c.path = self.group[:], self.path[:]
         c.entries = [[e[:] for e in es] for es in self.entries]
         c.first, c.battle = self.first[:], self.battle[:]
+        c.dice = [r[:] for r in self.dice]
+        c.last_dice = [r[:] for r in self.last_dice]
+        c.stall = self.stall
         c.placed_here, c.winners = self.placed_here[:], self.winners[:]
         return c
 
@@ -467,6 +485,7 @@ class OmringadState(State):
     def _start_battles(self) -> None:
         self.phase = "battle"
         self.battle = []
+        self.dice, self.last_dice = [], []
         self._next_battle()
 
     def _next_battle(self) -> None:
@@ -476,6 +495,7 @@ class OmringadState(State):
                 defender = self.first[sq] if self.first[sq] in owners else owners[0]
                 attacker = next(o for o in owners if o != defender)
                 self.battle = [sq, attacker, defender, 0, 0, 0]
+                self.dice, self.stall = [], 0
                 self._settle_battle()
                 return
         self.battle = []
@@ -499,49 +519,53 @@ class OmringadState(State):
                 return i
         return None
 
-    def _roll_outcomes(self) -> list[tuple[int, float]]:
-        """One chance event: the next step in which somebody hits, and both hit counts.
+    # A die row: [square, step (0 ranged, 1 melee), side (0 attacker, 1 defender), owner,
+    # unit class, modifier, face (0 while not rolled)].
+    def _next_die(self) -> int:
+        """The index in ``dice`` of the die rolled next."""
+        return next(i for i, r in enumerate(self.dice) if r[6] == 0)
 
-        Steps in which nobody hits change nothing, so they are skipped exactly: the event is
-        drawn from the step rolls conditioned on at least one hit (R40, R47, R91).
+    def _die_text(self, row: list[int], face: int) -> str:
+        """E.g. ``melee A M 5 hit``: the step, the owner, the unit, the face, the result."""
+        step = "ranged" if row[1] == 0 else "melee"
+        unit = N.class_unit(row[4])
+        result = "hit" if face >= _needed(row) else "miss"
+        return f"{step} {'AB'[row[3]]} {unit.code} {face} {result}"
+
+    def _start_step(self, b: Battle) -> None:
+        """Lay out the dice of the next step in which some unit fires (R40).
+
+        A step in which no unit of either side fires is skipped; one of the two steps has
+        firing units, since a battle that is not over has a side that can score.
         """
-        b = self.battle_view()
-        first = b.step
-        other = Step.MELEE if first == Step.RANGED else Step.RANGED
-        dists = []
-        for st in (first, other):
-            a = _float_dist(firing_chances(b.attacker, b.defender, b.terrain, st))
-            d = _float_dist(firing_chances(b.defender, b.attacker, b.terrain, st))
-            dists.append((a, d))
-        q = [dists[i][0][0] * dists[i][1][0] for i in (0, 1)]
-        norm = 1.0 - q[0] * q[1]
-        out = []
-        for i, st in enumerate((first, other)):
-            a, d = dists[i]
-            lead = 1.0 if i == 0 else q[0]
-            for ha, pa in enumerate(a):
-                for hd, pd in enumerate(d):
-                    if ha == hd == 0:
-                        continue
-                    p = lead * pa * pd / norm
-                    if p > 0.0:
-                        out.append(((0 if st == Step.RANGED else 1) * HITS_CAP**2
-                                    + ha * HITS_CAP + hd, p))  # fmt: skip
-        out.sort()
-        return out
+        for _ in range(2):
+            step = Step.RANGED if self.battle[3] == 0 else Step.MELEE
+            dice = step_dice(b.attacker, b.defender, b.terrain, step)
+            if dice:
+                owners = self.battle[1:3]
+                self.dice = [
+                    [b.square, self.battle[3], d.side, owners[d.side], N.unit_class(d.unit),
+                     d.modifier, 0]
+                    for d in dice
+                ]  # fmt: skip
+                return
+            self.battle[3] ^= 1
+        raise AssertionError("a battle that is not over has a unit that fires")
 
-    @staticmethod
-    def _decode_roll(action: int) -> tuple[Step, int, int]:
-        st, rest = divmod(action, HITS_CAP**2)
-        a, d = divmod(rest, HITS_CAP)
-        return (Step.RANGED if st == 0 else Step.MELEE), a, d
-
-    def _apply_roll(self, action: int) -> None:
-        st, att_hits, def_hits = self._decode_roll(action)
+    def _apply_die(self, action: int) -> None:
+        """One die falls; after the step's last die the hits are counted (R40, R41)."""
+        self.dice[self._next_die()][6] = action + 1
+        if any(r[6] == 0 for r in self.dice):
+            return
+        scored = [0, 0]
+        for r in self.dice:
+            scored[r[2]] += r[6] >= _needed(r)
         b = self.battle_view()
-        self.battle[3] = 1 if st == Step.RANGED else 0
-        self.battle[4] = min(def_hits, absorbable_hits(b.attacker))
-        self.battle[5] = min(att_hits, absorbable_hits(b.defender))
+        self.battle[4] = min(scored[1], absorbable_hits(b.attacker))
+        self.battle[5] = min(scored[0], absorbable_hits(b.defender))
+        self.stall = 0 if sum(scored) else self.stall + 1
+        self.battle[3] ^= 1
+        self.last_dice, self.dice = self.dice, []
         self._settle_battle()
 
     def _hit_targets(self, side: int) -> list[int]:
@@ -587,10 +611,12 @@ class OmringadState(State):
                 return
             self._take_hit(side, min(targets))
         b = self.battle_view()
-        if not b.is_over():
+        stalled = self.stall >= STALL_LIMIT
+        if not (b.is_over() or stalled):
+            self._start_step(b)
             return
         sq, att = self.battle[0], self.battle[1]
-        if b.stand_off():
+        if stalled or b.stand_off():
             self._send_back(sq, att)
         else:
             win = b.winner()
@@ -601,7 +627,7 @@ class OmringadState(State):
         self._next_battle()
 
     def _send_back(self, square: int, attacker: int) -> None:
-        """A stand-off: the attackers go back where they came from, or are lost (R48)."""
+        """A stand-off: the attackers go back where they came from, or are lost (R48, R92)."""
         stack = B.find_stack(self.board, square, attacker)
         assert stack is not None
         codes = stack[1:]
@@ -702,6 +728,7 @@ class OmringadState(State):
     def _end_round(self) -> None:
         n = self.num_players()
         self.reinforcer = -1
+        self.last_dice = []
         self.gold = list(income(self.control, n))
         pts = round_points(self.terrain, self.control, n)
         self.score = [s + p for s, p in zip(self.score, pts, strict=True)]
@@ -719,16 +746,11 @@ def _kind_unit(k: int) -> Unit:
     return Unit(BASE_KINDS[k])
 
 
-def _float_dist(chances: Sequence[Fraction]) -> list[float]:
-    dist = [1.0]
-    for p in chances:
-        pf = float(p)
-        nxt = [0.0] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            nxt[k] += q * (1.0 - pf)
-            nxt[k + 1] += q * pf
-        dist = nxt
-    return dist
+def _needed(row: list[int]) -> int:
+    """The lowest face that hits for a die row (R41)."""
+    strength = N.class_unit(row[4]).strength
+    assert strength is not None
+    return needed_die(strength, row[5])
 
 
 def _json_copy(x: Any) -> Any:
@@ -753,7 +775,7 @@ class OmringadGame(Game):
         information="imperfect",
         simultaneous=True,
         num_distinct_actions=N.NUM_ACTIONS,
-        max_chance_outcomes=2 * HITS_CAP**2,
+        max_chance_outcomes=DIE_FACES,
         max_game_length=_max_length(140),
         options=(Option("target", 50, choices=(50, 100, 140), help="points that win (R63)"),),
         summary="Two square countries sewn like a pillow: conquer castles, villages, "
