@@ -5,8 +5,10 @@
 // owner, unit count and top unit; conquered squares carry a flag; settlements show their
 // siege limit. Panels around the board: the players (gold, income, score), the decision bar
 // built from view.legal (terrain tiles, purchases, placements, moves, hit allocation,
-// merges), the battle being fought (units, dice needed, modifiers, hits to take), the
-// square picked for details, your own stacks, and the log of the round.
+// merges), the battle being fought (its units, hits to take, each die of the step being
+// rolled and of the last finished step as the observation gives them: face, the face it
+// needs and why, hit or miss; and the R92 count of steps without a hit), the square picked
+// for details, your own stacks, and the log of the round.
 //
 // render(root, view, ui) draws VIEW into root; ui.act(actionDict) plays an action. Every
 // button and every highlighted square stands for one legal action of view.legal.
@@ -262,21 +264,37 @@ function sortLegal(view, ui) {
   return g;
 }
 
-// ------------------------------------------------------------------ battle arithmetic (R40-R44)
-function dieModifier(code, side, terrain) {
-  const u = UNITS[code.toUpperCase()];
+// ------------------------------------------------------------------ battle dice (R40-R44, R92)
+const STALL_LIMIT = 20; // R92: rolled steps in a row without a hit before a stand-off
+const RANGED_CODES = new Set(["A", "K"]); // archers and catapults: -1 in a forest (R44)
+
+/**
+ * Where a die's modifier comes from (R42-R44). The terrain parts follow from the die itself
+ * (its side, unit and square); what remains of the engine's ``modifier`` is the general's
+ * +1 (R42), so the explanation always adds up to the modifier the engine used.
+ */
+function modifierParts(die, terrain) {
+  const code = die.unit.toUpperCase();
   const parts = [];
-  if (side.units.some((c) => c === "G")) parts.push(["general", 1]);
-  if (!side.attacking && terrain === "C") parts.push(["castle walls", 1]);
-  if (!side.attacking && terrain === "M" && u.mountain) parts.push(["mountain", 1]);
-  if (terrain === "F" && u.ranged) parts.push(["forest", -1]);
+  if (die.side === 1 && terrain === "C") parts.push(["castle", 1]);
+  if (die.side === 1 && terrain === "M" && code === "E") parts.push(["mountain elite", 1]);
+  if (terrain === "F" && RANGED_CODES.has(code)) parts.push(["forest", -1]);
+  const rest = die.modifier - parts.reduce((n, [, v]) => n + v, 0);
+  if (rest === 1) parts.unshift(["general", 1]);
+  else if (rest !== 0) parts.push(["other", rest]);
   return parts;
 }
 
-/** The lowest die that hits for S ``s`` with modifier ``m``: a 6 always, a 1 never (R41). */
-function neededDie(s, m) {
-  for (let d = 2; d <= 5; d++) if (d + m >= s) return d;
-  return 6;
+const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "±0");
+
+/** "needs 5+ (S 5, general +1, forest −1)", with the 6-always / 1-never rule when it bites. */
+function neededText(die, terrain) {
+  const parts = modifierParts(die, terrain);
+  const why = [`S ${die.strength}`, ...parts.map(([n, v]) => `${n} ${signed(v)}`)].join(", ");
+  const raw = die.strength - die.modifier;
+  const need = die.needed === 6 ? "needs a 6" : `needs ${die.needed}+`;
+  const rule = raw > 6 ? "; a 6 always hits" : raw < 2 ? "; a 1 always misses" : "";
+  return `${need} (${why}${rule})`;
 }
 
 function battleInfo(obs) {
@@ -1089,144 +1107,228 @@ function waitingText(view, ui) {
   return `Round ${obs.round}: ${PHASE_TEXT[obs.phase] || obs.phase}.`;
 }
 
-function battlePanel(view, mem) {
+/** The battle being fought: its sides, the dice of this step and of the last one, and R92. */
+function battlePanel(view) {
   const obs = view.observation;
   const b = battleInfo(obs);
-  if (!b) return null;
-  const roll = mem.lastRoll && mem.lastRoll.square === b.square ? mem.lastRoll : null;
+  const dice = obs.dice || [];
+  const last = obs.last_dice || [];
+  if (!b) {
+    // After the round's last battle: its final roll stays in view during the reinforcements.
+    if (obs.phase !== "reinforce" || !last.length) return null;
+    const box = h("div", { class: "om-battle om-battle-over" });
+    box.append(h("h3", {}, "Battles over for this round"));
+    box.append(diceStep(obs, last, false));
+    return box;
+  }
   const t = TERRAIN[b.terrain] || TERRAIN["."];
   const box = h("div", { class: "om-battle" });
-  box.append(h("h3", {}, `Battle on ${label(b.square)} (${t.name})`));
-  const rolled = b.pending[0] + b.pending[1] > 0;
-  if (roll) {
-    box.append(
-      h(
-        "p",
-        { class: "om-roll" },
-        `Last roll (${roll.step} step): ${NAMES[b.attacker.owner]} scored ${roll.scored[0]} hit${roll.scored[0] === 1 ? "" : "s"}, ${NAMES[b.defender.owner]} ${roll.scored[1]}.`,
-      ),
-    );
-  }
   box.append(
     h(
-      "p",
-      { class: "om-small" },
-      rolled
-        ? `The ${b.nextStep === "melee" ? "ranged" : "melee"} step hit: hits are being allocated (attacker first).`
-        : `Next: the ${b.nextStep} step. Ranged units (archers, catapults) fire first, then the melee units; steps without hits are skipped.`,
+      "h3",
+      {},
+      `Battle on ${label(b.square)} (${t.name}): ${NAMES[b.attacker.owner]} attacks ${NAMES[b.defender.owner]}`,
     ),
   );
+  box.append(h("p", { class: "om-small om-battle-status" }, battleStatus(b, dice, last)));
+  box.append(stallMeter(obs.stall || 0));
   const grid = h("div", { class: "om-sides" });
-  for (const [i, side] of [
-    [0, b.attacker],
-    [1, b.defender],
-  ]) {
-    const col = h("div", { class: `om-side om-own-${side.owner}` });
-    col.append(
+  [b.attacker, b.defender].forEach((side, i) => {
+    const col = h(
+      "div",
+      { class: `om-side om-own-${side.owner}` },
       h(
         "strong",
         {},
         `${side.attacking ? "Attacker" : "Defender"}: ${NAMES[side.owner]} (${side.count})`,
       ),
-    );
-    if (b.pending[i] > 0)
-      col.append(
-        h(
-          "p",
-          { class: "om-pending" },
-          `${b.pending[i]} hit${b.pending[i] === 1 ? "" : "s"} to allocate`,
-        ),
-      );
-    const list = h("div", { class: "om-dice" });
-    for (const code of side.units) {
-      const u = UNITS[code.toUpperCase()];
-      if (!u) continue;
-      const s = code === code.toUpperCase() ? u.S[0] : u.S[1];
-      if (s === null) {
-        list.append(
-          h(
-            "span",
-            { class: "om-die om-die-none", title: "the general never rolls; +1 to the others" },
-            h("b", {}, code),
-            " +1",
-          ),
-        );
-        continue;
-      }
-      const mods = dieModifier(code, side, b.terrain);
-      const m = mods.reduce((x, [, v]) => x + v, 0);
-      const need = neededDie(s, m);
-      const title = `${unitName(code)}: S${s}${mods.map(([n, v]) => `, ${n} ${v > 0 ? "+" : ""}${v}`).join("")} → hits on ${need === 6 ? "6" : `${need}-6`} (${u.ranged ? "ranged" : "melee"} step)`;
-      list.append(
-        h(
-          "span",
-          { class: `om-die ${u.ranged ? "om-die-ranged" : ""}`, title },
-          h("b", {}, code),
-          dieFace(need),
-          `${need}+`,
-        ),
-      );
-    }
-    col.append(list);
-    const mods = new Map();
-    for (const code of side.units)
-      for (const [n, v] of dieModifier(code, side, b.terrain)) mods.set(n, v);
-    col.append(
       h(
-        "p",
-        { class: "om-small" },
-        mods.size
-          ? `Modifiers: ${[...mods].map(([n, v]) => `${n} ${v > 0 ? "+" : ""}${v}`).join(", ")}`
-          : "No modifiers.",
+        "div",
+        { class: "om-roster" },
+        side.units.map((code) => h("span", { class: "om-unit", title: unitName(code) }, code)),
       ),
     );
+    const n = b.pending[i];
+    if (n > 0)
+      col.append(h("p", { class: "om-pending" }, `${n} hit${n === 1 ? "" : "s"} to allocate`));
     grid.append(col);
+  });
+  box.append(grid);
+  if (dice.length) box.append(diceStep(obs, dice, true));
+  if (last.length) box.append(diceStep(obs, last, false, b.square));
+  box.append(
+    h(
+      "p",
+      { class: "om-small muted" },
+      "Ranged units (archers, catapults) fire first, then the melee units; a step in which no unit fires is passed over. Each firing unit rolls one die: it hits when die + modifier reaches the unit's S; a 6 always hits, a 1 always misses.",
+    ),
+  );
+  return box;
+}
+
+function battleStatus(b, dice, last) {
+  if (dice.length) {
+    const rolled = dice.filter((d) => d.die !== null).length;
+    return `Rolling the ${dice[0].step} step: ${rolled} of ${dice.length} dice rolled.`;
+  }
+  if (b.pending[0] + b.pending[1] > 0) {
+    const who = b.pending[0] > 0 ? b.attacker.owner : b.defender.owner;
+    const step = last.length && last[0].square === b.square ? `The ${last[0].step} step hit: ` : "";
+    return `${step}${NAMES[who]} allocates hits (attacker first).`;
+  }
+  return `Next: the ${b.nextStep} step.`;
+}
+
+/** How close the battle is to a stand-off by R92: rolled steps in a row with no hit. */
+function stallMeter(stall) {
+  const near = stall >= STALL_LIMIT - 5;
+  const pct = Math.min(100, (100 * stall) / STALL_LIMIT);
+  return h(
+    "div",
+    {
+      class: `om-stall${near ? " om-stall-near" : ""}`,
+      "data-stall": stall,
+      title: `R92: after ${STALL_LIMIT} rolled steps in a row without a hit the battle is a stand-off and the attackers go back`,
+    },
+    h("span", {}, `Steps in a row without a hit: ${stall} of ${STALL_LIMIT}`),
+    h(
+      "span",
+      { class: "om-stall-bar" },
+      h("span", { class: "om-stall-fill", style: `width: ${pct}%` }),
+    ),
+    h("span", { class: "om-small" }, `at ${STALL_LIMIT}: stand-off, attackers go back (R92)`),
+  );
+}
+
+/**
+ * One step's dice, attacker's then defender's: ``current`` for the step being rolled, else
+ * the last finished step (of the battle on ``square``, or named when it was another one).
+ */
+function diceStep(obs, dice, current, square) {
+  const sq = dice[0].square;
+  const terrain = (obs.terrain || [])[sq];
+  const known = dice.find((d) => d.side === 0) || dice[0];
+  const owners = [0, 1].map((s) => (s === known.side ? known.owner : 1 - known.owner));
+  const hits = [0, 1].map((s) => dice.filter((d) => d.side === s && d.hit).length);
+  const step = dice[0].step;
+  let title;
+  if (current) title = `This step (${step}), being rolled`;
+  else {
+    const where = square === undefined || square !== sq ? ` on ${label(sq)}` : "";
+    const n = (k) => `${k} hit${k === 1 ? "" : "s"}`;
+    const score =
+      hits[0] + hits[1]
+        ? `${NAMES[owners[0]]} scored ${n(hits[0])}, ${NAMES[owners[1]]} ${n(hits[1])}`
+        : "no hit";
+    title = `Last step (${step})${where}: ${score}`;
+  }
+  const box = h(
+    "div",
+    { class: `om-step ${current ? "om-step-now" : "om-step-last"}`, "data-step": step },
+    h("h4", {}, title),
+  );
+  const grid = h("div", { class: "om-sides" });
+  for (const s of [0, 1]) {
+    const mine = dice.filter((d) => d.side === s);
+    const who = `${s === 0 ? "Attacker" : "Defender"} ${NAMES[owners[s]]}`;
+    const cards = h("div", { class: "om-die-cards" }, mine.map((d) => dieCard(d, terrain)));
+    grid.append(
+      h(
+        "div",
+        { class: `om-dice-side om-own-${owners[s]}` },
+        h("div", { class: "om-small" }, h("span", { class: "om-chip" }), ` ${who}`),
+        mine.length ? cards : h("div", { class: "om-small muted" }, "no unit fires"),
+      ),
+    );
   }
   box.append(grid);
   return box;
 }
 
-/** A die face showing ``n`` pips, as inline SVG. */
-function dieFace(n) {
-  const pips =
+/** One unit's die: the face with pips (blank until rolled), what it needs and why, hit or miss. */
+function dieCard(d, terrain) {
+  const result = d.die === null ? "waiting" : d.hit ? "hit" : "miss";
+  const need = neededText(d, terrain);
+  const who = `${NAMES[d.owner]} ${unitName(d.unit)}`;
+  const title =
+    d.die === null
+      ? `${who}: ${need}; not rolled yet`
+      : `${who}: rolled ${d.die}, ${need}: ${result}`;
+  return h(
+    "div",
     {
-      1: [[2, 2]],
-      2: [
-        [1, 1],
-        [3, 3],
-      ],
-      3: [
-        [1, 1],
-        [2, 2],
-        [3, 3],
-      ],
-      4: [
-        [1, 1],
-        [3, 1],
-        [1, 3],
-        [3, 3],
-      ],
-      5: [
-        [1, 1],
-        [3, 1],
-        [2, 2],
-        [1, 3],
-        [3, 3],
-      ],
-      6: [
-        [1, 1],
-        [3, 1],
-        [1, 2],
-        [3, 2],
-        [1, 3],
-        [3, 3],
-      ],
-    }[n] || [];
+      class: `om-die-card om-${result}`,
+      title,
+      "data-unit": d.unit,
+      "data-face": d.die === null ? "" : d.die,
+      "data-result": result,
+    },
+    dieFace(d.die, d.owner),
+    h(
+      "div",
+      { class: "om-die-text" },
+      h(
+        "div",
+        {},
+        h("b", {}, d.unit),
+        ` ${unitName(d.unit)} `,
+        h("span", { class: "om-result" }, result === "waiting" ? "to roll" : result),
+      ),
+      h("div", { class: "om-need" }, need),
+    ),
+  );
+}
+
+const PIPS = {
+  1: [[2, 2]],
+  2: [
+    [1, 1],
+    [3, 3],
+  ],
+  3: [
+    [1, 1],
+    [2, 2],
+    [3, 3],
+  ],
+  4: [
+    [1, 1],
+    [3, 1],
+    [1, 3],
+    [3, 3],
+  ],
+  5: [
+    [1, 1],
+    [3, 1],
+    [2, 2],
+    [1, 3],
+    [3, 3],
+  ],
+  6: [
+    [1, 1],
+    [3, 1],
+    [1, 2],
+    [3, 2],
+    [1, 3],
+    [3, 3],
+  ],
+};
+
+/** A die in ``owner``'s colour showing ``face`` as pips; a blank die with "?" until rolled. */
+function dieFace(face, owner) {
+  const pips = PIPS[face] || [];
   return el(
     "svg",
-    { class: "om-die-svg", viewBox: "0 0 4 4", width: 18, height: 18, "aria-hidden": "true" },
-    el("rect", { class: "om-die-body", x: 0.1, y: 0.1, width: 3.8, height: 3.8, rx: 0.7 }),
-    ...pips.map(([x, y]) => el("circle", { class: "om-pip", cx: x, cy: y, r: 0.38 })),
+    {
+      class: `om-die-svg om-die-own-${owner}`,
+      viewBox: "0 0 4 4",
+      width: 34,
+      height: 34,
+      role: "img",
+      "aria-label": face ? `die showing ${face}` : "die not rolled yet",
+    },
+    el("rect", { class: "om-die-body", x: 0.15, y: 0.15, width: 3.7, height: 3.7, rx: 0.7 }),
+    ...pips.map(([x, y]) => el("circle", { class: "om-pip", cx: x, cy: y, r: 0.36 })),
+    face ? null : el("text", { class: "om-die-q", x: 2, y: 2.8 }, "?"),
   );
 }
 
@@ -1339,7 +1441,6 @@ function logRound(view, mem) {
   mem.obs = obs;
   if (!mem.log || mem.logRound !== obs.round || mem.logKey !== `${view.table}:${view.seat}`) {
     mem.log = [];
-    mem.lastRoll = null;
     mem.logRound = obs.round;
     mem.logKey = `${view.table}:${view.seat}`;
   }
@@ -1366,26 +1467,12 @@ function logRound(view, mem) {
       if (p && !(prev.passed || [])[i]) mem.log.push(`${NAMES[i]} passed`);
     });
   }
-  // Battle losses since the last view, and the hits of a roll in between.
+  // The step rolled since the last view, as the observation gives it, and battle losses.
   const pb = battleInfo(prev);
+  const nb = battleInfo(obs);
+  const newStep = stepFinished(prev, obs);
+  if (newStep) mem.log.push(stepText(obs.last_dice));
   if (pb) {
-    const nb = battleInfo(obs);
-    if (nb && nb.square === pb.square && pb.defender.units.length && pb.attacker.units.length) {
-      // New hits on a side: health lost, minus the hits that were already pending, plus
-      // the hits pending now.
-      const taken = [0, 1].map((i) => {
-        const was = i === 0 ? pb.attacker : pb.defender;
-        const now = i === 0 ? nb.attacker : nb.defender;
-        return health(was.units) - health(now.units) - pb.pending[i] + nb.pending[i];
-      });
-      if (taken[0] > 0 || taken[1] > 0) {
-        const step = nb.nextStep === "melee" ? "ranged" : "melee";
-        mem.lastRoll = { square: nb.square, step, scored: [taken[1], taken[0]], ply: view.ply };
-        mem.log.push(
-          `Battle ${label(nb.square)}, ${step} step: ${NAMES[nb.attacker.owner]} hit ${taken[1]}, ${NAMES[nb.defender.owner]} hit ${taken[0]}`,
-        );
-      }
-    }
     for (const side of [pb.attacker, pb.defender]) {
       const now =
         nb && nb.square === pb.square
@@ -1396,16 +1483,52 @@ function logRound(view, mem) {
       if (is !== null && is !== was)
         mem.log.push(`Battle ${label(pb.square)}: ${NAMES[side.owner]} ${was} → ${is || "gone"}`);
     }
-    if (!nb || nb.square !== pb.square)
+    if (!nb || nb.square !== pb.square) {
+      const stalled =
+        newStep && !obs.last_dice.some((d) => d.hit) && (prev.stall || 0) + 1 >= STALL_LIMIT;
       mem.log.push(
-        `Battle on ${label(pb.square)} over; ${NAMES[obs.control[pb.square]]} controls it`,
+        stalled
+          ? `Battle on ${label(pb.square)} stalled: ${STALL_LIMIT} steps without a hit, a stand-off (R92); ${NAMES[pb.attacker.owner]}'s attackers go back`
+          : `Battle on ${label(pb.square)} over; ${NAMES[obs.control[pb.square]]} controls it`,
       );
+    }
   }
 }
 
-/** Hits a list of unit codes can still take (R21). */
-function health(units) {
-  return units.reduce((n, c) => n + (c === "G" || c !== c.toUpperCase() ? 1 : 2), 0);
+/** Whether a battle step finished between two observations (its dice are now last_dice). */
+function stepFinished(prev, obs) {
+  const last = obs.last_dice || [];
+  if (!last.length) return false;
+  if (JSON.stringify(prev.last_dice || []) !== JSON.stringify(last)) return true;
+  if ((obs.stall || 0) > (prev.stall || 0)) return true;
+  // The same dice twice in a row: the step seen rolling last time no longer goes on.
+  const was = prev.dice || [];
+  if (!was.some((d) => d.die === null)) return false;
+  const now = obs.dice || [];
+  const count = (ds) => ds.filter((d) => d.die !== null).length;
+  const goesOn =
+    now.length === was.length &&
+    count(now) >= count(was) &&
+    now.every(
+      (d, i) =>
+        d.square === was[i].square &&
+        d.step === was[i].step &&
+        d.unit === was[i].unit &&
+        (was[i].die === null || was[i].die === d.die),
+    );
+  return !goesOn;
+}
+
+/** "Battle B e3, ranged step: Ivory A 6 hit; Slate A 3 miss, K 2 miss". */
+function stepText(dice) {
+  const bySide = [0, 1]
+    .map((s) => dice.filter((d) => d.side === s))
+    .filter((ds) => ds.length)
+    .map(
+      (ds) =>
+        `${NAMES[ds[0].owner]} ${ds.map((d) => `${d.unit} ${d.die} ${d.hit ? "hit" : "miss"}`).join(", ")}`,
+    );
+  return `Battle ${label(dice[0].square)}, ${dice[0].step} step: ${bySide.join("; ")}`;
 }
 
 function logPanel(view, mem) {
@@ -1492,7 +1615,7 @@ function draw(root, view, ui, mem) {
   const { svg, targets } = drawBoard(view, ui, mem, geo, g);
   const wrap = h("div", { class: `om ${tall ? "om-tall" : "om-wide"}` });
   wrap.append(playersPanel(view), svg, decisionBar(view, ui, mem, g, targets));
-  const battle = battlePanel(view, mem);
+  const battle = battlePanel(view);
   if (battle) wrap.append(battle);
   const info = infoPanel(view, mem);
   if (info) wrap.append(info);
@@ -1735,18 +1858,40 @@ const STYLE = `
 .om-battle, .om-info, .om-own, .om-log, .om-legend { padding: 8px 12px; border-radius: 12px;
   border: 1px solid rgba(255,255,255,.09); background: rgba(255,255,255,.03); }
 .om-battle { border-color: rgba(255,90,74,.55); }
+.om-battle.om-battle-over { border-color: rgba(255,255,255,.09); }
 .om h3 { margin: 0 0 4px; font-size: .82rem; }
 .om-small { margin: 3px 0; font-size: .85rem; color: #c3cad2; }
 .om-sides { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; }
 @media (max-width: 520px) { .om-sides { grid-template-columns: 1fr; } }
 .om-side { padding: 6px 8px; border-radius: 8px; background: rgba(0,0,0,.18); }
-.om-roll { margin: 2px 0 4px; font-weight: 700; color: #ffd36e; }
 .om-pending { margin: 2px 0; color: #ff8a75; font-weight: 700; }
-.om-dice { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
-.om-die { display: inline-flex; align-items: center; gap: 3px; padding: 2px 5px; border-radius: 6px; background: #28313a; font-size: .8rem; }
-.om-die-ranged { background: #323a2c; }
-.om-die-none { opacity: .8; }
-.om-die-body { fill: #f6f1e4; stroke: #8d7a57; stroke-width: .2; } .om-pip { fill: #1b1607; }
+.om-roster { margin-top: 3px; }
+.om-battle-status { font-weight: 600; color: #ffd36e; }
+.om-stall { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; margin: 4px 0 6px; font-size: .85rem; }
+.om-stall-bar { display: inline-block; width: 120px; height: 8px; border-radius: 4px; background: #28313a; overflow: hidden; }
+.om-stall-fill { display: block; height: 100%; background: #e6b450; }
+.om-stall-near .om-stall-fill { background: #ff8a75; } .om-stall-near > span:first-child { color: #ff8a75; font-weight: 700; }
+.om-step { margin-top: 8px; padding: 6px 8px; border-radius: 10px; background: rgba(0,0,0,.16); }
+.om-step-now { box-shadow: inset 0 0 0 1px rgba(255,211,110,.45); }
+.om-step h4 { margin: 0 0 4px; font-size: .82rem; }
+.om-step-last h4 { color: #c3cad2; }
+.om-dice-side { min-width: 0; }
+.om-die-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 210px), 1fr)); gap: 4px; margin-top: 3px; }
+.om-die-card { display: flex; align-items: center; gap: 8px; padding: 4px 8px 4px 4px; border-radius: 8px;
+  background: #222a32; border: 1.5px solid #3a444e; font-size: .82rem; min-width: 0; }
+.om-die-card.om-hit { border-color: #6fcf7a; background: rgba(111,207,122,.13); }
+.om-die-card.om-miss { border-color: #b5574a; background: rgba(181,87,74,.10); }
+.om-die-card.om-miss .om-die-svg { opacity: .72; }
+.om-die-card.om-waiting { border-style: dashed; }
+.om-die-text { min-width: 0; overflow-wrap: anywhere; }
+.om-need { color: #aab3bd; font-size: .76rem; }
+.om-result { display: inline-block; margin-left: 2px; padding: 0 6px; border-radius: 5px; font-size: .72rem; font-weight: 800; text-transform: uppercase; background: #3a444e; color: #c9d1d9; }
+.om-hit .om-result { background: #6fcf7a; color: #0f2212; }
+.om-miss .om-result { background: #b5574a; color: #fff1ee; }
+.om-die-svg { flex: none; }
+.om-die-own-0 .om-die-body { fill: #f6f1e4; stroke: #8d7a57; stroke-width: .12; } .om-die-own-0 .om-pip { fill: #1b1607; }
+.om-die-own-1 .om-die-body { fill: #2b2f37; stroke: #c9c1b1; stroke-width: .12; } .om-die-own-1 .om-pip { fill: #f3ecdc; }
+.om-die-q { font-size: 2.2px; font-weight: 800; text-anchor: middle; fill: #8d97a3; }
 .om-unit { display: inline-block; min-width: 1.4em; margin: 1px; text-align: center; font-weight: 700; border-radius: 4px; background: #28313a; }
 .om-unit-moved { opacity: .5; text-decoration: underline dotted; }
 .om-log ol { margin: 4px 0 0; padding-left: 1.3em; font-size: .85rem; color: #c3cad2; max-height: 14em; overflow: auto; }
