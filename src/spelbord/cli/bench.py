@@ -1,0 +1,197 @@
+"""``spelbord bench``: how fast a game plays (random playouts, perft) or the server serves."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from spelbord.cli.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    CliError,
+    describe_options,
+    format_rate,
+    load_game,
+    missing_part,
+)
+from spelbord.cli.perft import add_game_arguments, game_options
+from spelbord.core.chance import random_step
+from spelbord.core.game import Game, State
+
+SERVER = "server"
+DEFAULT_SECONDS = 3.0
+SERVER_GAMES = 200
+SERVER_MOVES = 40
+
+EXAMPLES = """\
+examples:
+  spelbord bench coerceo                  random playouts/s, states/s and perft nodes/s
+  spelbord bench coerceo --seconds 10 --variant ocius
+  spelbord bench server                   200 concurrent games against a real server:
+                                          moves/s and round-trip latency (p50/p95/p99)
+  spelbord bench server --games 50 --moves 20 --seconds 60
+
+Random playouts go through the public, legality-checked API (as the server does).
+"""
+
+
+@dataclass(frozen=True)
+class PlayoutRate:
+    """Random games played to the end within a time budget."""
+
+    games: int
+    states: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class PerftRate:
+    """The deepest perft that fit the time budget."""
+
+    depth: int
+    nodes: int
+    seconds: float
+
+
+def add_parser(sub: Any) -> None:
+    """Register the ``bench`` subcommand."""
+    parser = sub.add_parser(
+        "bench",
+        help="measure a game's speed, or the server's",
+        description="Measure random playouts per second, states per second and perft "
+        "nodes per second of a game (GAME), or the web server (`bench server`).",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help=f"time budget per measurement (default {DEFAULT_SECONDS:g}; "
+        "server: bound on the playing time, default 180)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random moves")
+    server = parser.add_argument_group("bench server")
+    server.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help=f"concurrent games on the server (default {SERVER_GAMES})",
+    )
+    server.add_argument(
+        "--moves", type=int, default=None, help=f"moves per game at most (default {SERVER_MOVES})"
+    )
+    server.add_argument(
+        "--server-game", metavar="GAME", default=None, help="the game played (default: the first)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.seconds is not None and args.seconds <= 0:
+        raise CliError("--seconds must be positive", EXIT_USAGE)
+    if args.game == SERVER:
+        return run_server(args)
+    for flag in ("games", "moves", "server_game"):
+        if getattr(args, flag) is not None:
+            option = "--" + flag.replace("_", "-")
+            raise CliError(f"{option} applies to `spelbord bench server` only", EXIT_USAGE)
+    seconds = DEFAULT_SECONDS if args.seconds is None else args.seconds
+    game = load_game(args.game, game_options(args))
+    print(f"bench {describe_options(game)} ({seconds:g} s per measurement)")
+    play = random_playouts(game, seconds, args.seed)
+    print(
+        f"random playouts: {play.games:,} games, {play.states:,} states in {play.seconds:.2f} s"
+        f"  {format_rate(play.games, play.seconds)} games, "
+        f"{format_rate(play.states, play.seconds)} states"
+    )
+    if not has_fast_perft(game):
+        print("perft: the game has no perft of its own (skipped)")
+        return EXIT_OK
+    perft = timed_perft(game, seconds)
+    print(
+        f"perft: depth {perft.depth}, {perft.nodes:,} nodes in {perft.seconds:.2f} s"
+        f"  {format_rate(perft.nodes, perft.seconds)} nodes"
+    )
+    return EXIT_OK
+
+
+def random_playouts(game: Game, seconds: float, seed: int) -> PlayoutRate:
+    """Play random games (chance sampled) until ``seconds`` pass; at least one game."""
+    rng = random.Random(seed)
+    games = states = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            random_step(state, rng)
+            states += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+    return PlayoutRate(games, states, elapsed)
+
+
+def has_fast_perft(game: Game) -> bool:
+    """Whether the game's states override ``State.perft`` with a move generator of their own."""
+    return type(game.new_initial_state()).perft is not State.perft
+
+
+def timed_perft(game: Game, seconds: float) -> PerftRate:
+    """Perft at depth 1, 2, ... while the next depth is expected to fit in ``seconds``.
+
+    The next depth's time is estimated from the last one and the growth in nodes; a tree
+    that stops growing (every line has ended) stops the search.
+    """
+    state = game.new_initial_state()
+    best = PerftRate(0, 0, 0.0)
+    spent = 0.0
+    depth = 0
+    growth = 1.0
+    while True:
+        depth += 1
+        start = time.perf_counter()
+        nodes = state.perft(depth)
+        taken = time.perf_counter() - start
+        spent += taken
+        exhausted = nodes == best.nodes
+        if best.nodes:
+            growth = max(1.0, nodes / best.nodes)
+        best = PerftRate(depth, nodes, taken)
+        if exhausted or state.is_terminal() or spent + taken * growth > seconds:
+            return best
+
+
+def run_server(args: argparse.Namespace) -> int:
+    """Delegate to ``spelbord.server.bench.run``: a real server and WebSocket clients.
+
+    It prints its own report; errors seen by the clients make the command fail.
+    """
+    games = SERVER_GAMES if args.games is None else args.games
+    moves = SERVER_MOVES if args.moves is None else args.moves
+    if games < 1 or moves < 1:
+        raise CliError("--games and --moves must be at least 1", EXIT_USAGE)
+    if args.variant is not None or args.opt:
+        raise CliError(
+            "the server benchmark plays default options (no --variant, --opt)", EXIT_USAGE
+        )
+    if args.server_game is not None:
+        load_game(args.server_game, {})
+    try:
+        from spelbord.server.bench import run as run_bench
+    except ModuleNotFoundError as exc:
+        raise missing_part(exc, "spelbord.server.bench", "`spelbord bench server`") from None
+    result = run_bench(
+        games=games,
+        moves_per_game=moves,
+        game=args.server_game,
+        seed=args.seed,
+        seconds=args.seconds,
+    )
+    if result.errors:
+        raise CliError(f"the server benchmark saw {result.errors} errors")
+    return EXIT_OK

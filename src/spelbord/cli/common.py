@@ -1,0 +1,122 @@
+"""What every subcommand shares: errors, exit codes, loading games, optional parts.
+
+>>> parse_options(["variant=ocius", "exchange_cost=1"])
+{'variant': 'ocius', 'exchange_cost': '1'}
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from spelbord.core.errors import SpelbordError
+from spelbord.core.game import Game
+from spelbord.core.info import GameInfo
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+"""Something went wrong while running (a missing part, an agent that broke the rules)."""
+EXIT_USAGE = 2
+"""Bad command line: unknown game or option, bad value (argparse uses 2 as well)."""
+EXIT_INTERRUPTED = 130
+
+_WARNED: set[str] = set()
+
+
+class CliError(SpelbordError):
+    """An error the command reports as one line on stderr, with an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_FAILURE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def missing_part(exc: ModuleNotFoundError, name: str, purpose: str) -> CliError:
+    """The ``CliError`` for a missing ``name`` or third-party package; else re-raise.
+
+    Use as ``except ModuleNotFoundError as exc: raise missing_part(exc, ...) from None``
+    around a lazy import, so a bug inside a module that exists is not disguised.
+    """
+    missing = exc.name or ""
+    if missing and (name == missing or name.startswith(missing + ".")):
+        return CliError(f"{purpose} needs {name}, which is not in this installation")
+    if missing and missing.split(".")[0] != "spelbord":
+        return CliError(
+            f"{purpose} needs the Python package {missing.split('.')[0]!r}: run `make install`"
+        )
+    raise exc
+
+
+def registry() -> ModuleType:
+    """The game registry with every game package imported.
+
+    A game package that fails to import is reported on stderr and skipped, so the other
+    games stay usable in a checkout where one game is half-built.
+    """
+    from spelbord.core import registry as core_registry
+
+    try:
+        importlib.import_module("spelbord.games")
+    except ImportError as exc:
+        warning = f"spelbord: warning: not every game could be loaded: {exc}"
+        if warning not in _WARNED:
+            _WARNED.add(warning)
+            print(warning, file=sys.stderr)
+    return core_registry
+
+
+def game_names() -> list[str]:
+    """Registered game names, sorted."""
+    names: list[str] = registry().names()
+    return names
+
+
+def game_info(name: str) -> GameInfo:
+    """The facts of a registered game (``CliError`` for an unknown name)."""
+    try:
+        info: GameInfo = registry().info(name)
+    except SpelbordError as exc:
+        raise CliError(str(exc), EXIT_USAGE) from None
+    return info
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``["k=v", ...]`` as a dict of strings (each game option converts its own value)."""
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"--opt takes KEY=VALUE, got {pair!r}", EXIT_USAGE)
+        options[key.strip()] = value.strip()
+    return options
+
+
+def load_game(name: str, options: dict[str, Any]) -> Game:
+    """The game ``name`` with ``options``; unknown names and bad options are usage errors."""
+    game_info(name)
+    try:
+        game: Game = registry().load(name, **options)
+    except SpelbordError as exc:
+        raise CliError(str(exc), EXIT_USAGE) from None
+    return game
+
+
+def describe_options(game: Game) -> str:
+    """``name(k=v, ...)`` for headings."""
+    if not game.options:
+        return game.name
+    return f"{game.name}(" + ", ".join(f"{k}={v}" for k, v in game.options.items()) + ")"
+
+
+def format_rate(count: float, seconds: float) -> str:
+    """A per-second rate with a thousands separator (``-`` when no time was measured).
+
+    >>> format_rate(12345, 2.0)
+    '6,172/s'
+    """
+    if seconds <= 0:
+        return "-"
+    return f"{count / seconds:,.0f}/s"

@@ -1,0 +1,80 @@
+"""The ``spelbord`` command: argument parsing, dispatch, errors and exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+from collections.abc import Sequence
+
+from spelbord import __version__
+from spelbord.cli import bench, listing, match, perft, play, rules, serve
+from spelbord.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError
+
+DESCRIPTION = """\
+Spelbord: a digital game table for Omringad, Coerceo, Gunst and Slag for Islandet.
+Play in the terminal or the browser, read the rules, and study the games with AI."""
+
+EPILOG = """\
+examples:
+  spelbord games                                  the games, their facts and options
+  spelbord rules coerceo                          the rules in English
+  spelbord play coerceo --seat1 mcts:1s           play against the computer
+  spelbord perft coerceo --depth 4                move-generation counts
+  spelbord bench coerceo                          playouts/s, states/s, perft nodes/s
+  spelbord match coerceo mcts:1s random --games 20 --processes 2
+  spelbord serve                                  the web game table on :8000
+
+exit codes: 0 success, 1 failure while running, 2 bad command line, 130 interrupted.
+`spelbord COMMAND --help` explains each command.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser (one subparser per command)."""
+    parser = argparse.ArgumentParser(
+        prog="spelbord",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"spelbord {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for command in (listing, play, rules, perft, bench, match, serve):
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error argparse reported
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        code: int = args.run(args)
+    except CliError as exc:
+        sys.stdout.flush()
+        print(f"spelbord {args.command}: error: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader stopped reading (`spelbord rules gunst | head`)
+        _silence_stdout()
+        return EXIT_OK
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass

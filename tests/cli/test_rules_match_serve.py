@@ -1,0 +1,116 @@
+"""`spelbord rules`, `spelbord match` and `spelbord serve`."""
+
+from __future__ import annotations
+
+import re
+import sys
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spelbord.cli import rules
+
+Run = Callable[..., tuple[int, str, str]]
+
+
+@pytest.mark.usefixtures("tiny_games")
+def test_rules_prints_the_markdown_found_from_the_working_directory(
+    run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "docs" / "rules"
+    folder.mkdir(parents=True)
+    (folder / "pile.md").write_text("# Pile\n\nR1. Take the last stone.\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "docs")  # found by looking upwards
+    monkeypatch.delenv("SPELBORD_RULES_DIR", raising=False)
+    code, out, _ = run_cli("rules", "pile")
+    assert code == 0
+    assert out == "# Pile\n\nR1. Take the last stone.\n"
+    code, out, _ = run_cli("rules", "pile", "--path")
+    assert code == 0
+    assert Path(out.strip()) == (folder / "pile.md").resolve()
+
+
+@pytest.mark.usefixtures("tiny_games")
+def test_rules_directory_from_the_environment(
+    run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pennies.md").write_text("# Pennies\n", encoding="utf-8")
+    monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path))
+    assert run_cli("rules", "pennies") == (0, "# Pennies\n", "")
+
+
+@pytest.mark.usefixtures("tiny_games")
+def test_rules_missing_for_a_known_game(
+    run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SPELBORD_RULES_DIR", raising=False)
+    code, out, err = run_cli("rules", "pennies")
+    assert code == 1
+    assert out == ""
+    assert "no rules text for pennies: expected docs/rules/pennies.md" in err
+
+
+@pytest.mark.parametrize("name", ["chess", "../README", "coerceo.md"])
+def test_rules_of_no_game(run_cli: Run, name: str) -> None:
+    code, _, err = run_cli("rules", name)
+    assert code == 2
+    assert repr(name) in err
+
+
+def test_rules_of_every_game_with_a_rules_file(run_cli: Run) -> None:
+    """Every docs/rules/*.md of the checkout prints through the command."""
+    root = Path(rules.__file__).resolve().parents[3]
+    for path in sorted((root / "docs" / "rules").glob("*.md")):
+        code, out, _ = run_cli("rules", path.stem)
+        assert code == 0
+        assert out == path.read_text(encoding="utf-8").rstrip("\n") + "\n"
+
+
+def test_match_two_random_agents(run_cli: Run) -> None:
+    argv = ("match", "coerceo", "random", "random", "--opt", "variant=ocius")
+    code, out, err = run_cli(*argv, "--games", "4", "--seed", "3", "--no-progress")
+    assert code == 0, err
+    assert out.startswith("coerceo (variant=ocius")
+    assert "4 games, seed 3" in out
+    rows = re.findall(r"W\s+(\d+)\s+D\s+(\d+)\s+L\s+(\d+)\s+win rate .+95% CI \[", out)
+    assert len(rows) == 2
+    assert all(sum(map(int, row)) == 4 for row in rows)
+    assert (int(rows[0][0]), int(rows[0][2])) == (int(rows[1][2]), int(rows[1][0]))
+    again = run_cli(*argv, "--games", "4", "--seed", "3", "--no-progress")[1]
+    assert again.splitlines()[1:] == out.splitlines()[1:]  # the first line has the time
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("random",), "coerceo has 2 seats: give 2 agent specs, got 1"),
+        (("random", "random", "--games", "0"), "--games must be at least 1"),
+        (("random", "random", "--processes", "0"), "--processes must be at least 1"),
+        (("random", "wizard"), "unknown agent 'wizard'"),
+    ],
+)
+def test_match_usage_errors(run_cli: Run, argv: tuple[str, ...], message: str) -> None:
+    code, _, err = run_cli("match", "coerceo", *argv)
+    assert code == 2
+    assert message in err
+
+
+def test_serve_delegates(run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[Any, ...]] = []
+    fake = types.ModuleType("spelbord.server.main")
+    fake.serve = lambda *args: calls.append(args)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "spelbord.server.main", fake)
+    assert run_cli("serve")[0] == 0
+    argv = ("serve", "--host", "0.0.0.0", "--port", "8123", "--database-url", "sqlite:///x.db")
+    assert run_cli(*argv)[0] == 0
+    assert calls == [("127.0.0.1", 8000, None), ("0.0.0.0", 8123, "sqlite:///x.db")]
+
+
+def test_serve_rejects_a_bad_port(run_cli: Run) -> None:
+    code, _, err = run_cli("serve", "--port", "70000")
+    assert code == 2
+    assert "--port must be 0-65535" in err
