@@ -11,3 +11,14 @@ def test_bench_plays_bounded_games_against_a_real_server() -> None:
     assert result.moves == 3 * 6
     assert 0 < result.p50 <= result.p99 <= result.worst
     assert "moves/s" in result.report()
+
+
+def test_bench_runs_even_when_the_calling_thread_has_an_event_loop() -> None:
+    """A caller with a running loop (a notebook, a browser-driving test) still gets a run."""
+    import asyncio
+
+    async def inside_a_loop() -> bench.BenchResult:
+        return bench.run(games=2, moves_per_game=3, think=(0.0, 0.01), timeout=60, quiet=True)
+
+    result = asyncio.run(inside_a_loop())
+    assert result.errors == 0 and result.moves == 2 * 3

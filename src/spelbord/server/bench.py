@@ -21,9 +21,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from websockets.asyncio.client import connect
@@ -186,6 +188,20 @@ def _pick_game() -> str:
     return games.names()[0]
 
 
+_T = TypeVar("_T")
+
+
+def _run_in_own_loop(coro: Coroutine[Any, Any, _T]) -> _T:
+    """Run ``coro`` to the end in a fresh event loop, even when the caller's thread already
+    runs one (a notebook, or a test process that drives a browser): then in a new thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def run(
     games: int = 200,
     moves_per_game: int = 40,
@@ -230,7 +246,7 @@ def run(
             base = f"http://{host}:{port}"
             _wait_until_up(base, server, log_path)
             cpu_before = _cpu_seconds(server.pid)
-            tally, seconds, failed = asyncio.run(
+            tally, seconds, failed = _run_in_own_loop(
                 _drive(base, game, games, moves_per_game, think, timeout, seed)
             )
             cpu_after = _cpu_seconds(server.pid)
