@@ -222,7 +222,7 @@ def test_coerceo_between_two_agents_to_the_end(run_cli: Run) -> None:
     "name", [n for n in games.names() if games.info(n).information != "perfect"]
 )
 def test_hidden_information_shows_a_person_only_their_observation(run_cli: Run, name: str) -> None:
-    from spelbord.cli.terminal import format_observation
+    from spelbord.core.game import format_observation
 
     state = games.load(name).new_initial_state()
     if state.is_chance_node():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -213,3 +214,15 @@ def test_registry_rejects_unknown_and_duplicate_names() -> None:
             registry.register(Impostor)
     finally:
         registry._GAMES.pop("test-coinrace", None)
+
+
+def test_observation_string_shows_the_board_or_the_seat_s_observation() -> None:
+    state = CoinRace().new_initial_state()
+    assert state.observation_string(0) == str(state)  # perfect information: the board
+
+    class Hidden(CoinRace):
+        info = dataclasses.replace(CoinRace.info, name="test-hidden", information="imperfect")
+
+    hidden = Hidden().new_initial_state()
+    text = hidden.observation_string(1)
+    assert text.splitlines() == ["starter: null", "revealed: null", "total: 0"]

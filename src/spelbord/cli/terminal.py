@@ -10,7 +10,6 @@ person at the keyboard see it (``State.action_visible_to``), and the full positi
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -120,10 +119,8 @@ class TerminalSession:
         return f"seat {seat}" if spec == HUMAN else f"seat {seat} ({spec})"
 
     def board_for(self, seat: int | None) -> str:
-        """What ``seat`` may see: the whole board, or its observation when things are hidden."""
-        if self.perfect or seat is None:
-            return str(self.state)
-        return format_observation(self.state.observation(seat))
+        """What ``seat`` may see (``None``: a spectator), drawn by the game."""
+        return self.state.observation_string(seat)
 
     def show_board(self, seat: int | None) -> None:
         self._last_board = self.board_for(seat)
@@ -294,28 +291,18 @@ class TerminalSession:
         return Outcome(returns, "resignation")
 
     def finish(self, outcome: Outcome, reason: str | None) -> None:
-        if self.board_for(None) != self._last_board:
-            self.show_board(None)
+        final = str(self.state)  # the game is over: the whole board
+        if final != self._last_board:
+            self._last_board = final
+            self.say()
+            self.say(final)
+            self.say()
         if reason:
             self.say(reason)
         winners = outcome.winners()
         who = "draw" if not winners else "winner: " + ", ".join(self.name(s) for s in winners)
         self.say(f"result: {outcome.result()} ({outcome.termination}); {who}")
         self.say("returns: " + " ".join(f"{r:+g}" for r in outcome.returns))
-
-
-def format_observation(observation: dict[str, Any]) -> str:
-    """An observation as ``key: value`` lines (nested values as compact JSON).
-
-    >>> print(format_observation({"seat": 0, "hand": [1, 2]}))
-    seat: 0
-    hand: [1, 2]
-    """
-    lines = []
-    for key, value in observation.items():
-        shown = value if isinstance(value, str) else json.dumps(value, separators=(", ", ": "))
-        lines.append(f"{key}: {shown}")
-    return "\n".join(lines)
 
 
 def _columns(texts: list[str], width: int = 78) -> list[str]:

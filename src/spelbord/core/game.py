@@ -102,6 +102,20 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.name}({opts})>"
 
 
+def format_observation(observation: dict[str, Any]) -> str:
+    """An observation as ``key: value`` lines (nested values as compact JSON).
+
+    >>> print(format_observation({"seat": 0, "hand": [1, 2]}))
+    seat: 0
+    hand: [1, 2]
+    """
+    lines = []
+    for key, value in observation.items():
+        shown = value if isinstance(value, str) else json.dumps(value, separators=(", ", ": "))
+        lines.append(f"{key}: {shown}")
+    return "\n".join(lines)
+
+
 class State(ABC):
     """One position of a game, with the history that led to it."""
 
@@ -151,6 +165,16 @@ class State(ABC):
     @abstractmethod
     def clone(self: S) -> S:
         """An independent copy (cheap: search clones constantly)."""
+
+    def observation_string(self, seat: int | None) -> str:
+        """A terminal text of exactly what ``seat`` may see (``None``: a spectator).
+
+        Perfect information: the whole board (``str(self)``). Otherwise the observation as
+        ``key: value`` lines; hidden-information games override this with a real picture.
+        """
+        if self.game.info.information == "perfect":
+            return str(self)
+        return format_observation(self.observation(seat))
 
     def resample(self: S, seat: int | None, rng: random.Random) -> S:
         """A full state consistent with everything ``seat`` knows.
