@@ -16,9 +16,12 @@ def test_bench_plays_bounded_games_against_a_real_server() -> None:
 def test_bench_runs_even_when_the_calling_thread_has_an_event_loop() -> None:
     """A caller with a running loop (a notebook, a browser-driving test) still gets a run."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     async def inside_a_loop() -> bench.BenchResult:
         return bench.run(games=2, moves_per_game=3, think=(0.0, 0.01), timeout=60, quiet=True)
 
-    result = asyncio.run(inside_a_loop())
+    # A fresh thread: this test process may already run a loop of its own (Playwright's).
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        result = pool.submit(asyncio.run, inside_a_loop()).result()
     assert result.errors == 0 and result.moves == 2 * 3

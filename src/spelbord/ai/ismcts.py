@@ -18,22 +18,24 @@ resampling costs far more than an iteration (Omringad's history-consistent resam
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
-from spelbord.ai.agent import Agent, decision_actions
-from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
-from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, search_name
-from spelbord.ai.tree import Node, backpropagate, rollout
+from spelbord.ai.budget import AgentSpecError, Budget
+from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, SearchAgent
+from spelbord.ai.tree import Node
 from spelbord.ai.view import SeatView
-from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, State, sample_outcome, seeded
+from spelbord.core import CHANCE, State
 
 
-class ISMCTSAgent(Agent):
+class ISMCTSAgent(SearchAgent):
     """SO-ISMCTS within a ``Budget``; plays the most visited root action.
 
     >>> from spelbord.ai.budget import Budget
     >>> ISMCTSAgent(Budget(seconds=1.0)).name
     'ismcts:1s'
     """
+
+    kind = "ismcts"
 
     def __init__(
         self,
@@ -45,27 +47,22 @@ class ISMCTSAgent(Agent):
     ) -> None:
         if determinizations is not None and determinizations < 1:
             raise AgentSpecError(f"determinizations must be at least 1, got {determinizations}")
-        self.budget = budget
-        self.exploration = exploration
-        self.rollout_cutoff = rollout_cutoff
+        super().__init__(budget, seed, exploration, rollout_cutoff)
         self.determinizations = determinizations
         """At most this many ``resample`` calls per step, reused in turn (``None``: no cap)."""
-        self.name = search_name("ismcts", budget, exploration, rollout_cutoff)
         if determinizations is not None:
             self.name += f":dets={determinizations}"
-        self._rng = seeded(seed)
-        self.last_stats: SearchStats | None = None
-        """What the last ``step`` spent (``None`` before it, or when it had one choice)."""
 
-    def step(self, view: SeatView) -> int:
-        legal = decision_actions(view)
-        if len(legal) == 1:
-            self.last_stats = None
-            return legal[0]
-        root = Node()
+    def _search(self, view: SeatView, root: Node) -> Callable[[], None]:
+        """A determinization per iteration; chance children keyed by what the seat sees."""
         samples: list[State] = []
-        self.last_stats = self.budget.run(lambda: self._iterate(view, root, samples))
-        return root.best_action(view.seat, legal)
+        observer = view.seat
+
+        def seen(state: State, outcome: int) -> tuple[int, str]:
+            """Outcomes the searching seat cannot tell apart share a child."""
+            return (CHANCE, json.dumps(state.observation(observer), sort_keys=True))
+
+        return lambda: self._iterate(root, self._determinization(view, root, samples), True, seen)
 
     def _determinization(self, view: SeatView, root: Node, samples: list[State]) -> State:
         """A fresh ``resample``, or with a cap a copy of the sample whose turn it is."""
@@ -77,44 +74,3 @@ class ISMCTSAgent(Agent):
             samples.append(state.clone())
             return state
         return samples[root.visits % k].clone()
-
-    def _iterate(self, view: SeatView, root: Node, samples: list[State]) -> None:
-        rng = self._rng
-        observer = view.seat
-        state = self._determinization(view, root, samples)
-        node = root
-        path: list[tuple[Node, list[tuple[int, int]]]] = []
-        while True:
-            player = state.current_player()
-            if player == TERMINAL:
-                path.append((node, []))
-                values = [float(v) for v in state.returns()]
-                break
-            choices: list[tuple[int, int]] = []
-            key: tuple[object, ...]
-            if player == CHANCE:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-                seen = json.dumps(state.observation(observer), sort_keys=True)
-                key = (CHANCE, seen)
-            elif player == SIMULTANEOUS:
-                joint = [
-                    node.choose(seat, state.legal_actions(seat), rng, self.exploration, True)
-                    for seat in range(state.num_players())
-                ]
-                state.apply_actions(joint)
-                choices = list(enumerate(joint))
-                key = (SIMULTANEOUS, *joint)
-            else:
-                action = node.choose(player, state.legal_actions(), rng, self.exploration, True)
-                state.apply_action(action)
-                choices = [(player, action)]
-                key = (player, action)
-            path.append((node, choices))
-            child = node.children.get(key)
-            if child is None:
-                child = node.children[key] = Node()
-                path.append((child, []))
-                values = rollout(state, rng, self.rollout_cutoff)
-                break
-            node = child
-        backpropagate(path, values)

@@ -13,11 +13,15 @@ comes from ``resample``, but weak): use ``ISMCTSAgent`` there.
 
 from __future__ import annotations
 
+from abc import abstractmethod
+from collections.abc import Callable
+from typing import ClassVar
+
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import Budget, SearchStats
-from spelbord.ai.tree import Node, backpropagate, rollout
+from spelbord.ai.tree import ChanceKey, Node, iterate
 from spelbord.ai.view import SeatView
-from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, State, sample_outcome, seeded
+from spelbord.core import CHANCE, State, seeded
 
 DEFAULT_EXPLORATION = 2.0
 """UCB constant for returns in [-1, 1] (OpenSpiel's default)."""
@@ -46,13 +50,14 @@ def search_name(kind: str, budget: Budget, exploration: float, cutoff: int | Non
     return name
 
 
-class MCTSAgent(Agent):
-    """UCT search within a ``Budget``; plays the most visited root action.
+class SearchAgent(Agent):
+    """A tree search within a ``Budget`` that plays the most visited root action.
 
-    >>> from spelbord.ai.budget import Budget
-    >>> MCTSAgent(Budget(iterations=200), seed=3).name
-    'mcts:200it'
+    A subclass names its ``kind`` (the spec's prefix) and gives ``_search``: what one
+    iteration of a step does. Both repeat ``spelbord.ai.tree.iterate``.
     """
+
+    kind: ClassVar[str]
 
     def __init__(
         self,
@@ -64,7 +69,7 @@ class MCTSAgent(Agent):
         self.budget = budget
         self.exploration = exploration
         self.rollout_cutoff = rollout_cutoff
-        self.name = search_name("mcts", budget, exploration, rollout_cutoff)
+        self.name = search_name(self.kind, budget, exploration, rollout_cutoff)
         self._rng = seeded(seed)
         self.last_stats: SearchStats | None = None
         """What the last ``step`` spent (``None`` before it, or when it had one choice)."""
@@ -74,46 +79,43 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             self.last_stats = None
             return legal[0]
-        root_state = view.resample(self._rng)
         root = Node()
-        self.last_stats = self.budget.run(lambda: self._iterate(root_state, root))
+        self.last_stats = self.budget.run(self._search(view, root))
         return root.best_action(view.seat, legal)
 
-    def _iterate(self, root_state: State, root: Node) -> None:
-        rng = self._rng
-        state = root_state.clone()
-        node = root
-        path: list[tuple[Node, list[tuple[int, int]]]] = []
-        while True:
-            player = state.current_player()
-            if player == TERMINAL:
-                path.append((node, []))
-                values = [float(v) for v in state.returns()]
-                break
-            choices: list[tuple[int, int]] = []
-            if player == CHANCE:
-                outcome = sample_outcome(state.chance_outcomes(), rng)
-                state.apply_action(outcome)
-                key: tuple[int, ...] = (CHANCE, outcome)
-            elif player == SIMULTANEOUS:
-                joint = [
-                    node.choose(seat, state.legal_actions(seat), rng, self.exploration, False)
-                    for seat in range(state.num_players())
-                ]
-                state.apply_actions(joint)
-                choices = list(enumerate(joint))
-                key = (SIMULTANEOUS, *joint)
-            else:
-                action = node.choose(player, state.legal_actions(), rng, self.exploration, False)
-                state.apply_action(action)
-                choices = [(player, action)]
-                key = (player, action)
-            path.append((node, choices))
-            child = node.children.get(key)
-            if child is None:
-                child = node.children[key] = Node()
-                path.append((child, []))
-                values = rollout(state, rng, self.rollout_cutoff)
-                break
-            node = child
-        backpropagate(path, values)
+    @abstractmethod
+    def _search(self, view: SeatView, root: Node) -> Callable[[], None]:
+        """The iteration of one step: each call searches once more from ``root``."""
+
+    def _iterate(self, root: Node, state: State, availability: bool, chance_key: ChanceKey) -> None:
+        """One ``iterate`` from ``root`` on ``state`` with this agent's options."""
+        iterate(
+            root,
+            state,
+            self._rng,
+            exploration=self.exploration,
+            availability=availability,
+            cutoff=self.rollout_cutoff,
+            chance_key=chance_key,
+        )
+
+
+class MCTSAgent(SearchAgent):
+    """UCT search within a ``Budget``; plays the most visited root action.
+
+    >>> from spelbord.ai.budget import Budget
+    >>> MCTSAgent(Budget(iterations=200), seed=3).name
+    'mcts:200it'
+    """
+
+    kind = "mcts"
+
+    def _search(self, view: SeatView, root: Node) -> Callable[[], None]:
+        """Resample once (the position itself in a perfect-information game), search copies."""
+        root_state = view.resample(self._rng)
+        return lambda: self._iterate(root, root_state.clone(), False, _outcome_key)
+
+
+def _outcome_key(state: State, outcome: int) -> tuple[int, int]:
+    """A chance event's child in a perfect-information tree: the outcome itself."""
+    return (CHANCE, outcome)

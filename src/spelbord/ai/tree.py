@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
-from spelbord.core import State, random_step
+from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, State, random_step, sample_outcome
+
+ChanceKey = Callable[[State, int], Hashable]
+"""The child key of a chance event, from the state after it and the outcome drawn."""
 
 
 class Edge:
@@ -118,3 +121,59 @@ def rollout(state: State, rng: random.Random, cutoff: int | None) -> list[float]
         random_step(state, rng)
         steps += 1
     return [float(v) for v in state.returns()]
+
+
+def iterate(
+    root: Node,
+    state: State,
+    rng: random.Random,
+    *,
+    exploration: float,
+    availability: bool,
+    cutoff: int | None,
+    chance_key: ChanceKey,
+) -> None:
+    """One search iteration from ``root`` on ``state`` (a copy it may change).
+
+    Select by UCB down the tree (sampling chance events, decoupled at simultaneous nodes),
+    add the first new node met, score it by a ``rollout`` (or the returns at the end of the
+    game) and ``backpropagate``. ``availability`` is passed on to ``Node.choose``;
+    ``chance_key`` names a chance event's child: MCTS keys it by the outcome, IS-MCTS by
+    what the searching seat observes after it.
+    """
+    node = root
+    path: list[tuple[Node, list[tuple[int, int]]]] = []
+    while True:
+        player = state.current_player()
+        if player == TERMINAL:
+            path.append((node, []))
+            values = [float(v) for v in state.returns()]
+            break
+        choices: list[tuple[int, int]] = []
+        key: Hashable
+        if player == CHANCE:
+            outcome = sample_outcome(state.chance_outcomes(), rng)
+            state.apply_action(outcome)
+            key = chance_key(state, outcome)
+        elif player == SIMULTANEOUS:
+            joint = [
+                node.choose(seat, state.legal_actions(seat), rng, exploration, availability)
+                for seat in range(state.num_players())
+            ]
+            state.apply_actions(joint)
+            choices = list(enumerate(joint))
+            key = (SIMULTANEOUS, *joint)
+        else:
+            action = node.choose(player, state.legal_actions(), rng, exploration, availability)
+            state.apply_action(action)
+            choices = [(player, action)]
+            key = (player, action)
+        path.append((node, choices))
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node()
+            path.append((child, []))
+            values = rollout(state, rng, cutoff)
+            break
+        node = child
+    backpropagate(path, values)

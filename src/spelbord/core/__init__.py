@@ -1,6 +1,7 @@
 """The game protocol every Spelbord game implements (no I/O here)."""
 
 from spelbord.core.chance import random_playout, random_step, sample_outcome, seeded
+from spelbord.core.clock import Clock
 from spelbord.core.errors import (
     GameOptionError,
     IllegalActionError,
@@ -19,6 +20,7 @@ __all__ = [
     "CHANCE",
     "SIMULTANEOUS",
     "TERMINAL",
+    "Clock",
     "Game",
     "GameInfo",
     "GameOptionError",

@@ -15,6 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
+from spelbord.core.clock import Clock
 from spelbord.core.errors import (
     IllegalActionError,
     NotationError,
@@ -308,6 +309,14 @@ class State(ABC):
         """The notation of ``action`` for ``seat`` (default: whoever decides now)."""
         player = self.current_player() if seat is None else seat
         return self._action_to_string(player, action)
+
+    def decision_clock(self, seat: int) -> Clock | None:
+        """The clock on ``seat``'s decision now, or ``None`` (the default: no clock).
+
+        A game whose rules time a decision (a bid clock) returns how long ``seat`` has and
+        the legal action taken for it when the time runs out; the server counts it down.
+        """
+        return None
 
     def action_visible_to(self, player: int, action: int, viewer: int | None) -> bool:
         """Whether ``viewer`` (a seat, or ``None`` for a spectator) may see the notation of

@@ -1,8 +1,10 @@
 """The units on the board as plain lists (cheap to copy, JSON-ready) and their helpers.
 
 A square holds a list of stacks; a stack is ``[owner, code, code, ...]``, top unit first. A
-unit *code* packs a base unit and whether it moved this round:
-``code = (kind * 2 + damaged) * 2 + moved`` (so ``code // 2`` is the unit's class).
+unit *code* packs a unit and whether it moved this round:
+``code = (kind * 2 + damaged) * 2 + moved`` (so ``code // 2`` is the unit's class), kinds in
+``Kind`` order (the six base kinds, then the special units). The dragon's stack has owner
+``NEUTRAL`` (-1).
 
 >>> c = code(Unit(Kind.ARCHER, damaged=True), moved=True)
 >>> unit_of(c), moved(c), code_class(c)
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind, Stack, Unit
+from spelbord.games.omringad.units import UNITS, Kind, Stack, Unit
 
 RawStack = list[int]
 """``[owner, code, ...]``, top first."""
@@ -21,17 +23,22 @@ RawStack = list[int]
 RawBoard = list[list[RawStack]]
 """Per square, its stacks."""
 
-GENERAL_CLASS = BASE_KINDS.index(Kind.GENERAL) * 2
+ALL_KINDS: tuple[Kind, ...] = tuple(Kind)
+_KIND_INDEX = {k: i for i, k in enumerate(ALL_KINDS)}
+_CLASS_UNITS = tuple(Unit(k, damaged=d) for k in ALL_KINDS for d in (False, True))
+_GENERAL_KIND = _KIND_INDEX[Kind.GENERAL]
+GENERAL_CLASS = _GENERAL_KIND * 2
+NEUTRAL = -1
+"""The owner of the dragon's stack: nobody."""
 
 
 def code(unit: Unit, moved: bool = False) -> int:
-    """The code of ``unit`` (a base unit) with its moved flag."""
-    return (BASE_KINDS.index(unit.kind) * 2 + int(unit.damaged)) * 2 + int(moved)
+    """The code of ``unit`` with its moved flag."""
+    return (_KIND_INDEX[unit.kind] * 2 + int(unit.damaged)) * 2 + int(moved)
 
 
 def unit_of(c: int) -> Unit:
-    cls = c // 2
-    return Unit(BASE_KINDS[cls // 2], damaged=bool(cls % 2))
+    return _CLASS_UNITS[c // 2]
 
 
 def moved(c: int) -> bool:
@@ -48,7 +55,7 @@ def kind_index(c: int) -> int:
 
 
 def is_general(c: int) -> bool:
-    return c // 4 == BASE_KINDS.index(Kind.GENERAL)
+    return c // 4 == _GENERAL_KIND
 
 
 def order_top(codes: Iterable[int]) -> list[int]:

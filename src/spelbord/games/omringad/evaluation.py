@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from spelbord.games.omringad.siege import enemies
 from spelbord.games.omringad.terrain import TERRAIN, Terrain
 from spelbord.games.omringad.units import BASE_KINDS, UNITS
 
@@ -114,10 +115,12 @@ def assess(state: OmringadState) -> tuple[list[float], int]:
     target = state.game.options["target"]
     left = rounds_left(state.score, per_round, target)
     siege_loss = [0.0] * n
-    neighbours = state.map.neighbours
+    neighbours, teams = state.map.neighbours, state.teams
     for sq in settlements:
         owner = control[sq]
-        besiegers = sum(1 for nb in neighbours[sq] if any(stack[0] != owner for stack in board[nb]))
+        besiegers = sum(
+            1 for nb in neighbours[sq] if any(enemies(st[0], owner, teams) for st in board[nb])
+        )
         if besiegers:
             siege_loss[owner] += SIEGE_SHARE * min(besiegers, 2) * _POINTS[terrain[sq]]
     strength = [
@@ -132,6 +135,8 @@ def assess(state: OmringadState) -> tuple[list[float], int]:
 def heuristic_value(state: OmringadState) -> list[float]:
     """Per seat, in [-1, 1]: its strength lead over the best other seat, squashed.
 
+    With teams (R121), a seat counts its team's best strength against the best enemy's.
+
     A finished game gives its real returns (+1 win, -1 loss, 0 draw, R63).
     """
     if state.phase == "over":
@@ -139,7 +144,9 @@ def heuristic_value(state: OmringadState) -> list[float]:
     strength, left = assess(state)
     k = 1.0 / (SCALE_BASE + SCALE_PER_ROUND * left)
     out = []
-    for seat, mine in enumerate(strength):
-        rival = max(v for s, v in enumerate(strength) if s != seat)
+    teams = state.teams
+    for seat in range(len(strength)):
+        mine = max(v for s, v in enumerate(strength) if not enemies(s, seat, teams))
+        rival = max(v for s, v in enumerate(strength) if enemies(s, seat, teams))
         out.append(math.tanh((mine - rival) * k))
     return out

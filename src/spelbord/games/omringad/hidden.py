@@ -75,6 +75,7 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
     obs: dict[str, Any] = {
         "phase": state.phase,
         "round": state.round,
+        "map": state.map.view(),
         "initiative": state.initiative,
         "terrain": _terrain_view(state, seat),
         "tiles_placed": [len(t) for t in state.tiles],
@@ -99,6 +100,8 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
         "entries": [[sq, *e] for sq, es in enumerate(state.entries) for e in es],
         "first": state.first[:],
         "battle": state.battle[:],
+        "unsent": state.unsent[:],
+        "teams": list(state.teams) if state.teams is not None else None,
         "dice": [_die_view(r) for r in state.dice],
         "last_dice": [_die_view(r) for r in state.last_dice],
         "stall": state.stall,
@@ -152,7 +155,7 @@ def public_action(state: OmringadState, player: int, action: int) -> bool:
     if phase in ("pregame", "purchase"):
         return action in (N.DONE, N.WAIT)
     if phase == "move":
-        return not N.TAKE <= action < N.HIT
+        return not N.is_take(action)
     if phase == "battle":
         return True
     if phase == "reinforce":

@@ -288,7 +288,7 @@ class _Walk:
             elif fake.phase == "move" and fake.origin >= 0 and not fake.path and not fake.group:
                 i = self._group(i)
                 continue
-            elif fake.phase == "move" and N.TAKE <= move < N.HIT and ply >= self.keep_before:
+            elif fake.phase == "move" and N.is_take(move) and ply >= self.keep_before:
                 self._do(i, _take(fake, self.script.obs[i], self.rng))
             elif fake.phase == "reinforce" and N.PLACE <= move < N.PLACE + 6:
                 self._do(i, N.PLACE + self._placing(player, move - N.PLACE, ply))
@@ -474,7 +474,7 @@ class _Walk:
                 shown = [B.unit_of(B.order_top([c * 2 for c in seq[: k + 1]])[0]).code
                          for k in range(n)]  # fmt: skip
                 if shown == tops:
-                    return [N.TAKE + c for c in seq]
+                    return [N.take_action(c) for c in seq]
         return None
 
 
@@ -484,14 +484,14 @@ def _take(fake: OmringadState, seen: dict[str, Any], rng: random.Random) -> int:
     legal = [a for a in fake._legal_actions(fake.mover) if _is_take(a)]
     rng.shuffle(legal)
     for a in legal:
-        top = B.order_top([c * 2 for c in [*fake.group, a - N.TAKE]])[0]
+        top = B.order_top([c * 2 for c in [*fake.group, N.action_class(a)]])[0]
         if B.unit_of(top).code == want:
             return a
     raise _Dead
 
 
 def _is_take(move: Move) -> bool:
-    return isinstance(move, int) and N.TAKE <= move < N.HIT
+    return isinstance(move, int) and N.is_take(move)
 
 
 def _left_top(stack: list[int], counts: Counter[int]) -> str:

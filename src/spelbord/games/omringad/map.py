@@ -120,6 +120,22 @@ class GameMap:
         object.__setattr__(self, "steps", tuple(steps))
         object.__setattr__(self, "neighbours", tuple(tuple(sorted(set(s))) for s in steps))
 
+    def view(self) -> dict[str, object]:
+        """The map as JSON for user interfaces: countries, size, letters, seams and steps.
+
+        >>> v = PILLOW.view()
+        >>> v["countries"], v["size"], v["seams"][0], len(v["steps"])
+        (2, 5, [0, 'N', 1, 'N'], 50)
+        """
+        return {
+            "name": self.name,
+            "countries": self.num_countries,
+            "size": self.size,
+            "letters": self.letters[: self.num_countries],
+            "seams": [[s.country_a, s.edge_a, s.country_b, s.edge_b] for s in self.seams],
+            "steps": [list(s) for s in self.steps],
+        }
+
     # ------------------------------------------------------------------ squares
     @property
     def num_squares(self) -> int:

@@ -47,14 +47,15 @@ def unit_allowance(unit: Unit, with_horses: bool) -> int | None:
 def group_allowance(units: Sequence[Unit], start: Terrain) -> int:
     """How many steps a group may take together: its slowest unit decides (R31).
 
-    A group that starts on a mountain may take one step only (R33).
+    A group that starts on a mountain may take one step only (R33); so may a group of
+    pirates that starts on a lake, which counts as a mountain for them (R116).
     """
     with_horses = any(u.kind == Kind.HORSES for u in units)
     values = [f for u in units if (f := unit_allowance(u, with_horses)) is not None]
     if not values:
         raise MovementError("no unit in the group can move on its own")
     f = min(values)
-    if TERRAIN[start].stops_movement:
+    if TERRAIN[start].stops_movement or stops_here(start, units):
         f = min(f, 1)
     return f
 

@@ -1,11 +1,14 @@
-"""The two-player Omringad base game as a ``spelbord.core`` game (R5-R7, R30-R73).
+"""Omringad, base game for two or four players, as a ``spelbord.core`` game (R5-R92, R120-R125).
 
 Phases (``phase``): ``setup`` (secret terrain, simultaneous), ``pregame`` (opening purchase
 and placement, simultaneous), then rounds of ``initiative`` (a chance roll-off in round 1),
 ``purchase`` (simultaneous, secret), ``move`` (in turn order, one group at a time),
 ``battle`` (one chance event per die, hit allocations), ``reinforce`` (in turn order), after which
 income, scoring and the win are settled at once (R61-R63). Special units and the auction
-are not part of this base game (R74).
+are not part of this base game (R74). With four players (option ``players``) the map has four
+countries, turns go clockwise, allies (option ``teams``) never fight each other, and a battle
+may have more than two parties; each hit's roller then chooses which enemy party takes it
+(R123).
 
 The state's fields are plain lists and ints, so cloning and JSON are cheap and exact.
 """
@@ -30,18 +33,27 @@ from spelbord.games.omringad import board as B
 from spelbord.games.omringad import evaluation, hidden
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.battle import (
-    Battle,
     Side,
     Step,
     absorbable_hits,
+    can_score,
+    die_modifier,
+    firing_units,
     needed_die,
-    step_dice,
 )
 from spelbord.games.omringad.infoset import Twin
-from spelbord.games.omringad.map import PILLOW
+from spelbord.games.omringad.map import FOUR_COUNTRIES, PILLOW
 from spelbord.games.omringad.movement import Entry, conquers, exit_restriction, next_steps
-from spelbord.games.omringad.scoring import income, round_points, winners
-from spelbord.games.omringad.siege import reinforcement_cap, siege_level
+from spelbord.games.omringad.players import (
+    TeamMode,
+    next_clockwise,
+    returns_for,
+    team_table,
+    turn_order,
+    winners_of,
+)
+from spelbord.games.omringad.scoring import income, round_points
+from spelbord.games.omringad.siege import enemies, reinforcement_cap, siege_level
 from spelbord.games.omringad.terrain import TERRAIN, TILES_PER_COUNTRY, Terrain
 from spelbord.games.omringad.units import BASE_KINDS, UNITS, Pool, Unit
 
@@ -60,34 +72,39 @@ DIE_FACES = 6
 PHASES = ("setup", "pregame", "initiative", "purchase", "move", "battle", "reinforce", "over")
 
 
-def _max_length(target: int) -> int:
+def _max_length(target: int, players: int = 2) -> int:
     """A bound on the decisions and chance events of one game (R91, R92).
 
-    Some player reaches ``target`` within ceil(target / 13) rounds. Per round and player:
-    at most 26 purchase steps (50 gold, 2 the cheapest unit, then ``done``); at most 35
-    moves of at most 42 decisions (square, 35 takes, done, 3 steps, stop) and a pass; at
-    most 70 hits to allocate; at most 25 placements of two decisions, 17 merges and
-    ``done``. Per round, the dice: at most 35 battles; a battle with ``h`` steps that hit
-    rolls at most ``(h + 1) * STALL_LIMIT`` steps (R92); every step that hits costs the
-    losers at least one of the 140 hits all units can take; a step rolls at most 70 dice.
+    Every country is worth 13 points a round, so some player reaches ``target`` within
+    ceil(target / 13) rounds. Per round and player: at most 26 purchase steps (50 gold with
+    two countries, 100 with four, 2 the cheapest unit, then ``done``); at most 35 moves of
+    at most 42 decisions (square, 35 takes, done, 3 steps, stop) and a pass; at most 70
+    hits to allocate and, with four players, as many hits scored against the others to
+    send (R123); at most 25 placements of two decisions, 17 merges and ``done``. Per round,
+    the dice: at most 35 battles per player; a battle with ``h`` steps that hit rolls at
+    most ``(h + 1) * STALL_LIMIT`` steps (R92); every step that hits costs somebody at
+    least one of the 70 hits each player's units can take; a step rolls at most one die
+    per unit on the board.
     """
     rounds = -(-target // 13)
-    per_player = 26 + (35 * 42 + 1) + 70 + (2 * 25 + 17 + 1)
-    dice = (140 + 35) * STALL_LIMIT * 70
+    buys = 26 if players == 2 else 51
+    per_player = buys + (35 * 42 + 1) + 70 * players + (2 * 25 + 17 + 1)
+    dice = (70 * players + 35 * players) * STALL_LIMIT * 35 * players
     opening = len(TILE_ORDER) + 13 + 1 + 2 * 13 + 1  # tiles, opening buys, placements, roll-off
-    return opening + rounds * (2 * per_player + dice)
+    return opening + rounds * (players * per_player + dice)
 
 
 class OmringadState(State):
-    """One position of a two-player Omringad base game."""
+    """One position of an Omringad base game for two or four players."""
 
     game: OmringadGame
 
     def __init__(self, game: OmringadGame) -> None:
         super().__init__(game)
-        m = PILLOW
-        n = 2
+        n = game.num_players()
+        m = game.map
         self.map = m
+        self.teams = game.team_table
         self.phase = "setup"
         self.round = 0
         self.tiles: list[list[int]] = [[] for _ in range(n)]
@@ -109,7 +126,10 @@ class OmringadState(State):
         self.path: list[int] = []
         self.entries: list[list[list[int]]] = [[] for _ in range(m.num_squares)]
         self.first: list[int] = [-1] * m.num_squares
-        self.battle: list[int] = []  # [square, attacker, defender, step, pending_a, pending_d]
+        # [square, attacker, defender, step, pending_a, pending_d, (owner, pending) of the
+        # later attackers ...]: party 0 is the first attacker, party 1 the defender (R123).
+        self.battle: list[int] = []
+        self.unsent: list[int] = []  # per party: hits scored not yet sent to a party (R123)
         self.dice: list[list[int]] = []  # the step being rolled, see ``_die_row``
         self.last_dice: list[list[int]] = []  # the last step rolled this battle phase
         self.stall = 0  # rolled steps in a row without a hit in this battle (R92)
@@ -129,8 +149,8 @@ class OmringadState(State):
         if p == "move":
             return self.mover
         if p == "battle":
-            side = self._allocating_side()
-            return CHANCE if side is None else self.battle[1 + side]
+            side = self._deciding_party()
+            return CHANCE if side is None else self._owner(side)
         return self.reinforcer
 
     def _legal_actions(self, seat: int) -> list[int]:
@@ -145,7 +165,7 @@ class OmringadState(State):
         if p == "move":
             return self._move_actions(seat)
         if p == "battle":
-            return self._hit_actions()
+            return self._battle_actions()
         return self._reinforce_actions(seat)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -162,8 +182,10 @@ class OmringadState(State):
         elif p == "move":
             self._apply_move(action)
         elif p == "battle":
-            if self._allocating_side() is None:
+            if self._deciding_party() is None:
                 self._apply_die(action)
+            elif N.TARGET <= action < N.TARGET + 4:
+                self._apply_target(action - N.TARGET)
             else:
                 self._apply_hit(action)
         else:
@@ -188,18 +210,20 @@ class OmringadState(State):
                 self._start_movement()
 
     def returns(self) -> list[float]:
+        """+1 for the winner or winning team, -1 for the others, 0 when sharing a draw (R125)."""
         n = self.num_players()
-        if self.phase != "over" or len(self.winners) in (0, n):
+        if self.phase != "over":
             return [0.0] * n
-        return [1.0 if s in self.winners else -1.0 for s in range(n)]
+        return returns_for(self.winners, n, self.teams)
 
     def termination(self) -> str:
-        return "draw" if len(self.winners) == self.num_players() else "target"
+        camps = {self.teams[p] if self.teams else p for p in self.winners}
+        return "draw" if len(camps) > 1 else "target"
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             if self.phase == "initiative":
-                return f"initiative {'AB'[action]}"
+                return f"initiative {self.map.letters[action]}"
             return self._die_text(self.dice[self._next_die()], action + 1)
         return N.text(action, self.map.label)
 
@@ -231,8 +255,8 @@ class OmringadState(State):
     _FIELDS: ClassVar[tuple[str, ...]] = (
         "phase", "round", "tiles", "control", "board", "gold", "budget", "score", "pool", "bought",
         "stage", "placing", "initiative", "passed", "mover", "origin", "group", "path",
-        "entries", "first", "battle", "dice", "last_dice", "stall", "placed_here", "reinforcer",
-        "winners",
+        "entries", "first", "battle", "unsent", "dice", "last_dice", "stall", "placed_here",
+        "reinforcer", "winners",
     )  # fmt: skip
 
     def _state_dict(self) -> dict[str, Any]:
@@ -251,7 +275,7 @@ class OmringadState(State):
         c = OmringadState.__new__(OmringadState)
         c.game = self.game
         c._history = list(self._history)
-        c.map = self.map
+        c.map, c.teams = self.map, self.teams
         c.phase, c.round, c.initiative = self.phase, self.round, self.initiative
         c.mover, c.origin, c.reinforcer = self.mover, self.origin, self.reinforcer
         c.tiles = [t[:] for t in self.tiles]
@@ -264,7 +288,7 @@ class OmringadState(State):
         c.stage, c.placing, c.passed = self.stage[:], self.placing[:], self.passed[:]
         c.group, c.path = self.group[:], self.path[:]
         c.entries = [[e[:] for e in es] for es in self.entries]
-        c.first, c.battle = self.first[:], self.battle[:]
+        c.first, c.battle, c.unsent = self.first[:], self.battle[:], self.unsent[:]
         c.dice = [r[:] for r in self.dice]
         c.last_dice = [r[:] for r in self.last_dice]
         c.stall = self.stall
@@ -354,8 +378,8 @@ class OmringadState(State):
 
     # ================================================================== movement (R30-R38)
     def turn_order(self) -> list[int]:
-        n = self.num_players()
-        return [(self.initiative + i) % n for i in range(n)]
+        """Every seat once, clockwise from the initiative holder (R72, R120)."""
+        return list(turn_order(self.num_players(), self.initiative))
 
     def _start_movement(self) -> None:
         self.phase = "move"
@@ -371,7 +395,7 @@ class OmringadState(State):
 
     def _restriction(self, square: int, owner: int) -> tuple[int, frozenset[int]]:
         es = [Entry(e[0], e[1], e[2]) for e in self.entries[square]]
-        return exit_restriction(es, owner)
+        return exit_restriction(es, owner, self.teams)
 
     def _stack_units(self, square: int, seat: int) -> list[int]:
         s = B.find_stack(self.board, square, seat)
@@ -392,7 +416,7 @@ class OmringadState(State):
                 continue
             probe = [B.unit_of(free[0])]
             if next_steps(self.map, self.terrain, stacks, seat, probe, [sq], peace=peace,
-                          barred=barred):  # fmt: skip
+                          barred=barred, teams=self.teams):  # fmt: skip
                 out.append(sq)
         return out
 
@@ -410,7 +434,7 @@ class OmringadState(State):
                         free[B.code_class(c)] = free.get(B.code_class(c), 0) + 1
                 for cls in self.group:
                     free[cls] -= 1
-                out = [N.TAKE + cls for cls, k in sorted(free.items()) if k > 0]
+                out = [N.take_action(cls) for cls, k in sorted(free.items()) if k > 0]
             if self.group:
                 out = [N.DONE, *out]
             return out
@@ -422,7 +446,7 @@ class OmringadState(State):
         _, barred = self._restriction(self.path[0], self.mover)
         return next_steps(
             self.map, self.terrain, B.stacks_view(self.board), self.mover, units, self.path,
-            peace=self.round == 1, barred=barred,
+            peace=self.round == 1, barred=barred, teams=self.teams,
         )  # fmt: skip
 
     def _apply_move(self, a: int) -> None:
@@ -436,7 +460,7 @@ class OmringadState(State):
             return
         if not self.path:
             if a != N.DONE:
-                self.group.append(a - N.TAKE)
+                self.group.append(N.action_class(a))
                 return
             stack = B.find_stack(self.board, self.origin, seat)
             assert stack is not None
@@ -455,7 +479,7 @@ class OmringadState(State):
             return
         sq = a - N.SQUARE
         units = [N.class_unit(c) for c in self.group]
-        if conquers(units, B.stacks_view(self.board), self.control, sq, seat):
+        if conquers(units, B.stacks_view(self.board), self.control, sq, seat, self.teams):
             self.control[sq] = seat
         self.path.append(sq)
         if not self._next_steps():
@@ -463,7 +487,7 @@ class OmringadState(State):
 
     def _end_move(self) -> None:
         seat, sq = self.mover, self.path[-1]
-        hostile = any(o != seat for o in B.occupants(self.board, sq))
+        hostile = any(enemies(o, seat, self.teams) for o in B.occupants(self.board, sq))
         if not self.board[sq]:
             self.first[sq] = seat
         B.add_units(self.board, sq, seat, [cls * 2 + 1 for cls in self.group])
@@ -473,54 +497,91 @@ class OmringadState(State):
         self._next_mover()
 
     def _next_mover(self) -> None:
-        n = self.num_players()
-        for i in range(1, n + 1):
-            s = (self.mover + i) % n
+        """The next seat clockwise that has not passed (R30, R120); then the battles."""
+        ring = turn_order(self.num_players(), self.mover)
+        for s in (*ring[1:], ring[0]):
             if not self.passed[s]:
                 self.mover = s
                 return
         self._start_battles()
 
-    # ================================================================== battles (R40-R49)
+    # ================================================================== battles (R40-R49, R123)
     def _start_battles(self) -> None:
         self.phase = "battle"
-        self.battle = []
+        self.battle, self.unsent = [], []
         self.dice, self.last_dice = [], []
         self._next_battle()
 
+    def _camp(self, seat: int) -> int:
+        """The seat's team, or the seat itself when everybody plays alone (R121)."""
+        return seat if self.teams is None else self.teams[seat]
+
     def _next_battle(self) -> None:
+        """The first square, in square order, where enemies share a square (R40, R123).
+
+        The party that was there first defends; the others attack in order of arrival.
+        """
         for sq in range(self.map.num_squares):
             owners = B.occupants(self.board, sq)
-            if len(owners) >= 2:
+            if len({self._camp(o) for o in owners}) >= 2:
                 defender = self.first[sq] if self.first[sq] in owners else owners[0]
-                attacker = next(o for o in owners if o != defender)
-                self.battle = [sq, attacker, defender, 0, 0, 0]
+                attackers = [o for o in owners if o != defender]
+                self.battle = [sq, attackers[0], defender, 0, 0, 0]
+                for o in attackers[1:]:
+                    self.battle += [o, 0]
+                self.unsent = [0] * self._num_parties()
                 self.dice, self.stall = [], 0
                 self._settle_battle()
                 return
-        self.battle = []
+        self.battle, self.unsent = [], []
         self._start_reinforcements()
 
-    def battle_view(self) -> Battle:
-        """The battle in progress as a pure ``Battle`` value."""
-        sq, att, dfd, step, pa, pd = self.battle
-        a = B.find_stack(self.board, sq, att) or [att]
-        d = B.find_stack(self.board, sq, dfd) or [dfd]
-        return Battle(
-            sq, self.terrain[sq], Side(att, B.units_of(a), True), Side(dfd, B.units_of(d), False),
-            Step.RANGED if step == 0 else Step.MELEE, 0, (pa, pd),
-        )  # fmt: skip
+    # Parties: 0 the first attacker, 1 the defender, 2... the later attackers (R123).
+    def _num_parties(self) -> int:
+        return 2 + (len(self.battle) - 6) // 2 if self.battle else 0
 
-    def _allocating_side(self) -> int | None:
+    def _owner(self, party: int) -> int:
+        return self.battle[1 + party] if party < 2 else self.battle[2 + 2 * party]
+
+    def _pending_at(self, party: int) -> int:
+        """The index in ``battle`` of the hits ``party`` still has to allocate."""
+        return 4 + party if party < 2 else 3 + 2 * party
+
+    def _party_of(self, seat: int) -> int:
+        return next(k for k in range(self._num_parties()) if self._owner(k) == seat)
+
+    def party_side(self, party: int) -> Side:
+        """A party of the battle in progress as a pure ``Side``."""
+        raw = B.find_stack(self.board, self.battle[0], self._owner(party))
+        units = B.units_of(raw) if raw else ()
+        return Side(self._owner(party), units, attacking=party != 1)
+
+    def _alive(self, party: int) -> bool:
+        return self.party_side(party).alive()
+
+    def _foes(self, party: int) -> list[int]:
+        """The enemy parties of ``party`` that still have units (R121, R123)."""
+        me = self._owner(party)
+        return [
+            j
+            for j in range(self._num_parties())
+            if enemies(me, self._owner(j), self.teams) and self._alive(j)
+        ]
+
+    def _deciding_party(self) -> int | None:
+        """The party whose owner decides now (sends or allocates a hit), else ``None``."""
         if self.phase != "battle" or not self.battle:
             return None
-        for i in (0, 1):
-            if self.battle[4 + i] > 0:
-                return i
+        for k, n in enumerate(self.unsent):
+            if n > 0:
+                return k
+        for k in range(self._num_parties()):
+            if self.battle[self._pending_at(k)] > 0:
+                return k
         return None
 
-    # A die row: [square, step (0 ranged, 1 melee), side (0 attacker, 1 defender), owner,
-    # unit class, modifier, face (0 while not rolled)].
+    # A die row: [square, step (0 ranged, 1 melee), party (0 first attacker, 1 defender,
+    # 2... later attackers), owner, unit class, modifier, face (0 while not rolled)].
     def _next_die(self) -> int:
         """The index in ``dice`` of the die rolled next."""
         return next(i for i, r in enumerate(self.dice) if r[6] == 0)
@@ -530,24 +591,29 @@ class OmringadState(State):
         step = "ranged" if row[1] == 0 else "melee"
         unit = N.class_unit(row[4])
         result = "hit" if face >= _needed(row) else "miss"
-        return f"{step} {'AB'[row[3]]} {unit.code} {face} {result}"
+        return f"{step} {self.map.letters[row[3]]} {unit.code} {face} {result}"
 
-    def _start_step(self, b: Battle) -> None:
-        """Lay out the dice of the next step in which some unit fires (R40).
+    def _start_step(self) -> None:
+        """Lay out the dice of the next step in which some unit fires (R40, R123).
 
-        A step in which no unit of either side fires is skipped; one of the two steps has
-        firing units, since a battle that is not over has a side that can score.
+        Every party with an enemy party left rolls for its firing units, in party order.
+        A step in which nobody fires is skipped; one of the two steps has firing units,
+        since a battle that is not over has a party that can score.
         """
+        sq, terrain = self.battle[0], self.terrain[self.battle[0]]
         for _ in range(2):
             step = Step.RANGED if self.battle[3] == 0 else Step.MELEE
-            dice = step_dice(b.attacker, b.defender, b.terrain, step)
-            if dice:
-                owners = self.battle[1:3]
-                self.dice = [
-                    [b.square, self.battle[3], d.side, owners[d.side], N.unit_class(d.unit),
-                     d.modifier, 0]
-                    for d in dice
-                ]  # fmt: skip
+            rows = []
+            for k in range(self._num_parties()):
+                foes = self._foes(k) if self._alive(k) else []
+                if not foes:
+                    continue
+                own, enemy = self.party_side(k), self.party_side(foes[0])
+                for u in firing_units(own, step):
+                    m = die_modifier(u, own, enemy, terrain)
+                    rows.append([sq, self.battle[3], k, own.owner, N.unit_class(u), m, 0])
+            if rows:
+                self.dice = rows
                 return
             self.battle[3] ^= 1
         raise AssertionError("a battle that is not over has a unit that fires")
@@ -557,35 +623,50 @@ class OmringadState(State):
         self.dice[self._next_die()][6] = action + 1
         if any(r[6] == 0 for r in self.dice):
             return
-        scored = [0, 0]
+        scored = [0] * self._num_parties()
         for r in self.dice:
             scored[r[2]] += r[6] >= _needed(r)
-        b = self.battle_view()
-        self.battle[4] = min(scored[1], absorbable_hits(b.attacker))
-        self.battle[5] = min(scored[0], absorbable_hits(b.defender))
+        self.unsent = scored
         self.stall = 0 if sum(scored) else self.stall + 1
         self.battle[3] ^= 1
         self.last_dice, self.dice = self.dice, []
         self._settle_battle()
 
-    def _hit_targets(self, side: int) -> list[int]:
-        sq, owner = self.battle[0], self.battle[1 + side]
-        return sorted({c // 2 for c in self._stack_units(sq, owner)})
+    def _target_options(self, party: int) -> list[int]:
+        """The enemy parties a hit of ``party`` may go to: those that can take one more."""
+        return [
+            j
+            for j in self._foes(party)
+            if self.battle[self._pending_at(j)] < absorbable_hits(self.party_side(j))
+        ]
 
-    def _hit_actions(self) -> list[int]:
-        side = self._allocating_side()
-        assert side is not None
-        return [N.HIT + cls for cls in self._hit_targets(side)]
+    def _hit_targets(self, party: int) -> list[int]:
+        return sorted({c // 2 for c in self._stack_units(self.battle[0], self._owner(party))})
 
-    def _apply_hit(self, a: int) -> None:
-        side = self._allocating_side()
-        assert side is not None
-        self._take_hit(side, a - N.HIT)
+    def _battle_actions(self) -> list[int]:
+        k = self._deciding_party()
+        assert k is not None
+        if self.unsent[k] > 0:
+            return sorted(N.TARGET + self._owner(j) for j in self._target_options(k))
+        return [N.hit_action(cls) for cls in self._hit_targets(k)]
+
+    def _apply_target(self, seat: int) -> None:
+        """The roller sends one hit to the party of ``seat`` (R123)."""
+        k = self._deciding_party()
+        assert k is not None
+        self.unsent[k] -= 1
+        self.battle[self._pending_at(self._party_of(seat))] += 1
         self._settle_battle()
 
-    def _take_hit(self, side: int, cls: int) -> None:
-        """One hit on a unit of class ``cls`` of ``side``: damaged or back to the pool (R46)."""
-        sq, owner = self.battle[0], self.battle[1 + side]
+    def _apply_hit(self, a: int) -> None:
+        k = self._deciding_party()
+        assert k is not None
+        self._take_hit(k, N.action_class(a))
+        self._settle_battle()
+
+    def _take_hit(self, party: int, cls: int) -> None:
+        """One hit on a unit of class ``cls`` of ``party``: damaged or back to the pool (R46)."""
+        sq, owner = self.battle[0], self._owner(party)
         stack = B.find_stack(self.board, sq, owner)
         assert stack is not None
         i = next(i for i in range(1, len(stack)) if stack[i] // 2 == cls)
@@ -595,35 +676,57 @@ class OmringadState(State):
             del stack[i]
         else:
             stack[i] = B.code(after, B.moved(stack[i]))
-        self.battle[4 + side] -= 1
+        self.battle[self._pending_at(party)] -= 1
         B.remove_empty(self.board, sq)
 
     def _settle_battle(self) -> None:
-        """Apply forced allocations; end the battle when it is over (R45, R47-R49)."""
+        """Make forced choices; end the battle when it is over (R45, R47-R49, R123).
+
+        Hits are sent first, party by party, each to the only enemy party that can still
+        take one (lost when none can); then each party allocates the hits it took, forced
+        when one kind of unit is left or the hits eliminate every unit.
+        """
         while True:
-            side = self._allocating_side()
-            if side is None:
+            k = next((k for k, n in enumerate(self.unsent) if n > 0), None)
+            if k is not None:
+                options = self._target_options(k)
+                if len(options) > 1:
+                    return
+                self.unsent[k] -= 1
+                if options:
+                    self.battle[self._pending_at(options[0])] += 1
+                continue
+            k = next(
+                (k for k in range(self._num_parties()) if self.battle[self._pending_at(k)] > 0),
+                None,
+            )
+            if k is None:
                 break
-            owner = self.battle[1 + side]
-            codes = self._stack_units(self.battle[0], owner)
+            codes = self._stack_units(self.battle[0], self._owner(k))
             targets = {c // 2 for c in codes}
-            if len(targets) > 1 and self.battle[4 + side] < sum(map(B.health_left, codes)):
+            if len(targets) > 1 and self.battle[self._pending_at(k)] < sum(
+                map(B.health_left, codes)
+            ):
                 return
-            self._take_hit(side, min(targets))
-        b = self.battle_view()
+            self._take_hit(k, min(targets))
+        alive = [k for k in range(self._num_parties()) if self._alive(k)]
+        camps = {self._camp(self._owner(k)) for k in alive}
         stalled = self.stall >= STALL_LIMIT
-        if not (b.is_over() or stalled):
-            self._start_step(b)
+        scoring = any(can_score(self.party_side(k)) for k in alive if self._foes(k))
+        if len(camps) > 1 and scoring and not stalled:
+            self._start_step()
             return
-        sq, att = self.battle[0], self.battle[1]
-        if stalled or b.stand_off():
-            self._send_back(sq, att)
-        else:
-            win = b.winner()
-            if win is not None:
-                stack = B.find_stack(self.board, sq, win)
-                if stack is not None and B.as_stack(stack).can_conquer():
-                    self.control[sq] = win
+        sq = self.battle[0]
+        if len(camps) > 1:  # a stand-off: every surviving attacker goes back (R48, R92)
+            for k in alive:
+                if k != 1:
+                    self._send_back(sq, self._owner(k))
+        elif alive:
+            win = self._owner(alive[0])
+            stack = B.find_stack(self.board, sq, win)
+            conquer = stack is not None and B.as_stack(stack).can_conquer()
+            if conquer and enemies(self.control[sq], win, self.teams):
+                self.control[sq] = win
         self._next_battle()
 
     def _send_back(self, square: int, attacker: int) -> None:
@@ -638,7 +741,7 @@ class OmringadState(State):
             for c in codes:
                 self.pool[attacker][c // 4] += 1
             return
-        if self.control[back] != attacker and not self.board[back]:
+        if enemies(self.control[back], attacker, self.teams) and not self.board[back]:
             self.control[back] = attacker
         B.add_units(self.board, back, attacker, codes)
 
@@ -662,7 +765,8 @@ class OmringadState(State):
         stacks = B.stacks_view(self.board)
         out = {}
         for sq in self._own_settlements(seat):
-            cap = reinforcement_cap(siege_level(self.map, self.terrain, stacks, sq, seat))
+            level = siege_level(self.map, self.terrain, stacks, sq, seat, self.teams)
+            cap = reinforcement_cap(level)
             left = 10**6 if cap is None else cap - self.placed_here[sq]
             if left > 0:
                 out[sq] = left
@@ -732,13 +836,14 @@ class OmringadState(State):
         self.gold = list(income(self.control, n))
         pts = round_points(self.terrain, self.control, n)
         self.score = [s + p for s, p in zip(self.score, pts, strict=True)]
-        won = winners(self.score, self.control, self.game.options["target"])
+        both = self.game.options["team_win"] == "both"
+        won = winners_of(self.score, self.control, self.game.options["target"], self.teams, both)
         if won:
             self.winners = list(won)
             self.phase = "over"
             return
         self.round += 1
-        self.initiative = (self.initiative + 1) % n
+        self.initiative = next_clockwise(self.initiative, n)
         self._start_purchase()
 
 
@@ -763,30 +868,61 @@ def _json_copy(x: Any) -> Any:
 
 @register
 class OmringadGame(Game):
-    """Omringad goblin edition, two players, base game (no special units)."""
+    """Omringad goblin edition, two or four players, base game (no special units)."""
 
     info = GameInfo(
         name="omringad",
         title="Omringad",
         min_seats=2,
-        max_seats=2,
-        teams=False,
+        max_seats=4,
+        teams=True,
         chance=True,
         information="imperfect",
         simultaneous=True,
         num_distinct_actions=N.NUM_ACTIONS,
         max_chance_outcomes=DIE_FACES,
-        max_game_length=_max_length(140),
-        options=(Option("target", 50, choices=(50, 100, 140), help="points that win (R63)"),),
-        summary="Two square countries sewn like a pillow: conquer castles, villages, "
+        max_game_length=_max_length(140, 4),
+        options=(
+            Option("target", 50, choices=(50, 100, 140), help="points that win (R63)"),
+            Option("players", 2, choices=(2, 4), help="two or four players (R2, R4, R120)"),
+            Option(
+                "teams",
+                "none",
+                choices=tuple(m.value for m in TeamMode),
+                help="with four players: none, diagonal (A+D, B+C) or adjacent (A+B, C+D) (R121)",
+            ),
+            Option(
+                "team_win",
+                "one",
+                choices=("one", "both"),
+                help="with teams: a team wins when one member, or both, reach the target (R122)",
+            ),
+        ),
+        summary="Two or four square countries sewn together: conquer castles, villages, "
         "forests and mountains.",
     )
     state_class = OmringadState
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        players = self.options["players"]
+        self.map = PILLOW if players == 2 else FOUR_COUNTRIES
+        """The map: two countries sewn like a pillow, or four (R2, R4)."""
+        mode = TeamMode(self.options["teams"])
+        self.team_table = team_table(mode, players) if players == 4 else None
+        """Each seat's team number, or ``None`` when everybody plays alone (R121)."""
         self.twins: dict[int | None, list[Twin]] = {}
         """Resampled twins of recent games, per seat (see ``infoset``)."""
+
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    def teams(self) -> list[tuple[int, ...]]:
+        """Seats that win and lose together (R121): the teams, or every seat alone."""
+        table = self.team_table
+        if table is None:
+            return [(seat,) for seat in range(self.num_players())]
+        return [tuple(s for s in range(4) if table[s] == t) for t in sorted(set(table))]
 
     def new_initial_state(self) -> OmringadState:
         return OmringadState(self)

@@ -41,8 +41,11 @@ class SiegeLevel(IntEnum):
 
 
 def enemies(a: int, b: int, teams: Sequence[int] | None = None) -> bool:
-    """Whether players ``a`` and ``b`` are enemies (different teams; alone by default)."""
-    if teams is None:
+    """Whether players ``a`` and ``b`` are enemies (different teams; alone by default).
+
+    A negative owner (the neutral dragon) is everybody's enemy; it has no team.
+    """
+    if teams is None or a < 0 or b < 0:
         return a != b
     return teams[a] != teams[b]
 
