@@ -1,8 +1,9 @@
 """Agents for server tests, run in the worker processes like real ones.
 
 Specs: ``first`` (lowest legal action), ``random``, ``crash`` (the worker process dies),
-``slow:30s`` (sleeps past any timeout), ``illegal`` (answers an action that is not legal),
-``fail`` (raises).
+``slow:30s`` (sleeps past any timeout), ``late:0.6s`` (answers the lowest legal action
+after that long: past a short decision clock, within the worker timeout), ``illegal``
+(answers an action that is not legal), ``fail`` (raises).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class SeatView:
 class FakeAgent:
     def __init__(self, spec: str, seed: int) -> None:
         self.kind = spec.split(":")[0]
+        self.seconds = float(spec.split(":")[1].removesuffix("s")) if ":" in spec else 1.0
         self.rng = random.Random(seed)
 
     def step(self, view: SeatView) -> int:
@@ -35,6 +37,8 @@ class FakeAgent:
             os._exit(3)
         if self.kind == "slow":
             time.sleep(30)
+        if self.kind == "late":
+            time.sleep(self.seconds)
         if self.kind == "illegal":
             return -99
         if self.kind == "fail":
@@ -45,6 +49,6 @@ class FakeAgent:
 
 
 def make_agent(spec: str, seed: int) -> FakeAgent:
-    if spec.split(":")[0] not in ("first", "random", "crash", "slow", "illegal", "fail"):
+    if spec.split(":")[0] not in ("first", "random", "crash", "slow", "late", "illegal", "fail"):
         raise ValueError(f"unknown fake agent {spec!r}")
     return FakeAgent(spec, seed)

@@ -108,3 +108,33 @@ def test_ai_seats_resume_after_a_restart(make_client: Factory, sqlite_url: str) 
                 break
             time.sleep(0.05)
         assert view(client, made["table"])["ply"] == 3
+
+
+def test_jobs_that_arrive_while_the_workers_start_wait_for_them() -> None:
+    """Two seats asking at once on a fresh pool both get their agent's answer."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from spelbord.core.registry import load
+    from spelbord.server.ai import ThinkJob
+
+    state = load("toy-open").replay([0, 1])  # both seats bid now
+
+    async def both() -> list[int | None]:
+        agents = AgentPool(FAKE_WORKERS)
+        try:
+            return list(
+                await asyncio.gather(
+                    *(
+                        agents.think(ThinkJob("toy-open", {}, state.to_json(), s, "first", s))
+                        for s in (0, 1)
+                    )
+                )
+            )
+        finally:
+            await agents.close()
+
+    # A fresh thread: this test process may already run a loop of its own (Playwright's).
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        answers = thread.submit(asyncio.run, both()).result()
+    assert answers == [10, 10]  # "first": the lowest legal bid, not a fallback

@@ -7,10 +7,12 @@ from types import ModuleType
 
 import pytest
 
-from spelbord.server import ai, errors, protocol, records, views
+from spelbord.server import ai, errors, pages, protocol, records, views
 
 
-@pytest.mark.parametrize("module", [ai, errors, protocol, records, views], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [ai, errors, pages, protocol, records, views], ids=lambda m: m.__name__
+)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

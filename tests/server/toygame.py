@@ -4,6 +4,10 @@ Play: chance deals seat 0 a secret card (0-2), then seat 1; both seats bid 0 or 
 (a simultaneous node); then seats 0 and 1 each add 0-2 to a public pile, twice. The higher
 ``card + bid + own additions`` wins. ``toy-hidden`` keeps cards secret (only your own);
 ``toy-open`` shows everything (perfect information).
+
+``toy-clock`` is ``toy-open`` with decision clocks: seat 1 has ``clock_ms`` milliseconds
+for its bid (the clock bids 0) and for each of its additions (the clock adds 0); seat 0 has
+``clock0_ms`` for its bid (0: no clock) and its additions are never timed.
 """
 
 from __future__ import annotations
@@ -12,7 +16,17 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, State, register
+from spelbord.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Clock,
+    Game,
+    GameInfo,
+    Option,
+    State,
+    register,
+)
 from spelbord.core.registry import names
 
 BIDS = (10, 11)
@@ -105,7 +119,20 @@ class ToyState(State):
         return twin
 
 
-def _info(name: str, information: str) -> GameInfo:
+class ClockState(ToyState):
+    """A toy state whose bids and seat 1's additions are on the clock."""
+
+    def decision_clock(self, seat: int) -> Clock | None:
+        ms = self.game.options["clock_ms" if seat == 1 else "clock0_ms"]
+        player = self.current_player()
+        if player == SIMULTANEOUS and ms:
+            return Clock(ms / 1000, BIDS[0])
+        if player == seat == 1:
+            return Clock(ms / 1000, ADDS[0])
+        return None
+
+
+def _info(name: str, information: str, options: tuple[Option, ...] = ()) -> GameInfo:
     return GameInfo(
         name=name,
         title=name.title(),
@@ -118,6 +145,7 @@ def _info(name: str, information: str) -> GameInfo:
         num_distinct_actions=12,
         max_chance_outcomes=3,
         max_game_length=7,
+        options=options,
         summary="a server test game",
     )
 
@@ -134,7 +162,23 @@ class ToyOpen(ToyHidden):
     info: ClassVar[GameInfo] = _info("toy-open", "perfect")
 
 
+class ToyClock(ToyHidden):
+    info: ClassVar[GameInfo] = _info(
+        "toy-clock",
+        "perfect",
+        (
+            Option("clock_ms", 300, help="milliseconds on seat 1's clocks"),
+            Option("clock0_ms", 0, help="milliseconds on seat 0's bid (0: untimed)"),
+        ),
+    )
+    state_class = ClockState
+
+    def new_initial_state(self) -> State:
+        return ClockState(self)
+
+
 # Guarded: pytest's doctest collection may import this file a second time under another name.
 if "toy-hidden" not in names():
     register(ToyHidden)
     register(ToyOpen)
+    register(ToyClock)

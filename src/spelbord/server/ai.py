@@ -150,6 +150,7 @@ class AgentPool:
     def __init__(self, config: WorkerConfig | None = None) -> None:
         self.config = config or WorkerConfig()
         self._idle: asyncio.Queue[_Worker] | None = None
+        self._starting: asyncio.Task[asyncio.Queue[_Worker]] | None = None
         self._all: set[_Worker] = set()
         self._closed = False
         self.crashes = 0
@@ -176,13 +177,25 @@ class AgentPool:
         return None
 
     async def _start(self) -> asyncio.Queue[_Worker]:
-        if self._idle is None:
-            self._idle = asyncio.Queue()
-            for _ in range(max(1, self.config.workers)):
-                worker = await self._spawn()
-                if worker is not None:
-                    self._idle.put_nowait(worker)
-        return self._idle
+        """The queue of idle workers, once the first ones have started.
+
+        Every caller waits for the same start-up (jobs that arrive while the workers are
+        still starting must not find the pool empty and give up).
+        """
+        if self._starting is None:
+            self._starting = asyncio.get_running_loop().create_task(self._start_workers())
+        return await asyncio.shield(self._starting)
+
+    async def _start_workers(self) -> asyncio.Queue[_Worker]:
+        idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        for _ in range(max(1, self.config.workers)):
+            worker = await self._spawn()
+            if worker is not None:
+                idle.put_nowait(worker)
+        self._idle = idle
+        if self._closed:  # closed while starting: stop what has just started
+            await self.close()
+        return idle
 
     async def think(self, job: ThinkJob) -> int | None:
         """The agent's action, or ``None`` when it failed, crashed or ran out of time."""

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
-from spelbord.core.registry import info, names
+from spelbord.core.registry import info, load, names
 from spelbord.server import pages
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
@@ -141,6 +141,20 @@ def create_app(
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
         return [{**info(n).as_dict(), "renderer": f"/games/{n}/renderer.js"} for n in names()]
+
+    @app.get("/api/games/{name}/setup")
+    def game_setup(name: str, options: str = "{}") -> dict[str, Any]:
+        """The seats of a game with these options (JSON), e.g. four for Omringad players=4."""
+        chosen = decode(options)
+        if not isinstance(chosen, dict):
+            raise BadRequestError("'options' must be a JSON object")
+        game = load(name, **chosen)
+        return {
+            "game": game.name,
+            "options": game.options,
+            "seats": game.num_players(),
+            "teams": [list(team) for team in game.teams()],
+        }
 
     @app.get("/api/tables")
     async def list_tables() -> dict[str, Any]:

@@ -54,6 +54,8 @@ LOG = sa.Table(
     sa.Column("seat", sa.Integer, nullable=True),
     sa.Column("payload", sa.JSON, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    # The seats whose part of this move the clock played (their time ran out), or NULL.
+    sa.Column("timeouts", sa.JSON(none_as_null=True), nullable=True),
 )
 
 PENDING = sa.Table(
@@ -63,6 +65,7 @@ PENDING = sa.Table(
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("ply", sa.Integer, nullable=False),
     sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("timeout", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"

@@ -5,6 +5,15 @@ under that table's ``asyncio.Lock`` and follows one path: compute the new state 
 clone, write the log entries and the table's ply/status in one transaction, and only then
 swap the new state in and push fresh views to the subscribers (each built by ``views``
 for that subscriber's seat). A failure at any step leaves the table as it was.
+
+Decision clocks: whenever the state puts a clock on a seat that has to decide
+(``State.decision_clock``), the table starts a timer for that seat and that ply. A seat
+that acts in time stops its clock; every accepted change re-evaluates the clocks, and a new
+decision gets a new full clock. When a clock runs out, the table takes the clock's
+``on_timeout`` action for the seat through the same path as a player's action (under the
+lock, logged in the same transaction and marked as a timeout, then broadcast). People and
+AI seats alike: an agent's answer that arrives after its clock ran out is dropped as stale.
+A restarted server starts the clocks of the games it resumes again in full.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -27,6 +37,7 @@ from spelbord.core import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
+    Clock,
     Game,
     IllegalActionError,
     Move,
@@ -75,6 +86,29 @@ class Subscriber(Protocol):
     def push(self, text: str) -> None: ...
 
 
+@dataclass
+class RunningClock:
+    """A clock counting down on one seat's decision at one ply."""
+
+    seat: int
+    ply: int
+    clock: Clock
+    deadline: float
+    """When it runs out, in seconds since the epoch."""
+    handle: asyncio.TimerHandle
+
+    def as_dict(self, now: float) -> dict[str, Any]:
+        """The VIEW's clock entry: the full ``seconds``, the ``deadline`` in epoch
+        milliseconds, and the seconds ``remaining`` when the view was built (for clients
+        whose own clock is off)."""
+        return {
+            "seat": self.seat,
+            "seconds": float(self.clock.seconds),
+            "deadline": round(self.deadline * 1000),
+            "remaining": round(max(0.0, self.deadline - now), 3),
+        }
+
+
 class LiveTable:
     """One table in memory. Only ``Hub`` creates these."""
 
@@ -87,16 +121,25 @@ class LiveTable:
         self.result = record.result
         self.seats: list[SeatRecord] = list(record.seats)
         self.pending: dict[int, int] = dict(record.pending)
+        self.pending_timeouts: set[int] = set(record.pending_timeouts)
+        """Seats among ``pending`` whose choice their clock made."""
+        self.timeouts: dict[int, tuple[int, ...]] = {}
+        """Ply -> the seats whose move there the clock played."""
+        self.clocks: dict[int, RunningClock] = {}
+        """The clocks running now, by seat."""
         self.resigned: int | None = None
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self._ai_task: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()  # AI loops and clock timeouts under way
         state = self.game.new_initial_state()
         self.records: list[views.MoveRecord] = []
         for entry in record.log:
             if entry.kind in MOVE_KINDS:
                 move: Move = entry.payload if entry.kind != JOINT else tuple(entry.payload)
-                self.records.append(views.describe_move(state, move))
+                self.records.append(views.describe_move(state, move, entry.timeouts))
+                if entry.timeouts:
+                    self.timeouts[entry.ply] = entry.timeouts
                 _apply(state, move)
             elif entry.kind == RESIGN:
                 self.resigned = entry.seat
@@ -136,6 +179,13 @@ class LiveTable:
             for s in self.seats
         ]
 
+    def clock_list(self) -> list[dict[str, Any]]:
+        """The running clocks as the VIEW shows them, in seat order."""
+        if not self.clocks:
+            return []
+        now = time.time()
+        return [self.clocks[s].as_dict(now) for s in sorted(self.clocks)]
+
     def view(self, viewer: int | None) -> dict[str, Any]:
         return views.build_view(
             table_id=self.id,
@@ -146,10 +196,13 @@ class LiveTable:
             seats=self.seat_list(),
             result=self.result,
             submitted=self.pending.keys(),
+            clocks=self.clock_list(),
         )
 
     def replay(self, viewer: int | None) -> dict[str, Any]:
-        return views.replay(self.game, self.state.history(), viewer, self.status == "finished")
+        return views.replay(
+            self.game, self.state.history(), viewer, self.status == "finished", self.timeouts
+        )
 
     def export(self) -> dict[str, Any]:
         return views.export_record(
@@ -159,6 +212,7 @@ class LiveTable:
             finished=self.status == "finished",
             resigned=self.resigned,
             result=self.result,
+            timeouts=self.timeouts,
         )
 
     # ------------------------------------------------------------------ subscribers
@@ -246,6 +300,8 @@ class LiveTable:
             )
             self.next_seq += 1
             self.status, self.result, self.resigned, self.pending = "finished", result, seat, {}
+            self.pending_timeouts = set()
+            self.sync_clocks()
             self.broadcast()
             self.hub.release(self)
             return seat
@@ -256,54 +312,74 @@ class LiveTable:
         if self.status == "finished":
             raise ConflictError("the game is over")
 
-    async def _decide(self, seat: int, action: int, ply: int) -> None:
+    async def _decide(self, seat: int, action: int, ply: int, timed_out: bool = False) -> None:
+        """``seat`` takes ``action`` at ``ply`` (``timed_out``: the clock takes it)."""
         self._check_running()
         now = self.state.move_number()
         if ply != now:
+            if seat in self.timeouts.get(ply, ()):
+                raise StaleMoveError(
+                    f"too late: seat {seat}'s time ran out at ply {ply} and the clock moved "
+                    f"for it; the game is at ply {now}"
+                )
             raise StaleMoveError(f"that move was for ply {ply}, but the game is at ply {now}")
         player = self.state.current_player()
         if player == SIMULTANEOUS:
             if seat in self.pending:
+                if seat in self.pending_timeouts:
+                    raise StaleMoveError(
+                        f"too late: seat {seat}'s time ran out and the clock chose for it"
+                    )
                 raise ConflictError(f"seat {seat} has already chosen this turn")
             if action not in self.state.legal_actions(seat):
                 raise IllegalActionError(f"action {action} is not legal for seat {seat} here")
             chosen = {**self.pending, seat: action}
+            late = (self.pending_timeouts | {seat}) if timed_out else self.pending_timeouts
             if len(chosen) == self.game.num_players():
                 joint = tuple(chosen[s] for s in range(self.game.num_players()))
-                await self._commit([joint])
+                await self._commit([joint], timeouts=tuple(sorted(late)))
             else:
-                await self.hub.db(self.hub.store.add_pending, self.id, seat, now, action)
-                self.pending = chosen
+                await self.hub.db(self.hub.store.add_pending, self.id, seat, now, action, timed_out)
+                self.pending, self.pending_timeouts = chosen, set(late)
+                self.sync_clocks()
                 self.broadcast()
             return
         if player != seat:
             raise OutOfTurnError(f"it is not seat {seat}'s turn")
-        await self._commit([action])
+        await self._commit([action], timeouts=(seat,) if timed_out else ())
 
-    async def _commit(self, moves: list[Move], status_override: str | None = None) -> None:
-        """Apply ``moves`` plus any chance outcomes after them; log it all, then publish."""
+    async def _commit(
+        self,
+        moves: list[Move],
+        status_override: str | None = None,
+        timeouts: tuple[int, ...] = (),
+    ) -> None:
+        """Apply ``moves`` plus any chance outcomes after them; log it all, then publish.
+
+        ``timeouts``: the seats whose part of the first move the clock played.
+        """
         before = self.state.move_number()
         state = self.state.clone()
         entries: list[LogEntry] = []
         records: list[views.MoveRecord] = []
         seq = self.next_seq
 
-        def push(move: Move) -> None:
+        def push(move: Move, timed: tuple[int, ...] = ()) -> None:
             nonlocal seq
             player = state.current_player()
             prior = state.clone()
             _apply(state, move)  # checks legality first: an illegal move raises here
-            records.append(views.describe_move(prior, move))
+            records.append(views.describe_move(prior, move, timed))
             kind = (
                 CHANCE_OUTCOME if player == CHANCE else JOINT if player == SIMULTANEOUS else ACTION
             )
             seat = player if player >= 0 else None
             payload = move if isinstance(move, int) else list(move)
-            entries.append(LogEntry(seq, prior.move_number(), kind, seat, payload))
+            entries.append(LogEntry(seq, prior.move_number(), kind, seat, payload, timed))
             seq += 1
 
-        for move in moves:
-            push(move)
+        for i, move in enumerate(moves):
+            push(move, timeouts if i == 0 else ())
         pending: dict[int, int] = {}
         while True:
             player = state.current_player()
@@ -335,11 +411,98 @@ class LiveTable:
             pending=pending,
         )
         self.state, self.next_seq, self.pending = state, seq, pending
+        self.pending_timeouts = set()
+        if moves and timeouts:
+            self.timeouts[before] = timeouts
         self.records.extend(records)
         self.status, self.result = status, result
+        self.sync_clocks()
         self.broadcast()
         self.schedule_ai()
         self.hub.release(self)
+
+    # ------------------------------------------------------------------ decision clocks
+    def _timed_decisions(self) -> dict[int, Clock]:
+        """The clock on each seat that has a decision to make now (untimed seats left out)."""
+        if self.status != "running":
+            return {}
+        player = self.state.current_player()
+        if player >= 0:
+            seats: tuple[int, ...] = (player,)
+        elif player == SIMULTANEOUS:
+            seats = tuple(s for s in range(self.game.num_players()) if s not in self.pending)
+        else:
+            return {}
+        wanted: dict[int, Clock] = {}
+        for seat in seats:
+            try:
+                clock = self.state.decision_clock(seat)
+            except Exception:
+                log.exception("table %s: decision_clock(%d) failed; no clock", self.id, seat)
+                continue
+            if clock is not None:
+                wanted[seat] = clock
+        return wanted
+
+    def sync_clocks(self) -> None:
+        """Stop the clocks of decisions that are made, start full ones for new decisions.
+
+        A decision is a seat at a ply: a clock keeps running while its seat still has to
+        decide at the same ply (e.g. while others submit at a simultaneous node).
+        """
+        wanted = self._timed_decisions()
+        ply = self.state.move_number()
+        for seat, running in list(self.clocks.items()):
+            if running.ply != ply or wanted.get(seat) != running.clock:
+                running.handle.cancel()
+                del self.clocks[seat]
+        if not wanted:
+            return
+        loop = asyncio.get_running_loop()
+        for seat, clock in wanted.items():
+            if seat not in self.clocks:
+                handle = loop.call_later(clock.seconds, self._clock_ran_out, seat, ply)
+                self.clocks[seat] = RunningClock(
+                    seat, ply, clock, time.time() + clock.seconds, handle
+                )
+
+    def _clock_ran_out(self, seat: int, ply: int) -> None:
+        running = self.clocks.get(seat)
+        if running is not None and running.ply == ply:
+            self._spawn(self._time_out(running))
+
+    async def _time_out(self, running: RunningClock) -> None:
+        """Take the clock's action for a seat whose time ran out (if it still has to act)."""
+        async with self.lock:
+            if self.clocks.get(running.seat) is not running:
+                return  # the seat acted (or the game moved on) while we waited for the lock
+            del self.clocks[running.seat]
+            if self.seats[running.seat].kind == "ai":
+                self._ai_task = None  # that agent's answer is stale now: think afresh
+            try:
+                await self._decide(running.seat, running.clock.on_timeout, running.ply, True)
+            except IllegalActionError:
+                log.exception(
+                    "table %s: the clock's action %d is not legal for seat %d",
+                    self.id,
+                    running.clock.on_timeout,
+                    running.seat,
+                )
+            except Exception:
+                log.exception("table %s: the clock of seat %d failed", self.id, running.seat)
+                self.sync_clocks()  # nothing changed: the seat gets a new clock
+            self.schedule_ai()
+
+    def stop_clocks(self) -> None:
+        for running in self.clocks.values():
+            running.handle.cancel()
+        self.clocks.clear()
+
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     # ------------------------------------------------------------------ AI seats
     def _ai_to_move(self) -> list[int]:
@@ -354,18 +517,23 @@ class LiveTable:
     def schedule_ai(self) -> None:
         """Start the AI task when an AI seat has a decision and none is thinking yet."""
         if self._ai_to_move() and (self._ai_task is None or self._ai_task.done()):
-            self._ai_task = asyncio.get_running_loop().create_task(self._run_ai())
+            self._ai_task = self._spawn(self._run_ai())
 
     async def _run_ai(self) -> None:
-        while seats := self._ai_to_move():
+        me = asyncio.current_task()
+        while self._ai_task is me and (seats := self._ai_to_move()):
             ply = self.state.move_number()
             actions = await asyncio.gather(*(self._think(seat) for seat in seats))
             async with self.lock:
+                if self._ai_task is not me:
+                    return  # a clock ran out meanwhile; a fresh task thinks now
                 if self.status != "running" or self.state.move_number() != ply:
                     continue
                 for seat, action in zip(seats, actions, strict=True):
                     if self.status != "running" or self.state.move_number() != ply:
                         break
+                    if seat in self.pending:
+                        continue
                     try:
                         await self._decide(seat, action, ply)
                     except Exception:
@@ -397,8 +565,10 @@ class LiveTable:
         return action
 
     def cancel_ai(self) -> None:
-        if self._ai_task is not None:
-            self._ai_task.cancel()
+        """Stop thinking and counting: every AI task and clock of this table."""
+        self.stop_clocks()
+        for task in list(self._tasks):
+            task.cancel()
 
 
 def _apply(state: State, move: Move) -> None:
@@ -459,6 +629,8 @@ class Hub:
         ):
             async with table.lock:
                 await table._commit([], status_override="running")
+        else:
+            table.sync_clocks()  # a resumed game: its clocks start again in full
         table.schedule_ai()
 
     async def resume_all(self) -> int:

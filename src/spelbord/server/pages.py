@@ -1,9 +1,30 @@
-"""HTML pages, rules documents and per-game renderers (the server never names a game)."""
+"""HTML pages, rules documents and per-game renderers (the server never names a game).
+
+A game's web front end is the ``web/`` folder beside its class: ``renderer.js`` (the ES
+module the table loads) and any further ``*.js`` / ``*.css`` files it imports, served as
+``/games/<name>/<file>`` so that ``import ... from "./board.js"`` works. Only plain file
+names directly in ``web/`` are served:
+
+>>> [web_file_name(n) for n in ("board.js", "map.v2.js", "style.css")]
+['board.js', 'map.v2.js', 'style.css']
+>>> for bad in ("../rules.py", ".hidden.js", "x/y.js", "a..js", "board.py", "b%2e.js"):
+...     try:
+...         web_file_name(bad)
+...     except NotFoundError as exc:
+...         print(exc)
+no file '../rules.py' here
+no file '.hidden.js' here
+no file 'x/y.js' here
+no file 'a..js' here
+no file 'board.py' here
+no file 'b%2e.js' here
+"""
 
 from __future__ import annotations
 
 import html
 import importlib.resources
+import re
 import sys
 from pathlib import Path
 
@@ -48,27 +69,54 @@ def replay_page(table_id: str) -> FileResponse:
     return _page("replay.html")
 
 
-def renderer_path(name: str) -> Path:
-    """``web/renderer.js`` of the package that defines the game's class."""
+WEB_FILE = re.compile(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.(js|css)")
+"""A servable file name: dot-separated plain words ending in ``.js`` or ``.css``."""
+
+MEDIA_TYPES = {"js": "text/javascript", "css": "text/css"}
+
+
+def web_file_name(file: str) -> str:
+    """``file`` if it is a servable name (no paths, no hidden files), else ``NotFoundError``."""
+    if len(file) > 100 or not WEB_FILE.fullmatch(file):
+        raise NotFoundError(f"no file {file!r} here")
+    return file
+
+
+def web_dir(name: str) -> Path:
+    """The ``web/`` folder of the package that defines the game's class."""
     cls = game_class(name)
     module = sys.modules[cls.__module__]
     package = module.__package__
     if package:
-        path = Path(str(importlib.resources.files(package) / "web" / "renderer.js"))
-    else:  # a game defined in a top-level module: look beside its file
-        path = Path(str(module.__file__)).parent / "web" / "renderer.js"
-    if not path.is_file():
-        raise NotFoundError(f"{name} has no web renderer")
+        return Path(str(importlib.resources.files(package) / "web"))
+    return Path(str(module.__file__)).parent / "web"  # a game in a top-level module
+
+
+def web_file_path(name: str, file: str) -> Path:
+    """The game's ``web/<file>``; ``NotFoundError`` for unknown games, names or files."""
+    file = web_file_name(file)
+    try:
+        folder = web_dir(name)
+    except UnknownGameError as exc:
+        raise NotFoundError(str(exc)) from None
+    path = folder / file
+    if path.resolve().parent != folder.resolve() or not path.is_file():
+        raise NotFoundError(
+            f"{name} has no web renderer" if file == "renderer.js" else f"{name} has no {file}"
+        )
     return path
 
 
-@router.get("/games/{name}/renderer.js", include_in_schema=False)
-def renderer(name: str) -> Response:
-    try:
-        path = renderer_path(name)
-    except UnknownGameError as exc:
-        raise NotFoundError(str(exc)) from None
-    return FileResponse(path, media_type="text/javascript")
+def renderer_path(name: str) -> Path:
+    """``web/renderer.js`` of the package that defines the game's class."""
+    return web_file_path(name, "renderer.js")
+
+
+@router.get("/games/{name}/{file}", include_in_schema=False)
+def game_web_file(name: str, file: str) -> Response:
+    """A file of the game's web front end: ``renderer.js`` and the modules it imports."""
+    path = web_file_path(name, file)
+    return FileResponse(path, media_type=MEDIA_TYPES[path.suffix[1:]])
 
 
 RULES_PAGE = """<!doctype html>

@@ -37,6 +37,24 @@ def resign_result(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
+def _timeouts(raw: Any) -> dict[int, set[int]]:
+    """The optional ``timeouts`` of a record, ``[[ply, seat], ...]``, as ply -> seats."""
+    out: dict[int, set[int]] = {}
+    if raw is None:
+        return out
+    if not isinstance(raw, list) or len(raw) > 100_000:
+        raise BadRequestError("'timeouts' must be a list of [ply, seat] pairs")
+    for pair in raw:
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+        ):
+            raise BadRequestError("'timeouts' must be a list of [ply, seat] pairs")
+        out.setdefault(pair[0], set()).add(pair[1])
+    return out
+
+
 def record_from_export(data: Any) -> TableRecord:
     """Validate an exported record by replaying it; a finished, read-only table record."""
     if not isinstance(data, dict) or data.get("format") != views.RECORD_FORMAT:
@@ -46,19 +64,26 @@ def record_from_export(data: Any) -> TableRecord:
         raise BadRequestError("a record needs 'game', 'options' and a list of 'moves'")
     game = load(name, **options)
     resigned = data.get("resigned")
+    timeouts = _timeouts(data.get("timeouts"))
     state = game.new_initial_state()
     entries: list[LogEntry] = []
     try:
         for seq, move in enumerate(moves):
             player = state.current_player()
+            ply = state.move_number()
+            timed = timeouts.pop(ply, set())
             if isinstance(move, list) and player == SIMULTANEOUS:
-                entries.append(LogEntry(seq, state.move_number(), JOINT, None, move))
+                late = tuple(sorted(s for s in timed if 0 <= s < len(move)))
+                if len(late) != len(timed):
+                    raise BadRequestError(f"'timeouts': no such seat at move {ply}")
+                entries.append(LogEntry(seq, ply, JOINT, None, move, late))
                 state.apply_actions(move)
             elif isinstance(move, int) and not isinstance(move, bool) and player != SIMULTANEOUS:
                 kind = CHANCE_OUTCOME if player == CHANCE else ACTION
-                entries.append(
-                    LogEntry(seq, state.move_number(), kind, player if player >= 0 else None, move)
-                )
+                if timed and (player < 0 or timed != {player}):
+                    raise BadRequestError(f"'timeouts': seat {min(timed)} did not move at {ply}")
+                seat = player if player >= 0 else None
+                entries.append(LogEntry(seq, ply, kind, seat, move, tuple(timed)))
                 state.apply_action(move)
             else:
                 raise BadRequestError(f"move {seq} ({move!r}) does not fit the position")
@@ -66,6 +91,8 @@ def record_from_export(data: Any) -> TableRecord:
         raise BadRequestError(
             f"the record is not a legal game: move {len(entries)}: {exc}"
         ) from None
+    if timeouts:
+        raise BadRequestError(f"'timeouts' names move {min(timeouts)}, which the record lacks")
     result = views.result_of(state)
     if resigned is not None:
         if (

@@ -46,6 +46,8 @@ class LogEntry:
 
     ``payload`` is the action (``action``/``chance``), the list of actions (``joint``), or
     ``None`` (``resign``); ``ply`` is the state's move number before the entry.
+    ``timeouts`` lists the seats whose part of the move the clock played when their time
+    ran out (a decision clock), in seat order.
     """
 
     seq: int
@@ -53,6 +55,7 @@ class LogEntry:
     kind: str
     seat: int | None
     payload: Any
+    timeouts: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,8 @@ class TableRecord:
     seats: tuple[SeatRecord, ...] = ()
     log: tuple[LogEntry, ...] = ()
     pending: dict[int, int] = field(default_factory=dict)
+    pending_timeouts: frozenset[int] = frozenset()
+    """Seats among ``pending`` whose choice the clock made."""
 
 
 class Store:
@@ -173,8 +178,10 @@ class Store:
                     ],
                 )
 
-    def add_pending(self, table_id: str, seat: int, ply: int, action: int) -> None:
-        """Store a seat's secret submission at a simultaneous node."""
+    def add_pending(
+        self, table_id: str, seat: int, ply: int, action: int, timeout: bool = False
+    ) -> None:
+        """Store a seat's secret submission at a simultaneous node (``timeout``: the clock's)."""
         with self.engine.begin() as conn:
             row = conn.execute(
                 sa.select(TABLES.c.ply).where(TABLES.c.id == table_id)
@@ -182,7 +189,9 @@ class Store:
             if row != ply:
                 raise StaleMoveError(f"table {table_id} is no longer at ply {ply}")
             conn.execute(
-                PENDING.insert().values(table_id=table_id, seat=seat, ply=ply, action=action)
+                PENDING.insert().values(
+                    table_id=table_id, seat=seat, ply=ply, action=action, timeout=timeout
+                )
             )
 
     @staticmethod
@@ -201,6 +210,7 @@ class Store:
                     "seat": e.seat,
                     "payload": e.payload,
                     "created_at": now,
+                    "timeouts": list(e.timeouts) if e.timeouts else None,
                 }
                 for e in entries
             ],
@@ -229,20 +239,25 @@ class Store:
             )
             log = tuple(
                 LogEntry(
-                    seq=e["seq"], ply=e["ply"], kind=e["kind"], seat=e["seat"], payload=e["payload"]
+                    seq=e["seq"],
+                    ply=e["ply"],
+                    kind=e["kind"],
+                    seat=e["seat"],
+                    payload=e["payload"],
+                    timeouts=tuple(e["timeouts"] or ()),
                 )
                 for e in conn.execute(
                     sa.select(LOG).where(LOG.c.table_id == table_id).order_by(LOG.c.seq)
                 ).mappings()
             )
-            pending = {
-                p["seat"]: p["action"]
-                for p in conn.execute(
+            choices = list(
+                conn.execute(
                     sa.select(PENDING).where(
                         PENDING.c.table_id == table_id, PENDING.c.ply == row["ply"]
                     )
                 ).mappings()
-            }
+            )
+        pending = {p["seat"]: p["action"] for p in choices}
         return TableRecord(
             id=row["id"],
             game=row["game"],
@@ -257,6 +272,7 @@ class Store:
             seats=seats,
             log=log,
             pending=pending,
+            pending_timeouts=frozenset(p["seat"] for p in choices if p["timeout"]),
         )
 
     def find_invite(self, table_id: str, code: str) -> int | None:

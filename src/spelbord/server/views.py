@@ -7,18 +7,23 @@ is built here, from ``state.observation(seat)`` of the viewer's seat (spectators
 * a move's notation is shown to the viewers the game allows (``State.action_visible_to``:
   by default everything in perfect-information games, else only the acting seat), and to
   everyone once the game is over;
-* the others see a generic ``seat N moved`` (or ``chance``).
+* the others see a generic ``seat N moved`` (or ``chance``);
+* a move the clock played for a seat whose time ran out says so to everyone (the clock is
+  public): `` (time)`` after its text and ``"timeout": true`` in its entry.
 
 >>> rec = MoveRecord(ply=3, player=1, parts=((1, "b2-c3", {"action": 9, "text": "b2-c3"}, (1,)),))
 >>> visible_moves([rec], viewer=0, reveal=False)
 [{'ply': 3, 'seat': 1, 'text': 'seat 1 moved'}]
 >>> visible_moves([rec], viewer=1, reveal=False)
 [{'ply': 3, 'seat': 1, 'text': 'b2-c3'}]
+>>> late = MoveRecord(3, 1, rec.parts, timeouts=(1,))
+>>> visible_moves([late], viewer=0, reveal=False)
+[{'ply': 3, 'seat': 1, 'text': 'seat 1 moved (time)', 'timeout': True}]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,12 +39,14 @@ class MoveRecord:
 
     ``player`` is the seat that moved, ``CHANCE`` or ``SIMULTANEOUS``; ``parts`` holds one
     ``(seat or CHANCE, text, action dict, viewers who may see it)`` per acting seat (several
-    at a joint action); ``None`` among the viewers stands for spectators.
+    at a joint action); ``None`` among the viewers stands for spectators. ``timeouts``: the
+    seats whose part the clock played when their time ran out.
     """
 
     ply: int
     player: int
     parts: tuple[tuple[int, str, dict[str, Any], tuple[int | None, ...]], ...]
+    timeouts: tuple[int, ...] = ()
 
 
 def _viewers(before: State, player: int, action: int) -> tuple[int | None, ...]:
@@ -47,9 +54,11 @@ def _viewers(before: State, player: int, action: int) -> tuple[int | None, ...]:
     return tuple(v for v in candidates if before.action_visible_to(player, action, v))
 
 
-def describe_move(before: State, move: Move) -> MoveRecord:
-    """The record of ``move`` taken in state ``before`` (which it does not change)."""
+def describe_move(before: State, move: Move, timeouts: Iterable[int] = ()) -> MoveRecord:
+    """The record of ``move`` taken in state ``before`` (which it does not change);
+    ``timeouts``: the seats whose part the clock played."""
     ply = before.move_number()
+    timed = tuple(sorted(set(timeouts))) if timeouts else ()
     if isinstance(move, int):
         player = before.current_player()
         seen = _viewers(before, player, move)
@@ -57,7 +66,8 @@ def describe_move(before: State, move: Move) -> MoveRecord:
             text = before.action_to_string(move, CHANCE)
             return MoveRecord(ply, CHANCE, ((CHANCE, text, {"action": move, "text": text}, seen),))
         text = before.action_to_string(move, player)
-        return MoveRecord(ply, player, ((player, text, before.action_to_dict(move, player), seen),))
+        part = (player, text, before.action_to_dict(move, player), seen)
+        return MoveRecord(ply, player, (part,), timed)
     parts = tuple(
         (
             seat,
@@ -67,15 +77,21 @@ def describe_move(before: State, move: Move) -> MoveRecord:
         )
         for seat, a in enumerate(move)
     )
-    return MoveRecord(ply, SIMULTANEOUS, parts)
+    return MoveRecord(ply, SIMULTANEOUS, parts, timed)
 
 
-def records_of(game: Game, history: Sequence[Move]) -> tuple[State, list[MoveRecord]]:
-    """Replay ``history`` from the start; the final state and every move's record."""
+def records_of(
+    game: Game, history: Sequence[Move], timeouts: Mapping[int, Iterable[int]] | None = None
+) -> tuple[State, list[MoveRecord]]:
+    """Replay ``history`` from the start; the final state and every move's record.
+
+    ``timeouts`` maps a ply to the seats whose move there the clock played.
+    """
+    timeouts = timeouts or {}
     state = game.new_initial_state()
     records: list[MoveRecord] = []
     for move in history:
-        records.append(describe_move(state, move))
+        records.append(describe_move(state, move, timeouts.get(state.move_number(), ())))
         if isinstance(move, int):
             state.apply_action(move)
         else:
@@ -105,19 +121,28 @@ def visible_moves(
                 shown = "chance"
             else:
                 shown = f"seat {actor} moved"
-            out.append({"ply": rec.ply, "seat": actor, "text": shown})
+            if actor in rec.timeouts:
+                entry = {"ply": rec.ply, "seat": actor, "text": f"{shown} (time)", "timeout": True}
+            else:
+                entry = {"ply": rec.ply, "seat": actor, "text": shown}
+            out.append(entry)
     return out
 
 
 def last_visible(records: Sequence[MoveRecord], viewer: int | None, reveal: bool) -> Any:
     """The action dict of the latest decision, if ``viewer`` may see it (else ``None``).
 
-    A revealed joint action is ``{"text": "a; b", "joint": [dict per seat]}``.
+    A revealed joint action is ``{"text": "a; b", "joint": [dict per seat]}``. A move the
+    clock played has ``"timeout": true`` (in the joint, on the timed-out seats' dicts).
     """
     for rec in reversed(records):
         if rec.player == CHANCE:
             continue
-        seen = [(t, d) for _, t, d, vs in rec.parts if _part_visible(vs, viewer, reveal)]
+        seen = [
+            (t, {**d, "timeout": True} if s in rec.timeouts else d)
+            for s, t, d, vs in rec.parts
+            if _part_visible(vs, viewer, reveal)
+        ]
         if rec.player == SIMULTANEOUS and len(seen) > 1:
             return {"text": "; ".join(t for t, _ in seen), "joint": [d for _, d in seen]}
         return seen[0][1] if seen else None
@@ -156,8 +181,15 @@ def build_view(
     seats: list[dict[str, Any]],
     result: dict[str, Any] | None,
     submitted: Iterable[int] = (),
+    clocks: Sequence[dict[str, Any]] = (),
 ) -> dict[str, Any]:
-    """The VIEW of the API contract for ``viewer`` (a seat, or ``None``: a spectator)."""
+    """The VIEW of the API contract for ``viewer`` (a seat, or ``None``: a spectator).
+
+    ``clocks`` are the running decision clocks, one per timed seat in seat order, each
+    ``{"seat", "seconds", "deadline", "remaining"}``; the view carries them as ``clocks``
+    (a list, empty when nothing is timed) and ``clock`` (the first of them, or ``None``:
+    at a single-seat decision the one clock there can be).
+    """
     game = state.game
     finished = status == "finished"
     reveal = reveals_all(game, finished)
@@ -181,19 +213,29 @@ def build_view(
         "seats": seats,
         "result": result,
         "last": last_visible(records, viewer, reveal),
+        "clock": clocks[0] if clocks else None,
+        "clocks": list(clocks),
     }
 
 
 def replay(
-    game: Game, history: Sequence[Move], viewer: int | None, finished: bool
+    game: Game,
+    history: Sequence[Move],
+    viewer: int | None,
+    finished: bool,
+    timeouts: Mapping[int, Iterable[int]] | None = None,
 ) -> dict[str, Any]:
-    """Replay frames (one per ply, each from ``observation(viewer)``) and the move list."""
+    """Replay frames (one per ply, each from ``observation(viewer)``) and the move list.
+
+    ``timeouts`` maps a ply to the seats whose move there the clock played.
+    """
+    timeouts = timeouts or {}
     reveal = reveals_all(game, finished)
     state = game.new_initial_state()
     records: list[MoveRecord] = []
     frames = [_frame(state, records, viewer, reveal)]
     for move in history:
-        records.append(describe_move(state, move))
+        records.append(describe_move(state, move, timeouts.get(state.move_number(), ())))
         if isinstance(move, int):
             state.apply_action(move)
         else:
@@ -222,10 +264,12 @@ def export_record(
     finished: bool,
     resigned: int | None,
     result: dict[str, Any] | None,
+    timeouts: Mapping[int, Iterable[int]] | None = None,
 ) -> dict[str, Any]:
     """The full game record: only for finished games or perfect-information games.
 
     The seed (which decides every future chance outcome) leaves only once the game is over.
+    ``timeouts`` (ply -> seats whose move the clock played) is written as ``[[ply, seat]]``.
     """
     if not reveals_all(game, finished):
         raise ForbiddenError(
@@ -239,4 +283,5 @@ def export_record(
         "moves": [m if isinstance(m, int) else list(m) for m in history],
         "resigned": resigned,
         "result": result if finished else None,
+        "timeouts": [[p, s] for p, seats in sorted((timeouts or {}).items()) for s in seats],
     }

@@ -9,7 +9,6 @@ CI (``CI=true``), where they must run.
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.webrender import IN_CI, ROOT, browser_missing, chromium
 
 try:
     from playwright.sync_api import expect
@@ -32,37 +32,13 @@ except ImportError:  # the tests are skipped below (and fail in CI)
 
 __all__ = ["SCREENSHOTS", "Pages", "Server", "expect", "start_server", "stop_server"]
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ROOT = Path(__file__).resolve().parents[3]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-
-
-def _browser_missing() -> str | None:
-    """Why the browser tests cannot run here, or None when they can."""
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is absent (install it with: apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is missing (pip install -e '.[dev]')"
-    return None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test here as a browser test; skip them all when no browser is available."""
     here = Path(__file__).resolve().parent
-    reason = _browser_missing()
+    reason = browser_missing()
     for item in items:
         if here not in Path(str(item.path)).resolve().parents:
             continue
@@ -73,7 +49,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session", autouse=True)
 def _require_browser_in_ci() -> None:
-    reason = _browser_missing()
+    reason = browser_missing()
     if reason and IN_CI:
         pytest.fail(f"browser tests must run in CI, but {reason}", pytrace=False)
 
@@ -118,10 +94,11 @@ class Server:
         raise AssertionError(f"table {table} still {view.get('status')!r} after {timeout}s")
 
 
-def start_server(workdir: Path, port: int | None = None) -> Server:
+def start_server(workdir: Path, port: int | None = None, preload: Path | None = None) -> Server:
     """``spelbord serve`` on ``port`` (default: a free one) with the SQLite file in ``workdir``.
 
     Starting it again with the same ``workdir`` and port continues with the same tables.
+    ``preload``: a module file imported first (e.g. the test games of ``toygame.py``).
     """
     port = port or _free_port()
     database = f"sqlite:///{workdir / 'spelbord.sqlite3'}"
@@ -130,6 +107,9 @@ def start_server(workdir: Path, port: int | None = None) -> Server:
         "import sys; from spelbord.server.main import serve; "
         "serve(sys.argv[1], int(sys.argv[2]), sys.argv[3])"
     )
+    if preload is not None:
+        folder = str(preload.parent)
+        code = f"import sys; sys.path.insert(0, {folder!r}); import {preload.stem}; {code}"
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-c", code, "127.0.0.1", str(port), database],
@@ -171,12 +151,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 @dataclass

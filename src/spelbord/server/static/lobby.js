@@ -34,14 +34,19 @@ function agentChoices(game) {
 const $ = (id) => document.getElementById(id);
 let games = [];
 let seatLabels = null; // the chosen game's seat names from its renderer (e.g. White, Black)
+// The seats of the chosen game with the chosen options, as the server counts them
+// (GET /api/games/{name}/setup): {game, options, seats, teams}. Options may change the
+// number of seats (e.g. two or four players), so it is asked again on every change.
+let setup = null;
+let setupLoad = Promise.resolve();
 
 /** Ask the game's renderer for its seat names; null when it has none for this setup. */
-async function loadSeatLabels(game, count) {
+async function loadSeatLabels(game, count, options) {
   const renderer = await loadRenderer(game.name);
   if (!renderer || typeof renderer.seatNames !== "function") return null;
   const seats = Array.from({ length: count }, (_, seat) => ({ seat, kind: "open" }));
   try {
-    const names = renderer.seatNames({ game: game.name, options: {}, seats, observation: null });
+    const names = renderer.seatNames({ game: game.name, options, seats, observation: null });
     return Array.isArray(names) ? names : null;
   } catch {
     return null;
@@ -93,70 +98,100 @@ function readOptions() {
   return options;
 }
 
-function seatRow(game, seat, count) {
+/** The team number (1, 2, ...) of a seat when the setup has teams of several seats. */
+function teamOf(seat) {
+  const teams = (setup && setup.teams) || [];
+  if (!teams.some((team) => team.length > 1)) return null;
+  const index = teams.findIndex((team) => team.includes(seat));
+  return index < 0 ? null : index + 1;
+}
+
+function seatRow(game, seat, kept) {
   const kind = h("select", { class: "seat-kind", name: `seat-${seat}-kind` });
   for (const [value, label] of SEAT_KINDS) kind.append(h("option", { value }, label));
-  kind.value = seat === 0 ? "local" : "ai";
+  kind.value = kept ? kept.kind : seat === 0 ? "local" : "ai";
   const agent = h("select", { class: "seat-agent", name: `seat-${seat}-agent` });
   for (const [value, label] of agentChoices(game)) agent.append(h("option", { value }, label));
-  agent.value = agentChoices(game)[2][0];
+  agent.value = kept ? kept.agent : agentChoices(game)[2][0];
   const sync = () => (agent.hidden = kind.value !== "ai");
   kind.addEventListener("change", sync);
   sync();
   const name = (seatLabels && seatLabels[seat]) || `Seat ${seat + 1}`;
+  const team = teamOf(seat);
   return h(
     "div",
     { class: "seat-row", dataset: { seat } },
-    h("span", { class: `seat-name seat-swatch-${seat}` }, name),
+    h(
+      "span",
+      { class: `seat-name seat-swatch-${seat}` },
+      name,
+      team ? h("small", { class: "seat-team muted" }, `Team ${team}`) : null,
+    ),
     kind,
     agent,
   );
 }
 
+/** One row per seat of the current setup; rows that stay keep what was chosen in them. */
 function drawSeats() {
   const game = currentGame();
   const box = $("seats");
-  box.replaceChildren(h("legend", {}, "Seats"));
-  const [min, max] = game.seats;
-  let count = Number(box.dataset.count) || max;
-  if (count < min || count > max) count = max;
-  if (min !== max) {
-    const select = h("select", { id: "seat-count" });
-    for (let n = min; n <= max; n++) select.append(h("option", { value: n }, `${n} players`));
-    select.value = count;
-    select.addEventListener("change", () => {
-      box.dataset.count = select.value;
-      drawSeats();
-    });
-    box.append(h("label", { class: "field" }, h("span", {}, "Players"), select));
-  }
-  for (let seat = 0; seat < count; seat++) box.append(seatRow(game, seat, count));
+  const kept = new Map(
+    [...box.querySelectorAll(".seat-row")].map((row) => [
+      Number(row.dataset.seat),
+      { kind: row.querySelector(".seat-kind").value, agent: row.querySelector(".seat-agent").value },
+    ]),
+  );
+  const count = setup && setup.game === game.name ? setup.seats : game.seats[1];
+  box.dataset.count = String(count);
+  box.replaceChildren(h("legend", {}, `Seats (${count} players)`));
+  for (let seat = 0; seat < count; seat++) box.append(seatRow(game, seat, kept.get(seat)));
+}
+
+/** Ask the server how many seats (and which teams) the chosen options make; redraw. */
+function loadSetup() {
+  const game = currentGame();
+  const options = readOptions();
+  const query = encodeURIComponent(JSON.stringify(options));
+  setupLoad = (async () => {
+    let next = null;
+    try {
+      next = await api(`/api/games/${encodeURIComponent(game.name)}/setup?options=${query}`);
+    } catch (err) {
+      toast(err.message); // e.g. an option out of range: the server says which
+      if (!document.querySelector(".seat-row")) drawSeats();
+      return;
+    }
+    if (currentGame() !== game || JSON.stringify(readOptions()) !== JSON.stringify(options)) {
+      return; // the choice changed meanwhile: a newer request draws
+    }
+    const labels = await loadSeatLabels(game, next.seats, next.options);
+    if (currentGame() !== game) return;
+    setup = next;
+    seatLabels = labels;
+    drawSeats();
+  })();
+  return setupLoad;
 }
 
 async function drawGame() {
   const game = currentGame();
   seatLabels = null;
+  setup = null;
   $("game-summary").textContent = game.summary || "";
   const options = $("options");
   options.replaceChildren(h("legend", {}, "Options"));
   for (const opt of game.options || []) options.append(optionInput(opt));
   options.hidden = !(game.options || []).length;
-  $("seats").dataset.count = "";
-  drawSeats();
-  const labels = await loadSeatLabels(game, game.seats[1]);
-  if (labels && currentGame() === game) {
-    seatLabels = labels;
-    for (const row of document.querySelectorAll(".seat-row")) {
-      const label = labels[Number(row.dataset.seat)];
-      if (label) row.querySelector(".seat-name").textContent = label;
-    }
-  }
+  $("seats").replaceChildren(h("legend", {}, "Seats"));
+  await loadSetup();
   $("rules-link").href = `/rules/${encodeURIComponent(game.name)}`;
   $("rules-link").textContent = `Rules of ${game.title}`;
 }
 
 async function createTable(event) {
   event.preventDefault();
+  await setupLoad; // the seat rows match the options chosen last
   const game = currentGame();
   const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
     const kind = row.querySelector(".seat-kind").value;
@@ -326,6 +361,7 @@ async function start() {
     nav.append(h("a", { href: `/rules/${encodeURIComponent(game.name)}` }, `${game.title} rules`));
   }
   select.addEventListener("change", drawGame);
+  $("options").addEventListener("change", loadSetup);
   await drawGame();
   $("create-form").addEventListener("submit", createTable);
   $("refresh").addEventListener("click", refreshTables);

@@ -14,7 +14,14 @@ import {
   toast,
   tokensFor,
 } from "/static/api.js";
-import { drawMoves, drawSeats, seatNames, statusText } from "/static/viewparts.js";
+import {
+  clockEnds,
+  drawMoves,
+  drawSeats,
+  seatNames,
+  statusText,
+  tickClocks,
+} from "/static/viewparts.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -33,6 +40,7 @@ const page = {
   pending: false,
   hopPly: null, // hot seat at simultaneous nodes: the ply of the last hand-over
   revealed: new Set(), // hot-seat: seats that have uncovered the screen this turn
+  received: new WeakMap(), // view -> performance.now() when it arrived (for its clocks)
 };
 
 // ---------------------------------------------------------------- live connection
@@ -154,6 +162,7 @@ function newer(view) {
 }
 
 async function onView(view) {
+  page.received.set(view, performance.now());
   if (view.seat !== page.seat && !(page.seat === null && view.seat == null)) return;
   if (!newer(view)) return;
   page.view = view;
@@ -234,7 +243,8 @@ function draw(view) {
       ? "You are watching."
       : `You play ${names[view.seat]}.`;
   const canSit = view.status === "waiting" && (view.seat === null || view.seat === undefined);
-  drawSeats($("seats"), view, names, canSit ? claimSeat : null);
+  const ends = clockEnds(view, page.received.get(view) ?? performance.now());
+  drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends);
   drawMoves($("moves"), view.moves, names);
   drawInvites(view);
 
@@ -391,6 +401,7 @@ async function start() {
     useSeat(null);
   }
   $("resign").addEventListener("click", resign);
+  setInterval(() => tickClocks($("seats")), 100);
   page.games = await api("/api/games").catch(() => []);
   await refresh();
   connect();

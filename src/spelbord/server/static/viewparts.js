@@ -57,11 +57,62 @@ export function statusText(view, names) {
   return `${names[view.to_move] ?? "?"} to move${thinking}`;
 }
 
+// ---------------------------------------------------------------- decision clocks
 /**
- * Fill the seat list: colour swatch, name, who sits there, connection dot, turn marker;
- * ``onClaim(seat)`` offers free open seats to the viewer.
+ * When each running clock of a VIEW runs out, in this page's ``performance.now()``
+ * milliseconds, by seat. ``receivedAt``: when the view arrived. The server's
+ * ``remaining`` seconds are used (the local clock may be off); ``deadline`` (epoch ms)
+ * only when a view lacks them.
  */
-export function drawSeats(list, view, names, onClaim = null) {
+export function clockEnds(view, receivedAt = performance.now()) {
+  const ends = new Map();
+  const clocks = view.clocks || (view.clock ? [view.clock] : []);
+  for (const clock of clocks) {
+    const left =
+      typeof clock.remaining === "number" ? clock.remaining * 1000 : clock.deadline - Date.now();
+    ends.set(clock.seat, { end: receivedAt + Math.max(0, left), seconds: clock.seconds });
+  }
+  return ends;
+}
+
+/** Seconds left as shown: tenths under ten seconds, whole seconds above. */
+export function clockText(ms) {
+  const s = Math.max(0, ms) / 1000;
+  return s < 10 ? s.toFixed(1) : String(Math.ceil(s));
+}
+
+/** Update every countdown on the page (call it a few times a second). */
+export function tickClocks(root = document) {
+  const now = performance.now();
+  for (const el of root.querySelectorAll(".seat-clock[data-end]")) {
+    const left = Number(el.dataset.end) - now;
+    const total = Number(el.dataset.seconds) * 1000 || 1;
+    el.querySelector(".seat-clock-time").textContent = clockText(left);
+    el.dataset.urgent = left < Math.min(3000, total / 3) ? "1" : "0";
+    el.style.setProperty("--left", String(Math.max(0, Math.min(1, left / total))));
+  }
+}
+
+function clockBadge(clock) {
+  const badge = h(
+    "span",
+    {
+      class: "seat-clock",
+      title: "time left to decide",
+      dataset: { end: String(clock.end), seconds: String(clock.seconds) },
+    },
+    h("span", { class: "seat-clock-time" }, clockText(clock.end - performance.now())),
+  );
+  tickClocks(h("div", {}, badge));
+  return badge;
+}
+
+/**
+ * Fill the seat list: colour swatch, name, who sits there, its decision clock if one runs
+ * (``ends`` from ``clockEnds``), connection dot, turn marker; ``onClaim(seat)`` offers free
+ * open seats to the viewer.
+ */
+export function drawSeats(list, view, names, onClaim = null, ends = null) {
   list.replaceChildren(
     ...(view.seats || []).map((entry) =>
       h(
@@ -77,6 +128,11 @@ export function drawSeats(list, view, names, onClaim = null) {
         h("i", { class: `seat-dot seat-swatch-${entry.seat}` }),
         h("span", { class: "seat-title" }, names[entry.seat]),
         h("span", { class: "seat-who muted" }, seatOccupant(view, entry)),
+        h(
+          "span",
+          { class: "seat-clock-slot" },
+          ends && ends.has(entry.seat) && !view.result ? clockBadge(ends.get(entry.seat)) : null,
+        ),
         onClaim && entry.kind === "open" && !entry.claimed
           ? h(
               "button",

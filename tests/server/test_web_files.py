@@ -1,0 +1,58 @@
+"""Game front ends split over several files: every ``*.js`` / ``*.css`` file directly in a
+game's ``web/`` folder is served as ``/games/<name>/<file>``; nothing else is."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+import webgame  # noqa: F401  (registers toy-web)
+from fastapi.testclient import TestClient
+
+from spelbord import games
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_renderer_and_the_files_it_imports_are_served(client: TestClient) -> None:
+    renderer = client.get("/games/toy-web/renderer.js")
+    assert renderer.status_code == 200 and 'from "./board.js"' in renderer.text
+    board = client.get("/games/toy-web/board.js")
+    assert board.status_code == 200 and "export function drawPile" in board.text
+    assert board.headers["content-type"].startswith("text/javascript")
+    css = client.get("/games/toy-web/toy.css")
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/toy-web/notes.txt",  # not a .js or .css file
+        "/games/toy-web/.hidden.js",  # hidden files are never served
+        "/games/toy-web/missing.js",
+        "/games/toy-web/..%2Foutside.js",  # the folder above web/
+        "/games/toy-web/%2E%2E%2Foutside.js",
+        "/games/toy-web/..%5Coutside.js",
+        "/games/toy-web/web%2Fboard.js",
+        "/games/toy-web/../webgame/outside.js",
+        "/games/toy-web/board.js%00.css",
+        "/games/chess/renderer.js",  # no such game
+        "/games/toy-open/board.js",  # a game without a web folder
+    ],
+)
+def test_anything_else_is_not_found(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404, (path, r.text)
+    assert "export const" not in r.text
+
+
+def test_installed_builds_ship_every_web_file() -> None:
+    """The wheel's package data covers every file of every game's ``web/`` folder."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["spelbord"]
+    package = ROOT / "src" / "spelbord"
+    shipped = {p for pattern in patterns for p in package.glob(pattern)}
+    web = [p for name in games.GAME_PACKAGES for p in (package / "games" / name / "web").glob("*")]
+    assert any(p.name == "renderer.js" for p in web)
+    assert [p for p in web if p.is_file() and p not in shipped] == []

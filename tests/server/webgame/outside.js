@@ -1,0 +1,1 @@
+export const outside = 1;
