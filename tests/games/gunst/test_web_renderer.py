@@ -9,114 +9,25 @@ Chromium or Playwright is absent, except in CI.
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.webrender import Renderer, acted, show, view_of
 
 from spelbord.games.gunst import GunstGame, GunstState
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst.pieces import EURIKA, HAND, VANDRINGSMANDEN, Selection
 
-CHROMIUM = Path("/usr/bin/chromium")
-RENDERER = (
-    Path(__file__).resolve().parents[3] / "src/spelbord/games/gunst/web/renderer.js"
-).read_text(encoding="utf-8")
-ORIGIN = "http://gunst.test"
-PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width">
-<style>body { margin: 0; background: #13171c; color: #ece6da; font: 15px system-ui; }</style>
-</head><body><div id="root"></div><script type="module">
-import { render, describe } from "/renderer.js";
-const root = document.getElementById("root");
-window.acted = [];
-window.show = (view, replay = false) => render(root, view, {
-  seat: view.seat, replay, notify() {},
-  act: (a) => window.acted.push(typeof a === "number" ? a : a.action),
-});
-window.describe = describe;
-window.ready = true;
-</script></body></html>"""
+RENDERER = Renderer("gunst")
 
 pytestmark = pytest.mark.browser
 
 
-def _missing() -> str | None:
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is absent"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    reason = _missing()
-    if reason:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"browser tests must run in CI, but {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.route(f"{ORIGIN}/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
-    page.route(
-        f"{ORIGIN}/renderer.js",
-        lambda route: route.fulfill(body=RENDERER, content_type="text/javascript"),
-    )
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_function("window.ready === true")
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-def view_of(state: GunstState, seat: int | None) -> dict[str, Any]:
-    """The VIEW the server sends ``seat`` (legal actions only when that seat acts)."""
-    player = state.current_player()
-    acting = seat is not None and (player == seat or (player == -2 and not state.is_terminal()))
-    legal = state.legal_actions(seat) if acting and seat is not None else []
-    return {
-        "table": "t1",
-        "game": "gunst",
-        "options": {},
-        "status": "finished" if state.is_terminal() else "running",
-        "seat": seat,
-        "ply": state.move_number(),
-        "to_move": player,
-        "your_turn": bool(legal),
-        "observation": json.loads(json.dumps(state.observation(seat))),
-        "legal": [state.action_to_dict(a, seat) for a in legal],
-        "moves": [],
-        "seats": [{"seat": s, "kind": "local", "name": "", "claimed": True} for s in (0, 1)],
-        "result": None,
-        "last": None,
-    }
-
-
-def show(page: Any, view: dict[str, Any], replay: bool = False) -> None:
-    page.evaluate("([v, r]) => { window.acted = []; window.show(v, r); }", [view, replay])
-
-
-def acted(page: Any) -> list[int]:
-    return list(page.evaluate("window.acted"))
+    with RENDERER.page(browser, 1100, 900) as page:
+        yield page
 
 
 def banish_position() -> GunstState:
@@ -271,18 +182,9 @@ def test_spectators_and_replays_get_no_controls(page: Any) -> None:
 
 
 def test_phone_width_fits_without_sideways_scrolling(browser: Any) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True)
-    page = context.new_page()
-    page.route(f"{ORIGIN}/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
-    page.route(
-        f"{ORIGIN}/renderer.js",
-        lambda route: route.fulfill(body=RENDERER, content_type="text/javascript"),
-    )
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_function("window.ready === true")
-    show(page, view_of(banish_position(), 0))
-    assert page.locator(".gu-board.gu-narrow").count() == 1
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    page.tap(".gu-row.gu-pick[data-seat='1'][data-row='3']")
-    assert acted(page) == [A.ROW + 2]
-    context.close()
+    with RENDERER.page(browser, 375, 812, has_touch=True) as page:
+        show(page, view_of(banish_position(), 0))
+        assert page.locator(".gu-board.gu-narrow").count() == 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        page.tap(".gu-row.gu-pick[data-seat='1'][data-row='3']")
+        assert acted(page) == [A.ROW + 2]

@@ -9,35 +9,16 @@ when Chromium or Playwright is absent, except in CI.
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.webrender import Renderer, acted, show, view_of
 
 from spelbord.games.islandet import IslandetState
 from spelbord.games.islandet.board import parse_square
 
-CHROMIUM = Path("/usr/bin/chromium")
-RENDERER = (
-    Path(__file__).resolve().parents[3] / "src/spelbord/games/islandet/web/renderer.js"
-).read_text(encoding="utf-8")
-ORIGIN = "http://islandet.test"
-PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width">
-<style>body { margin: 0; background: #13171c; color: #ece6da; font: 15px system-ui; }</style>
-</head><body><div id="root"></div><script type="module">
-import { render, describe } from "/renderer.js";
-const root = document.getElementById("root");
-window.acted = [];
-window.show = (view, replay = false) => render(root, view, {
-  seat: view.seat, replay, notify() {},
-  act: (a) => window.acted.push(typeof a === "number" ? a : a.action),
-});
-window.describe = describe;
-window.ready = true;
-</script></body></html>"""
+RENDERER = Renderer("islandet")
 
 pytestmark = pytest.mark.browser
 
@@ -45,81 +26,10 @@ Build = Callable[..., IslandetState]
 Do = Callable[..., IslandetState]
 
 
-def _missing() -> str | None:
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is absent"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    reason = _missing()
-    if reason:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"browser tests must run in CI, but {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.route(f"{ORIGIN}/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
-    page.route(
-        f"{ORIGIN}/renderer.js",
-        lambda route: route.fulfill(body=RENDERER, content_type="text/javascript"),
-    )
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_function("window.ready === true")
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-def view_of(
-    state: IslandetState, seat: int | None, moves: list[str] | None = None
-) -> dict[str, Any]:
-    """The VIEW the server sends ``seat`` (legal actions only when that seat decides)."""
-    player = state.current_player()
-    legal = state.legal_actions(seat) if seat is not None and player == seat else []
-    return {
-        "table": "t1",
-        "game": "islandet",
-        "options": dict(state.game.options),
-        "status": "finished" if state.is_terminal() else "running",
-        "seat": seat,
-        "ply": state.move_number(),
-        "to_move": player,
-        "your_turn": bool(legal),
-        "observation": json.loads(json.dumps(state.observation(seat))),
-        "legal": [state.action_to_dict(a, seat) for a in legal],
-        "moves": [{"ply": i, "seat": 0, "text": t} for i, t in enumerate(moves or [])],
-        "seats": [{"seat": s, "kind": "local", "name": "", "claimed": True} for s in (0, 1)],
-        "result": None,
-        "last": None,
-    }
-
-
-def show(page: Any, view: dict[str, Any], replay: bool = False) -> None:
-    page.evaluate("([v, r]) => { window.acted = []; window.show(v, r); }", [view, replay])
-
-
-def acted(page: Any) -> list[int]:
-    return list(page.evaluate("window.acted"))
+    with RENDERER.page(browser, 1100, 900) as page:
+        yield page
 
 
 def hit(page: Any, name: str) -> Any:
@@ -238,19 +148,10 @@ def test_replay_draws_no_choices(page: Any, build: Build) -> None:
 
 
 def test_phone_width_fits_without_sideways_scrolling(browser: Any, build: Build) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True)
-    page = context.new_page()
-    page.route(f"{ORIGIN}/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
-    page.route(
-        f"{ORIGIN}/renderer.js",
-        lambda route: route.fulfill(body=RENDERER, content_type="text/javascript"),
-    )
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_function("window.ready === true")
-    # a pad pushed to the corner hangs two slots past the island
-    state = build({"c4": "S^", "c6": "s>"}, phase="shoot1", roll=2, centres=(0, 11))
-    show(page, view_of(state, 0))
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    page.locator(f'.isl-target[data-sq="{parse_square("c6")}"]').tap()
-    assert acted(page) == [state.string_to_action("c4xc6")]
-    context.close()
+    with RENDERER.page(browser, 375, 812, has_touch=True) as page:
+        # a pad pushed to the corner hangs two slots past the island
+        state = build({"c4": "S^", "c6": "s>"}, phase="shoot1", roll=2, centres=(0, 11))
+        show(page, view_of(state, 0))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        page.locator(f'.isl-target[data-sq="{parse_square("c6")}"]').tap()
+        assert acted(page) == [state.string_to_action("c4xc6")]

@@ -2,144 +2,56 @@
 
 The VIEWs are built from real ``OmringadState`` positions as the server builds them (the
 seat's observation and ``action_to_dict`` of each legal action): every kind of decision met
-in a seeded random game (terrain tiles, purchases, placements, moves, reinforcements) plus
-hand-built battles and merges, drawn with ``web/renderer.js`` in Debian's Chromium
-(Playwright, no server: the page and the module are served by request routing). The tests
-check that every legal action is a button or a square carrying its ``data-action``, that
-nothing else is, that clicking sends that action through ``ui.act``, that spectators and
-replays get no controls, and that a phone-width page does not scroll sideways. Skipped when
-Chromium or Playwright is absent, except in CI.
+in seeded random games of two and four players (terrain tiles, purchases, placements,
+moves, reinforcements) plus hand-built battles of two and three parties and merges, drawn
+with the modules of ``web/`` in Debian's Chromium (Playwright, no server: the page and the
+modules are served by request routing). The auction and the special units are drawn from
+hand-built observations that follow the contract of the engine (``cup``, ``auction``,
+``view.clock``, special letters, the dragon's stack of owner -1). The tests check that every
+legal action is a button or a square carrying its ``data-action``, that nothing else is,
+that clicking sends that action through ``ui.act``, that spectators and replays get no
+controls, and that a phone-width page does not scroll sideways; screenshots at phone and
+desktop widths go to ``test-artifacts/screenshots/``. Skipped when Chromium or Playwright is
+absent, except in CI.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import random
+import time
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from tests.webrender import ROOT, Renderer, acted, show, view_of
 
 from spelbord.core import CHANCE, SIMULTANEOUS, sample_outcome
+from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.map import FOUR_COUNTRIES
 from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.siege import siege_level
 from spelbord.games.omringad.terrain import Terrain
+from spelbord.games.omringad.units import BASE_KINDS
 
-CHROMIUM = Path("/usr/bin/chromium")
-RENDERER = (
-    Path(__file__).resolve().parents[3] / "src/spelbord/games/omringad/web/renderer.js"
-).read_text(encoding="utf-8")
-ORIGIN = "http://omringad.test"
-PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width">
-<style>body { margin: 0; background: #13171c; color: #ece6da; font: 15px system-ui; }</style>
-</head><body><div id="root"></div><script type="module">
-import { render, describe } from "/renderer.js";
-const root = document.getElementById("root");
-window.acted = [];
-window.show = (view, replay = false) => render(root, view, {
-  seat: view.seat, replay, notify() {},
-  act: (a) => window.acted.push(typeof a === "number" ? a : a.action),
-});
-window.describe = describe;
-window.ready = true;
-</script></body></html>"""
-
+RENDERER = Renderer("omringad")
 REACHABLE = "[...document.querySelectorAll('[data-action]')].map(n => Number(n.dataset.action))"
 
 pytestmark = pytest.mark.browser
 
 
-def _missing() -> str | None:
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is absent"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    reason = _missing()
-    if reason:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"browser tests must run in CI, but {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
-        yield browser
-        browser.close()
-
-
-def _open(browser: Any, width: int, height: int) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.route(f"{ORIGIN}/", lambda route: route.fulfill(body=PAGE, content_type="text/html"))
-    page.route(
-        f"{ORIGIN}/renderer.js",
-        lambda route: route.fulfill(body=RENDERER, content_type="text/javascript"),
-    )
-    page.goto(f"{ORIGIN}/")
-    page.wait_for_function("window.ready === true")
-    return context, page, errors
-
-
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context, page, errors = _open(browser, 1200, 900)
-    yield page
-    context.close()
-    assert not errors, errors
+    with RENDERER.page(browser, 1200, 900, has_touch=True) as page:
+        yield page
 
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    context, page, errors = _open(browser, 375, 812)
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-def view_of(state: OmringadState, seat: int | None) -> dict[str, Any]:
-    """The VIEW the server sends ``seat`` (legal actions only when that seat decides)."""
-    player = state.current_player()
-    acting = seat is not None and player in (seat, SIMULTANEOUS)
-    legal = state.legal_actions(seat) if acting and seat is not None else []
-    return {
-        "table": "t1",
-        "game": "omringad",
-        "options": dict(state.game.options),
-        "status": "finished" if state.is_terminal() else "running",
-        "seat": seat,
-        "ply": state.move_number(),
-        "to_move": player,
-        "your_turn": bool(legal),
-        "observation": json.loads(json.dumps(state.observation(seat))),
-        "legal": [state.action_to_dict(a, seat) for a in legal],
-        "moves": [],
-        "seats": [{"seat": s, "kind": "local", "name": "", "claimed": True} for s in (0, 1)],
-        "result": None,
-        "last": None,
-    }
-
-
-def show(page: Any, view: dict[str, Any], replay: bool = False) -> None:
-    page.evaluate("([v, r]) => { window.acted = []; window.show(v, r); }", [view, replay])
-
-
-def acted(page: Any) -> list[int]:
-    return list(page.evaluate("window.acted"))
+    with RENDERER.page(browser, 375, 812, has_touch=True) as page:
+        yield page
 
 
 def reachable(page: Any) -> list[int]:
@@ -151,21 +63,24 @@ def _kinds(state: OmringadState, seat: int) -> tuple[str, ...]:
 
 
 @cache
-def random_game_decisions(seed: int = 0) -> tuple[tuple[str, OmringadState, int], ...]:
+def random_game_decisions(
+    seed: int = 0, players: int = 2
+) -> tuple[tuple[str, OmringadState, int], ...]:
     """The first position of each kind of decision in a seeded random game.
 
     A seat whose only action is ``wait`` (it finished at a simultaneous node) is left out:
     the server plays that for it and never asks.
     """
     rng = random.Random(seed)
-    state = OmringadGame().new_initial_state()
+    state = OmringadGame(players=players).new_initial_state()
+    seats_all = list(range(players))
     found: dict[tuple[str, tuple[str, ...]], tuple[OmringadState, int]] = {}
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
             state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             continue
-        seats = [0, 1] if player == SIMULTANEOUS else [player]
+        seats = seats_all if player == SIMULTANEOUS else [player]
         for seat in seats:
             key = (state.phase, _kinds(state, seat))
             if key not in found and state.legal_actions(seat) != [N.WAIT]:
@@ -203,30 +118,85 @@ def merge_decision(kit: SimpleNamespace) -> OmringadState:
 
 def _click(page: Any, action: int) -> None:
     """Click the element that carries ``action`` (a button, or a square of the board)."""
-    node = page.locator(f"[data-action='{action}']").first
-    node.scroll_into_view_if_needed()
-    node.click()
+    page.locator(f"[data-action='{action}']").first.click()
+
+
+BID, BIDS = 840, range(841, 941)  # ``bid N`` is 840 + N (the contract of the auction)
+
+
+def _check_offered(page: Any, legal: list[int], what: str) -> None:
+    """Every legal action is reachable and nothing else is (the page shows the decision).
+
+    Bids are offered as a few quick bids and a stepper over the legal amounts (not one
+    button per amount): the stepper's range must be the legal one.
+    """
+    bids = [a for a in legal if a in BIDS]
+    rest = [a for a in legal if a not in BIDS]
+    found = sorted(set(reachable(page)))
+    assert [a for a in found if a not in BIDS] == rest, what
+    assert set(found) - set(rest) <= set(bids), what
+    if bids:
+        box = page.locator(".om-bid-input")
+        assert [box.get_attribute("min"), box.get_attribute("max")] == [
+            str(min(bids) - BID),
+            str(max(bids) - BID),
+        ], what
+
+
+SQUARE_CENTRES = """() => [...document.querySelectorAll('.om-sq[data-action]')].map(n => {
+  const r = n.querySelector('.om-ground').getBoundingClientRect();
+  return [Number(n.dataset.action), [r.x + r.width / 2, r.y + r.height / 2]];
+})"""
 
 
 def _check_every_action(page: Any, state: OmringadState, seat: int, what: str) -> None:
+    """Every legal action is reachable and sends itself; nothing else is reachable.
+
+    The stepper's button sends the amount typed into it: the least and the highest bid.
+    """
     legal = state.legal_actions(seat)
     show(page, view_of(state, seat))
-    assert sorted(set(reachable(page))) == legal, what
-    for action in legal:
+    _check_offered(page, legal, what)
+    # The squares first (a tap at each centre, the page still at the top), then the buttons.
+    centres = dict(page.evaluate(SQUARE_CENTRES))
+    rest = [a for a in legal if a not in BIDS]
+    order = [a for a in rest if a in centres] + [a for a in rest if a not in centres]
+    for action in order:
+        if action in centres:
+            page.mouse.click(*centres[action])
+        else:
+            _click(page, action)
+    assert acted(page) == order, what
+    bids = [a for a in legal if a in BIDS]
+    for action in sorted({min(bids), max(bids)} if bids else ()):
         show(page, view_of(state, seat))
-        _click(page, action)
-        assert acted(page) == [action], f"{what}: {state.action_to_string(action, seat)}"
+        _bid(page, action - BID)
+        assert acted(page) == [action], what
 
 
-def test_every_decision_of_a_random_game_is_reachable_and_sends_its_action(page: Any) -> None:
-    """R5, R30, R55, R70, R73: tiles, buys, placements, moves and reinforcements."""
+def _bid(page: Any, amount: int) -> None:
+    """Type ``amount`` into the bid stepper and press its button."""
+    page.locator(".om-bid-input").fill(str(amount))
+    page.locator(".om-bid-input").dispatch_event("change")
+    page.locator(".om-bid-go").click()
+
+
+def test_a_random_game_meets_every_kind_of_decision() -> None:
+    """The seeded game below holds tiles, buys, placements, moves and the auction."""
     decisions = random_game_decisions()
     phases = {what.split()[0] for what, _, _ in decisions}
-    assert {"setup", "pregame", "purchase", "move", "reinforce"} <= phases
+    assert {"setup", "pregame", "purchase", "move", "reinforce", "auction"} <= phases
     kinds = {k for what, _, _ in decisions for k in what.split()[1].split("+")}
-    assert {"tile", "buy", "done", "place", "square", "take", "pass", "stop"} <= kinds
-    for what, state, seat in decisions:
-        _check_every_action(page, state, seat, what)
+    assert {"tile", "buy", "done", "place", "square", "take", "pass", "stop", "bid"} <= kinds
+
+
+@pytest.mark.parametrize("index", range(len(random_game_decisions())))
+def test_every_decision_of_a_random_game_is_reachable_and_sends_its_action(
+    page: Any, index: int
+) -> None:
+    """R5, R30, R55, R70, R73, R102, R104: one decision of the seeded game each."""
+    what, state, seat = random_game_decisions()[index]
+    _check_every_action(page, state, seat, what)
 
 
 def test_r45_hit_allocation_buttons(page: Any, kit: SimpleNamespace) -> None:
@@ -381,3 +351,506 @@ def test_r92_stall_count_and_stand_off_in_the_log(page: Any, kit: SimpleNamespac
         ("4", "miss"),
     ]
     assert "on B e3" in page.locator(".om-step-last h4").inner_text()
+
+
+# ------------------------------------------------------------ four players (R4, R120-R125)
+FOUR = FOUR_COUNTRIES.parse_label
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+
+
+def four_position(
+    kit: SimpleNamespace,
+    stacks: dict[str, tuple[int, str]],
+    *,
+    teams: str = "none",
+    control: dict[str, int] | None = None,
+    tiles: dict[str, Terrain] | None = None,
+    initiative: int = 0,
+) -> OmringadState:
+    """A four-player state at the start of the movement phase of round 2 (map A B / C D)."""
+    st = OmringadGame(players=4, teams=teams).new_initial_state()
+    st.tiles = [list(range(9)) for _ in range(4)]
+    for label, t in (tiles or {}).items():
+        st.terrain[FOUR(label)] = t
+    for label, owner in (control or {}).items():
+        st.control[FOUR(label)] = owner
+    for label, (owner, text) in stacks.items():
+        us = kit.units(text)
+        st.board[FOUR(label)].append([owner, *(B.code(u) for u in us)])
+        for u in us:
+            st.pool[owner][BASE_KINDS.index(u.kind)] -= 1
+    st.round, st.initiative = 2, initiative
+    st.stage = ["done"] * 4
+    st._start_movement()
+    return st
+
+
+def three_party_battle(kit: SimpleNamespace) -> OmringadState:
+    """A defends A e1 with a mercenary; B attacks from B a1 first, then D from D e5 (R123)."""
+    st = four_position(kit, {"A e1": (0, "M"), "B a1": (1, "R"), "D e5": (3, "R")}, initiative=1)
+    kit.play(st, "B a1", "take R", "done", "A e1", "D e5", "take R", "done", "A e1")
+    while st.phase == "move":
+        kit.play(st, "pass")
+    return st
+
+
+def texts_of(page: Any, selector: str) -> list[str]:
+    """The trimmed text of every element ``selector`` matches (SVG text too)."""
+    script = "sel => [...document.querySelectorAll(sel)].map(n => n.textContent.trim())"
+    return list(page.evaluate(script, selector))
+
+
+def test_r4_four_countries_draw_100_squares_and_every_seam(page: Any, kit: SimpleNamespace) -> None:
+    """R4: A B / C D with the inner seams as borders and the outer ones as matching bands."""
+    st = four_position(
+        kit, {"A c3": (0, "M"), "B c3": (1, "M"), "C c3": (2, "M"), "D c3": (3, "M")}
+    )
+    show(page, view_of(st, None))
+    assert page.locator(".om-sq").count() == 100
+    assert page.locator(".om-token").count() == 4
+    seams = dict(
+        page.evaluate(
+            "[...document.querySelectorAll('.om-seam')].map(n => [n.dataset.seam, n.dataset.drawn])"
+        )
+    )
+    assert seams == {
+        "A E B W": "border",
+        "A S C N": "border",
+        "B S D N": "border",
+        "C E D W": "border",
+        "A N D S": "bands",
+        "A W D E": "bands",
+        "B N C S": "bands",
+        "B E C W": "bands",
+    }
+    # Each band names the cell it leads to with the same letter or number on both edges.
+    labels = texts_of(page, ".om-seam[data-seam='A N D S'] .om-edge-label")
+    assert labels == ["a", "a", "b", "b", "c", "c", "d", "d", "e", "e"]
+    bands = texts_of(page, ".om-seam[data-seam='A W D E'] .om-band-label")
+    assert bands == ["west edge ⇄ D east edge", "east edge ⇄ A west edge"]
+    # A picked corner square shows its neighbours across the seams, from the map's steps.
+    page.locator(".om-sq[data-square='0']").click()
+    assert page.locator(".om-neighbour").count() == 4
+    assert "Neighbours: D a5, A b1, A a2, D e1" in page.locator(".om-info").inner_text()
+
+
+def test_r2_the_pillow_still_draws_its_four_seams_wide_and_tall(
+    page: Any, phone: Any, kit: SimpleNamespace
+) -> None:
+    st = kit.position({"A c3": (0, "RM"), "B a1": (1, "M")})
+    expected = {
+        page: {"A N B N": "arcs", "A E B E": "border", "A S B S": "arcs", "A W B W": "bands"},
+        phone: {"A N B N": "bands", "A E B E": "arcs", "A S B S": "border", "A W B W": "arcs"},
+    }
+    for p, drawn in expected.items():
+        show(p, view_of(st, 0))
+        assert p.locator(".om-sq").count() == 50
+        got = p.evaluate(
+            "[...document.querySelectorAll('.om-seam')].map(n => [n.dataset.seam, n.dataset.drawn])"
+        )
+        assert dict(got) == drawn
+
+
+FOUR_DECISIONS = random_game_decisions(seed=1, players=4)
+
+
+@pytest.mark.parametrize("start", range(0, len(FOUR_DECISIONS), 5))
+def test_r120_every_decision_of_a_four_player_game_is_reachable(page: Any, start: int) -> None:
+    """R120: the decisions of a seeded four-player game (five per test), each offered."""
+    phases = {w.split()[0] for w, _, _ in FOUR_DECISIONS}
+    assert {"setup", "pregame", "purchase", "move", "auction", "battle"} <= phases
+    for what, state, seat in FOUR_DECISIONS[start : start + 5]:
+        legal = state.legal_actions(seat)
+        show(page, view_of(state, seat))
+        _check_offered(page, legal, what)
+        assert page.locator(".om-player").count() == 4
+        action = next(a for a in legal[len(legal) // 2 :] + legal if a not in BIDS)
+        _click(page, action)
+        assert acted(page) == [action], f"{what}: {state.action_to_string(action, seat)}"
+
+
+def test_r121_r124_teams_colours_and_conquered_squares(page: Any, kit: SimpleNamespace) -> None:
+    """R121: every seat its colour, team tags and frames; a conquered square flies a flag."""
+    st = four_position(
+        kit,
+        {
+            "A c3": (0, "RM"),
+            "B c3": (1, "EE"),
+            "C b2": (2, "AK"),
+            "D d4": (3, "G"),
+            "A e1": (1, "R"),
+        },
+        teams="diagonal",
+        control={"A e1": 1},
+    )
+    show(page, view_of(st, 0))
+    players = page.evaluate(
+        "[...document.querySelectorAll('.om-player')].map(n => [Number(n.dataset.seat),"
+        " n.querySelector('.om-team-tag').textContent])"
+    )
+    assert players == [[0, "team A+D"], [3, "team A+D"], [1, "team B+C"], [2, "team B+C"]]
+    frames = page.evaluate(
+        "[...document.querySelectorAll('.om-team-frame')].map(n => Number(n.dataset.team))"
+    )
+    assert frames == [0, 1, 1, 0]
+    owners = page.evaluate(
+        "[...document.querySelectorAll('.om-token')].map(n => Number(n.dataset.owner)).sort()"
+    )
+    assert owners == [0, 1, 1, 2, 3]
+    assert page.locator(".om-token .om-team-ring").count() == 5
+    conquered = page.locator(f".om-sq[data-square='{FOUR('A e1')}']")
+    assert conquered.locator(".om-conquered.om-own-1").count() == 1
+    assert conquered.locator(".om-flag.om-own-1").count() == 1
+    # A tap on the glowing stack starts a move from it.
+    _click(page, N.SQUARE + FOUR("A c3"))
+    assert acted(page) == [N.SQUARE + FOUR("A c3")]
+
+
+def test_r124_sieges_with_four_count_enemies_never_allies(page: Any, kit: SimpleNamespace) -> None:
+    """R124: Ivory's villages; Azure (its ally) never besieges, Slate and Crimson do.
+
+    A a1 has Azure beside it across both seams (D a5, D e1): no siege. A c1 has Slate on
+    A d1: a partial siege, at most 2. A e5 has Slate on A e4 and Crimson on A d5: full.
+    """
+    villages = ("A a1", "A c1", "A e5")
+    st = four_position(
+        kit,
+        {
+            "D a5": (3, "M"),
+            "D e1": (3, "M"),
+            "A d1": (1, "M"),
+            "A e4": (1, "M"),
+            "A d5": (2, "M"),
+        },
+        teams="diagonal",
+        tiles=dict.fromkeys(villages, Terrain.VILLAGE),
+    )
+    show(page, view_of(st, 0))
+    stacks = B.stacks_view(st.board)
+    for label, text in zip(villages, (None, "max 2", "max 0"), strict=True):
+        sq = FOUR(label)
+        level = siege_level(FOUR_COUNTRIES, st.terrain, stacks, sq, 0, st.teams)
+        marks = texts_of(page, f".om-sq[data-square='{sq}'] .om-siege-{int(level)} text")
+        assert marks == ([text] if text else []), label
+
+
+def test_r123_three_parties_every_party_its_dice_and_target_buttons(
+    page: Any, kit: SimpleNamespace
+) -> None:
+    st = three_party_battle(kit)
+    kit.roll(st, 6, 6, 6)  # every party hits: B sends first
+    assert st.current_player() == 1
+    view = view_of(st, 1)
+    show(page, view)
+    parties = page.evaluate(
+        "[...document.querySelectorAll('.om-battle .om-party')].map(n => [n.dataset.party,"
+        " n.dataset.owner, n.querySelector('strong').textContent.trim()])"
+    )
+    assert parties == [
+        ["0", "1", "Attacker: Slate (1)"],
+        ["1", "0", "Defender: Ivory (1)"],
+        ["2", "3", "Attacker 2: Azure (1)"],
+    ]
+    assert page.locator(".om-party .om-unsent").count() == 3
+    sides = page.evaluate(
+        "[...document.querySelectorAll('.om-step-last .om-dice-side')].map(n => n.dataset.party)"
+    )
+    assert sides == ["0", "1", "2"]
+    assert [c["result"] for c in _cards(page, ".om-step-last")] == ["hit", "hit", "hit"]
+    assert (
+        "Slate scored 1 hit, Ivory 1 hit, Azure 1 hit"
+        in page.locator(".om-step-last h4").inner_text()
+    )
+    buttons = page.evaluate(
+        "[...document.querySelectorAll('.om-target-btn')].map(n => [Number(n.dataset.action),"
+        " Number(n.dataset.seat)])"
+    )
+    assert buttons == [[N.TARGET + 0, 0], [N.TARGET + 3, 3]]
+    assert sorted(reachable(page)) == st.legal_actions()
+    page.locator(".om-target-btn[data-seat='3']").click()
+    assert acted(page) == [N.TARGET + 3]
+    # Ivory, the defender, watches: the same parties, no buttons.
+    show(page, view_of(st, 0))
+    assert reachable(page) == [] and page.locator(".om-party").count() == 3
+
+
+# ---------------------------------------------------------------------- the auction (R100-R105)
+def _special_view(
+    kit: SimpleNamespace, seat: int | None, legal: list[dict[str, Any]], **auction: Any
+) -> dict[str, Any]:
+    """A four-player VIEW in the auction phase as the contract describes it (hand-built).
+
+    On the board: Ivory's horses, rider and snipers on A b4, Slate's pirates on a lake (C d4),
+    the neutral dragon on B c2; the dragon is up for auction, Slate bid 3 after Azure's 2,
+    Crimson passed; Ivory is to bid, with 12 gold.
+    """
+    st = four_position(kit, {"A c3": (0, "RM"), "B c3": (1, "EE"), "D d4": (3, "G")})
+    view = view_of(st, seat)
+    obs = view["observation"]
+    obs["phase"] = "auction"
+    obs["gold"] = [12, 9, 4, 15]
+    obs["terrain"][FOUR("C d4")] = "L"
+    obs["stacks"] += [
+        {"square": FOUR("B c2"), "owner": -1, "count": 1, "top": "Z", "units": ["Z"]},
+        {"square": FOUR("C d4"), "owner": 1, "count": 1, "top": "P"},
+        {"square": FOUR("A b4"), "owner": 0, "count": 3, "top": "H"},
+    ]
+    if seat == 0:
+        obs["stacks"][-1].update(units=["H", "R", "S"], moved=[False] * 3)
+    obs["cup"] = ["diplomat", "horses", "infiltrator", "magician", "pirates"]
+    obs["auction"] = {
+        "lot": "dragon",
+        "bid": 3,
+        "bidder": 1,
+        "out": [False, False, True, False],
+        "to_act": 0,
+        "bids": [[3, 2], [1, 3], [2, 0]],
+        "winner": -1,
+        "places": [],
+        **auction,
+    }
+    view.update(legal=legal, your_turn=bool(legal), to_move=obs["auction"]["to_act"])
+    return view
+
+
+def _bids(low: int, high: int) -> list[dict[str, Any]]:
+    """The legal ``bid N`` actions from ``low`` to ``high`` and ``pass``, as action dicts."""
+    out: list[dict[str, Any]] = [
+        {"action": BID + n, "text": f"bid {n}", "kind": "bid", "amount": n}
+        for n in range(low, high + 1)
+    ]
+    return [*out, {"action": N.PASS, "text": "pass", "kind": "pass"}]
+
+
+def test_r102_auction_panel_shows_lot_bids_clock_and_sends_bids_and_pass(
+    page: Any, kit: SimpleNamespace
+) -> None:
+    view = _special_view(kit, 0, _bids(4, 12))
+    view["clock"] = {"seat": 0, "seconds": 10.0, "deadline": time.time() * 1000 + 9000}
+    show(page, view)
+    panel = page.locator(".om-auction")
+    assert panel.get_attribute("data-lot") == "dragon"
+    assert "Up for auction: the dragon" in panel.locator(".om-lot").inner_text()
+    standing = panel.locator(".om-standing")
+    assert [standing.get_attribute("data-bid"), standing.get_attribute("data-bidder")] == ["3", "1"]
+    assert standing.inner_text() == "Standing bid: 3 gold by Slate"
+    states = page.evaluate("[...document.querySelectorAll('.om-bidder')].map(n => n.dataset.state)")
+    assert states == ["to bid", "high bid", "out", "in"]
+    assert texts_of(page, ".om-bids li") == ["Azure bids 2", "Slate bids 3", "Crimson passes"]
+    assert page.locator(".om-auction .om-cup-item").count() == 5
+    clock = page.locator(".om-clock")
+    assert clock.get_attribute("data-seat") == "0"
+    assert 7 <= int(clock.get_attribute("data-left") or 0) <= 9
+    assert "s to bid" in clock.inner_text()
+    # Quick bids and pass are buttons; the stepper's button sends the amount it shows.
+    assert sorted(set(reachable(page))) == [N.PASS, BID + 4, BID + 5, BID + 8, BID + 12]
+    page.locator(f".om-bid[data-action='{BID + 4}']").click()
+    assert acted(page) == [BID + 4]
+    show(page, view)
+    page.locator(".om-step-up").click()
+    page.locator(".om-step-up").click()
+    assert page.locator(".om-bid-go").get_attribute("data-action") == str(BID + 6)
+    page.locator(".om-bid-go").click()
+    assert acted(page) == [BID + 6]
+    show(page, view)
+    _bid(page, 40)  # more than the gold: the stepper stops at the highest legal bid
+    assert acted(page) == [BID + 12]
+    show(page, view)
+    page.locator(".om-pass").click()
+    assert acted(page) == [N.PASS]
+
+
+def test_r102_others_watch_the_auction_without_controls_or_clock(
+    page: Any, kit: SimpleNamespace
+) -> None:
+    for seat in (None, 2):
+        show(page, _special_view(kit, seat, []))
+        assert page.locator(".om-auction .om-standing").count() == 1
+        assert page.locator(".om-bid-controls, .om-clock").count() == 0
+        assert reachable(page) == []
+    # The clock of the seat to bid counts down for everybody to see. As on the table page,
+    # the server's ``remaining`` seconds count, not the deadline (the clocks may differ).
+    view = _special_view(kit, 2, [])
+    clock = {"seat": 0, "seconds": 10.0, "deadline": time.time() * 1000 + 60000, "remaining": 4.0}
+    view.update(clock=clock, clocks=[clock])
+    show(page, view)
+    assert "Ivory has" in page.locator(".om-clock").inner_text()
+    assert page.locator(".om-clock").get_attribute("data-left") in ("3", "4")
+    assert describe(page, view) == "Auction of the dragon: 3 gold by Slate."
+
+
+def describe(page: Any, view: dict[str, Any]) -> str:
+    return str(page.evaluate("v => window.describe(v)", view))
+
+
+def test_r104_the_winner_places_the_lot_on_a_highlighted_square(
+    page: Any, kit: SimpleNamespace
+) -> None:
+    places = [FOUR(x) for x in ("A a1", "B e5", "C c3", "D b2", "D e5")]
+    legal = [
+        {"action": N.SQUARE + sq, "text": label, "kind": "square", "square": sq, "label": label}
+        for sq, label in ((sq, FOUR_COUNTRIES.label(sq)) for sq in places)
+    ]
+    view = _special_view(
+        kit, 0, legal, bid=7, bidder=0, to_act=-1, winner=0, places=places, out=[False] * 4
+    )
+    show(page, view)
+    targets = page.evaluate(
+        "[...document.querySelectorAll('.om-sq.om-target')].map(n => Number(n.dataset.square))"
+    )
+    assert sorted(targets) == places
+    assert "Ivory won the dragon (Z) for 7 gold" in page.locator(".om-won").inner_text()
+    assert "tap a highlighted square" in page.locator(".om-prompt").inner_text()
+    for sq in (places[0], places[3]):
+        page.evaluate("window.acted = []")
+        page.locator(f".om-sq[data-square='{sq}']").click()
+        assert acted(page) == [N.SQUARE + sq]
+    # Everybody else sees the winner placing, with no squares to tap.
+    show(page, {**view, "seat": 1, "legal": [], "your_turn": False})
+    assert page.locator(".om-target").count() == 0
+
+
+# ---------------------------------------------------------------------- special units (R110-R117)
+def test_r111_r116_the_dragon_and_special_stacks_draw(page: Any, kit: SimpleNamespace) -> None:
+    show(page, _special_view(kit, 0, []))
+    dragon = page.locator(f".om-token[data-square='{FOUR('B c2')}']")
+    assert dragon.get_attribute("data-owner") == "-1"
+    assert "om-dragon" in (dragon.get_attribute("class") or "")
+    assert dragon.locator("polygon.om-token-body").count() == 1  # spiked, not a disc
+    assert "om-own-n" in (dragon.get_attribute("class") or "")
+    horses = page.locator(f".om-token[data-square='{FOUR('A b4')}']")
+    assert "om-special" in (horses.get_attribute("class") or "")
+    assert horses.locator(".om-special-mark").count() == 1
+    assert texts_of(page, f".om-token[data-square='{FOUR('A b4')}'] .om-token-letter") == ["H"]
+    pirates = page.locator(f".om-token[data-square='{FOUR('C d4')}']")
+    assert pirates.get_attribute("data-top") == "P"
+    assert page.locator(".om-boat").count() == 1  # pirates on a lake sit in a boat
+    # The picked square lists the special units by name.
+    page.locator(f".om-sq[data-square='{FOUR('A b4')}']").click()
+    chips = page.evaluate(
+        "[...document.querySelectorAll('.om-info .om-unit')].map(n => [n.textContent, n.title,"
+        " n.classList.contains('om-unit-special')])"
+    )
+    assert chips == [["H", "horses", True], ["R", "rider", False], ["S", "snipers", True]]
+    page.locator(f".om-sq[data-square='{FOUR('B c2')}']").click()
+    assert "Dragon: " in page.locator(".om-info").inner_text()
+
+
+def _dragon_battle(kit: SimpleNamespace, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Ivory's rider and war elephants entered the dragon's square B c2 (R111): melee dice."""
+    view = _special_view(kit, 0, legal, to_act=-1)
+    obs = view["observation"]
+    sq = FOUR("B c2")
+    obs.update(phase="battle", auction=None, battle=[sq, 0, -1, 1, 0, 0], unsent=[0, 0])
+    obs["stacks"].append(
+        {"square": sq, "owner": 0, "count": 2, "top": "R", "units": ["R", "X"], "moved": [True] * 2}
+    )
+    die = {"square": sq, "step": "melee", "modifier": 0, "die": None, "hit": None}
+    obs["dice"] = [
+        {
+            **die,
+            "side": 0,
+            "owner": 0,
+            "unit": "R",
+            "strength": 4,
+            "needed": 4,
+            "die": 5,
+            "hit": True,
+        },
+        {**die, "side": 0, "owner": 0, "unit": "X", "strength": 4, "needed": 4},
+        {**die, "side": 1, "owner": -1, "unit": "Z", "strength": 2, "needed": 2},
+    ]
+    return view
+
+
+def test_r111_r114_a_battle_against_the_dragon_shows_its_party_and_dice(
+    page: Any, kit: SimpleNamespace
+) -> None:
+    view = _dragon_battle(kit, [])
+    view["to_move"] = CHANCE
+    show(page, view)
+    assert "Ivory faces the dragon" in page.locator(".om-battle h3").inner_text()
+    parties = texts_of(page, ".om-party strong")
+    assert parties == ["Attacker: Ivory (2)", "Defender: Dragon (1)"]
+    cards = page.evaluate(
+        "[...document.querySelectorAll('.om-step-now .om-die-card')].map(n => [n.dataset.unit,"
+        " n.dataset.owner, n.dataset.result, n.classList.contains('om-die-special')])"
+    )
+    assert cards == [
+        ["R", "0", "hit", False],
+        ["X", "0", "waiting", True],
+        ["Z", "-1", "waiting", True],
+    ]
+    assert "war elephants" in page.locator(".om-step-now").inner_text()
+    assert "Dragon dragon" not in page.locator(".om-step-now").inner_text()
+
+
+def test_r110_r117_envoy_fight_and_hits_on_special_units(page: Any, kit: SimpleNamespace) -> None:
+    envoy = [
+        {"action": 950, "text": "envoy", "kind": "envoy"},
+        {"action": 951, "text": "fight", "kind": "fight"},
+    ]
+    view = _dragon_battle(kit, envoy)
+    show(page, view)
+    assert "diplomat" in page.locator(".om-prompt").inner_text()
+    assert sorted(reachable(page)) == [950, 951]
+    page.locator(".om-envoy").click()
+    assert acted(page) == [950]
+    show(page, view)
+    page.locator(".om-fight").click()
+    assert acted(page) == [951]
+    # Hits on special units (``hit d``, 816 + class - 12): war elephants and the snipers.
+    hits = [
+        {"action": 816 + 8, "text": "hit X", "kind": "hit", "unit": "X"},
+        {"action": 816 + 14, "text": "hit S", "kind": "hit", "unit": "S"},
+    ]
+    view = _dragon_battle(kit, hits)
+    view["observation"]["battle"][4] = 1  # Ivory takes one hit
+    show(page, view)
+    assert "You took 1 hit" in page.locator(".om-prompt").inner_text()
+    assert texts_of(page, ".om-buttons button") == [
+        "Hit war elephants (damage)",
+        "Hit snipers (damage)",
+    ]
+    page.locator(f"[data-action='{816 + 14}']").click()
+    assert acted(page) == [816 + 14]
+
+
+# ---------------------------------------------------------------------- screenshots
+def test_screenshots_of_four_players_auction_and_battles(
+    browser: Any, kit: SimpleNamespace
+) -> None:
+    """The four-player board, the auction, a three-party battle and the dragon, saved for review
+    at phone (390 px) and desktop width; neither scrolls sideways."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    st = four_position(
+        kit,
+        {
+            "A c3": (0, "RM"),
+            "B c3": (1, "EE"),
+            "C b2": (2, "AK"),
+            "D d4": (3, "G"),
+            "A e1": (1, "R"),
+        },
+        teams="diagonal",
+        control={"A e1": 1},
+        tiles={"A a1": Terrain.CASTLE, "B b4": Terrain.FOREST, "C e5": Terrain.MOUNTAIN},
+    )
+    battle = three_party_battle(kit)
+    kit.roll(battle, 6, 6, 6)
+    auction = _special_view(kit, 0, _bids(4, 12))
+    auction["clock"] = {"seat": 0, "seconds": 10.0, "deadline": time.time() * 1000 + 60000}
+    views = {
+        "four": view_of(st, 0),
+        "battle3": view_of(battle, 1),
+        "auction": auction,
+        "dragon": _dragon_battle(kit, []),
+    }
+    for size, (width, height) in {"phone": (390, 844), "desktop": (1280, 900)}.items():
+        with RENDERER.page(browser, width, height, has_touch=size == "phone") as page:
+            for name, view in views.items():
+                show(page, view)
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+                page.screenshot(
+                    path=str(SHOTS / f"omringad-board-{name}-{size}.png"), full_page=True
+                )
