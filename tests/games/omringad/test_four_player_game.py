@@ -143,6 +143,7 @@ def test_r120_turns_start_at_the_initiative_and_passed_seats_are_skipped() -> No
 
 def test_r72_r120_the_initiative_passes_clockwise_each_round() -> None:
     st = position({"A c3": (A, "M")}, initiative=0)
+    st.cup = []  # no special unit left: no auction (R100)
     holders = [st.initiative]
     for _ in range(4):
         while st.phase == "move":
@@ -349,7 +350,7 @@ def test_r122_r125_a_team_wins_when_one_member_wins() -> None:
 
 def test_r122_option_both_members_must_reach_the_target() -> None:
     st = end_round(position({}, teams="diagonal", team_win="both"), [60, 40, 40, 0])
-    assert st.phase == "purchase" and st.winners == []
+    assert st.phase == "auction" and st.winners == []  # the next round (R100)
     st = end_round(position({}, teams="diagonal", team_win="both"), [60, 40, 40, 50])
     assert st.winners == [A, D] and st.returns() == [1.0, -1.0, -1.0, 1.0]
 
@@ -457,9 +458,12 @@ def same_game_for(seat: int | None, real: OmringadState, twin: OmringadState) ->
 def test_r82_r123_resampled_histories_reach_a_three_party_battle() -> None:
     """An eager game that comes to a hit with two enemy parties to choose from (R123)."""
     game = OmringadGame(players=4, target=140)
-    rng = random.Random(24)
+    rng = random.Random(23)
     st = game.new_initial_state()
     while not (st.phase == "battle" and st.current_player() >= 0 and st._num_parties() > 2):
+        if st.phase == "auction" and st.current_player() >= 0:
+            play(st, "pass")  # base units only: every special unit goes back (R105)
+            continue
         eager(st, rng)
         assert st.move_number() < 600
     assert all(t.startswith("target") for t in texts(st)) and len(texts(st)) > 1

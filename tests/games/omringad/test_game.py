@@ -120,7 +120,7 @@ def test_r30_r38_a_move_in_the_peace_round(kit: SimpleNamespace) -> None:
     kit.play(st, "A e3", "take M", "done", "A d3")  # F1: the move ends by itself
     assert st.current_player() == 0 and st.legal_actions() == [N.PASS]  # B passed already
     kit.play(st, "pass")
-    assert st.round == 2 and st.phase == "purchase"
+    assert st.round == 2 and st.phase == "auction"  # R100: round 2 opens with the auction
 
 
 def test_r36_conquest_in_passing(kit: SimpleNamespace) -> None:
@@ -246,7 +246,7 @@ def test_r56_two_damaged_units_merge_in_a_settlement(kit: SimpleNamespace) -> No
     kit.play(st, "merge E A e3")
     assert sorted(kit.top_down(st, "A e3", 0)) == ["E", "M"] and st.pool[0][1] == 6 - 1
     kit.play(st, "done")
-    assert st.phase == "purchase"
+    assert st.phase == "auction"  # the next round (R100)
 
 
 def test_r61_r62_end_of_round_income_and_points(kit: SimpleNamespace) -> None:
@@ -333,7 +333,7 @@ def test_r71_the_peace_round_gives_25_gold_and_13_points(kit: SimpleNamespace) -
     st.apply_actions([N.DONE, N.DONE])
     kit.play(st, "pass", "pass")
     assert st.round == 2 and st.gold == [25, 25] and st.score == [13, 13]
-    assert st.initiative == 1 and st.phase == "purchase"
+    assert st.initiative == 1 and st.phase == "auction"  # no auction in round 1 only (R100)
 
 
 def test_r49_nobody_survives_the_square_keeps_its_controller(kit: SimpleNamespace) -> None:

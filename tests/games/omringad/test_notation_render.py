@@ -26,7 +26,7 @@ def test_r90_every_action_id_has_a_distinct_text() -> None:
         assert N.describe(a)["kind"] in t or N.describe(a)["kind"] == "square"
     assert texts["pass"] == N.PASS and texts["merge E B e3"] == N.MERGE + 39 * 6 + 1
     with pytest.raises(NotationError):
-        N.text(8, PILLOW.label)
+        N.text(9, PILLOW.label)
 
 
 def test_r90_action_to_dict_names_squares(kit: SimpleNamespace) -> None:

@@ -84,7 +84,7 @@ def test_r82_resampled_histories_look_the_same_to_every_seat(seed: int) -> None:
 def test_r82_hidden_choices_differ_between_resamples() -> None:
     """The opponent's hidden choices really are drawn again (nothing hidden leaks)."""
     game = OmringadGame()
-    rng = random.Random(3)
+    rng = random.Random(4)
     st = game.new_initial_state()
     while st.round < 4:
         random_step(st, rng)

@@ -99,6 +99,24 @@ def die_modifier(unit: Unit, side: Side, enemy: Side, terrain: Terrain) -> int:
     return m
 
 
+def party_modifier(unit: Unit, side: Side, foes: Sequence[Side], terrain: Terrain) -> int:
+    """``die_modifier`` in a battle with several enemy parties (R42-R44, R113, R123).
+
+    A live infiltrator in any enemy party cancels the general's bonus; the forest's -1 is
+    for archers and catapults only (not the magician or the snipers, R115).
+
+    >>> red = Side(0, (Unit(Kind.ARCHER), Unit(Kind.GENERAL)), attacking=False)
+    >>> blue = Side(1, (Unit(Kind.MERCENARY),), attacking=True)
+    >>> yellow = Side(2, (Unit(Kind.INFILTRATOR),), attacking=True)
+    >>> party_modifier(Unit(Kind.ARCHER), red, [blue], Terrain.FOREST)
+    0
+    >>> party_modifier(Unit(Kind.ARCHER), red, [blue, yellow], Terrain.FOREST)
+    -1
+    """
+    enemy = Side(-2, tuple(u for f in foes for u in f.units), attacking=not side.attacking)
+    return die_modifier(unit, side, enemy, terrain)
+
+
 def hits(die: int, strength: int, modifier: int) -> bool:
     """Whether ``die`` hits for a unit of S ``strength`` with ``modifier`` (R41).
 

@@ -27,6 +27,7 @@ ALL_KINDS: tuple[Kind, ...] = tuple(Kind)
 _KIND_INDEX = {k: i for i, k in enumerate(ALL_KINDS)}
 _CLASS_UNITS = tuple(Unit(k, damaged=d) for k in ALL_KINDS for d in (False, True))
 _GENERAL_KIND = _KIND_INDEX[Kind.GENERAL]
+_HORSES_KIND = _KIND_INDEX[Kind.HORSES]
 GENERAL_CLASS = _GENERAL_KIND * 2
 NEUTRAL = -1
 """The owner of the dragon's stack: nobody."""
@@ -58,10 +59,20 @@ def is_general(c: int) -> bool:
     return c // 4 == _GENERAL_KIND
 
 
+def is_horses(c: int) -> bool:
+    return c // 4 == _HORSES_KIND
+
+
 def order_top(codes: Iterable[int]) -> list[int]:
-    """Codes with any general moved to the top, the rest in their order (R80)."""
+    """Codes with the horses on top, then any general, the rest in their order (R80, R112).
+
+    >>> h, g, m = (code(Unit(k)) for k in (Kind.HORSES, Kind.GENERAL, Kind.MERCENARY))
+    >>> order_top([m, g, h]) == [h, g, m]
+    True
+    """
     codes = list(codes)
-    return [c for c in codes if is_general(c)] + [c for c in codes if not is_general(c)]
+    first = [c for c in codes if is_horses(c)] + [c for c in codes if is_general(c)]
+    return first + [c for c in codes if not (is_horses(c) or is_general(c))]
 
 
 def copy_board(board: RawBoard) -> RawBoard:

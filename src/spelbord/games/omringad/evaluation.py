@@ -10,8 +10,8 @@ other seat's, squashed into [-1, 1] with ``tanh``:
 * **income**: ``INCOME_WEIGHT`` per square controlled per round to come (gold buys
   units, R61);
 * **material**: ``MATERIAL_WEIGHT`` per gold of its units on the board, on the move and
-  bought but not placed, a damaged unit at ``DAMAGED_SHARE`` of its cost (R20-R21), plus
-  its unspent gold while buying (R73);
+  bought but not placed, a damaged unit at ``DAMAGED_SHARE`` of its cost (R20-R21), a
+  special unit at ``SPECIAL_VALUE`` (the dragon at nothing), plus its unspent gold (R73);
 * **sieges**: a settlement it controls loses ``SIEGE_SHARE`` of its points per round to
   come for each distinct square enemy units besiege it from (R50-R52, at most two count;
   every base unit besieges, R53).
@@ -32,7 +32,9 @@ from typing import TYPE_CHECKING
 
 from spelbord.games.omringad.siege import enemies
 from spelbord.games.omringad.terrain import TERRAIN, Terrain
-from spelbord.games.omringad.units import BASE_KINDS, UNITS
+from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
+
+ALL_KINDS: tuple[Kind, ...] = tuple(Kind)
 
 if TYPE_CHECKING:
     from spelbord.games.omringad.rules import OmringadState
@@ -60,11 +62,26 @@ _POINTS = {t: TERRAIN[t].points for t in Terrain}
 _SETTLEMENT = {t: TERRAIN[t].settlement for t in Terrain}
 
 
+SPECIAL_VALUE: dict[Kind, float] = {
+    Kind.DIPLOMAT: 6.0,
+    Kind.DRAGON: 0.0,
+    Kind.HORSES: 6.0,
+    Kind.INFILTRATOR: 5.0,
+    Kind.ELEPHANTS: 9.0,
+    Kind.MAGICIAN: 7.0,
+    Kind.PIRATES: 6.0,
+    Kind.SNIPERS: 8.0,
+}
+"""What a special unit is worth in gold (they have no price, R24): about a base unit of
+like strength and speed plus its gift (R110-R117). The dragon belongs to nobody (R111)."""
+
+
 def _class_values() -> tuple[float, ...]:
-    """Gold value of each unit class (``kind * 2 + damaged``, see ``board``)."""
+    """Gold value of each unit class (``kind * 2 + damaged``, see ``board``), special units
+    included (``SPECIAL_VALUE``)."""
     out = []
-    for kind in BASE_KINDS:
-        cost = float(UNITS[kind].cost or 0)
+    for kind in ALL_KINDS:
+        cost = float(UNITS[kind].cost or SPECIAL_VALUE[kind])
         out += [cost, cost * DAMAGED_SHARE]
     return tuple(out)
 
@@ -73,6 +90,7 @@ CLASS_VALUE = _class_values()
 """Gold value of a unit by class; a code's class is ``code // 2``."""
 
 _KIND_VALUE = tuple(CLASS_VALUE[2 * k] for k in range(len(BASE_KINDS)))
+_NEUTRAL = -1
 
 
 def rounds_left(score: list[int], per_round: list[int], target: int) -> int:
@@ -108,7 +126,8 @@ def assess(state: OmringadState) -> tuple[list[float], int]:
         if _SETTLEMENT[t]:
             settlements.append(sq)
         for stack in board[sq]:
-            material[stack[0]] += sum(CLASS_VALUE[c >> 1] for c in stack[1:])
+            if stack[0] != _NEUTRAL:  # the dragon is nobody's material (R111)
+                material[stack[0]] += sum(CLASS_VALUE[c >> 1] for c in stack[1:])
     best = max(squares)
     if squares.count(best) == 1:
         per_round[squares.index(best)] += 1  # the majority point (R62)
@@ -119,7 +138,9 @@ def assess(state: OmringadState) -> tuple[list[float], int]:
     for sq in settlements:
         owner = control[sq]
         besiegers = sum(
-            1 for nb in neighbours[sq] if any(enemies(st[0], owner, teams) for st in board[nb])
+            1
+            for nb in neighbours[sq]
+            if any(st[0] != _NEUTRAL and enemies(st[0], owner, teams) for st in board[nb])
         )
         if besiegers:
             siege_loss[owner] += SIEGE_SHARE * min(besiegers, 2) * _POINTS[terrain[sq]]

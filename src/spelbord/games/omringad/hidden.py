@@ -1,10 +1,12 @@
 """Hidden information (R80-R82): what each seat observes, and resampling the rest.
 
 Everyone sees the terrain once revealed, control, gold, scores, every stack's square,
-owner, unit count and top unit, the moves being made, and every unit and every die of the
-battle being fought. Only its owner sees a stack's other units, its pool, what it has bought
-and which unit it is about to place; terrain tiles stay hidden until all are placed, and the
-opening placement until all units are placed (R70).
+owner, unit count and top unit, the moves being made, every unit and every die of the
+battle being fought, the cup, the whole auction (the lot, every bid and pass, the winner,
+where it places the unit, R100-R104) and the dragon's stack. Only its owner sees a
+stack's other units, its pool, what it has bought and which unit it is about to place;
+terrain tiles stay hidden until all are placed, and the opening placement until all units
+are placed (R70).
 
 ``public_action`` says which actions everybody may read in a move list (R83); it agrees
 with ``observe`` and with the resampled histories of ``infoset``, which copy exactly those
@@ -17,6 +19,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from spelbord.core import CHANCE
+from spelbord.games.omringad import auction_phase
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.battle import needed_die
@@ -27,6 +30,8 @@ if TYPE_CHECKING:
     from spelbord.games.omringad.rules import OmringadState
 
 _GENERAL = BASE_KINDS.index(Kind.GENERAL)
+_ON_TOP = frozenset({_GENERAL, B.ALL_KINDS.index(Kind.HORSES)})
+"""Kinds that lie above every other unit of a stack: the horses, then generals (R80, R112)."""
 _COSTS = [UNITS[k].cost or 0 for k in BASE_KINDS]
 _BUYING = ("pregame", "purchase")
 
@@ -65,7 +70,7 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
                 "count": len(s) - 1,
                 "top": B.unit_of(s[1]).code,
             }
-            if seat == s[0] or sq == fight:
+            if seat == s[0] or sq == fight or s[0] == B.NEUTRAL:  # the dragon is public
                 entry["units"] = [B.unit_of(c).code for c in s[1:]]
             if seat == s[0]:
                 entry["moved"] = [B.moved(c) for c in s[1:]]
@@ -101,6 +106,7 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
         "first": state.first[:],
         "battle": state.battle[:],
         "unsent": state.unsent[:],
+        "snipes": state.snipes[:],
         "teams": list(state.teams) if state.teams is not None else None,
         "dice": [_die_view(r) for r in state.dice],
         "last_dice": [_die_view(r) for r in state.last_dice],
@@ -108,6 +114,8 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
         "placed_here": state.placed_here[:],
         "reinforcer": state.reinforcer,
         "winners": state.winners[:],
+        "cup": auction_phase.cup_view(state),
+        "auction": auction_phase.view(state),
     }
     if seat is not None:
         obs["seat"] = seat
@@ -143,8 +151,9 @@ def _die_view(row: list[int]) -> dict[str, Any]:
 def public_action(state: OmringadState, player: int, action: int) -> bool:
     """Whether every seat may read ``action``, taken by ``player`` in ``state`` (R83).
 
-    Public: chance (the initiative roll-off and every battle die), ``done`` and ``wait`` in
-    the buying phases, everything in the movement phase but which units a group takes (the
+    Public: chance (the initiative roll-off, the draw from the cup and every battle die),
+    every bid, pass and placement of the auction (R102, R104), ``done`` and ``wait`` in the
+    buying phases, everything in the movement phase but which units a group takes (the
     origin, ``done``, the steps, ``stop``, ``pass``), every hit allocation, and in the
     reinforcement phase the settlements and ``done``. Secret: terrain tiles, purchases,
     opening placements, ``take``, which bought unit is placed next, and merges.
@@ -156,7 +165,7 @@ def public_action(state: OmringadState, player: int, action: int) -> bool:
         return action in (N.DONE, N.WAIT)
     if phase == "move":
         return not N.is_take(action)
-    if phase == "battle":
+    if phase in ("battle", "auction"):
         return True
     if phase == "reinforce":
         return action == N.DONE or N.SQUARE <= action < N.MERGE
@@ -179,9 +188,10 @@ def resample_position(state: OmringadState, seat: int | None, rng: random.Random
 
     For every other seat: unrevealed tiles go to random free cells; the units under the
     stack tops, the bought units and the pool are dealt again at random from the same
-    units, keeping each hidden slot's damage and moved marks, no general under a non-general
-    top, and the bought units' number; their total cost stays the same once gold is public
-    again, and within the budget while buying (R73).
+    units, keeping each hidden slot's damage and moved marks, no general under a unit other
+    than the horses or a general, every special unit where it is, and the bought units'
+    number; their total cost stays the same once gold is public again, and within the
+    budget while buying (R73).
     """
     out = state.clone()
     for other in range(state.num_players()):
@@ -204,8 +214,9 @@ def _resample_seat(state: OmringadState, owner: int, rng: random.Random) -> None
         for s in here:
             if s[0] == owner:
                 for i in range(2, len(s)):
-                    slots.append((s, i))
-                    kinds.append(s[i] // 4)
+                    if s[i] // 4 < len(BASE_KINDS):  # a special unit stays where it is
+                        slots.append((s, i))
+                        kinds.append(s[i] // 4)
     bought = state.bought[owner]
     for k, n in enumerate(state.pool[owner]):
         kinds += [k] * n
@@ -247,13 +258,16 @@ def _deal(
     left = kinds[:]
     rng.shuffle(left)
     slot_kinds = []
+    dealt: dict[tuple[int, int], int] = {}
     for s, i in slots:
         damaged = (s[i] // 2) % 2 == 1
-        general_ok = B.is_general(s[1]) and not damaged
+        above = [dealt.get((id(s), j), s[j] // 4) for j in range(1, i)]
+        general_ok = not damaged and all(k in _ON_TOP for k in above)
         choices = [j for j, k in enumerate(left) if k != _GENERAL or general_ok]
         if not choices:
             return None
         slot_kinds.append(left.pop(rng.choice(choices)))
+        dealt[(id(s), i)] = slot_kinds[-1]
     if n_bought == 0:
         return slot_kinds, []
     for _ in range(50):

@@ -14,6 +14,10 @@ drawn afresh, each one checked at once against what the seat saw after the real 
 * moves: which units walk in each group, keeping the group's top unit, what is left on
   top of its square, and every step it takes (R30-R38).
 
+The auction is public and copied move for move (the draw, every bid and pass, the
+placement, R100-R104); a special unit then hides under its stack's top and walks with the
+twin's groups like any unit, so each exists once and the seat's own stay where they are.
+
 The real choices behind a stack that a battle later shows in full (the groups that joined
 or left it, the units placed on it) are copied, since the seat has seen their result. A twin
 that a later observation contradicts anyway (a placement shows a kind, a stack's new top is
@@ -127,7 +131,8 @@ def _read(
                     at, k = pending.pop(o)
                     found = B.find_stack(real.board, a - N.SQUARE, o)
                     stack = found or [o]
-                    shown = k == _GENERAL or not any(B.is_general(c) for c in stack[1:])
+                    # shown when it lies on top (no horses or general above it, R80, R112)
+                    shown = B.kind_index(B.order_top([k * 4, *stack[1:]])[0]) == k
                     if real.phase == "pregame":  # secret until all is placed (R70)
                         shown = k == _GENERAL
                         opening_last[(o, a - N.SQUARE)] = at
@@ -136,6 +141,10 @@ def _read(
                     if shown:
                         script.pinned.setdefault(key, Counter())[k] += 1
                     script.events.append((_PLACE, at, o, a - N.SQUARE, int(found is None)))
+        if real.phase == "auction" and real.auction is not None and isinstance(move, int):
+            winner = real.auction["winner"]
+            if winner in others and B.find_stack(real.board, move - N.SQUARE, winner) is None:
+                script.events.append((_BORN, ply, winner, move - N.SQUARE, 1))
         ended = _group_move(real, move, others, ply, groups)
         before = real.phase
         _apply(real, move)
@@ -159,7 +168,8 @@ def _read(
     return script
 
 
-_SEEN, _MOVE, _PLACE = 0, 1, 2
+_SEEN, _MOVE, _PLACE, _BORN = 0, 1, 2, 3
+"""Events: a stack seen in full, a group move, a placement, a stack begun by a special unit."""
 
 
 def _reveal_opening(
@@ -209,6 +219,8 @@ def _pin_seen_lines(script: _Script) -> None:
     for kind, ply, o, sq, born, *rest in reversed(script.events):
         if kind == _SEEN:
             hot.add((sq, o))
+        elif kind == _BORN:  # the auction's placement began it (R104): nothing before counts
+            hot.discard((sq, o))
         elif kind == _MOVE:
             dest = rest[0]
             if (dest, o) in hot or (sq, o) in hot:

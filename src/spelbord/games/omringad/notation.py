@@ -11,6 +11,7 @@ id                     text        meaning
                                    simultaneous node
 3                      ``stop``    end the move of the walking group here
 4 + seat (4)           ``target B`` send one hit to that seat's party (R123)
+8                      ``target Z`` send one hit to the dragon (R111)
 10 + cell (25)         ``tile c3`` place the next terrain tile on your square
 40 + kind (6)          ``buy E``   buy one unit of a base kind
 50 + class (12)        ``take e``  add one unmoved unit of a class to the group
@@ -50,6 +51,7 @@ DONE = 1
 WAIT = 2
 STOP = 3
 TARGET = 4
+TARGET_DRAGON = 8
 TILE = 10
 BUY = 40
 TAKE = 50
@@ -151,6 +153,8 @@ def text(action: int, label: Callable[[int], str]) -> str:
         return _WORDS[action]
     if TARGET <= action < TARGET + 4:
         return f"target {_SEATS[action - TARGET]}"
+    if action == TARGET_DRAGON:
+        return "target Z"
     if TILE <= action < TILE + 25:
         return f"tile {cell_name(action - TILE)}"
     if BUY <= action < BUY + len(BASE_KINDS):
@@ -181,6 +185,8 @@ def describe(action: int) -> dict[str, object]:
         return {"kind": _WORDS[action]}
     if TARGET <= action < TARGET + 4:
         return {"kind": "target", "seat": action - TARGET}
+    if action == TARGET_DRAGON:
+        return {"kind": "target", "seat": -1}
     if TILE <= action < TILE + 25:
         return {"kind": "tile", "cell": action - TILE}
     if BUY <= action < BUY + len(BASE_KINDS):

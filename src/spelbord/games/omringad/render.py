@@ -24,7 +24,8 @@ def _cell(obs: dict[str, Any], game_map: GameMap, square: int) -> str:
         text += "*"
     for s in obs["stacks"]:
         if s["square"] == square:
-            text += f" {game_map.letters[s['owner']]}{s['count']}{s['top']}"
+            owner = "-" if s["owner"] < 0 else game_map.letters[s["owner"]]  # "-": the dragon
+            text += f" {owner}{s['count']}{s['top']}"
     return text.ljust(_CELL)[:_CELL]
 
 

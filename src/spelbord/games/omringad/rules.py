@@ -2,13 +2,16 @@
 
 Phases (``phase``): ``setup`` (secret terrain, simultaneous), ``pregame`` (opening purchase
 and placement, simultaneous), then rounds of ``initiative`` (a chance roll-off in round 1),
-``purchase`` (simultaneous, secret), ``move`` (in turn order, one group at a time),
-``battle`` (one chance event per die, hit allocations), ``reinforce`` (in turn order), after which
-income, scoring and the win are settled at once (R61-R63). Special units and the auction
-are not part of this base game (R74). With four players (option ``players``) the map has four
-countries, turns go clockwise, allies (option ``teams``) never fight each other, and a battle
-may have more than two parties; each hit's roller then chooses which enemy party takes it
-(R123).
+``auction`` (from round 2 while the cup holds a special unit: the draw, open bidding in
+turn order, the winner's placement; ``auction_phase``, R100-R105), ``purchase``
+(simultaneous, secret), ``move`` (in turn order, one group at a time),
+``battle`` (one chance event per die, hit allocations, the diplomat's ``envoy``/``fight``;
+``battle_phase``, R40-R49, R110-R117), ``reinforce`` (in turn order), after which income,
+scoring and the win are settled at once (R61-R63). The special units' effects on movement
+are in ``_formable`` and ``movement`` (R112, R116, R118). With four players (option
+``players``) the map has four countries, turns go clockwise, allies (option ``teams``)
+never fight each other, and a battle may have more than two parties; each hit's roller then
+chooses which enemy party takes it (R123).
 
 The state's fields are plain lists and ints, so cloning and JSON are cheap and exact.
 """
@@ -25,22 +28,16 @@ from spelbord.core import (
     TERMINAL,
     Game,
     GameInfo,
+    GameOptionError,
     Option,
     State,
     register,
 )
+from spelbord.core.clock import Clock
+from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hidden
 from spelbord.games.omringad import board as B
-from spelbord.games.omringad import evaluation, hidden
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.battle import (
-    Side,
-    Step,
-    absorbable_hits,
-    can_score,
-    die_modifier,
-    firing_units,
-    needed_die,
-)
+from spelbord.games.omringad.auction import DEFAULT_BID_CLOCK
 from spelbord.games.omringad.infoset import Twin
 from spelbord.games.omringad.map import FOUR_COUNTRIES, PILLOW
 from spelbord.games.omringad.movement import Entry, conquers, exit_restriction, next_steps
@@ -54,8 +51,9 @@ from spelbord.games.omringad.players import (
 )
 from spelbord.games.omringad.scoring import income, round_points
 from spelbord.games.omringad.siege import enemies, reinforcement_cap, siege_level
+from spelbord.games.omringad.specials import horses_keep_company, lake_entry
 from spelbord.games.omringad.terrain import TERRAIN, TILES_PER_COUNTRY, Terrain
-from spelbord.games.omringad.units import BASE_KINDS, UNITS, Pool, Unit
+from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS, UNITS, Kind, Pool, Stack, Unit
 
 TILE_ORDER: tuple[Terrain, ...] = tuple(t for t, n in TILES_PER_COUNTRY.items() for _ in range(n))
 """The order in which a player places its nine tiles (R5): castle, villages, lakes, ..."""
@@ -63,35 +61,47 @@ TILE_ORDER: tuple[Terrain, ...] = tuple(t for t, n in TILES_PER_COUNTRY.items() 
 OPENING_GOLD = 25
 """Gold for the opening purchase and for round 1 (R70, R71)."""
 
-STALL_LIMIT = 20
+STALL_LIMIT = battle_phase.STALL_LIMIT
 """Rolled battle steps in a row without a hit after which the battle is a stand-off (R92)."""
 
 DIE_FACES = 6
 """Chance actions 0..5 of a battle are the faces 1..6 of the die being rolled (R40)."""
 
-PHASES = ("setup", "pregame", "initiative", "purchase", "move", "battle", "reinforce", "over")
+UNITS_PER_PLAYER = Pool.full().total() + len(SPECIAL_KINDS) - 1
+"""The most units one player can have: its pool and every special unit but the dragon."""
+
+PHASES = (
+    "setup", "pregame", "initiative", "auction", "purchase", "move", "battle", "reinforce", "over",
+)  # fmt: skip
 
 
 def _max_length(target: int, players: int = 2) -> int:
     """A bound on the decisions and chance events of one game (R91, R92).
 
     Every country is worth 13 points a round, so some player reaches ``target`` within
-    ceil(target / 13) rounds. Per round and player: at most 26 purchase steps (50 gold with
-    two countries, 100 with four, 2 the cheapest unit, then ``done``); at most 35 moves of
-    at most 42 decisions (square, 35 takes, done, 3 steps, stop) and a pass; at most 70
-    hits to allocate and, with four players, as many hits scored against the others to
-    send (R123); at most 25 placements of two decisions, 17 merges and ``done``. Per round,
-    the dice: at most 35 battles per player; a battle with ``h`` steps that hit rolls at
-    most ``(h + 1) * STALL_LIMIT`` steps (R92); every step that hits costs somebody at
-    least one of the 70 hits each player's units can take; a step rolls at most one die
-    per unit on the board.
+    ceil(target / 13) rounds. A player has at most ``UNITS_PER_PLAYER`` units (its 35 and
+    every special unit but the dragon). Per round and player: at most 26 purchase steps (50
+    gold with two countries, 100 with four, 2 the cheapest unit, then ``done``); a move per
+    unit of at most ``u + 7`` decisions (square, a take per unit, done, 3 steps, stop) and
+    a pass; two hits per unit to allocate and, with four players, as many hits scored
+    against the others to send (R123); at most 25 placements of two decisions, 17 merges
+    and ``done``. Per round, the auction: the draw, a bid per gold (a raise adds at least
+    one, up to ``MAX_BID``), a pass per player and the placement (R100-R104). The battles:
+    at most one per unit; a battle with ``h`` steps that hit rolls at most
+    ``(h + 1) * STALL_LIMIT`` steps (R92); every step that hits costs somebody at least
+    one of the hits the units (the dragon's two included) can take; a step rolls at most
+    one die per unit on the board and has at most one decision about a diplomat (R110).
     """
+    u = UNITS_PER_PLAYER
     rounds = -(-target // 13)
     buys = 26 if players == 2 else 51
-    per_player = buys + (35 * 42 + 1) + 70 * players + (2 * 25 + 17 + 1)
-    dice = (70 * players + 35 * players) * STALL_LIMIT * 35 * players
+    per_player = buys + (u * (u + 7) + 1) + 2 * u * players + (2 * 25 + 17 + 1)
+    auction = 1 + N.MAX_BID + players + 1
+    battles = u * players
+    steps = (2 * u * players + 2 + battles) * STALL_LIMIT
+    fighting = steps * (u * players + 1) + steps + battles
     opening = len(TILE_ORDER) + 13 + 1 + 2 * 13 + 1  # tiles, opening buys, placements, roll-off
-    return opening + rounds * (players * per_player + dice)
+    return opening + rounds * (players * per_player + auction + fighting)
 
 
 class OmringadState(State):
@@ -130,12 +140,17 @@ class OmringadState(State):
         # later attackers ...]: party 0 is the first attacker, party 1 the defender (R123).
         self.battle: list[int] = []
         self.unsent: list[int] = []  # per party: hits scored not yet sent to a party (R123)
+        self.snipes: list[int] = []  # the snipers' hits in play (R117), see ``battle_phase``
         self.dice: list[list[int]] = []  # the step being rolled, see ``_die_row``
         self.last_dice: list[list[int]] = []  # the last step rolled this battle phase
         self.stall = 0  # rolled steps in a row without a hit in this battle (R92)
         self.placed_here: list[int] = [0] * m.num_squares
         self.reinforcer = -1
         self.winners: list[int] = []
+        # The cup of special units (R100): indices into SPECIAL_KINDS, sorted.
+        self.cup: list[int] = list(range(len(SPECIAL_KINDS))) if game.options["specials"] else []
+        # The auction in progress (R100-R105), plain JSON, see ``auction_phase``; else None.
+        self.auction: dict[str, Any] | None = None
 
     # ================================================================== protocol hooks
     def current_player(self) -> int:
@@ -146,11 +161,12 @@ class OmringadState(State):
             return SIMULTANEOUS
         if p == "initiative":
             return CHANCE
+        if p == "auction":
+            return auction_phase.current_player(self)
         if p == "move":
             return self.mover
         if p == "battle":
-            side = self._deciding_party()
-            return CHANCE if side is None else self._owner(side)
+            return battle_phase.current_player(self)
         return self.reinforcer
 
     def _legal_actions(self, seat: int) -> list[int]:
@@ -162,32 +178,33 @@ class OmringadState(State):
             return self._setup_actions(seat)
         if p in ("pregame", "purchase"):
             return self._buy_place_actions(seat)
+        if p == "auction":
+            return auction_phase.actions(self, seat)
         if p == "move":
             return self._move_actions(seat)
         if p == "battle":
-            return self._battle_actions()
+            return battle_phase.actions(self)
         return self._reinforce_actions(seat)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == "initiative":
             n = self.num_players()
             return [(s, 1.0 / n) for s in range(n)]
+        if self.phase == "auction":
+            return auction_phase.chance_outcomes(self)
         return [(face, 1.0 / DIE_FACES) for face in range(DIE_FACES)]
 
     def _apply_action(self, action: int) -> None:
         p = self.phase
         if p == "initiative":
             self.initiative = action
-            self._start_purchase()
+            auction_phase.start(self)
+        elif p == "auction":
+            auction_phase.apply(self, action)
         elif p == "move":
             self._apply_move(action)
         elif p == "battle":
-            if self._deciding_party() is None:
-                self._apply_die(action)
-            elif N.TARGET <= action < N.TARGET + 4:
-                self._apply_target(action - N.TARGET)
-            else:
-                self._apply_hit(action)
+            battle_phase.apply(self, action)
         else:
             self._apply_reinforce(action)
 
@@ -221,10 +238,12 @@ class OmringadState(State):
         return "draw" if len(camps) > 1 else "target"
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if self.phase == "auction":
+            return auction_phase.action_text(self, player, action)
         if player == CHANCE:
             if self.phase == "initiative":
                 return f"initiative {self.map.letters[action]}"
-            return self._die_text(self.dice[self._next_die()], action + 1)
+            return battle_phase.die_text(self, action + 1)
         return N.text(action, self.map.label)
 
     def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
@@ -236,6 +255,10 @@ class OmringadState(State):
             if "square" in out:
                 out["label"] = self.map.label(out["square"])
         return out
+
+    def decision_clock(self, seat: int) -> Clock | None:
+        """The bid clock on the seat that must bid in the auction (option ``bid_clock``, R102)."""
+        return auction_phase.clock(self, seat)
 
     def heuristic_value(self) -> list[float]:
         """Projected score, income, material and sieges, per seat in [-1, 1] (``evaluation``)."""
@@ -255,8 +278,8 @@ class OmringadState(State):
     _FIELDS: ClassVar[tuple[str, ...]] = (
         "phase", "round", "tiles", "control", "board", "gold", "budget", "score", "pool", "bought",
         "stage", "placing", "initiative", "passed", "mover", "origin", "group", "path",
-        "entries", "first", "battle", "unsent", "dice", "last_dice", "stall", "placed_here",
-        "reinforcer", "winners",
+        "entries", "first", "battle", "unsent", "snipes", "dice", "last_dice", "stall",
+        "placed_here", "reinforcer", "winners", "cup", "auction",
     )  # fmt: skip
 
     def _state_dict(self) -> dict[str, Any]:
@@ -267,8 +290,10 @@ class OmringadState(State):
     def _load_state_dict(self, data: dict[str, Any]) -> None:
         if data["phase"] not in PHASES:
             raise ValueError(f"unknown phase {data['phase']!r}")
+        # States stored before the auction was built have no cup and no auction (R100).
+        older = {"cup": list(range(len(SPECIAL_KINDS))), "auction": None}
         for f in self._FIELDS:
-            setattr(self, f, _json_copy(data[f]))
+            setattr(self, f, _json_copy(data[f] if f in data else older[f]))
         self.terrain = [Terrain(t) for t in data["terrain"]]
 
     def clone(self) -> OmringadState:
@@ -289,10 +314,13 @@ class OmringadState(State):
         c.group, c.path = self.group[:], self.path[:]
         c.entries = [[e[:] for e in es] for es in self.entries]
         c.first, c.battle, c.unsent = self.first[:], self.battle[:], self.unsent[:]
+        c.snipes = self.snipes[:]
         c.dice = [r[:] for r in self.dice]
         c.last_dice = [r[:] for r in self.last_dice]
         c.stall = self.stall
         c.placed_here, c.winners = self.placed_here[:], self.winners[:]
+        c.cup = self.cup[:]
+        c.auction = auction_phase.copy(self.auction)
         return c
 
     # ================================================================== setup (R5)
@@ -402,40 +430,94 @@ class OmringadState(State):
         return s[1:] if s else []
 
     def _origins(self, seat: int) -> list[int]:
-        """Squares a group of ``seat`` can move out of now (R30, R35, R37)."""
-        out = []
+        """Squares a group of ``seat`` can move out of now (R30, R35, R37, R112, R116)."""
         stacks = B.stacks_view(self.board)
-        peace = self.round == 1
-        for sq in range(self.map.num_squares):
-            codes = self._stack_units(sq, seat)
-            free = [c for c in codes if not B.moved(c)]
-            if not free:
-                continue
-            stay, barred = self._restriction(sq, seat)
-            if len(codes) - 1 < stay:
-                continue
-            probe = [B.unit_of(free[0])]
-            if next_steps(self.map, self.terrain, stacks, seat, probe, [sq], peace=peace,
-                          barred=barred, teams=self.teams):  # fmt: skip
-                out.append(sq)
-        return out
+        return [
+            sq
+            for sq in range(self.map.num_squares)
+            if any(not B.moved(c) for c in self._stack_units(sq, seat))
+            and self._formable(sq, seat, [], stacks)
+        ]
+
+    def _formable(
+        self,
+        square: int,
+        seat: int,
+        group: list[int],
+        stacks: dict[int, list[Stack]] | None = None,
+        exact: bool = False,
+    ) -> bool:
+        """Whether ``group`` (the unit classes taken so far on ``square``) is, or with at most
+        two more unmoved units can become, a group that may move now: it holds a unit with an
+        F, leaves at least as many units as attackers entered (R35), leaves neither itself
+        nor the stack with the horses alone (R112, ruling), and has a first step (a lake only
+        for the pirates alone, R116). ``exact``: the group as it is.
+        """
+        codes = self._stack_units(square, seat)
+        stay, barred = self._restriction(square, seat)
+        units = [B.unit_of(c) for c in codes]
+        if stacks is None:
+            stacks = B.stacks_view(self.board)
+        view = stacks
+
+        def steps(probe: Kind) -> bool:
+            return bool(
+                next_steps(self.map, self.terrain, view, seat, [Unit(probe)], [square],
+                           peace=self.round == 1, barred=barred, teams=self.teams)
+            )  # fmt: skip
+
+        free = [c // 2 for c in codes if not B.moved(c)]
+        for cls in group:
+            free.remove(cls)
+        if not any(u.kind in (Kind.HORSES, Kind.PIRATES) for u in units):
+            if len(codes) - max(len(group), 1) < stay or not (group or free):
+                return False
+            return bool(group) or steps(Kind.MERCENARY)
+        land: list[bool] = []
+        lake: list[bool] = []
+
+        def valid(classes: list[int]) -> bool:
+            g = [N.class_unit(c) for c in classes]
+            if not any(u.kind != Kind.HORSES for u in g) or len(codes) - len(g) < stay:
+                return False
+            staying = units[:]
+            for u in g:
+                staying.remove(u)
+            if not horses_keep_company(g, staying):
+                return False
+            memo, probe = (lake, Kind.PIRATES) if lake_entry(g) else (land, Kind.MERCENARY)
+            if not memo:
+                memo.append(steps(probe))
+            return memo[0]
+
+        if valid(group):
+            return True
+        if exact:
+            return False
+        kinds = sorted(set(free))
+        for i, a in enumerate(kinds):
+            if valid([*group, a]):
+                return True
+            for b in kinds[i:]:
+                if (b != a or free.count(a) > 1) and valid([*group, a, b]):
+                    return True
+        return False
 
     def _move_actions(self, seat: int) -> list[int]:
         if self.origin < 0:
             return [N.PASS] + [N.SQUARE + sq for sq in self._origins(seat)]
         if not self.path:
             codes = self._stack_units(self.origin, seat)
-            stay, _ = self._restriction(self.origin, seat)
-            out = []
-            if len(codes) - len(self.group) - 1 >= stay:
-                free: dict[int, int] = {}
-                for c in codes:
-                    if not B.moved(c):
-                        free[B.code_class(c)] = free.get(B.code_class(c), 0) + 1
-                for cls in self.group:
-                    free[cls] -= 1
-                out = [N.take_action(cls) for cls, k in sorted(free.items()) if k > 0]
-            if self.group:
+            free = [c // 2 for c in codes if not B.moved(c)]
+            for cls in self.group:
+                free.remove(cls)
+            stacks = B.stacks_view(self.board)
+            out = [
+                N.take_action(cls)
+                for cls in sorted(set(free))
+                if self._formable(self.origin, seat, [*self.group, cls], stacks)
+            ]
+            if self.group and self._formable(self.origin, seat, self.group, stacks, exact=True):
                 out = [N.DONE, *out]
             return out
         stop = [N.STOP] if len(self.path) > 1 else []
@@ -505,245 +587,13 @@ class OmringadState(State):
                 return
         self._start_battles()
 
-    # ================================================================== battles (R40-R49, R123)
+    # ================================================================== battles (battle_phase)
     def _start_battles(self) -> None:
-        self.phase = "battle"
-        self.battle, self.unsent = [], []
-        self.dice, self.last_dice = [], []
-        self._next_battle()
+        battle_phase.start(self)
 
-    def _camp(self, seat: int) -> int:
-        """The seat's team, or the seat itself when everybody plays alone (R121)."""
-        return seat if self.teams is None else self.teams[seat]
-
-    def _next_battle(self) -> None:
-        """The first square, in square order, where enemies share a square (R40, R123).
-
-        The party that was there first defends; the others attack in order of arrival.
-        """
-        for sq in range(self.map.num_squares):
-            owners = B.occupants(self.board, sq)
-            if len({self._camp(o) for o in owners}) >= 2:
-                defender = self.first[sq] if self.first[sq] in owners else owners[0]
-                attackers = [o for o in owners if o != defender]
-                self.battle = [sq, attackers[0], defender, 0, 0, 0]
-                for o in attackers[1:]:
-                    self.battle += [o, 0]
-                self.unsent = [0] * self._num_parties()
-                self.dice, self.stall = [], 0
-                self._settle_battle()
-                return
-        self.battle, self.unsent = [], []
-        self._start_reinforcements()
-
-    # Parties: 0 the first attacker, 1 the defender, 2... the later attackers (R123).
     def _num_parties(self) -> int:
-        return 2 + (len(self.battle) - 6) // 2 if self.battle else 0
-
-    def _owner(self, party: int) -> int:
-        return self.battle[1 + party] if party < 2 else self.battle[2 + 2 * party]
-
-    def _pending_at(self, party: int) -> int:
-        """The index in ``battle`` of the hits ``party`` still has to allocate."""
-        return 4 + party if party < 2 else 3 + 2 * party
-
-    def _party_of(self, seat: int) -> int:
-        return next(k for k in range(self._num_parties()) if self._owner(k) == seat)
-
-    def party_side(self, party: int) -> Side:
-        """A party of the battle in progress as a pure ``Side``."""
-        raw = B.find_stack(self.board, self.battle[0], self._owner(party))
-        units = B.units_of(raw) if raw else ()
-        return Side(self._owner(party), units, attacking=party != 1)
-
-    def _alive(self, party: int) -> bool:
-        return self.party_side(party).alive()
-
-    def _foes(self, party: int) -> list[int]:
-        """The enemy parties of ``party`` that still have units (R121, R123)."""
-        me = self._owner(party)
-        return [
-            j
-            for j in range(self._num_parties())
-            if enemies(me, self._owner(j), self.teams) and self._alive(j)
-        ]
-
-    def _deciding_party(self) -> int | None:
-        """The party whose owner decides now (sends or allocates a hit), else ``None``."""
-        if self.phase != "battle" or not self.battle:
-            return None
-        for k, n in enumerate(self.unsent):
-            if n > 0:
-                return k
-        for k in range(self._num_parties()):
-            if self.battle[self._pending_at(k)] > 0:
-                return k
-        return None
-
-    # A die row: [square, step (0 ranged, 1 melee), party (0 first attacker, 1 defender,
-    # 2... later attackers), owner, unit class, modifier, face (0 while not rolled)].
-    def _next_die(self) -> int:
-        """The index in ``dice`` of the die rolled next."""
-        return next(i for i, r in enumerate(self.dice) if r[6] == 0)
-
-    def _die_text(self, row: list[int], face: int) -> str:
-        """E.g. ``melee A M 5 hit``: the step, the owner, the unit, the face, the result."""
-        step = "ranged" if row[1] == 0 else "melee"
-        unit = N.class_unit(row[4])
-        result = "hit" if face >= _needed(row) else "miss"
-        return f"{step} {self.map.letters[row[3]]} {unit.code} {face} {result}"
-
-    def _start_step(self) -> None:
-        """Lay out the dice of the next step in which some unit fires (R40, R123).
-
-        Every party with an enemy party left rolls for its firing units, in party order.
-        A step in which nobody fires is skipped; one of the two steps has firing units,
-        since a battle that is not over has a party that can score.
-        """
-        sq, terrain = self.battle[0], self.terrain[self.battle[0]]
-        for _ in range(2):
-            step = Step.RANGED if self.battle[3] == 0 else Step.MELEE
-            rows = []
-            for k in range(self._num_parties()):
-                foes = self._foes(k) if self._alive(k) else []
-                if not foes:
-                    continue
-                own, enemy = self.party_side(k), self.party_side(foes[0])
-                for u in firing_units(own, step):
-                    m = die_modifier(u, own, enemy, terrain)
-                    rows.append([sq, self.battle[3], k, own.owner, N.unit_class(u), m, 0])
-            if rows:
-                self.dice = rows
-                return
-            self.battle[3] ^= 1
-        raise AssertionError("a battle that is not over has a unit that fires")
-
-    def _apply_die(self, action: int) -> None:
-        """One die falls; after the step's last die the hits are counted (R40, R41)."""
-        self.dice[self._next_die()][6] = action + 1
-        if any(r[6] == 0 for r in self.dice):
-            return
-        scored = [0] * self._num_parties()
-        for r in self.dice:
-            scored[r[2]] += r[6] >= _needed(r)
-        self.unsent = scored
-        self.stall = 0 if sum(scored) else self.stall + 1
-        self.battle[3] ^= 1
-        self.last_dice, self.dice = self.dice, []
-        self._settle_battle()
-
-    def _target_options(self, party: int) -> list[int]:
-        """The enemy parties a hit of ``party`` may go to: those that can take one more."""
-        return [
-            j
-            for j in self._foes(party)
-            if self.battle[self._pending_at(j)] < absorbable_hits(self.party_side(j))
-        ]
-
-    def _hit_targets(self, party: int) -> list[int]:
-        return sorted({c // 2 for c in self._stack_units(self.battle[0], self._owner(party))})
-
-    def _battle_actions(self) -> list[int]:
-        k = self._deciding_party()
-        assert k is not None
-        if self.unsent[k] > 0:
-            return sorted(N.TARGET + self._owner(j) for j in self._target_options(k))
-        return [N.hit_action(cls) for cls in self._hit_targets(k)]
-
-    def _apply_target(self, seat: int) -> None:
-        """The roller sends one hit to the party of ``seat`` (R123)."""
-        k = self._deciding_party()
-        assert k is not None
-        self.unsent[k] -= 1
-        self.battle[self._pending_at(self._party_of(seat))] += 1
-        self._settle_battle()
-
-    def _apply_hit(self, a: int) -> None:
-        k = self._deciding_party()
-        assert k is not None
-        self._take_hit(k, N.action_class(a))
-        self._settle_battle()
-
-    def _take_hit(self, party: int, cls: int) -> None:
-        """One hit on a unit of class ``cls`` of ``party``: damaged or back to the pool (R46)."""
-        sq, owner = self.battle[0], self._owner(party)
-        stack = B.find_stack(self.board, sq, owner)
-        assert stack is not None
-        i = next(i for i in range(1, len(stack)) if stack[i] // 2 == cls)
-        after = B.unit_of(stack[i]).hit()
-        if after is None:
-            self.pool[owner][stack[i] // 4] += 1
-            del stack[i]
-        else:
-            stack[i] = B.code(after, B.moved(stack[i]))
-        self.battle[self._pending_at(party)] -= 1
-        B.remove_empty(self.board, sq)
-
-    def _settle_battle(self) -> None:
-        """Make forced choices; end the battle when it is over (R45, R47-R49, R123).
-
-        Hits are sent first, party by party, each to the only enemy party that can still
-        take one (lost when none can); then each party allocates the hits it took, forced
-        when one kind of unit is left or the hits eliminate every unit.
-        """
-        while True:
-            k = next((k for k, n in enumerate(self.unsent) if n > 0), None)
-            if k is not None:
-                options = self._target_options(k)
-                if len(options) > 1:
-                    return
-                self.unsent[k] -= 1
-                if options:
-                    self.battle[self._pending_at(options[0])] += 1
-                continue
-            k = next(
-                (k for k in range(self._num_parties()) if self.battle[self._pending_at(k)] > 0),
-                None,
-            )
-            if k is None:
-                break
-            codes = self._stack_units(self.battle[0], self._owner(k))
-            targets = {c // 2 for c in codes}
-            if len(targets) > 1 and self.battle[self._pending_at(k)] < sum(
-                map(B.health_left, codes)
-            ):
-                return
-            self._take_hit(k, min(targets))
-        alive = [k for k in range(self._num_parties()) if self._alive(k)]
-        camps = {self._camp(self._owner(k)) for k in alive}
-        stalled = self.stall >= STALL_LIMIT
-        scoring = any(can_score(self.party_side(k)) for k in alive if self._foes(k))
-        if len(camps) > 1 and scoring and not stalled:
-            self._start_step()
-            return
-        sq = self.battle[0]
-        if len(camps) > 1:  # a stand-off: every surviving attacker goes back (R48, R92)
-            for k in alive:
-                if k != 1:
-                    self._send_back(sq, self._owner(k))
-        elif alive:
-            win = self._owner(alive[0])
-            stack = B.find_stack(self.board, sq, win)
-            conquer = stack is not None and B.as_stack(stack).can_conquer()
-            if conquer and enemies(self.control[sq], win, self.teams):
-                self.control[sq] = win
-        self._next_battle()
-
-    def _send_back(self, square: int, attacker: int) -> None:
-        """A stand-off: the attackers go back where they came from, or are lost (R48, R92)."""
-        stack = B.find_stack(self.board, square, attacker)
-        assert stack is not None
-        codes = stack[1:]
-        self.board[square].remove(stack)
-        came = [e[1] for e in self.entries[square] if e[0] == attacker]
-        back = came[-1] if came else -1
-        if back < 0 or any(o != attacker for o in B.occupants(self.board, back)):
-            for c in codes:
-                self.pool[attacker][c // 4] += 1
-            return
-        if enemies(self.control[back], attacker, self.teams) and not self.board[back]:
-            self.control[back] = attacker
-        B.add_units(self.board, back, attacker, codes)
+        """The parties of the battle being fought (R123), see ``battle_phase``."""
+        return battle_phase.num_parties(self)
 
     # ================================================================== reinforcements (R55-R56)
     def _start_reinforcements(self) -> None:
@@ -771,6 +621,12 @@ class OmringadState(State):
             if left > 0:
                 out[sq] = left
         return out
+
+    def _return_to_cup(self, kind: Kind) -> None:
+        """An eliminated or spent special unit goes back into the cup (R100)."""
+        i = SPECIAL_KINDS.index(kind)
+        if i not in self.cup:
+            self.cup = sorted([*self.cup, i])
 
     def _return_unplaceable(self, seat: int) -> None:
         """Bought units with nowhere to go return to the pool; their gold is lost (R55)."""
@@ -844,18 +700,11 @@ class OmringadState(State):
             return
         self.round += 1
         self.initiative = next_clockwise(self.initiative, n)
-        self._start_purchase()
+        auction_phase.start(self)  # the auction from round 2 (R100), else the purchase
 
 
 def _kind_unit(k: int) -> Unit:
     return Unit(BASE_KINDS[k])
-
-
-def _needed(row: list[int]) -> int:
-    """The lowest face that hits for a die row (R41)."""
-    strength = N.class_unit(row[4]).strength
-    assert strength is not None
-    return needed_die(strength, row[5])
 
 
 def _json_copy(x: Any) -> Any:
@@ -880,7 +729,7 @@ class OmringadGame(Game):
         information="imperfect",
         simultaneous=True,
         num_distinct_actions=N.NUM_ACTIONS,
-        max_chance_outcomes=DIE_FACES,
+        max_chance_outcomes=max(DIE_FACES, len(SPECIAL_KINDS)),
         max_game_length=_max_length(140, 4),
         options=(
             Option("target", 50, choices=(50, 100, 140), help="points that win (R63)"),
@@ -897,6 +746,18 @@ class OmringadGame(Game):
                 choices=("one", "both"),
                 help="with teams: a team wins when one member, or both, reach the target (R122)",
             ),
+            Option(
+                "specials",
+                True,
+                help="the auction and the eight special units (R100-R118); "
+                "false = the base game, the cup stays empty",
+            ),
+            Option(
+                "bid_clock",
+                int(DEFAULT_BID_CLOCK),
+                help="seconds a player has to bid in the auction online, then it passes; "
+                "0 = no clock (R102)",
+            ),
         ),
         summary="Two or four square countries sewn together: conquer castles, villages, "
         "forests and mountains.",
@@ -905,6 +766,8 @@ class OmringadGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        if self.options["bid_clock"] < 0:
+            raise GameOptionError("option 'bid_clock' takes 0 (no clock) or more seconds")
         players = self.options["players"]
         self.map = PILLOW if players == 2 else FOUR_COUNTRIES
         """The map: two countries sewn like a pillow, or four (R2, R4)."""
