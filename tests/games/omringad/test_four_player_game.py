@@ -11,6 +11,8 @@ import json
 import random
 
 import pytest
+from tests.games.omringad import positions
+from tests.games.omringad.positions import play, roll, texts, top_down
 
 from spelbord import games
 from spelbord.core import (
@@ -21,7 +23,6 @@ from spelbord.core import (
     random_step,
     sample_outcome,
 )
-from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.map import FOUR_COUNTRIES, PILLOW
 from spelbord.games.omringad.movement import group_allowance
@@ -45,47 +46,17 @@ def position(
     initiative: int = 0,
     control: dict[str, int] | None = None,
 ) -> OmringadState:
-    """A four-player state at the start of the movement phase with these stacks and tiles.
-
-    ``stacks`` maps a square label to (owner, units top first, as letters); the units come
-    out of the owners' pools.
-    """
-    st = OmringadGame(players=4, teams=teams, team_win=team_win).new_initial_state()
-    st.tiles = [list(range(9)) for _ in range(4)]
-    for label, t in (tiles or {}).items():
-        st.terrain[L(label)] = t
-    for label, owner in (control or {}).items():
-        st.control[L(label)] = owner
-    for label, (owner, text) in stacks.items():
-        us = [Unit(_BY_CODE[ch.upper()], damaged=ch.islower()) for ch in text]
-        st.board[L(label)].append([owner, *(B.code(u) for u in us)])
-        for u in us:
-            st.pool[owner][BASE_KINDS.index(u.kind)] -= 1
-    st.round, st.initiative = round_, initiative
-    st.stage = ["done"] * 4
-    st._start_movement()
-    return st
-
-
-def play(st: OmringadState, *texts: str) -> None:
-    """Apply actions given in notation, each by whoever decides now."""
-    for t in texts:
-        st.apply_action(st.string_to_action(t))
-
-
-def roll(st: OmringadState, *faces: int) -> None:
-    for face in faces:
-        assert st.phase == "battle" and st.current_player() == CHANCE
-        st.apply_action(face - 1)
-
-
-def texts(st: OmringadState) -> list[str]:
-    return [st.action_to_string(a) for a in st.legal_actions()]
-
-
-def top_down(st: OmringadState, label: str, owner: int) -> str:
-    s = B.find_stack(st.board, L(label), owner)
-    return "".join(B.unit_of(c).code for c in s[1:]) if s else ""
+    """A four-player state at the start of the movement phase (``positions.position``)."""
+    return positions.position(
+        stacks,
+        tiles,
+        control=control,
+        round_=round_,
+        initiative=initiative,
+        players=4,
+        teams=teams,
+        team_win=team_win,
+    )
 
 
 # ---------------------------------------------------------------------- options and seats

@@ -10,23 +10,22 @@ from __future__ import annotations
 import json
 import random
 
+from tests.games.omringad import positions
+from tests.games.omringad.positions import play, roll, texts, to_battle, top_down
+
 from spelbord.core import CHANCE, SIMULTANEOUS, sample_outcome
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.map import PILLOW
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.rules import OmringadState
 from spelbord.games.omringad.siege import SiegeLevel, siege_level
 from spelbord.games.omringad.specials import NEUTRAL
 from spelbord.games.omringad.terrain import Terrain
-from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, SPECIAL_KINDS, Kind, Unit
+from spelbord.games.omringad.units import KIND_CODES, SPECIAL_KINDS, Kind, Unit
 
 L = PILLOW.parse_label
 _BY_CODE = {c: k for k, c in KIND_CODES.items()}
 A, B_ = 0, 1
-
-
-def units(text: str) -> list[Unit]:
-    return [Unit(_BY_CODE[ch.upper()], damaged=ch.islower()) for ch in text]
 
 
 def position(
@@ -36,52 +35,9 @@ def position(
     control: dict[str, int] | None = None,
     players: int = 2,
 ) -> OmringadState:
-    """A round-2 movement phase with these stacks (owner, units top first; owner ``NEUTRAL``
+    """A round-2 movement phase with these stacks in the engine's order (owner ``NEUTRAL``
     for the dragon). Base units leave their owner's pool, special units the cup."""
-    st = OmringadGame(players=players).new_initial_state()
-    at = st.map.parse_label
-    st.tiles = [list(range(9)) for _ in range(players)]
-    for label, t in (tiles or {}).items():
-        st.terrain[at(label)] = t
-    for label, seat in (control or {}).items():
-        st.control[at(label)] = seat
-    for label, (owner, text) in stacks.items():
-        us = units(text)
-        st.board[at(label)].append([owner, *B.order_top(B.code(u) for u in us)])
-        for u in us:
-            if u.kind in SPECIAL_KINDS:
-                st.cup.remove(SPECIAL_KINDS.index(u.kind))
-            else:
-                st.pool[owner][BASE_KINDS.index(u.kind)] -= 1
-    st.round, st.initiative = 2, 0
-    st.stage = ["done"] * players
-    st._start_movement()
-    return st
-
-
-def play(st: OmringadState, *texts: str) -> None:
-    for t in texts:
-        st.apply_action(st.string_to_action(t))
-
-
-def roll(st: OmringadState, *faces: int) -> None:
-    for face in faces:
-        assert st.phase == "battle" and st.current_player() == CHANCE
-        st.apply_action(face - 1)
-
-
-def to_battle(st: OmringadState) -> None:
-    while st.phase == "move":
-        play(st, "pass")
-
-
-def top_down(st: OmringadState, label: str, owner: int) -> str:
-    s = B.find_stack(st.board, st.map.parse_label(label), owner)
-    return "".join(B.unit_of(c).code for c in s[1:]) if s else ""
-
-
-def texts(st: OmringadState) -> list[str]:
-    return [st.action_to_string(a) for a in st.legal_actions()]
+    return positions.position(stacks, tiles, control=control, top_order=True, players=players)
 
 
 def dice(st: OmringadState) -> list[tuple[int, str, int, int]]:

@@ -1,0 +1,92 @@
+"""Hand-built Omringad positions and small helpers, shared by the rules tests.
+
+``position`` puts stacks (owner, units top first as letters: ``"GMe"`` = general,
+mercenary, damaged elite) on a fresh game's board at the start of a movement phase: base
+units leave their owner's pool, special units the cup; the dragon's owner is ``NEUTRAL``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spelbord.core import CHANCE
+from spelbord.games.omringad import board as B
+from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.terrain import Terrain
+from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, SPECIAL_KINDS, Unit
+
+_BY_CODE = {c: k for k, c in KIND_CODES.items()}
+
+
+def units(text: str) -> list[Unit]:
+    """Units from letters, top first: ``"GMe"`` = general, mercenary, damaged elite."""
+    return [Unit(_BY_CODE[ch.upper()], damaged=ch.islower()) for ch in text]
+
+
+def position(
+    stacks: dict[str, tuple[int, str]],
+    tiles: dict[str, Terrain] | None = None,
+    *,
+    control: dict[str, int] | None = None,
+    round_: int = 2,
+    initiative: int = 0,
+    top_order: bool = False,
+    **options: Any,
+) -> OmringadState:
+    """A state at the start of the movement phase with these stacks and tiles.
+
+    Squares not in ``control`` are controlled by their country's owner. ``top_order`` puts
+    each stack in the engine's order (a general, or the horses, on top); otherwise the
+    letters' order is kept. ``options`` are the game's (``players=4``, ``teams=...``).
+    """
+    st = OmringadGame(**options).new_initial_state()
+    n = st.num_players()
+    at = st.map.parse_label
+    st.tiles = [list(range(9)) for _ in range(n)]
+    for label, t in (tiles or {}).items():
+        st.terrain[at(label)] = t
+    for label, seat in (control or {}).items():
+        st.control[at(label)] = seat
+    for label, (owner, text) in stacks.items():
+        us = units(text)
+        codes = [B.code(u) for u in us]
+        st.board[at(label)].append([owner, *(B.order_top(codes) if top_order else codes)])
+        for u in us:
+            if u.kind in SPECIAL_KINDS:
+                st.cup.remove(SPECIAL_KINDS.index(u.kind))
+            else:
+                st.pool[owner][BASE_KINDS.index(u.kind)] -= 1
+    st.round, st.initiative = round_, initiative
+    st.stage = ["done"] * n
+    st._start_movement()
+    return st
+
+
+def play(st: OmringadState, *texts: str) -> None:
+    """Apply actions given in notation, each by whoever decides now."""
+    for t in texts:
+        st.apply_action(st.string_to_action(t))
+
+
+def roll(st: OmringadState, *faces: int) -> None:
+    """Roll battle dice showing ``faces`` (1-6), in the order the engine rolls them."""
+    for face in faces:
+        assert st.phase == "battle" and st.current_player() == CHANCE
+        st.apply_action(face - 1)
+
+
+def to_battle(st: OmringadState) -> None:
+    """Every mover passes until the battle phase starts."""
+    while st.phase == "move":
+        play(st, "pass")
+
+
+def top_down(st: OmringadState, label: str, owner: int) -> str:
+    """A stack's units as letters, top first ('' if none)."""
+    s = B.find_stack(st.board, st.map.parse_label(label), owner)
+    return "".join(B.unit_of(c).code for c in s[1:]) if s else ""
+
+
+def texts(st: OmringadState) -> list[str]:
+    """The legal actions now, in notation."""
+    return [st.action_to_string(a) for a in st.legal_actions()]
