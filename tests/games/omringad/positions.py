@@ -7,10 +7,12 @@ units leave their owner's pool, special units the cup; the dragon's owner is ``N
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from spelbord.core import CHANCE
+from spelbord.core import CHANCE, SIMULTANEOUS, sample_outcome
 from spelbord.games.omringad import board as B
+from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.rules import OmringadGame, OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, SPECIAL_KINDS, Unit
@@ -90,3 +92,21 @@ def top_down(st: OmringadState, label: str, owner: int) -> str:
 def texts(st: OmringadState) -> list[str]:
     """The legal actions now, in notation."""
     return [st.action_to_string(a) for a in st.legal_actions()]
+
+
+def eager_step(st: OmringadState, rng: random.Random, keenness: float = 0.9) -> None:
+    """One step of a random player that mostly avoids ``pass``/``done``/``stop`` (with
+    probability ``keenness``), so games are full of moves, bids and battles."""
+    n = st.num_players()
+
+    def pick(actions: list[int]) -> int:
+        keen = [a for a in actions if a not in (N.PASS, N.DONE, N.STOP)]
+        return rng.choice(keen if keen and rng.random() < keenness else actions)
+
+    player = st.current_player()
+    if player == CHANCE:
+        st.apply_action(sample_outcome(st.chance_outcomes(), rng))
+    elif player == SIMULTANEOUS:
+        st.apply_actions([pick(st.legal_actions(s)) for s in range(n)])
+    else:
+        st.apply_action(pick(st.legal_actions()))

@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from spelbord.core import CHANCE, SIMULTANEOUS, random_step, sample_outcome
+from tests.games.omringad.positions import eager_step
+
+from spelbord.core import CHANCE, random_step
 from spelbord.games.omringad import auction_phase
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
@@ -60,19 +62,7 @@ def replays_the_same_for(seat: int | None, real: OmringadState, twin: OmringadSt
 
 def keen(st: OmringadState, rng: random.Random) -> None:
     """A random player that mostly moves and bids, so specials come and fight."""
-    n = st.num_players()
-
-    def pick(actions: list[int]) -> int:
-        eager = [a for a in actions if a not in (N.PASS, N.DONE, N.STOP)]
-        return rng.choice(eager if eager and rng.random() < 0.8 else actions)
-
-    player = st.current_player()
-    if player == CHANCE:
-        st.apply_action(sample_outcome(st.chance_outcomes(), rng))
-    elif player == SIMULTANEOUS:
-        st.apply_actions([pick(st.legal_actions(s)) for s in range(n)])
-    else:
-        st.apply_action(pick(st.legal_actions()))
+    eager_step(st, rng, keenness=0.8)
 
 
 def test_r82_r104_resampled_histories_keep_every_special_unit_where_the_seat_knows() -> None:

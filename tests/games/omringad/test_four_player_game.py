@@ -12,16 +12,14 @@ import random
 
 import pytest
 from tests.games.omringad import positions
-from tests.games.omringad.positions import play, roll, texts, top_down
+from tests.games.omringad.positions import eager_step, play, roll, texts, top_down
 
 from spelbord import games
 from spelbord.core import (
     CHANCE,
-    SIMULTANEOUS,
     TERMINAL,
     GameOptionError,
     random_step,
-    sample_outcome,
 )
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.map import FOUR_COUNTRIES, PILLOW
@@ -343,18 +341,7 @@ def test_r121_the_neutral_dragon_is_everybodys_enemy() -> None:
 # ---------------------------------------------------------------------- whole games
 def eager(st: OmringadState, rng: random.Random) -> None:
     """A player that mostly avoids passing, so games are full of battles."""
-
-    def pick(actions: list[int]) -> int:
-        keen = [a for a in actions if a not in (N.PASS, N.DONE, N.STOP)]
-        return rng.choice(keen if keen and rng.random() < 0.9 else actions)
-
-    player = st.current_player()
-    if player == CHANCE:
-        st.apply_action(sample_outcome(st.chance_outcomes(), rng))
-    elif player == SIMULTANEOUS:
-        st.apply_actions([pick(st.legal_actions(s)) for s in range(4)])
-    else:
-        st.apply_action(pick(st.legal_actions()))
+    eager_step(st, rng)
 
 
 def check_node(st: OmringadState, rng: random.Random) -> None:

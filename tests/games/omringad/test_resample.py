@@ -10,8 +10,9 @@ import random
 from collections import Counter
 
 import pytest
+from tests.games.omringad.positions import eager_step
 
-from spelbord.core import CHANCE, SIMULTANEOUS, Move, random_step, sample_outcome
+from spelbord.core import Move, random_step
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.rules import TILE_ORDER, OmringadGame, OmringadState
 from spelbord.games.omringad.units import BASE_KINDS, UNITS
@@ -21,18 +22,7 @@ SEATS: tuple[int | None, ...] = (None, 0, 1)
 
 def eager(st: OmringadState, rng: random.Random) -> None:
     """One step of a player that mostly avoids passing, so games are full of battles."""
-
-    def pick(actions: list[int]) -> int:
-        keen = [a for a in actions if a not in (N.PASS, N.DONE, N.STOP)]
-        return rng.choice(keen if keen and rng.random() < 0.9 else actions)
-
-    player = st.current_player()
-    if player == CHANCE:
-        st.apply_action(sample_outcome(st.chance_outcomes(), rng))
-    elif player == SIMULTANEOUS:
-        st.apply_actions([pick(st.legal_actions(s)) for s in range(2)])
-    else:
-        st.apply_action(pick(st.legal_actions()))
+    eager_step(st, rng)
 
 
 def own_part(move: Move, actor: int, seat: int) -> int | None:
