@@ -6,7 +6,8 @@ install``) through Playwright; ``browser_missing()`` says why it cannot, and
 
 A game's renderer tests need no server: ``Renderer(game).page(browser)`` routes a bare page
 and every file of the game's ``web/`` folder to the browser (``web/renderer.js`` and the
-modules it imports by relative paths, as the server serves them at ``/games/{name}/{file}``),
+modules it imports by relative paths, as the server serves them at ``/games/{name}/{file}``)
+and the server's static files at ``/static/`` (the renderers' kit, ``/static/kit.js``),
 ``show`` draws a VIEW built by ``view_of`` from a real state (as the server builds it), and
 ``acted`` returns the action ids the renderer sent through ``ui.act``.
 """
@@ -42,6 +43,8 @@ __all__ = [
 ]
 
 ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "src" / "spelbord" / "server" / "static"
+"""The server's static folder, served at ``/static/`` (``kit.js`` is the renderers' kit)."""
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -103,13 +106,28 @@ def chromium() -> Iterator[Any]:
 
 
 CONTENT_TYPES = {".js": "text/javascript", ".css": "text/css"}
-"""What the server serves of a game's ``web/`` folder (``/games/{name}/{file}``): these kinds."""
+"""What the server serves of a game's ``web/`` folder (``/games/{name}/{file}``) and of its
+static folder (``/static/{file}``) to renderers: these kinds."""
+
+
+def servable(folder: Path) -> dict[str, bytes]:
+    """The ``.js`` and ``.css`` files directly in ``folder`` (not hidden), by name."""
+    return {
+        p.name: p.read_bytes()
+        for p in sorted(folder.iterdir())
+        if p.is_file() and p.suffix in CONTENT_TYPES and not p.name.startswith(".")
+    }
+
+
+STATIC_FILES = servable(STATIC)
+"""The server's static ``.js`` and ``.css`` files, by name: routed at ``/static/{name}``."""
 
 
 @dataclass(frozen=True)
 class Renderer:
     """The ``web/`` folder of one game, served at ``http://<game>.test/``: the page at ``/``,
-    ``renderer.js`` and the folder's other ``.js`` and ``.css`` files beside it."""
+    ``renderer.js`` and the folder's other ``.js`` and ``.css`` files beside it, and the
+    server's static ``.js`` and ``.css`` files at ``/static/`` (the kit the renderers import)."""
 
     game: str
 
@@ -124,11 +142,7 @@ class Renderer:
     @cached_property
     def files(self) -> dict[str, bytes]:
         """The files of the ``web/`` folder the server serves, by name (read once)."""
-        return {
-            p.name: p.read_bytes()
-            for p in sorted(self.folder.iterdir())
-            if p.is_file() and p.suffix in CONTENT_TYPES and not p.name.startswith(".")
-        }
+        return servable(self.folder)
 
     @property
     def source(self) -> str:
@@ -140,10 +154,13 @@ class Renderer:
         if path == "/":
             route.fulfill(body=PAGE, content_type="text/html")
             return
-        name = path.lstrip("/")
-        body = self.files.get(name)
+        if path.startswith("/static/"):
+            name, files, folder = path.removeprefix("/static/"), STATIC_FILES, STATIC
+        else:
+            name, files, folder = path.lstrip("/"), self.files, self.folder
+        body = files.get(name)
         if body is None:
-            route.fulfill(status=404, body=f"{name} is not in {self.folder}")
+            route.fulfill(status=404, body=f"{name} is not in {folder}")
             return
         route.fulfill(body=body, content_type=CONTENT_TYPES[Path(name).suffix])
 

@@ -6,7 +6,8 @@
 // Pick one of your pieces to see where it may go; tap a target to move. When an exchange
 // is legal, tap an opponent piece and confirm to remove it.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { svgEl as el } from "/static/kit.js";
+
 const S = 60; // hex radius (centre to corner) in board units
 const R3 = Math.sqrt(3);
 const NAMES = ["White", "Black"];
@@ -15,15 +16,6 @@ const TILE = 0.95; // tiles are drawn a little smaller than their cell: the gaps
 
 /** Per root element: what the user has picked, and the last ply drawn. */
 const memory = new WeakMap();
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
 
 const key = (x, y, f) => `${x},${y},${f}`;
 const fmt = (n) => n.toFixed(2);

@@ -7,7 +7,8 @@
 //
 // render(root, view, ui) draws VIEW into root; ui.act(actionDict) plays an action.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { h, injectStyle, svgEl } from "/static/kit.js";
+
 const ROW_H = 27;
 const LINE_H = 38;
 const PAD = 12;
@@ -18,38 +19,6 @@ const LIFE = 12;
 
 /** Per root element: the Tinge selection being made, the log already shown, the layout. */
 const memory = new WeakMap();
-
-function svgEl(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
-  }
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "class") node.className = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
-
-function ensureStyle() {
-  if (document.getElementById("gunst-style")) return;
-  document.head.append(h("style", { id: "gunst-style" }, STYLE));
-}
 
 /** The seat drawn at the bottom: the viewer's, or seat 0 for spectators. */
 function homeSeat(view) {
@@ -1063,7 +1032,7 @@ export function describe(view) {
 }
 
 export function render(root, view, ui) {
-  ensureStyle();
+  injectStyle("gunst-style", STYLE);
   const obs = view.observation || {};
   const log = obs.log || [];
   let mem = memory.get(root);

@@ -11,7 +11,8 @@
 // destinations (the half-arrows on the nearer square move one less and turn left or
 // right). The viewer's own side is drawn at the bottom (North sees the island turned).
 
-const SVG = "http://www.w3.org/2000/svg";
+import { diePips, h, injectStyle, svgEl as el } from "/static/kit.js";
+
 const C = 40; // one square
 const N = 12;
 const SIDE = 3 * C; // x of the island's west edge (pads may hang up to two squares past it)
@@ -38,33 +39,6 @@ const BOUND_PAD = -2;
 const memory = new WeakMap();
 
 // ------------------------------------------------------------------ small helpers
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
-  }
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "class") node.className = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
-
 /** A plain rectangle. */
 function rect(cls, x, y, width, height, rx) {
   return el("rect", { class: cls, x, y, width, height, rx });
@@ -350,40 +324,12 @@ function drawDie(x, y, size, pips, extra) {
   const g = el("g", { class: `isl-die ${extra}`, transform: `translate(${x} ${y})` });
   const inner = el("g", { class: "isl-die-face" });
   inner.append(el("rect", { class: "isl-die-body", x: 0, y: 0, width: size, height: size, rx: 9 }));
-  const q = size / 4;
-  const spots = {
-    1: [[2, 2]],
-    2: [
-      [1, 1],
-      [3, 3],
-    ],
-    3: [
-      [1, 1],
-      [2, 2],
-      [3, 3],
-    ],
-    4: [
-      [1, 1],
-      [3, 1],
-      [1, 3],
-      [3, 3],
-    ],
-    5: [
-      [1, 1],
-      [3, 1],
-      [2, 2],
-      [1, 3],
-      [3, 3],
-    ],
-  };
   if (pips === null) {
     inner.append(el("text", { class: "isl-die-zero", x: size / 2, y: size / 2 + 7 }, "–"));
   } else if (pips === 0) {
     inner.append(el("text", { class: "isl-die-zero", x: size / 2, y: size / 2 + 8 }, "0"));
   } else {
-    for (const [i, j] of spots[pips]) {
-      inner.append(el("circle", { class: "isl-pip", cx: i * q, cy: j * q, r: size / 11 }));
-    }
+    inner.append(...diePips(pips, size, size / 11, "isl-pip"));
   }
   g.append(inner);
   return g;
@@ -1095,7 +1041,7 @@ function draw(root, view, ui, mem) {
 
 /** Draw VIEW into ``root``; ``ui.act`` plays an action dict, ``ui.replay`` disables input. */
 export function render(root, view, ui) {
-  ensureStyle();
+  injectStyle("islandet-style", STYLE);
   const pos = position(view);
   if (!pos) {
     root.replaceChildren(h("p", { class: "muted" }, "No position to show."));
@@ -1160,11 +1106,6 @@ export function seatNames() {
 }
 
 // ------------------------------------------------------------------ style
-function ensureStyle() {
-  if (document.getElementById("islandet-style")) return;
-  document.head.append(h("style", { id: "islandet-style" }, STYLE));
-}
-
 const STYLE = `
 .isl-root { display: block !important; }
 .isl { width: 100%; display: grid; gap: 8px; }

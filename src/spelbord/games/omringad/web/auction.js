@@ -3,7 +3,8 @@
 // the seat to act (view.clock), and for the seat to act quick bids, a stepper and pass.
 // The winner's placement is played on the board: its legal squares glow there.
 
-import { h, plural, seatOk } from "./dom.js";
+import { h } from "/static/kit.js";
+import { plural, seatOk } from "./dom.js";
 import { KIND_OF_NAME, NAMES, SPECIALS, UNITS, kindLetter, nameOf, ownClass } from "./units.js";
 
 /** The name of a kind name of the observation, with its letter: "dragon (Z)". */

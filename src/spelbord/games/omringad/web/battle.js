@@ -4,7 +4,8 @@
 // as the observation gives them (face, the face it needs and why, hit or miss), per party,
 // and the R92 count of steps without a hit.
 
-import { el, h, plural, signed } from "./dom.js";
+import { diePips, h, svgEl as el } from "/static/kit.js";
+import { plural, signed } from "./dom.js";
 import { battleInfo } from "./view.js";
 import { DRAGON, TERRAIN, isSpecial, nameOf, ownClass, unitName } from "./units.js";
 
@@ -265,43 +266,8 @@ function dieCard(d, terrain) {
   );
 }
 
-const PIPS = {
-  1: [[2, 2]],
-  2: [
-    [1, 1],
-    [3, 3],
-  ],
-  3: [
-    [1, 1],
-    [2, 2],
-    [3, 3],
-  ],
-  4: [
-    [1, 1],
-    [3, 1],
-    [1, 3],
-    [3, 3],
-  ],
-  5: [
-    [1, 1],
-    [3, 1],
-    [2, 2],
-    [1, 3],
-    [3, 3],
-  ],
-  6: [
-    [1, 1],
-    [3, 1],
-    [1, 2],
-    [3, 2],
-    [1, 3],
-    [3, 3],
-  ],
-};
-
 /** A die in ``owner``'s colour showing ``face`` as pips; a blank die with "?" until rolled. */
 function dieFace(face, owner) {
-  const pips = PIPS[face] || [];
   return el(
     "svg",
     {
@@ -313,7 +279,7 @@ function dieFace(face, owner) {
       "aria-label": face ? `die showing ${face}` : "die not rolled yet",
     },
     el("rect", { class: "om-die-body", x: 0.15, y: 0.15, width: 3.7, height: 3.7, rx: 0.7 }),
-    ...pips.map(([x, y]) => el("circle", { class: "om-pip", cx: x, cy: y, r: 0.36 })),
+    ...diePips(face, 4, 0.36, "om-pip"),
     face ? null : el("text", { class: "om-die-q", x: 2, y: 2.8 }, "?"),
   );
 }

@@ -4,7 +4,7 @@
 // a boat), the walking group and its path, the battle square and the squares of the
 // decision (each carrying its action).
 
-import { el } from "./dom.js";
+import { svgEl as el } from "/static/kit.js";
 import { ARC, C, GAP, SEAM_COLOURS, SEAM_WORDS, outward } from "./geometry.js";
 import { battleInfo, siegeLimit } from "./view.js";
 import {

@@ -3,7 +3,8 @@
 // allocate, the diplomat's envoy, merges), the square picked for details, your own stacks,
 // the log of the round and the legend.
 
-import { el, h, plural, seatOk } from "./dom.js";
+import { h, svgEl as el } from "/static/kit.js";
+import { plural, seatOk } from "./dom.js";
 import { terrainSymbol, stackTitle } from "./board.js";
 import { battleStep, unitChip } from "./battle.js";
 import { clockBox, cupLine } from "./auction.js";

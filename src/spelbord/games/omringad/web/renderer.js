@@ -10,7 +10,8 @@
 // button and every highlighted square stands for one legal action of view.legal (the bid
 // stepper's button stands for the amount it shows).
 
-import { h, seatOk } from "./dom.js";
+import { h } from "/static/kit.js";
+import { seatOk } from "./dom.js";
 import { geometry, mapOf } from "./geometry.js";
 import { drawBoard } from "./board.js";
 import { auctionPanel } from "./auction.js";

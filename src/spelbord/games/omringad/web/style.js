@@ -1,11 +1,10 @@
 // The board's style sheet, added once to the page.
 
-import { h } from "./dom.js";
+import { injectStyle } from "/static/kit.js";
 import { C } from "./geometry.js";
 
 export function ensureStyle() {
-  if (document.getElementById("omringad-style")) return;
-  document.head.append(h("style", { id: "omringad-style" }, STYLE));
+  injectStyle("omringad-style", STYLE);
 }
 
 const STYLE = `
