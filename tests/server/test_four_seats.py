@@ -63,7 +63,9 @@ def test_four_ai_seats_play_omringad_to_the_end_unattended(
         final = wait_for(client, table, None, lambda v: v["status"] == "finished", timeout=240)
         assert len(final["seats"]) == 4 and all(s["kind"] == "ai" for s in final["seats"])
         assert final["result"] is not None and len(final["result"]["returns"]) == 4
-        assert max(final["result"]["returns"]) > min(final["result"]["returns"])
+        returns = final["result"]["returns"]
+        # a winner (+1 against -1), or a shared draw when rivals reach the target together
+        assert max(returns) > min(returns) or returns == [0.0] * 4
         if "teams" in options:  # team mates share their result
             teams = setup(client, "omringad", **options).json()["teams"]
             for a, b in teams:
