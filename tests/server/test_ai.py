@@ -138,3 +138,19 @@ def test_jobs_that_arrive_while_the_workers_start_wait_for_them() -> None:
     with ThreadPoolExecutor(max_workers=1) as thread:
         answers = thread.submit(asyncio.run, both()).result()
     assert answers == [10, 10]  # "first": the lowest legal bid, not a fallback
+
+
+def test_a_worker_is_killed_once_even_when_two_threads_retire_it() -> None:
+    """Shutting down while a timed-out worker is being replaced kills it from two threads:
+    the second kill is a no-op, never a second close of the pipe (a reused descriptor)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from spelbord.server.ai import _Worker
+
+    worker = _Worker(FAKE_WORKERS)
+    assert worker.wait_ready(60)
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        for done in [threads.submit(worker.kill) for _ in range(2)]:
+            done.result()  # neither raises
+    worker.kill()
+    assert worker.conn.closed and not worker.process.is_alive()

@@ -21,6 +21,7 @@ import logging
 import multiprocessing
 import re
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -128,6 +129,8 @@ class _Worker:
         )
         self.process.start()
         child.close()
+        self._kill_lock = threading.Lock()
+        self._killed = False
 
     def wait_ready(self, timeout: float) -> bool:
         try:
@@ -136,8 +139,15 @@ class _Worker:
             return False
 
     def kill(self) -> None:
+        """Close our end of the pipe and stop the process, once: the pool may retire a
+        worker (a timeout, a crash) while it shuts down, from two threads."""
+        with self._kill_lock:
+            if self._killed:
+                return
+            self._killed = True
         try:
-            self.conn.close()
+            with contextlib.suppress(OSError):
+                self.conn.close()
         finally:
             if self.process.is_alive():
                 self.process.kill()
