@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from spelbord.core import CHANCE, SIMULTANEOUS, sample_outcome
+from spelbord.core import CHANCE, SIMULTANEOUS, Move, sample_outcome
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.rules import OmringadGame, OmringadState
@@ -110,3 +110,11 @@ def eager_step(st: OmringadState, rng: random.Random, keenness: float = 0.9) -> 
         st.apply_actions([pick(st.legal_actions(s)) for s in range(n)])
     else:
         st.apply_action(pick(st.legal_actions()))
+
+
+def apply_move(st: OmringadState, move: Move) -> None:
+    """Apply one history entry: an action, or a joint action at a simultaneous node."""
+    if isinstance(move, int):
+        st.apply_action(move)
+    else:
+        st.apply_actions(list(move))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tests.games.omringad.positions import eager_step
+from tests.games.omringad.positions import apply_move, eager_step
 
 from spelbord.core import CHANCE, random_step
 from spelbord.games.omringad import auction_phase
@@ -52,11 +52,8 @@ def replays_the_same_for(seat: int | None, real: OmringadState, twin: OmringadSt
         assert a.current_player() == b.current_player()
         if a.phase == "auction":  # the auction is public: copied move for move (R83)
             assert ma == mb
-        for st, m in ((a, ma), (b, mb)):
-            if isinstance(m, int):
-                st.apply_action(m)
-            else:
-                st.apply_actions(list(m))
+        apply_move(a, ma)
+        apply_move(b, mb)
         assert b.observation(seat) == a.observation(seat)
 
 

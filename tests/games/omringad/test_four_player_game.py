@@ -12,7 +12,7 @@ import random
 
 import pytest
 from tests.games.omringad import positions
-from tests.games.omringad.positions import eager_step, play, roll, texts, top_down
+from tests.games.omringad.positions import apply_move, eager_step, play, roll, texts, top_down
 
 from spelbord import games
 from spelbord.core import (
@@ -405,11 +405,8 @@ def same_game_for(seat: int | None, real: OmringadState, twin: OmringadState) ->
     assert game.replay(twin.history()) == twin
     a, b = game.new_initial_state(), game.new_initial_state()
     for ma, mb in zip(real.history(), twin.history(), strict=True):
-        for st, m in ((a, ma), (b, mb)):
-            if isinstance(m, int):
-                st.apply_action(m)
-            else:
-                st.apply_actions(list(m))
+        apply_move(a, ma)
+        apply_move(b, mb)
         assert b.observation(seat) == a.observation(seat)
 
 

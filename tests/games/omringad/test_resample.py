@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 import pytest
-from tests.games.omringad.positions import eager_step
+from tests.games.omringad.positions import apply_move, eager_step
 
 from spelbord.core import Move, random_step
 from spelbord.games.omringad import notation as N
@@ -42,11 +42,8 @@ def assert_same_game_for(seat: int | None, real: OmringadState, twin: OmringadSt
         assert a.current_player() == b.current_player()
         if seat is not None:
             assert own_part(ma, a.current_player(), seat) == own_part(mb, b.current_player(), seat)
-        for st, m in ((a, ma), (b, mb)):
-            if isinstance(m, int):
-                st.apply_action(m)
-            else:
-                st.apply_actions(list(m))
+        apply_move(a, ma)
+        apply_move(b, mb)
         assert b.observation(seat) == a.observation(seat)
     if seat is not None:
         assert twin.legal_actions(seat) == real.legal_actions(seat)

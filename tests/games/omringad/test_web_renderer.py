@@ -25,6 +25,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from tests.games.omringad import positions
 from tests.webrender import ROOT, Renderer, acted, show, view_of
 
 from spelbord.core import CHANCE, SIMULTANEOUS, sample_outcome
@@ -34,7 +35,6 @@ from spelbord.games.omringad.map import FOUR_COUNTRIES
 from spelbord.games.omringad.rules import OmringadGame, OmringadState
 from spelbord.games.omringad.siege import siege_level
 from spelbord.games.omringad.terrain import Terrain
-from spelbord.games.omringad.units import BASE_KINDS
 
 RENDERER = Renderer("omringad")
 REACHABLE = "[...document.querySelectorAll('[data-action]')].map(n => Number(n.dataset.action))"
@@ -368,21 +368,19 @@ def four_position(
     initiative: int = 0,
 ) -> OmringadState:
     """A four-player state at the start of the movement phase of round 2 (map A B / C D)."""
-    st = OmringadGame(players=4, teams=teams).new_initial_state()
-    st.tiles = [list(range(9)) for _ in range(4)]
-    for label, t in (tiles or {}).items():
-        st.terrain[FOUR(label)] = t
-    for label, owner in (control or {}).items():
-        st.control[FOUR(label)] = owner
-    for label, (owner, text) in stacks.items():
-        us = kit.units(text)
-        st.board[FOUR(label)].append([owner, *(B.code(u) for u in us)])
-        for u in us:
-            st.pool[owner][BASE_KINDS.index(u.kind)] -= 1
-    st.round, st.initiative = 2, initiative
-    st.stage = ["done"] * 4
-    st._start_movement()
-    return st
+    return positions.position(
+        stacks, tiles, control=control, initiative=initiative, players=4, teams=teams
+    )
+
+
+TEAMS_STACKS = {
+    "A c3": (0, "RM"),
+    "B c3": (1, "EE"),
+    "C b2": (2, "AK"),
+    "D d4": (3, "G"),
+    "A e1": (1, "R"),
+}
+"""Four seats' stacks, one of B's on a square of A it conquered (``control={"A e1": 1}``)."""
 
 
 def three_party_battle(kit: SimpleNamespace) -> OmringadState:
@@ -473,13 +471,7 @@ def test_r121_r124_teams_colours_and_conquered_squares(page: Any, kit: SimpleNam
     """R121: every seat its colour, team tags and frames; a conquered square flies a flag."""
     st = four_position(
         kit,
-        {
-            "A c3": (0, "RM"),
-            "B c3": (1, "EE"),
-            "C b2": (2, "AK"),
-            "D d4": (3, "G"),
-            "A e1": (1, "R"),
-        },
+        TEAMS_STACKS,
         teams="diagonal",
         control={"A e1": 1},
     )
@@ -825,13 +817,7 @@ def test_screenshots_of_four_players_auction_and_battles(
     SHOTS.mkdir(parents=True, exist_ok=True)
     st = four_position(
         kit,
-        {
-            "A c3": (0, "RM"),
-            "B c3": (1, "EE"),
-            "C b2": (2, "AK"),
-            "D d4": (3, "G"),
-            "A e1": (1, "R"),
-        },
+        TEAMS_STACKS,
         teams="diagonal",
         control={"A e1": 1},
         tiles={"A a1": Terrain.CASTLE, "B b4": Terrain.FOREST, "C e5": Terrain.MOUNTAIN},

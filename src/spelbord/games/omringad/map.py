@@ -90,6 +90,7 @@ class GameMap:
     letters: str = "ABCD"
     steps: tuple[tuple[int, int, int, int], ...] = field(init=False, repr=False)
     neighbours: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    _view: dict[str, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         edges = [(s.country_a, s.edge_a) for s in self.seams]
@@ -119,14 +120,20 @@ class GameMap:
                     steps.append((out[0], out[1], out[2], out[3]))
         object.__setattr__(self, "steps", tuple(steps))
         object.__setattr__(self, "neighbours", tuple(tuple(sorted(set(s))) for s in steps))
+        object.__setattr__(self, "_view", self._make_view())
 
     def view(self) -> dict[str, object]:
         """The map as JSON for user interfaces: countries, size, letters, seams and steps.
 
+        Built once per map and shared by every observation: treat it as read-only.
+
         >>> v = PILLOW.view()
-        >>> v["countries"], v["size"], v["seams"][0], len(v["steps"])
-        (2, 5, [0, 'N', 1, 'N'], 50)
+        >>> v["countries"], v["size"], v["seams"][0], len(v["steps"]), v is PILLOW.view()
+        (2, 5, [0, 'N', 1, 'N'], 50, True)
         """
+        return self._view
+
+    def _make_view(self) -> dict[str, object]:
         return {
             "name": self.name,
             "countries": self.num_countries,
