@@ -169,7 +169,10 @@ class Nim(Game):
         num_distinct_actions=4,
         max_chance_outcomes=0,
         max_game_length=40,
-        options=(Option("stones", 10), Option("players", 2, choices=(2, 3))),
+        options=(
+            Option("stones", 10, minimum=1, maximum=1000),
+            Option("players", 2, choices=(2, 3)),
+        ),
     )
     state_class = NimState
 

@@ -49,7 +49,14 @@ def test_json_is_the_registry_facts(run_cli: Run) -> None:
     pile = next(g for g in listed if g["name"] == "pile")
     assert pile == registry.info("pile").as_dict()
     assert pile["options"] == [
-        {"name": "max_take", "default": 2, "choices": [2, 3], "help": "most stones a turn"}
+        {
+            "name": "max_take",
+            "default": 2,
+            "choices": [2, 3],
+            "help": "most stones a turn",
+            "minimum": None,
+            "maximum": None,
+        }
     ]
 
 

@@ -167,8 +167,16 @@ class ToyClock(ToyHidden):
         "toy-clock",
         "perfect",
         (
-            Option("clock_ms", 300, help="milliseconds on seat 1's clocks"),
-            Option("clock0_ms", 0, help="milliseconds on seat 0's bid (0: untimed)"),
+            Option(
+                "clock_ms", 300, minimum=0, maximum=600_000, help="milliseconds on seat 1's clocks"
+            ),
+            Option(
+                "clock0_ms",
+                0,
+                minimum=0,
+                maximum=600_000,
+                help="milliseconds on seat 0's bid (0: untimed)",
+            ),
         ),
     )
     state_class = ClockState

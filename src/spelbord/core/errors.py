@@ -33,5 +33,9 @@ class GameOptionError(SpelbordError):
     """An unknown game option, or a value the option does not accept."""
 
 
+class RulesVersionError(GameOptionError):
+    """A rules version the game cannot play (newer than it knows, or no longer kept)."""
+
+
 class StateFormatError(SpelbordError):
     """A serialized state that cannot be read back (malformed, other game, other options)."""

@@ -39,12 +39,18 @@ class Game(ABC):
     """A game with its options fixed: the factory of states.
 
     Subclasses set ``info`` and ``state_class`` and may override ``num_players``.
+    ``rules_version`` (default: the newest, ``info.version``) selects the rules a game is
+    played under, so that records of an older version replay as they were played; rules
+    code asks ``self.game.rules_version`` wherever an older version behaved differently.
     """
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type[State]]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, *, rules_version: int | None = None, **options: Any) -> None:
+        self.rules_version: int = (
+            self.info.version if rules_version is None else self.info.check_version(rules_version)
+        )
         self.options: dict[str, Any] = self.info.resolve_options(options)
 
     @property
@@ -80,6 +86,11 @@ class Game(ABC):
             raise StateFormatError(
                 f"state options {data.get('options')} differ from the game's {self.options}"
             )
+        if data.get("version", self.info.oldest_version) != self.rules_version:
+            raise StateFormatError(
+                f"state rules version {data.get('version')} differs from the game's "
+                f"{self.rules_version}"
+            )
         state = self.new_initial_state()
         try:
             state._history = [m if isinstance(m, int) else tuple(m) for m in data["history"]]
@@ -100,6 +111,8 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        if self.rules_version != self.info.version:
+            opts = f"rules_version={self.rules_version}" + (f", {opts}" if opts else "")
         return f"<{type(self).__name__} {self.name}({opts})>"
 
 
@@ -371,6 +384,7 @@ class State(ABC):
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game.name,
+            "version": self.game.rules_version,
             "options": self.game.options,
             "history": [m if isinstance(m, int) else list(m) for m in self._history],
             "state": self._state_dict(),

@@ -15,28 +15,57 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from spelbord.core.errors import GameOptionError
+from spelbord.core.errors import GameOptionError, RulesVersionError
 
 Information = Literal["perfect", "imperfect"]
 
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: its name, default, and the values it accepts."""
+    """One game option: its name, default, and the values it accepts.
+
+    A numeric option without ``choices`` declares its bounds (``minimum``/``maximum``,
+    inclusive); ``check`` is the one place they are enforced.
+
+    >>> Option("bid_clock", 10, minimum=0, maximum=600).check("600")
+    600
+    >>> Option("bid_clock", 10, minimum=0, maximum=600).check(10**18)
+    Traceback (most recent call last):
+    ...
+    spelbord.core.errors.GameOptionError: option 'bid_clock' must be 0..600; got 1000000000000000000
+    """
 
     name: str
     default: Any
     choices: tuple[Any, ...] | None = None
     help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        numeric = isinstance(self.default, int) and not isinstance(self.default, bool)
+        if numeric and self.choices is None and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"numeric option {self.name!r} must declare minimum and maximum")
 
     def check(self, value: Any) -> Any:
         """Return ``value`` coerced to the default's type, or raise ``GameOptionError``."""
         kind = type(self.default)
         if kind is bool and isinstance(value, str):
-            if value.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+            if len(value) > 10 or value.lower() not in (
+                "true",
+                "false",
+                "1",
+                "0",
+                "yes",
+                "no",
+                "on",
+                "off",
+            ):
                 raise GameOptionError(f"option {self.name!r} takes true or false; got {value!r}")
             value = value.lower() in ("true", "1", "yes", "on")
         elif kind is int and isinstance(value, str):
+            if len(value.strip()) > 20:
+                raise GameOptionError(f"option {self.name!r} takes a whole number; got a long text")
             try:
                 value = int(value)
             except ValueError:
@@ -48,6 +77,11 @@ class Option:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise GameOptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        bounded = self.minimum is not None and self.maximum is not None
+        if bounded and not self.minimum <= value <= self.maximum:
+            raise GameOptionError(
+                f"option {self.name!r} must be {self.minimum}..{self.maximum}; got {value!r}"
+            )
         return value
 
 
@@ -58,6 +92,12 @@ class GameInfo:
     ``num_distinct_actions`` is an upper bound on every action id of a seat (chance outcomes
     have their own ids below ``max_chance_outcomes``); ``max_game_length`` bounds the
     number of decisions in one game (for the longest options).
+
+    ``version`` is the rules version new games are played under; it is bumped whenever a
+    change of the rules could change what a recorded game means (an action becomes
+    illegal, a result differs). Every version from ``oldest_version`` to ``version`` can
+    still be loaded (``load(name, rules_version=N)``), so records stored under an older
+    version replay exactly as they were played; ``changes`` says what each version changed.
     """
 
     name: str
@@ -74,6 +114,27 @@ class GameInfo:
     options: tuple[Option, ...] = field(default_factory=tuple)
     version: int = 1
     summary: str = ""
+    oldest_version: int = 1
+    changes: tuple[tuple[int, str], ...] = ()
+
+    def versions(self) -> range:
+        """Every rules version this code can still play, oldest first."""
+        return range(self.oldest_version, self.version + 1)
+
+    def check_version(self, version: Any) -> int:
+        """``version`` if it can be played, else ``RulesVersionError`` naming the range."""
+        if isinstance(version, str) and version.strip().isdigit():
+            version = int(version)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise RulesVersionError(
+                f"{self.name} rules version must be a whole number; got {version!r}"
+            )
+        if version not in self.versions():
+            raise RulesVersionError(
+                f"{self.name} rules version {version} cannot be played here "
+                f"(this installation plays versions {self.oldest_version}-{self.version})"
+            )
+        return version
 
     def option(self, name: str) -> Option:
         for opt in self.options:
@@ -103,6 +164,8 @@ class GameInfo:
             "max_chance_outcomes": self.max_chance_outcomes,
             "max_game_length": self.max_game_length,
             "version": self.version,
+            "oldest_version": self.oldest_version,
+            "changes": [{"version": v, "text": t} for v, t in self.changes],
             "summary": self.summary,
             "options": [
                 {
@@ -110,6 +173,8 @@ class GameInfo:
                     "default": o.default,
                     "choices": list(o.choices) if o.choices is not None else None,
                     "help": o.help,
+                    "minimum": o.minimum,
+                    "maximum": o.maximum,
                 }
                 for o in self.options
             ],

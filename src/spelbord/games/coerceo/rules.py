@@ -20,7 +20,6 @@ from spelbord.core import (
     TERMINAL,
     Game,
     GameInfo,
-    GameOptionError,
     NotationError,
     Option,
     State,
@@ -126,16 +125,12 @@ class CoerceoGame(Game):
                 "max_moves",
                 2000,
                 help=f"ruling: the game is drawn after this many turns (1..{MAX_MOVES_LIMIT})",
+                minimum=1,
+                maximum=MAX_MOVES_LIMIT,
             ),
         ),
         summary="Capture every enemy piece on a board of hexagons that shrinks as you play.",
     )
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        limit = self.options["max_moves"]
-        if not 1 <= limit <= MAX_MOVES_LIMIT:
-            raise GameOptionError(f"option 'max_moves' must be 1..{MAX_MOVES_LIMIT}; got {limit}")
 
     def new_initial_state(self) -> CoerceoState:
         return CoerceoState(self)

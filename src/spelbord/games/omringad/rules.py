@@ -28,7 +28,6 @@ from spelbord.core import (
     TERMINAL,
     Game,
     GameInfo,
-    GameOptionError,
     Option,
     State,
     register,
@@ -757,6 +756,8 @@ class OmringadGame(Game):
                 int(DEFAULT_BID_CLOCK),
                 help="seconds a player has to bid in the auction online, then it passes; "
                 "0 = no clock (R102)",
+                minimum=0,
+                maximum=600,
             ),
         ),
         summary="Two or four square countries sewn together: conquer castles, villages, "
@@ -764,10 +765,8 @@ class OmringadGame(Game):
     )
     state_class = OmringadState
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        if self.options["bid_clock"] < 0:
-            raise GameOptionError("option 'bid_clock' takes 0 (no clock) or more seconds")
+    def __init__(self, *, rules_version: int | None = None, **options: Any) -> None:
+        super().__init__(rules_version=rules_version, **options)
         players = self.options["players"]
         self.map = PILLOW if players == 2 else FOUR_COUNTRIES
         """The map: two countries sewn like a pillow, or four (R2, R4)."""
