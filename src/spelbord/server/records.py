@@ -117,6 +117,10 @@ def record_from_export(data: Any) -> TableRecord:
     if "rules_version" in options:
         raise BadRequestError("a record gives its rules version as 'version', not as an option")
     version = data.get("version", UNVERSIONED)
+    if version is None:  # load() would read None as "the newest"
+        raise BadRequestError(
+            "the record cannot be replayed here: its rules version must be a whole number; got null"
+        )
     try:
         game = load(name, rules_version=version, **options)
     except RulesVersionError as exc:
