@@ -41,6 +41,18 @@ def test_play_game_records_replay_exactly() -> None:
         assert record.termination == final.termination() and record.seed == seed
 
 
+def test_a_record_keeps_its_rules_version_and_replays_under_it() -> None:
+    from spelbord import games
+
+    for version in games.info("gunst").versions():
+        game = games.load("gunst", rules_version=version)
+        record = play_game(game, [make_agent("random", seed=1), make_agent("random", seed=2)], 4)
+        assert record.rules_version == version
+        final = record.replay()
+        assert final.game.rules_version == version and final.is_terminal()
+        assert tuple(final.returns()) == record.returns and final.history() == list(record.moves)
+
+
 def test_play_game_chance_follows_the_seed() -> None:
     game = Lottery(players=3)
     deals = {play_game(game, [Recorder()] * 3, seed=s).moves[1] for s in range(40)}

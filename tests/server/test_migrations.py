@@ -26,7 +26,7 @@ def test_migrations_match_the_schema_and_downgrade(database_url: str) -> None:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), METADATA)
             assert diff == []
-            assert MigrationContext.configure(conn).get_current_revision() == "0002"
+            assert MigrationContext.configure(conn).get_current_revision() == "0003"
         with engine.begin() as conn:
             command.downgrade(_config(conn), "base")
         with engine.connect() as conn:
@@ -34,5 +34,27 @@ def test_migrations_match_the_schema_and_downgrade(database_url: str) -> None:
         migrate(engine)
         with engine.connect() as conn:
             assert sa.inspect(conn).has_table("spelbord_log")
+    finally:
+        engine.dispose()
+
+
+def test_tables_stored_before_versions_get_version_1(database_url: str) -> None:
+    """Migration 0003: a table stored before versions were recorded was played under 1."""
+    engine = create_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            command.upgrade(_config(conn), "0002")
+        with engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO spelbord_tables (id, game, options, seed, status, ply, result,"
+                    " source, created_at, updated_at) VALUES ('old', 'coerceo', '{}', 1,"
+                    " 'finished', 0, NULL, 'play', 0, 0)"
+                )
+            )
+        migrate(engine)
+        with engine.connect() as conn:
+            versions = conn.execute(sa.text("SELECT id, rules_version FROM spelbord_tables"))
+            assert list(versions) == [("old", 1)]
     finally:
         engine.dispose()

@@ -5,6 +5,10 @@ Play: chance deals seat 0 a secret card (0-2), then seat 1; both seats bid 0 or 
 ``card + bid + own additions`` wins. ``toy-hidden`` keeps cards secret (only your own);
 ``toy-open`` shows everything (perfect information).
 
+``toy-revised`` is ``toy-open`` at rules version 2, which keeps version 1 playable: from
+version 2 on an addition of 2 is no longer allowed (a version-1 record that adds 2 does not
+replay under version 2).
+
 ``toy-clock`` is ``toy-open`` with decision clocks: seat 1 has ``clock_ms`` milliseconds
 for its bid (the clock bids 0) and for each of its additions (the clock adds 0); seat 0 has
 ``clock0_ms`` for its bid (0: no clock) and its additions are never timed.
@@ -12,6 +16,7 @@ for its bid (the clock bids 0) and for each of its additions (the clock adds 0);
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -132,6 +137,16 @@ class ClockState(ToyState):
         return None
 
 
+class RevisedState(ToyState):
+    """``toy-revised``: version 2 no longer allows an addition of 2."""
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        actions = super()._legal_actions(seat)
+        if self.game.rules_version >= 2 and self.current_player() != SIMULTANEOUS:
+            return [a for a in actions if a != 2]
+        return actions
+
+
 def _info(name: str, information: str, options: tuple[Option, ...] = ()) -> GameInfo:
     return GameInfo(
         name=name,
@@ -185,8 +200,22 @@ class ToyClock(ToyHidden):
         return ClockState(self)
 
 
+class ToyRevised(ToyHidden):
+    info: ClassVar[GameInfo] = dataclasses.replace(
+        _info("toy-revised", "perfect"),
+        version=2,
+        oldest_version=1,
+        changes=((2, "an addition of 2 is no longer allowed"),),
+    )
+    state_class = RevisedState
+
+    def new_initial_state(self) -> State:
+        return RevisedState(self)
+
+
 # Guarded: pytest's doctest collection may import this file a second time under another name.
 if "toy-hidden" not in names():
     register(ToyHidden)
     register(ToyOpen)
     register(ToyClock)
+    register(ToyRevised)

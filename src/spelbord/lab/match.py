@@ -60,6 +60,7 @@ def play_game(game: Game, agents: Sequence[Agent], seed: int) -> GameRecord:
         moves=tuple(state.history()),
         returns=tuple(float(r) for r in state.returns()),
         termination=state.termination(),
+        rules_version=game.rules_version,
     )
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from spelbord.core import Move, Outcome
+from spelbord.core import Move, Outcome, State
 from spelbord.lab.stats import mean, wilson_interval
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game: enough to replay it exactly (``game.replay(moves)``)."""
+    """One finished game: enough to replay it exactly (``replay``), under the rules
+    version it was played under."""
 
     game: str
     options: dict[str, Any]
@@ -21,6 +22,15 @@ class GameRecord:
     moves: tuple[Move, ...]
     returns: tuple[float, ...]
     termination: str
+    rules_version: int = 1
+    """The rules version of the game (``Game.rules_version``) the moves were played under."""
+
+    def replay(self) -> State:
+        """The final position, replayed under the record's own rules version."""
+        from spelbord import games
+
+        game = games.load(self.game, rules_version=self.rules_version, **self.options)
+        return game.replay(self.moves)
 
     @property
     def length(self) -> int:

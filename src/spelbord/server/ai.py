@@ -82,7 +82,7 @@ class WorkerConfig:
 
 @dataclass(frozen=True)
 class ThinkJob:
-    """One decision for one AI seat."""
+    """One decision for one AI seat (``rules_version``: the game's; ``None``: the newest)."""
 
     game: str
     options: dict[str, Any]
@@ -90,6 +90,7 @@ class ThinkJob:
     seat: int
     spec: str
     seed: int
+    rules_version: int | None = None
 
 
 def _worker_main(conn: Connection, config: WorkerConfig) -> None:
@@ -110,7 +111,7 @@ def _worker_main(conn: Connection, config: WorkerConfig) -> None:
         if job is None:
             return
         try:
-            game = load(job.game, **job.options)
+            game = load(job.game, rules_version=job.rules_version, **job.options)
             state = game.from_json(job.state_json)
             agent = make_agent(job.spec, job.seed)
             conn.send(("ok", int(agent.step(seat_view(state, job.seat)))))

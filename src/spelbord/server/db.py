@@ -29,6 +29,9 @@ TABLES = sa.Table(
     sa.Column("source", sa.String(16), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    # The rules version the game is played under (GameInfo.version when the table was
+    # made; 1 for tables stored before versions were recorded, see migration 0003).
+    sa.Column("rules_version", sa.Integer, nullable=False, server_default=sa.text("1")),
 )
 
 SEATS = sa.Table(

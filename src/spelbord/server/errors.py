@@ -43,3 +43,10 @@ class ConflictError(TableError):
     """The request clashes with the table's state (seat taken, game over, not started)."""
 
     status = 409
+
+
+class UnplayableTableError(TableError):
+    """A stored table this installation cannot replay (e.g. its rules version is no longer
+    kept, or its log is not a legal game under that version); nothing was changed."""
+
+    status = 409

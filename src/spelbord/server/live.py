@@ -56,7 +56,7 @@ from spelbord.server.errors import (
     StaleMoveError,
 )
 from spelbord.server.protocol import HUMAN_KINDS, CreateRequest
-from spelbord.server.records import record_from_export, resign_result
+from spelbord.server.records import record_from_export, replay_failed, resign_result, table_game
 from spelbord.server.store import (
     ACTION,
     CHANCE_OUTCOME,
@@ -115,7 +115,7 @@ class LiveTable:
     def __init__(self, hub: Hub, record: TableRecord) -> None:
         self.hub = hub
         self.id = record.id
-        self.game: Game = load(record.game, **record.options)
+        self.game: Game = table_game(record)
         self.seed = record.seed
         self.status = record.status
         self.result = record.result
@@ -547,6 +547,7 @@ class LiveTable:
         job = ThinkJob(
             game=self.game.name,
             options=self.game.options,
+            rules_version=self.game.rules_version,
             state_json=self.state.to_json(),
             seat=seat,
             spec=spec,
@@ -612,7 +613,10 @@ class Hub:
                 record = await self.db(self.store.load, table_id)
                 if record is None:
                     raise NotFoundError(f"no table {table_id!r}")
-                table = LiveTable(self, record)
+                try:
+                    table = LiveTable(self, record)
+                except Exception as exc:
+                    raise replay_failed(record, exc) from None
                 self._tables[table_id] = table
                 await self._resume(table)
         self._loading.pop(table_id, None)
@@ -694,6 +698,7 @@ class Hub:
             source="play",
             created_at=now,
             updated_at=now,
+            rules_version=game.rules_version,
             seats=tuple(seats),
         )
         await self.db(self.store.create_table, record)

@@ -115,6 +115,8 @@ def parse_create(data: Any) -> CreateRequest:
     options = body.get("options") or {}
     if not isinstance(options, dict):
         raise BadRequestError("'options' must be an object")
+    if "rules_version" in options:
+        raise BadRequestError("new tables play the newest rules; 'rules_version' is no option")
     seats_raw = body.get("seats")
     if not isinstance(seats_raw, list) or not seats_raw or len(seats_raw) > 16:
         raise BadRequestError('\'seats\' must list every seat: [{"kind": "open"}, ...]')

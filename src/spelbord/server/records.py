@@ -1,4 +1,11 @@
-"""Game records: resign results, and exported records read back (checked by replaying).
+"""Game records: the game a stored table is played under, resign results, and exported
+records read back (checked by replaying).
+
+Every table and every exported record carries the rules version its game is played under
+(``GameInfo.version`` when it was made); ``table_game`` is the one place a stored table's
+game is built, always under that version, so a game stored or exported under older rules
+replays exactly as it was played. An exported record without ``"version"`` comes from
+before versions were recorded: it is read as version 1.
 
 >>> from spelbord.core.registry import load
 >>> resign_result(load("coerceo"), 0)["text"]
@@ -7,14 +14,23 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from typing import Any
 
-from spelbord.core import CHANCE, SIMULTANEOUS, Game, IllegalActionError, Outcome
+from spelbord.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    Game,
+    IllegalActionError,
+    Outcome,
+    RulesVersionError,
+    SpelbordError,
+)
 from spelbord.core.registry import load
 from spelbord.server import views
-from spelbord.server.errors import BadRequestError
+from spelbord.server.errors import BadRequestError, UnplayableTableError
 from spelbord.server.store import (
     ACTION,
     CHANCE_OUTCOME,
@@ -24,6 +40,37 @@ from spelbord.server.store import (
     SeatRecord,
     TableRecord,
 )
+
+log = logging.getLogger(__name__)
+
+UNVERSIONED = 1
+"""The rules version of a record or table stored before versions were recorded."""
+
+
+def table_game(record: TableRecord) -> Game:
+    """The game of a stored table, under the rules version it is played under.
+
+    ``UnplayableTableError`` (409) when this installation cannot build it: the version is
+    no longer kept (or is newer than this code), or the game or its options are gone.
+    """
+    try:
+        return load(record.game, rules_version=record.rules_version, **record.options)
+    except SpelbordError as exc:
+        raise UnplayableTableError(
+            f"table {record.id} ({record.game}, rules version {record.rules_version}) "
+            f"cannot be replayed by this installation: {exc}"
+        ) from None
+
+
+def replay_failed(record: TableRecord, exc: Exception) -> UnplayableTableError:
+    """The error for a stored table whose log does not replay (logged with its cause)."""
+    if isinstance(exc, UnplayableTableError):
+        return exc
+    log.error("table %s does not replay", record.id, exc_info=exc)
+    return UnplayableTableError(
+        f"table {record.id} ({record.game}, rules version {record.rules_version}) "
+        f"does not replay under that version: {exc}"
+    )
 
 
 def resign_result(game: Game, seat: int) -> dict[str, Any]:
@@ -56,13 +103,28 @@ def _timeouts(raw: Any) -> dict[int, set[int]]:
 
 
 def record_from_export(data: Any) -> TableRecord:
-    """Validate an exported record by replaying it; a finished, read-only table record."""
+    """Validate an exported record by replaying it; a finished, read-only table record.
+
+    The record is replayed under its ``"version"`` (absent: ``UNVERSIONED``, version 1);
+    a version this installation cannot play, or a move that is illegal under it, is
+    refused with a ``BadRequestError`` that names the version (and the move).
+    """
     if not isinstance(data, dict) or data.get("format") != views.RECORD_FORMAT:
         raise BadRequestError(f"not a game record (format must be {views.RECORD_FORMAT!r})")
     name, options, moves = data.get("game"), data.get("options") or {}, data.get("moves")
     if not isinstance(name, str) or not isinstance(options, dict) or not isinstance(moves, list):
         raise BadRequestError("a record needs 'game', 'options' and a list of 'moves'")
-    game = load(name, **options)
+    if "rules_version" in options:
+        raise BadRequestError("a record gives its rules version as 'version', not as an option")
+    version = data.get("version", UNVERSIONED)
+    if version is None:  # load() would read None as "the newest"
+        raise BadRequestError(
+            "the record cannot be replayed here: its rules version must be a whole number; got null"
+        )
+    try:
+        game = load(name, rules_version=version, **options)
+    except RulesVersionError as exc:
+        raise BadRequestError(f"the record cannot be replayed here: {exc}") from None
     resigned = data.get("resigned")
     timeouts = _timeouts(data.get("timeouts"))
     state = game.new_initial_state()
@@ -89,7 +151,8 @@ def record_from_export(data: Any) -> TableRecord:
                 raise BadRequestError(f"move {seq} ({move!r}) does not fit the position")
     except IllegalActionError as exc:
         raise BadRequestError(
-            f"the record is not a legal game: move {len(entries)}: {exc}"
+            f"the record is not a legal game under {game.name} rules version "
+            f"{game.rules_version}: move {seq} ({move!r}) at ply {ply}: {exc}"
         ) from None
     if timeouts:
         raise BadRequestError(f"'timeouts' names move {min(timeouts)}, which the record lacks")
@@ -118,6 +181,7 @@ def record_from_export(data: Any) -> TableRecord:
         source="import",
         created_at=now,
         updated_at=now,
+        rules_version=game.rules_version,
         seats=tuple(SeatRecord(i, "open", f"Seat {i + 1}") for i in range(game.num_players())),
         log=tuple(entries),
     )

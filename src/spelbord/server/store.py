@@ -60,7 +60,12 @@ class LogEntry:
 
 @dataclass(frozen=True)
 class TableRecord:
-    """Everything stored about one table."""
+    """Everything stored about one table.
+
+    ``rules_version`` is the rules version the game is played under (see
+    ``GameInfo.version``); every replay of the log builds the game under it. Tables stored
+    before versions were recorded have 1.
+    """
 
     id: str
     game: str
@@ -72,6 +77,7 @@ class TableRecord:
     source: str
     created_at: float
     updated_at: float
+    rules_version: int = 1
     seats: tuple[SeatRecord, ...] = ()
     log: tuple[LogEntry, ...] = ()
     pending: dict[int, int] = field(default_factory=dict)
@@ -101,6 +107,7 @@ class Store:
                     source=table.source,
                     created_at=table.created_at,
                     updated_at=table.updated_at,
+                    rules_version=table.rules_version,
                 )
             )
             conn.execute(
@@ -269,6 +276,7 @@ class Store:
             source=row["source"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            rules_version=int(row["rules_version"]),
             seats=seats,
             log=log,
             pending=pending,
@@ -330,6 +338,7 @@ class Store:
             {
                 "table": r["id"],
                 "game": r["game"],
+                "rules_version": int(r["rules_version"]),
                 "options": r["options"],
                 "status": r["status"],
                 "ply": r["ply"],

@@ -201,6 +201,7 @@ def build_view(
     return {
         "table": table_id,
         "game": game.name,
+        "rules_version": game.rules_version,
         "options": game.options,
         "status": status,
         "seat": viewer,
@@ -241,7 +242,11 @@ def replay(
         else:
             state.apply_actions(list(move))
         frames.append(_frame(state, records, viewer, reveal))
-    return {"frames": frames, "moves": visible_moves(records, viewer, reveal)}
+    return {
+        "rules_version": game.rules_version,
+        "frames": frames,
+        "moves": visible_moves(records, viewer, reveal),
+    }
 
 
 def _frame(
@@ -270,6 +275,8 @@ def export_record(
 
     The seed (which decides every future chance outcome) leaves only once the game is over.
     ``timeouts`` (ply -> seats whose move the clock played) is written as ``[[ply, seat]]``.
+    ``version`` is the rules version the game was played under (``Game.rules_version``);
+    a record without it predates versions and is read as version 1.
     """
     if not reveals_all(game, finished):
         raise ForbiddenError(
@@ -278,6 +285,7 @@ def export_record(
     return {
         "format": RECORD_FORMAT,
         "game": game.name,
+        "version": game.rules_version,
         "options": game.options,
         "seed": seed if finished else None,
         "moves": [m if isinstance(m, int) else list(m) for m in history],

@@ -11,6 +11,7 @@ import {
   saveToken,
   toast,
 } from "/static/api.js";
+import { rulesNote } from "/static/viewparts.js";
 
 const SEAT_KINDS = [
   ["local", "Me, at this screen"],
@@ -237,9 +238,9 @@ function showCreated(table, invites) {
 }
 
 // ---------------------------------------------------------------- table lists
-function gameTitle(name) {
+function gameTitle(name, version) {
   const game = games.find((g) => g.name === name);
-  return game ? game.title : name;
+  return (game ? game.title : name) + rulesNote(version, game);
 }
 
 function seatChip(table, seat) {
@@ -295,7 +296,7 @@ function tableItem(table) {
     h(
       "div",
       { class: "table-head" },
-      h("strong", {}, gameTitle(table.game)),
+      h("strong", {}, gameTitle(table.game, table.rules_version)),
       h("span", { class: "muted" }, ` #${id}${ply}${result}`),
     ),
     h("div", { class: "chips" }, (table.seats || []).map((s) => seatChip(table, s))),

@@ -9,7 +9,7 @@ import {
   toast,
   tokensFor,
 } from "/static/api.js";
-import { drawMoves, drawSeats, seatNames, statusText } from "/static/viewparts.js";
+import { drawMoves, drawSeats, rulesNote, seatNames, statusText } from "/static/viewparts.js";
 
 const $ = (id) => document.getElementById(id);
 const replay = {
@@ -150,7 +150,8 @@ async function start() {
     const games = await api("/api/games").catch(() => []);
     const info = games.find((g) => g.name === game);
     const title = info ? info.title : game;
-    $("game-title").textContent = `${title} · replay of #${replay.table}`;
+    const note = rulesNote(data.rules_version ?? replay.view.rules_version, info);
+    $("game-title").textContent = `${title}${note} · replay of #${replay.table}`;
     document.title = `Replay ${title} #${replay.table} · Spelbord`;
     $("rules-link").href = `/rules/${encodeURIComponent(game)}`;
     $("rules-link").textContent = `${title} rules`;

@@ -18,6 +18,7 @@ import {
   clockEnds,
   drawMoves,
   drawSeats,
+  rulesNote,
   seatNames,
   statusText,
   tickClocks,
@@ -78,9 +79,14 @@ class Live {
       if (message.type === "view") this.onView(message.view);
       else if (message.type === "error") toast(message.message);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       clearInterval(this.ping);
       if (this.closed || this.ws !== ws) return;
+      if (event.code === 4409 && !page.view) {
+        // The table cannot be loaded (e.g. its rules version is gone): retrying won't help.
+        this.onState("offline");
+        return;
+      }
       this.onState("offline");
       const wait = this.delay * (0.75 + Math.random() * 0.5);
       this.delay = Math.min(this.delay * 2, 15000);
@@ -209,7 +215,7 @@ function draw(view) {
   const renderer = page.renderer;
   const names = seatNames(view, renderer);
   const title = (gameInfo(view) || {}).title || view.game;
-  $("game-title").textContent = title;
+  $("game-title").textContent = title + rulesNote(view.rules_version, gameInfo(view));
   $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
   $("rules-link").textContent = `${title} rules`;
   document.title = `${view.your_turn ? "● " : ""}${title} #${view.table} · Spelbord`;
@@ -345,6 +351,8 @@ async function refresh() {
 function showFatal(err) {
   if (err instanceof ApiError && err.status === 404) {
     $("status").textContent = `No such table: ${err.message}`;
+  } else if (err instanceof ApiError && err.status === 409 && !page.view) {
+    $("status").textContent = err.message; // e.g. a table whose rules version is gone
   } else {
     toast(err.message);
   }

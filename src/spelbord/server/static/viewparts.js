@@ -37,6 +37,15 @@ export function winners(result) {
   return top.length === returns.length ? [] : top;
 }
 
+/**
+ * " · rules vN" when a table (or lobby summary) is played under rules version N that is
+ * not its game's newest (``info``: the game's entry of /api/games); else "".
+ */
+export function rulesNote(version, info) {
+  if (!Number.isInteger(version) || !info || version === info.version) return "";
+  return ` · rules v${version}`;
+}
+
 /** One line saying what is happening: the result, whose turn, or who we wait for. */
 export function statusText(view, names) {
   if (view.result) {
