@@ -9,7 +9,7 @@ import {
   toast,
   tokensFor,
 } from "/static/api.js";
-import { drawMoves, drawSeats, seatNames, statusText } from "/static/viewparts.js";
+import { drawMoves, drawSeats, moveText, seatNames, statusText } from "/static/viewparts.js";
 
 const $ = (id) => document.getElementById(id);
 const replay = {
@@ -67,7 +67,7 @@ function show(index) {
   $("frame-label").textContent =
     replay.index === 0
       ? `Start position · ${count - 1} moves`
-      : `Move ${replay.index} of ${count - 1}: ${move ? move.text : ""}`;
+      : `Move ${replay.index} of ${count - 1}: ${moveText(move, names)}`;
   $("first").disabled = $("prev").disabled = replay.index === 0;
   $("last").disabled = $("next").disabled = replay.index === count - 1;
   document.body.dataset.frame = String(replay.index);
