@@ -25,10 +25,10 @@ __all__ = ["SHORT", "finished_game", "notation"]
 #: Options and a seed per game that give a short but complete game (every kind of move:
 #: chance, joint actions at simultaneous nodes, hidden moves where the game has them).
 SHORT: dict[str, tuple[dict[str, Any], int]] = {
-    "coerceo": ({"variant": "ocius", "max_moves": 24}, 1),
-    "gunst": ({}, 0),
-    "islandet": ({"goal": "quick", "turn_limit": 60}, 2),
-    "omringad": ({"specials": False}, 0),
+    "coerceo": ({"variant": "ocius", "max_moves": 16}, 1),
+    "gunst": ({}, 41),
+    "islandet": ({"goal": "quick", "turn_limit": 60}, 46),
+    "omringad": ({"specials": False}, 16),
 }
 
 

@@ -183,11 +183,7 @@ export function drawMoves(list, moves, names, { current = null, onPick = null } 
       const item = h(
         "li",
         {
-          class: [
-            "move",
-            joint ? "move-joint" : "",
-            current !== null && index + 1 === current ? "move-current" : "",
-          ].join(" "),
+          class: joint ? "move move-joint" : "move",
           dataset: { ply: move.ply, index },
           title: joint ? moveText(move, names) : names[move.seat] || "",
         },
@@ -199,11 +195,22 @@ export function drawMoves(list, moves, names, { current = null, onPick = null } 
     }),
   );
   if (!list.children.length) list.append(h("li", { class: "empty muted" }, "No moves yet"));
-  const mark = list.querySelector(".move-current") || list.lastElementChild;
-  if (mark) {
-    const box = list.parentElement;
-    if (box && box.scrollHeight > box.clientHeight) {
-      box.scrollTop = mark.offsetTop - box.clientHeight / 2;
-    }
+  markMove(list, current);
+}
+
+/**
+ * Highlight the entry that led to the position after ``current`` moves (none at the start
+ * or when ``current`` is null) and scroll the list to it, or to the latest entry.
+ */
+export function markMove(list, current) {
+  for (const item of list.querySelectorAll(".move-current")) item.classList.remove("move-current");
+  const entry = current ? list.querySelector(`li.move[data-index="${current - 1}"]`) : null;
+  if (entry) entry.classList.add("move-current");
+  const mark = entry || list.lastElementChild;
+  const box = list.parentElement;
+  if (mark && box && box.scrollHeight > box.clientHeight) {
+    const at = mark.getBoundingClientRect();
+    const view = box.getBoundingClientRect();
+    box.scrollTop += at.top - view.top - (box.clientHeight - at.height) / 2;
   }
 }
