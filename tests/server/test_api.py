@@ -59,7 +59,9 @@ def test_a_full_game_to_the_end_and_its_result(client: TestClient) -> None:
     made = create(client, "toy-open", ["local", "local"])
     final = play_out(client, made["table"], made["tokens"])
     assert final["result"]["termination"] == "ended" and final["to_move"] == -4
-    assert len(final["moves"]) == 2 + 2 + 4  # two deals, two bids, four additions
+    # one entry per ply: two deals, the two bids as one joint entry, four additions
+    assert len(final["moves"]) == final["ply"] == 2 + 1 + 4
+    assert [p["seat"] for p in final["moves"][2]["parts"]] == [0, 1]
     lobby = client.get("/api/tables").json()
     assert [t["table"] for t in lobby["finished"]] == [made["table"]]
 

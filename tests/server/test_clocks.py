@@ -122,10 +122,16 @@ def test_a_timeout_plays_the_clock_action_stored_before_it_is_broadcast(
     assert act(client, t, tok["0"], 11, 2).status_code == 200
     v = wait_view(client, t, lambda v: v["ply"] == 3)  # seat 1's bid clock ran out
     assert v["observation"]["bids"] == [1, 0]  # the clock bid 0 for seat 1
-    assert v["moves"][-2:] == [
-        {"ply": 2, "seat": 0, "text": "bid 1"},
-        {"ply": 2, "seat": 1, "text": "bid 0 (time)", "timeout": True},
-    ]
+    assert v["moves"][-1] == {
+        "ply": 2,
+        "seat": -2,
+        "text": "bid 1; bid 0 (time)",
+        "parts": [
+            {"seat": 0, "text": "bid 1"},
+            {"seat": 1, "text": "bid 0 (time)", "timeout": True},
+        ],
+        "timeout": True,
+    }
     assert v["last"]["joint"][1]["timeout"] is True
     # The first view showing ply 3 was pushed when the log already held the joint move.
     log = next(log for p, log in probe.seen if p == 3)
@@ -158,7 +164,7 @@ def test_a_whole_game_of_timeouts_replays_exports_and_imports(client: TestClient
     made = clock_table(client, ["local", "local"], clock_ms=200, clock0_ms=200)
     t, tok = made["table"], made["tokens"]
     v = wait_view(client, t, lambda v: v["ply"] == 3)  # both bids ran out
-    assert [m["text"] for m in v["moves"][-2:]] == ["bid 0 (time)", "bid 0 (time)"]
+    assert [p["text"] for p in v["moves"][-1]["parts"]] == ["bid 0 (time)", "bid 0 (time)"]
     for ply in (3, 5):
         assert act(client, t, tok["0"], 1, ply).status_code == 200
         v = wait_view(client, t, lambda v, ply=ply: v["ply"] == ply + 2)
@@ -193,7 +199,10 @@ def test_a_restarted_server_starts_the_clocks_again_in_full(
         assert late.status_code == 409 and "too late" in late.json()["error"]
         v = act(client, t, tok["0"], 11, 2).json()
         assert v["observation"]["bids"] == [1, 0]
-        assert v["moves"][-1] == {"ply": 2, "seat": 1, "text": "bid 0 (time)", "timeout": True}
+        assert v["moves"][-1]["parts"] == [
+            {"seat": 0, "text": "bid 1"},
+            {"seat": 1, "text": "bid 0 (time)", "timeout": True},
+        ]
 
 
 def test_an_ai_slower_than_its_clock_gets_the_timeout_and_its_answer_is_dropped(
@@ -208,7 +217,8 @@ def test_an_ai_slower_than_its_clock_gets_the_timeout_and_its_answer_is_dropped(
         wait_view(client, t, lambda v, ply=ply: v["ply"] == ply)
         assert act(client, t, tok["0"], 2, ply).status_code == 200
     final = wait_view(client, t, lambda v: v["status"] == "finished")
-    assert [m["text"] for m in final["moves"] if m["seat"] == 1] == [
+    parts = [p for m in final["moves"] for p in m.get("parts", [m])]
+    assert [p["text"] for p in parts if p["seat"] == 1] == [
         "bid 0 (time)",
         "+0 (time)",
         "+0 (time)",

@@ -201,7 +201,12 @@ class LiveTable:
 
     def replay(self, viewer: int | None) -> dict[str, Any]:
         return views.replay(
-            self.game, self.state.history(), viewer, self.status == "finished", self.timeouts
+            self.game,
+            self.state.history(),
+            viewer,
+            self.status == "finished",
+            self.timeouts,
+            result=self.result,
         )
 
     def export(self) -> dict[str, Any]:

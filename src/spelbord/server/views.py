@@ -11,6 +11,11 @@ is built here, from ``state.observation(seat)`` of the viewer's seat (spectators
 * a move the clock played for a seat whose time ran out says so to everyone (the clock is
   public): `` (time)`` after its text and ``"timeout": true`` in its entry.
 
+A move list has exactly one entry per ply (``history()[ply]``), chance and joint actions
+included, so replay frame ``i`` is the position after entry ``i - 1``. A joint action at a
+simultaneous node is one entry with ``seat`` ``SIMULTANEOUS`` (-2), the parts joined by
+``"; "`` as its text and one ``{"seat", "text"}`` per seat in ``parts``.
+
 >>> rec = MoveRecord(ply=3, player=1, parts=((1, "b2-c3", {"action": 9, "text": "b2-c3"}, (1,)),))
 >>> visible_moves([rec], viewer=0, reveal=False)
 [{'ply': 3, 'seat': 1, 'text': 'seat 1 moved'}]
@@ -19,6 +24,11 @@ is built here, from ``state.observation(seat)`` of the viewer's seat (spectators
 >>> late = MoveRecord(3, 1, rec.parts, timeouts=(1,))
 >>> visible_moves([late], viewer=0, reveal=False)
 [{'ply': 3, 'seat': 1, 'text': 'seat 1 moved (time)', 'timeout': True}]
+>>> bids = MoveRecord(2, SIMULTANEOUS, ((0, "bid 1", {}, (0,)), (1, "bid 0", {}, (1,))), (1,))
+>>> visible_moves([bids], viewer=0, reveal=False)[0]["text"]
+'bid 1; seat 1 moved (time)'
+>>> visible_moves([bids], viewer=0, reveal=True)[0]["parts"]
+[{'seat': 0, 'text': 'bid 1'}, {'seat': 1, 'text': 'bid 0 (time)', 'timeout': True}]
 """
 
 from __future__ import annotations
@@ -108,25 +118,44 @@ def _part_visible(viewers: tuple[int | None, ...], viewer: int | None, reveal: b
     return reveal or viewer in viewers
 
 
+def move_entry(rec: MoveRecord, viewer: int | None, reveal: bool) -> dict[str, Any]:
+    """The move-list entry of one record (one ply) as ``viewer`` may see it.
+
+    A single seat's move or a chance outcome: ``{"ply", "seat", "text"}``. A joint action:
+    ``{"ply", "seat": SIMULTANEOUS, "text": "a; b", "parts": [{"seat", "text"}, ...]}``.
+    ``"timeout": true`` marks a move (or a part, and then its joint entry too) the clock
+    played.
+    """
+    parts: list[dict[str, Any]] = []
+    for actor, text, _, viewers in rec.parts:
+        if _part_visible(viewers, viewer, reveal):
+            shown = text
+        elif actor == CHANCE:
+            shown = "chance"
+        else:
+            shown = f"seat {actor} moved"
+        if actor in rec.timeouts:
+            parts.append({"seat": actor, "text": f"{shown} (time)", "timeout": True})
+        else:
+            parts.append({"seat": actor, "text": shown})
+    if rec.player != SIMULTANEOUS:
+        return {"ply": rec.ply, **parts[0]}
+    entry: dict[str, Any] = {
+        "ply": rec.ply,
+        "seat": SIMULTANEOUS,
+        "text": "; ".join(p["text"] for p in parts),
+        "parts": parts,
+    }
+    if rec.timeouts:
+        entry["timeout"] = True
+    return entry
+
+
 def visible_moves(
     records: Iterable[MoveRecord], viewer: int | None, reveal: bool
 ) -> list[dict[str, Any]]:
-    """The move list ``viewer`` may see (one entry per acting seat)."""
-    out: list[dict[str, Any]] = []
-    for rec in records:
-        for actor, text, _, viewers in rec.parts:
-            if _part_visible(viewers, viewer, reveal):
-                shown = text
-            elif actor == CHANCE:
-                shown = "chance"
-            else:
-                shown = f"seat {actor} moved"
-            if actor in rec.timeouts:
-                entry = {"ply": rec.ply, "seat": actor, "text": f"{shown} (time)", "timeout": True}
-            else:
-                entry = {"ply": rec.ply, "seat": actor, "text": shown}
-            out.append(entry)
-    return out
+    """The move list ``viewer`` may see: one entry per record (ply), see ``move_entry``."""
+    return [move_entry(rec, viewer, reveal) for rec in records]
 
 
 def last_visible(records: Sequence[MoveRecord], viewer: int | None, reveal: bool) -> Any:
@@ -225,28 +254,34 @@ def replay(
     viewer: int | None,
     finished: bool,
     timeouts: Mapping[int, Iterable[int]] | None = None,
+    result: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Replay frames (one per ply, each from ``observation(viewer)``) and the move list.
+    """Replay frames and the move list of ``history`` for ``viewer``, as one sequence.
 
-    ``timeouts`` maps a ply to the seats whose move there the clock played.
+    ``frames[0]`` is the start position and ``frames[i]`` the position after
+    ``moves[i - 1]`` (``ply`` ``i``): one move-list entry per ply, built in the same step as
+    its frame, so there are exactly ``len(moves) + 1`` frames. ``timeouts`` maps a ply to
+    the seats whose move there the clock played; ``result``: the table's result, shown on
+    the last frame of a finished game that the rules did not end (a resignation).
     """
     timeouts = timeouts or {}
     reveal = reveals_all(game, finished)
     state = game.new_initial_state()
     records: list[MoveRecord] = []
+    moves: list[dict[str, Any]] = []
     frames = [_frame(state, records, viewer, reveal)]
     for move in history:
-        records.append(describe_move(state, move, timeouts.get(state.move_number(), ())))
+        record = describe_move(state, move, timeouts.get(state.move_number(), ()))
         if isinstance(move, int):
             state.apply_action(move)
         else:
             state.apply_actions(list(move))
+        records.append(record)
+        moves.append(move_entry(record, viewer, reveal))
         frames.append(_frame(state, records, viewer, reveal))
-    return {
-        "rules_version": game.rules_version,
-        "frames": frames,
-        "moves": visible_moves(records, viewer, reveal),
-    }
+    if finished and result is not None and frames[-1]["result"] is None:
+        frames[-1] = {**frames[-1], "to_move": TERMINAL, "result": result}
+    return {"rules_version": game.rules_version, "frames": frames, "moves": moves}
 
 
 def _frame(

@@ -1,4 +1,5 @@
-"""The replay viewer in a real browser: stepping, keyboard, slider, export and import."""
+"""The replay viewer in a real browser: stepping, keyboard, slider, export and import;
+in every game each position matches exactly one move (issue 10)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.replaygames import SHORT, notation
+from tests.replaygames import finished_game as short_game
 
 from .conftest import expect
 
@@ -90,3 +93,90 @@ def test_import_rejects_a_file_that_is_not_a_record(people: Any, tmp_path: Path)
     page.locator("#import-file").set_input_files(str(bad))
     expect(page.locator(".toast")).to_have_count(1)
     assert page.url.endswith(f"/replay/{table}")
+
+
+PROBE = """() => {
+  const current = [...document.querySelectorAll("#moves li.move-current")];
+  return {
+    frame: Number(document.body.dataset.frame),
+    label: document.getElementById("frame-label").textContent,
+    status: document.getElementById("status").textContent,
+    current: current.map((li) => ({
+      index: Number(li.dataset.index),
+      ply: Number(li.dataset.ply),
+      texts: [...li.querySelectorAll(".move-text")].map((s) => s.textContent),
+    })),
+  };
+}"""
+
+
+def expected_entries(final: Any) -> list[tuple[int, list[str]]]:
+    """Per ply, who moved (a seat, -1 chance, -2 a joint action) and the texts its entry
+    shows (one per seat at a joint action), worked out from the game alone."""
+    state = final.game.new_initial_state()
+    out: list[tuple[int, list[str]]] = []
+    for move in final.history():
+        if isinstance(move, int):
+            out.append((state.current_player(), [notation(state, move)]))
+            state.apply_action(move)
+        else:
+            out.append((-2, [state.action_to_string(a, seat) for seat, a in enumerate(move)]))
+            state.apply_actions(list(move))
+    return out
+
+
+def check_position(
+    page: Any, index: int, entries: list[tuple[int, list[str]]], names: list[str]
+) -> dict[str, Any]:
+    """The replay shows position ``index``: its label names the move that led to it and
+    that move's entry, and only it, is highlighted."""
+    seen = page.evaluate(PROBE)
+    count = len(entries)
+    assert seen["frame"] == index
+    if index == 0:
+        assert seen["label"] == f"Start position · {count} moves"
+        assert seen["current"] == []
+        return seen
+    who, texts = entries[index - 1]
+    label = "; ".join(f"{names[s]}: {t}" for s, t in enumerate(texts)) if who == -2 else texts[0]
+    assert seen["label"] == f"Move {index} of {count}: {label}"
+    assert seen["current"] == [{"index": index - 1, "ply": index - 1, "texts": texts}]
+    return seen
+
+
+@pytest.mark.parametrize("name", sorted(SHORT))
+def test_every_replay_position_matches_exactly_one_move(people: Any, name: str) -> None:
+    """At every position of a finished game the label, the highlighted entry and
+    click-to-jump agree, and the last position is the final board."""
+    final, record = short_game(name)
+    table = people.server.call("/api/import", record)["table"]
+    entries = expected_entries(final)
+    count = len(entries)
+
+    page = people.open(f"/table/{table}")
+    page.wait_for_selector("body[data-ready='1']")
+    final_board = page.locator("#board").inner_html()
+    final_status = page.locator("#status").inner_text()
+    names = page.locator("#seats .seat-title").all_inner_texts()
+    # The last position drawn afresh (a link to it) is the board of the finished table.
+    page = people.open(f"/replay/{table}#{count}")
+    page.wait_for_selector("body[data-ready='1']")
+    assert check_position(page, count, entries, names)["status"] == final_status
+    assert page.locator("#board").inner_html() == final_board
+
+    page = people.open(f"/replay/{table}")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#moves li.move")).to_have_count(count)
+    check_position(page, 0, entries, names)
+    for index in range(1, count + 1):  # step forward through every position (→)
+        page.keyboard.press("ArrowRight")
+        check_position(page, index, entries, names)
+    expect(page.locator("#next")).to_be_disabled()
+    items = page.locator("#moves li.move")
+    for index in reversed(range(count)):  # click-to-jump on every entry, last one first
+        items.nth(index).click()
+        check_position(page, index + 1, entries, names)
+    page.click("#first")
+    check_position(page, 0, entries, names)
+    page.click("#last")
+    assert check_position(page, count, entries, names)["status"] == final_status

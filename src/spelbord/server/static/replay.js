@@ -1,5 +1,7 @@
 // The replay viewer: step through the frames of a table (first / previous / next / last,
-// arrow keys, slider, click a move), export the record, import a record file.
+// arrow keys, slider, click a move), export the record, import a record file. Frame i is
+// the position after move-list entry i - 1 (the server sends one entry per ply); a link
+// to /replay/<table>#<i> opens frame i.
 import {
   api,
   fallbackRenderer,
@@ -9,7 +11,15 @@ import {
   toast,
   tokensFor,
 } from "/static/api.js";
-import { drawMoves, drawSeats, rulesNote, seatNames, statusText } from "/static/viewparts.js";
+import {
+  drawMoves,
+  drawSeats,
+  markMove,
+  moveText,
+  rulesNote,
+  seatNames,
+  statusText,
+} from "/static/viewparts.js";
 
 const $ = (id) => document.getElementById(id);
 const replay = {
@@ -20,6 +30,7 @@ const replay = {
   moves: [],
   index: 0,
   renderer: null,
+  listed: false, // the move list is drawn once; stepping only moves its highlight
 };
 
 function frameView(index) {
@@ -59,7 +70,12 @@ function show(index) {
   $("describe").textContent = describe || "";
   $("describe").hidden = !describe;
   drawSeats($("seats"), view, names);
-  drawMoves($("moves"), replay.moves, names, { current: replay.index, onPick: show });
+  if (!replay.listed) {
+    drawMoves($("moves"), replay.moves, names, { current: replay.index, onPick: show });
+    replay.listed = true;
+  } else {
+    markMove($("moves"), replay.index);
+  }
   const slider = $("slider");
   slider.max = String(count - 1);
   slider.value = String(replay.index);
@@ -67,7 +83,7 @@ function show(index) {
   $("frame-label").textContent =
     replay.index === 0
       ? `Start position · ${count - 1} moves`
-      : `Move ${replay.index} of ${count - 1}: ${move ? move.text : ""}`;
+      : `Move ${replay.index} of ${count - 1}: ${moveText(move, names)}`;
   $("first").disabled = $("prev").disabled = replay.index === 0;
   $("last").disabled = $("next").disabled = replay.index === count - 1;
   document.body.dataset.frame = String(replay.index);
@@ -101,6 +117,12 @@ async function importFile(event) {
   } finally {
     event.target.value = "";
   }
+}
+
+/** The position a link names: ``/replay/<table>#12`` opens the position after 12 moves. */
+function linkedFrame() {
+  const wanted = Number.parseInt(location.hash.slice(1), 10);
+  return Number.isInteger(wanted) ? wanted : null;
 }
 
 function onKey(event) {
@@ -158,7 +180,8 @@ async function start() {
   } else {
     replay.renderer = fallbackRenderer;
   }
-  show(0);
+  show(linkedFrame() ?? 0);
+  window.addEventListener("hashchange", () => show(linkedFrame() ?? replay.index));
   document.body.dataset.ready = "1";
 }
 

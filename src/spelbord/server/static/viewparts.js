@@ -159,34 +159,67 @@ export function drawSeats(list, view, names, onClaim = null, ends = null) {
   );
 }
 
+/** A move entry's text with seat names: a joint action names each seat's part. */
+export function moveText(move, names) {
+  if (!move) return "";
+  if (!Array.isArray(move.parts)) return String(move.text ?? "");
+  return move.parts.map((part) => `${names[part.seat] ?? `Seat ${part.seat + 1}`}: ${part.text}`).join("; ");
+}
+
 /**
- * Fill the move list; ``current`` is the number of moves shown on the board (the replay
- * marks it); ``onPick(ply)`` makes the entries clickable.
+ * Fill the move list, one entry per ply (a joint action of a simultaneous node is one
+ * entry with a part per seat); ``current`` is the number of moves shown on the board (the
+ * replay marks entry ``current - 1``); ``onPick(n)`` makes the entries clickable and shows
+ * the position after ``n`` moves.
  */
 export function drawMoves(list, moves, names, { current = null, onPick = null } = {}) {
   list.replaceChildren(
     ...(moves || []).map((move, index) => {
+      const joint = Array.isArray(move.parts);
+      const body = joint
+        ? move.parts.map((part) =>
+            h(
+              "span",
+              { class: "move-part", title: names[part.seat] || "" },
+              h("i", { class: `seat-dot seat-swatch-${part.seat}` }),
+              h("span", { class: "move-text" }, part.text),
+            ),
+          )
+        : [
+            h("i", { class: `seat-dot seat-swatch-${move.seat}` }),
+            h("span", { class: "move-text" }, move.text),
+          ];
       const item = h(
         "li",
         {
-          class: `move ${current !== null && index + 1 === current ? "move-current" : ""}`,
-          dataset: { ply: move.ply },
-          title: names[move.seat] || "",
+          class: joint ? "move move-joint" : "move",
+          dataset: { ply: move.ply, index },
+          title: joint ? moveText(move, names) : names[move.seat] || "",
         },
         h("span", { class: "move-num" }, `${move.ply + 1}.`),
-        h("i", { class: `seat-dot seat-swatch-${move.seat}` }),
-        h("span", { class: "move-text" }, move.text),
+        ...body,
       );
       if (onPick) item.addEventListener("click", () => onPick(index + 1));
       return item;
     }),
   );
   if (!list.children.length) list.append(h("li", { class: "empty muted" }, "No moves yet"));
-  const mark = list.querySelector(".move-current") || list.lastElementChild;
-  if (mark) {
-    const box = list.parentElement;
-    if (box && box.scrollHeight > box.clientHeight) {
-      box.scrollTop = mark.offsetTop - box.clientHeight / 2;
-    }
+  markMove(list, current);
+}
+
+/**
+ * Highlight the entry that led to the position after ``current`` moves (none at the start
+ * or when ``current`` is null) and scroll the list to it, or to the latest entry.
+ */
+export function markMove(list, current) {
+  for (const item of list.querySelectorAll(".move-current")) item.classList.remove("move-current");
+  const entry = current ? list.querySelector(`li.move[data-index="${current - 1}"]`) : null;
+  if (entry) entry.classList.add("move-current");
+  const mark = entry || list.lastElementChild;
+  const box = list.parentElement;
+  if (mark && box && box.scrollHeight > box.clientHeight) {
+    const at = mark.getBoundingClientRect();
+    const view = box.getBoundingClientRect();
+    box.scrollTop += at.top - view.top - (box.clientHeight - at.height) / 2;
   }
 }
