@@ -78,7 +78,7 @@ def test_a_record_replays_under_its_own_version(make_client: Factory, database_u
         assert stored_versions(client) == {t: 1}
         v = view(client, t)
         assert v["rules_version"] == 1 and v["status"] == "finished"
-        assert [m["text"] for m in v["moves"]][4:] == ["+2", "+1", "+2", "+0"]
+        assert [m["text"] for m in v["moves"]][3:] == ["+2", "+1", "+2", "+0"]
         assert v["result"]["returns"] == [1.0, -1.0]
         replay = client.get(f"/api/tables/{t}/replay").json()
         assert replay["rules_version"] == 1 and len(replay["frames"]) == 8
