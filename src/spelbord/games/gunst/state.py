@@ -200,8 +200,12 @@ class GunstState(State):
         twin.table = self.table.clone()
         return twin
 
+    def observation_string(self, seat: int | None) -> str:
+        """The board ``seat`` sees, drawn from its observation (``render``)."""
+        return render(self.observation(seat))
+
     def __str__(self) -> str:
-        return render(self.table)
+        return render(self.observation(None))
 
 
 @register
