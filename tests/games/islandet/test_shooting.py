@@ -87,6 +87,7 @@ def test_r15_crossfire_at_a_block_waits_for_its_reveal(build, do: Do) -> None:
     do(state, "roll 3", "h3xl3")
     assert state.pos.phase == "reveal"
     assert at(state, "i3", "j3") == [True, True] and state.pos.lost == [0, 0]
+    assert "in crossfire if the block is live: i3 j3" in str(state)
 
 
 def test_r15_a_block_proving_safe_removes_nobody_in_between(build, do: Do) -> None:
