@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -205,3 +206,15 @@ def test_r17_all_live_needs_no_chance(build, do: Do) -> None:
     state.pos.roll = 2
     do(state, "c2xc5")
     assert at(state, "b6") == [False] and state.pos.live_left == 9
+
+
+def test_r15_a_version_1_state_stored_before_version_2_still_loads(build, do: Do) -> None:
+    """Stored version-1 states have no pending crossfire; they load and play on as v1."""
+    state = build(CROSSFIRE_AT_A_BLOCK, ["l3"], rules_version=1)
+    do(state, "roll 3")
+    data = state.to_dict()
+    assert data["version"] == 1
+    del data["state"]["crossfire"]  # written by the code before version 2
+    again = state.game.from_json(json.dumps(data))
+    do(again, "h3xl3", "safe l3")
+    assert at(again, "i3", "j3") == [False, False]
