@@ -60,6 +60,17 @@ def test_r83_a_moving_group_is_the_mover_s_secret() -> None:
     assert "mercenary, mercenary" not in other
 
 
+def test_r83_attacks_of_the_round_are_listed() -> None:
+    st = position({"A c1": (0, "RR"), "B c1": (1, "M")})
+    play(st, "A c1", "take R", "done", "B c1")
+    assert st.phase == "move"
+    for seat in (0, 1, None):
+        text = st.observation_string(seat)
+        assert "attacks this round:" in text
+        who = "A (you)" if seat == 0 else "A"
+        assert f"  {who}: 1 unit from A c1 into B c1" in text
+
+
 def test_r40_r80_a_battle_shows_both_sides_and_the_dice() -> None:
     # A's elite on B a1 meets B's two archers there: everybody sees both sides' units
     st = position({"B a1": (1, "AE"), "A e5": (0, "M")})

@@ -5,8 +5,8 @@ terrain letter (``.`` bare, C castle, V village, L lake, F forest, M mountain, `
 unrevealed), a ``*`` when a player other than the country's own controls it, and its
 stacks as owner letter, unit count and top unit (``A3G``: A's three units under a
 general; ``Z`` owns the dragon). Below the map: the seat's own stacks unit by unit, its
-pool and purchases, the phase and who acts, and the battle, move or auction in progress
-with its dice and bids.
+pool and purchases, the phase and who acts, this round's attacks, and the battle, move or
+auction in progress with its dice and bids.
 
 Everything is drawn from the observation dict alone (``OmringadState.observation``), so
 the text holds exactly what that seat may know.
@@ -193,6 +193,18 @@ def _acting(v: _View) -> list[str]:
     return []
 
 
+def _attacks(v: _View) -> list[str]:
+    """The groups that moved onto enemy squares this round (public, R83)."""
+    lines = []
+    for entry in v.obs["entries"]:
+        square, seat, came_from, count = entry[:4]
+        units = "unit" if count == 1 else "units"
+        lines.append(
+            f"  {v.who(seat)}: {count} {units} from {v.label(came_from)} into {v.label(square)}"
+        )
+    return ["attacks this round:", *lines] if lines else []
+
+
 def _die(v: _View, d: dict[str, Any]) -> str:
     roll = "to roll" if d["die"] is None else f"rolled {d['die']} {'hit' if d['hit'] else 'miss'}"
     return f"{v.owner(d['owner'])} {unit_name(d['unit'])} needs {d['needed']}, {roll}"
@@ -274,7 +286,7 @@ def render(obs: dict[str, Any]) -> str:
     lines += _grid(v)
     lines += _legend(v)
     lines.append("")
-    for part in (_acting(v), _battle(v), _auction(v), _own(v)):
+    for part in (_acting(v), _attacks(v), _battle(v), _auction(v), _own(v)):
         if part:
             lines += part
     return "\n".join(lines).rstrip()
