@@ -170,7 +170,13 @@ def test_r7_the_favour_shown_is_the_one_that_applies(version: int) -> None:
     assert state.current_player() == 1
     obs = state.observation(0)
     assert obs["favour"] == 3
-    assert events(state, "chooser") == [{"e": "chooser", "seat": 1, "favour": 3}]
+    assert [e for e in obs["log"] if e["e"] == "chooser"] == [
+        {"e": "chooser", "seat": 1, "favour": 3}
+    ]
+    # Version 1's records keep what it stored: the whole difference (12).
+    stored = 3 if version == 2 else 12
+    assert state.table.favour == stored
+    assert events(state, "chooser") == [{"e": "chooser", "seat": 1, "favour": stored}]
     play(state, "first 1", "favour Vandringsmanden")
     assert state.table.deity[1] == [START, HAND, START, START]  # two steps were enough
 

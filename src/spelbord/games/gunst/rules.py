@@ -71,8 +71,12 @@ def selection_is_legal(table: Table, seat: int, code: int) -> bool:
     )
 
 
-def reveal(table: Table, codes: list[int]) -> None:
-    """R4-R5: both selections go onto the field together; the smaller side chooses."""
+def reveal(table: Table, codes: list[int], version: int = 2) -> None:
+    """R4-R5: both selections go onto the field together; the smaller side chooses.
+
+    Rules ``version`` 1 stored the whole difference of the counts as the favour (it moves
+    a deity just as far: at most to the hand); version 2 stores the favour that applies.
+    """
     sels = [Selection.decode(c) for c in codes]
     for seat, sel in enumerate(sels):
         for kind, n in enumerate(sel.kin):
@@ -95,7 +99,7 @@ def reveal(table: Table, codes: list[int]) -> None:
         return
     chooser = 0 if sizes[0] < sizes[1] else 1
     table.chooser = table.favoured = table.actor = chooser
-    table.favour = favour_for(sizes)
+    table.favour = favour_for(sizes) if version >= 2 else abs(sizes[0] - sizes[1])
     table.phase = ORDER
     table.log.append({"e": "chooser", "seat": chooser, "favour": table.favour})
 

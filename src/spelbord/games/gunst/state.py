@@ -93,7 +93,7 @@ class GunstState(State):
             rules.decide(self.table, action)
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        rules.reveal(self.table, list(actions))
+        rules.reveal(self.table, list(actions), self.game.rules_version)
 
     def returns(self) -> list[float]:
         table = self.table
@@ -232,9 +232,10 @@ class GunstGame(Game):
         changes=(
             (
                 2,
-                "R7: the favour shown in the observation and the log is the favour that "
-                "applies, at most 3 (version 1 showed the whole difference of the counts); "
-                "both versions play the same",
+                "R7: the favour stored and logged is the favour that applies, at most 3 "
+                "(version 1 stored the whole difference of the counts, e.g. 7); both versions "
+                "play the same, and observations and screens show the favour that applies "
+                "under either",
             ),
         ),
         options=(
