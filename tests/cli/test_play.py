@@ -222,12 +222,11 @@ def test_coerceo_between_two_agents_to_the_end(run_cli: Run) -> None:
     "name", [n for n in games.names() if games.info(n).information != "perfect"]
 )
 def test_hidden_information_shows_a_person_only_their_observation(run_cli: Run, name: str) -> None:
-    from spelbord.core.game import format_observation
-
     state = games.load(name).new_initial_state()
     if state.is_chance_node():
         pytest.skip(f"{name} starts with chance, which the session samples first")
     code, out, _ = run_cli("play", name, "--seat1", "random", "--seed", "0", stdin="quit\n")
     assert code == 0
-    assert format_observation(state.observation(0)) in out
+    assert state.observation_string(0) in out
+    assert state.observation_string(1) not in out
     assert str(state) not in out  # the full position only at the end of a game

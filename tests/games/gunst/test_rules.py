@@ -7,6 +7,7 @@ Rows are drawn as in ``str(state)``: K W F T S are the pieces standing in a row.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import pytest
@@ -150,14 +151,48 @@ def test_r6_chooser_names_who_goes_first_in_every_row() -> None:
 def test_r7_favour_moves_one_deity_up_to_the_hand() -> None:
     state = position(deities=((START, TAGEN, HAND, TUSMORKET), (HAND,) * 4))
     bring(state, "bring nothing", "bring 3W 3F")
-    assert state.table.favour == 6
+    assert state.table.favour == 3  # a difference of six, but at most three apply
     play(state, "first 1")
     assert state.legal_actions() == [
         state.string_to_action(t)
         for t in ("favour Extazia", "favour Vandringsmanden", "favour Archimedes")
     ]
     play(state, "favour Extazia")
-    assert state.table.deity[0][EXTAZIA] == HAND  # six steps, stopped at the hand
+    assert state.table.deity[0][EXTAZIA] == HAND  # three steps, start to hand
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_r7_the_favour_shown_is_the_one_that_applies(version: int) -> None:
+    """R7: "Dette kan altså maks være 3": 12 pieces against none give a favour of 3."""
+    state = GunstGame(rules_version=version).new_initial_state()
+    state.table.deity = [[HAND] * 4, [START, TUSMORKET, START, START]]
+    bring(state, "bring 1K 3W 3F 2T 2S Ex", "bring nothing")
+    assert state.current_player() == 1
+    obs = state.observation(0)
+    assert obs["favour"] == 3
+    assert [e for e in obs["log"] if e["e"] == "chooser"] == [
+        {"e": "chooser", "seat": 1, "favour": 3}
+    ]
+    # Version 1's records keep what it stored: the whole difference (12).
+    stored = 3 if version == 2 else 12
+    assert state.table.favour == stored
+    assert events(state, "chooser") == [{"e": "chooser", "seat": 1, "favour": stored}]
+    play(state, "first 1", "favour Vandringsmanden")
+    assert state.table.deity[1] == [START, HAND, START, START]  # two steps were enough
+
+
+def test_r7_a_table_stored_before_version_2_shows_the_favour_that_applies() -> None:
+    state = position(deities=((HAND,) * 4, (START,) * 4))
+    bring(state, "bring 3W 3F", "bring nothing")
+    data = state.to_dict()
+    data["version"] = 1
+    data["state"]["favour"] = 6  # what version 1 stored
+    data["state"]["log"][-1]["favour"] = 6
+    old = GunstGame(rules_version=1).from_json(json.dumps(data))
+    obs = old.observation(None)
+    assert obs["favour"] == 3 and obs["log"][-1] == {"e": "chooser", "seat": 1, "favour": 3}
+    play(old, "first 1", "favour Extazia")
+    assert old.table.deity[1][EXTAZIA] == HAND
 
 
 def test_r7_single_candidate_is_automatic_and_none_loses_it() -> None:

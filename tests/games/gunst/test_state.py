@@ -122,13 +122,13 @@ def test_render_draws_both_sides() -> None:
     state.apply_action(0)  # the coin: seat 0 chooses
     state.apply_action(state.string_to_action("first 0"))
     text = str(state)
-    assert "season 1/4" in text and "target: seat 0 decides" in text
+    assert "season 1 of 4" in text and "seat 0 picks the row for Extazia" in text
     assert "2 warriors  W W" in text and "1 knights   K" in text
-    assert "Ex:field" in text
+    assert "Extazia          on the field" in text
     state.apply_action(state.string_to_action("double warriors"))
     text = str(state)  # seat 1's knight took a warrior; the other struck twice
-    assert "raise: seat 1 decides" in text
-    assert "seat 1  life 10" in text and "2 warriors  .  x2" in text
+    assert "seat 1 raises a deity one step" in text
+    assert "seat 1: life 10" in text and "2 warriors  .  x2" in text
 
 
 def test_random_games_end_within_the_declared_length() -> None:

@@ -188,3 +188,23 @@ def test_phone_width_fits_without_sideways_scrolling(browser: Any) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         page.tap(".gu-row.gu-pick[data-seat='1'][data-row='3']")
         assert acted(page) == [A.ROW + 2]
+
+
+def test_r7_the_favour_shown_is_the_one_that_applies(page: Any) -> None:
+    """R7 ("maks ... 3"): six pieces against none give a favour of 3, in every text."""
+    state = GunstGame().new_initial_state()
+    state.apply_actions(
+        [state.string_to_action("bring nothing", 0), state.string_to_action("bring 3W 3F", 1)]
+    )
+    state.apply_action(state.string_to_action("first 0"))
+    assert state.table.phase == "favour"
+    show(page, view_of(state, 0))
+    assert (
+        page.inner_text(".gu-prompt") == "Favour 3: move one deity up to 3 steps toward the hand."
+    )
+    assert "favour 3." in page.inner_text(".gu-log")
+    # A view from a table stored before rules version 2 (which kept the difference, 6).
+    old = view_of(state, 0)
+    old["observation"] = old["observation"] | {"favour": 6}
+    show(page, old)
+    assert page.inner_text(".gu-prompt").startswith("Favour 3:")

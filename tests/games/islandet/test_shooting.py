@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -76,10 +77,56 @@ def test_r15_crossfire_removes_enemies_on_the_line(build, do: Do) -> None:
     assert state.pos.lost == [0, 3]
 
 
-def test_r15_crossfire_also_on_a_shot_at_a_block(build, do: Do) -> None:
-    state = build({"c2": "J^", "c3": "s>", "a12": "s^"}, ["c5"], phase="shoot1", roll=2)
-    do(state, "c2xc5")
-    assert at(state, "c3") == [False] and state.pos.phase == "reveal"
+# The repro of issue 10:   h  i  j  k  l
+#                       3  T> s< s< .  ##    the tank on h3 shoots the block on l3 (range 4)
+CROSSFIRE_AT_A_BLOCK = {"h3": "T>", "i3": "s<", "j3": "s<", "a12": "s^"}
+
+
+def test_r15_crossfire_at_a_block_waits_for_its_reveal(build, do: Do) -> None:
+    """R15 (general rule 10): the units in between stand until the block is turned over."""
+    state = build(CROSSFIRE_AT_A_BLOCK, ["l3"])
+    do(state, "roll 3", "h3xl3")
+    assert state.pos.phase == "reveal"
+    assert at(state, "i3", "j3") == [True, True] and state.pos.lost == [0, 0]
+    assert "in crossfire if the block is live: i3 j3" in str(state)
+
+
+def test_r15_a_block_proving_safe_removes_nobody_in_between(build, do: Do) -> None:
+    """R15: "korsfyr fra en eksakt hit ... på en ... live hindringsblokk": safe is no hit."""
+    state = build({**CROSSFIRE_AT_A_BLOCK, "a2": "S^"}, ["l3"])
+    do(state, "roll 3", "h3xl3", "safe l3")
+    assert at(state, "h3", "i3", "j3") == [True, True, True]
+    assert state.pos.lost == [0, 0] and state.pos.crossfire == []
+    assert parse_square("l3") not in state.pos.blocks and state.pos.phase == "move"
+
+
+def test_r15_a_block_proving_live_removes_the_units_in_between(build, do: Do) -> None:
+    """R15: a live block is an exact hit, so the crossfire takes i3 and j3 (the blast of
+    l3 reaches k2-k4 only)."""
+    state = build({**CROSSFIRE_AT_A_BLOCK, "e8": "s>"}, ["l3"])
+    do(state, "roll 3", "h3xl3", "live l3")
+    assert at(state, "h3", "i3", "j3", "e8") == [True, False, False, True]
+    assert state.pos.lost == [0, 2] and state.pos.crossfire == []
+
+
+def test_r15_crossfire_and_blast_take_a_unit_once(build, do: Do) -> None:
+    # 5 ##     the jeep on c2 hits the block on c5 (range 3) over North's c3 and c4;
+    # 4 s>     c5 proves live: c4, beside it, goes in the blast and c3 in the crossfire;
+    # 3 s>     each unit counts once in the losses
+    # 2 J^
+    state = build({"c2": "J^", "c3": "s>", "c4": "s>", "a12": "s^"}, ["c5"])
+    do(state, "roll 2", "c2xc5", "live c5")
+    assert at(state, "c2", "c3", "c4") == [True, False, False]
+    assert state.pos.lost == [0, 2]
+
+
+def test_r15_version_1_removed_the_crossfire_before_the_reveal(build, do: Do) -> None:
+    """Rules version 1 (kept so its records replay): the units in between went at once."""
+    state = build(CROSSFIRE_AT_A_BLOCK, ["l3"], rules_version=1)
+    do(state, "roll 3", "h3xl3")
+    assert at(state, "i3", "j3") == [False, False] and state.pos.phase == "reveal"
+    do(state, "safe l3")
+    assert at(state, "i3", "j3") == [False, False] and state.pos.lost == [0, 2]
 
 
 def test_r16_units_on_the_pad_are_safe_and_cannot_shoot(build, do: Do, legal: Legal) -> None:
@@ -159,3 +206,15 @@ def test_r17_all_live_needs_no_chance(build, do: Do) -> None:
     state.pos.roll = 2
     do(state, "c2xc5")
     assert at(state, "b6") == [False] and state.pos.live_left == 9
+
+
+def test_r15_a_version_1_state_stored_before_version_2_still_loads(build, do: Do) -> None:
+    """Stored version-1 states have no pending crossfire; they load and play on as v1."""
+    state = build(CROSSFIRE_AT_A_BLOCK, ["l3"], rules_version=1)
+    do(state, "roll 3")
+    data = state.to_dict()
+    assert data["version"] == 1
+    del data["state"]["crossfire"]  # written by the code before version 2
+    again = state.game.from_json(json.dumps(data))
+    do(again, "h3xl3", "safe l3")
+    assert at(again, "i3", "j3") == [False, False]

@@ -155,8 +155,21 @@ def test_r9_rule_2a_bound_unit_that_cannot_move_gives_1a(build, do: Do, legal: L
     assert legal(state) == ["remove c4", "remove h4"]
 
 
-def test_r9_ruling_the_fourth_zero_ends_the_turn(build, do: Do) -> None:
+def test_r9_after_a_zero_there_is_always_another_roll(build, do: Do, legal: Legal) -> None:
+    """R9 (general rule 2: "Etter at en null er rullet, får du alltid en ny rull")."""
     state = build({"c4": "S^", **FAR})
+    for _ in range(ZERO_CAP + 4):
+        do(state, "roll 0")
+        assert state.pos.to_move == 0 and state.pos.phase == "zero"
+        do(state, "turn c4 L")
+    assert state.pos.zeros == ZERO_CAP + 4 and state.pos.phase == "roll"
+    do(state, "roll 1")
+    assert legal(state) == ["c4-c5"]
+
+
+def test_r9_version_1_ended_the_turn_at_the_fourth_zero(build, do: Do) -> None:
+    """Rules version 1 (kept so its records replay): the fourth 0 ended the turn."""
+    state = build({"c4": "S^", **FAR}, rules_version=1)
     for _ in range(ZERO_CAP - 1):
         do(state, "roll 0", "turn c4 L")
     assert state.pos.to_move == 0

@@ -65,6 +65,9 @@ FIELD = 4
 """Track value of a deity brought onto the field this round (it has not acted yet)."""
 PLACES: tuple[str, ...] = ("start", "Tusmørket", "Tågen", "hand", "field")
 
+MAX_FAVOUR = HAND - START
+"""R7: the favour moves one deity at most from the start to the hand ("maks ... 3")."""
+
 LIFE = 12
 SEASONS = 4
 

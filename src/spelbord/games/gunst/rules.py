@@ -20,6 +20,7 @@ from spelbord.games.gunst.pieces import (
     FULL_HAND,
     HAND,
     KNIGHT,
+    MAX_FAVOUR,
     SCHOLAR,
     SEASONS,
     TAGEN,
@@ -70,8 +71,12 @@ def selection_is_legal(table: Table, seat: int, code: int) -> bool:
     )
 
 
-def reveal(table: Table, codes: list[int]) -> None:
-    """R4-R5: both selections go onto the field together; the smaller side chooses."""
+def reveal(table: Table, codes: list[int], version: int = 2) -> None:
+    """R4-R5: both selections go onto the field together; the smaller side chooses.
+
+    Rules ``version`` 1 stored the whole difference of the counts as the favour (it moves
+    a deity just as far: at most to the hand); version 2 stores the favour that applies.
+    """
     sels = [Selection.decode(c) for c in codes]
     for seat, sel in enumerate(sels):
         for kind, n in enumerate(sel.kin):
@@ -94,9 +99,21 @@ def reveal(table: Table, codes: list[int]) -> None:
         return
     chooser = 0 if sizes[0] < sizes[1] else 1
     table.chooser = table.favoured = table.actor = chooser
-    table.favour = abs(sizes[0] - sizes[1])
+    table.favour = favour_for(sizes) if version >= 2 else abs(sizes[0] - sizes[1])
     table.phase = ORDER
     table.log.append({"e": "chooser", "seat": chooser, "favour": table.favour})
+
+
+def favour_for(sizes: list[int]) -> int:
+    """R7: the favour that applies: the difference of the counts, at most 3.
+
+    It is spent on one deity, which can move at most from the start to the hand ("Dette
+    kan altså maks være 3"), so a larger difference gives nothing more.
+
+    >>> favour_for([0, 7]), favour_for([5, 3])
+    (3, 2)
+    """
+    return min(abs(sizes[0] - sizes[1]), MAX_FAVOUR)
 
 
 def toss(table: Table, outcome: int) -> None:

@@ -29,11 +29,23 @@ from spelbord.core import (
 )
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import notation, rules
-from spelbord.games.gunst.pieces import DEITIES, LIFE, NUM_SELECTIONS, PLACES
+from spelbord.games.gunst.pieces import DEITIES, LIFE, MAX_FAVOUR, NUM_SELECTIONS, PLACES
 from spelbord.games.gunst.render import render
 from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
 
 _COIN = [(0, 0.5), (1, 0.5)]
+
+
+def _public_log(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A JSON copy of the event log, each favour the one that applies (R7, at most 3).
+
+    Tables stored before rules version 2 logged the whole difference of the counts.
+    """
+    out: list[dict[str, Any]] = json.loads(json.dumps(log))
+    for event in out:
+        if event.get("e") == "chooser":
+            event["favour"] = min(event["favour"], MAX_FAVOUR)
+    return out
 
 
 class GunstState(State):
@@ -81,7 +93,7 @@ class GunstState(State):
             rules.decide(self.table, action)
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        rules.reveal(self.table, list(actions))
+        rules.reveal(self.table, list(actions), self.game.rules_version)
 
     def returns(self) -> list[float]:
         table = self.table
@@ -155,12 +167,12 @@ class GunstState(State):
             "chooser": t.chooser,
             "first": t.first,
             "favoured": t.favoured,
-            "favour": t.favour,
+            "favour": min(t.favour, MAX_FAVOUR),
             "deity_in_use": t.deity_in_use,
             "source": t.source,
             "slaget": {"row": t.row, "side": t.side, "left": t.left, "mode": t.mode},
             "loser": t.loser,
-            "log": json.loads(json.dumps(t.log)),
+            "log": _public_log(t.log),
         }
 
     def resample(self, seat: int | None, rng: random.Random) -> GunstState:
@@ -188,8 +200,12 @@ class GunstState(State):
         twin.table = self.table.clone()
         return twin
 
+    def observation_string(self, seat: int | None) -> str:
+        """The board ``seat`` sees, drawn from its observation (``render``)."""
+        return render(self.observation(seat))
+
     def __str__(self) -> str:
-        return render(self.table)
+        return render(self.observation(None))
 
 
 @register
@@ -211,6 +227,17 @@ class GunstGame(Game):
         # 2 rows per deity (22); 2 scholar modes; raise choices need two movable deities
         # and each raises one step, so at most 12 per seat (24): 52 a round, 208 a game.
         max_game_length=300,
+        version=2,
+        oldest_version=1,
+        changes=(
+            (
+                2,
+                "R7: the favour stored and logged is the favour that applies, at most 3 "
+                "(version 1 stored the whole difference of the counts, e.g. 7); both versions "
+                "play the same, and observations and screens show the favour that applies "
+                "under either",
+            ),
+        ),
         options=(
             Option(
                 "spent_kin_return",

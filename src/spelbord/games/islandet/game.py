@@ -12,8 +12,11 @@ SETUP_LENGTH = 1 + 10 + 2 * 2 * 10 + 10
 """Upper bound on setup decisions: who starts, blocks, units placed and faced, pad slots."""
 
 TURN_LENGTH = 20
-"""Upper bound on one turn without shots: rule 4 entry, four rolls with three 0 options,
-shooting done twice, the move, a free removal (and slack)."""
+"""Budget for one turn without shots: rule 4 entry, four rolls with three 0 options,
+shooting done twice, the move, a free removal (and slack). From version 2 a turn has no
+fixed bound (a 0 always gives another roll, R9), but each further 0 has odds 1/6 and
+random games end long before the turn limit, so the total below is never reached in
+practice."""
 
 SHOTS = 20 + 10 + 10
 """Every shot removes an enemy unit or a block, and every block is revealed at most once."""
@@ -35,6 +38,16 @@ class IslandetGame(Game):
         num_distinct_actions=NUM_ACTIONS,
         max_chance_outcomes=6,
         max_game_length=SETUP_LENGTH + max(TURN_LIMITS) * TURN_LENGTH + SHOTS,
+        version=2,
+        oldest_version=1,
+        changes=(
+            (
+                2,
+                "R15: a shot at a block removes the enemies in between only when the block "
+                "proves live (version 1 removed them before the block was revealed); R9: a 0 "
+                "always gives another roll (version 1 ended the turn at the fourth 0)",
+            ),
+        ),
         options=(
             Option(
                 "goal",

@@ -29,6 +29,8 @@ class Rules:
     pads: bool = True
     all_live: bool = False
     turn_limit: int = 200
+    version: int = 2
+    """The rules version played (see ``IslandetGame.info.changes``)."""
 
     @property
     def on_island_at_start(self) -> int:
@@ -44,6 +46,7 @@ class Position:
         "blocks",
         "bound",
         "centres",
+        "crossfire",
         "first",
         "live_left",
         "lost",
@@ -80,6 +83,7 @@ class Position:
         self.bound = BOUND_NONE
         self.pending = -1
         self.reveal: list[int] = []
+        self.crossfire: list[int] = []
         self.after = ""
         self.lost: list[int] = [0, 0]
         self.turns = 0
@@ -104,6 +108,7 @@ class Position:
         other.bound = self.bound
         other.pending = self.pending
         other.reveal = list(self.reveal)
+        other.crossfire = list(self.crossfire)
         other.after = self.after
         other.lost = list(self.lost)
         other.turns = self.turns
@@ -148,6 +153,7 @@ class Position:
             "centres": list(self.centres),
             "stock": [list(s) for s in self.stock],
             "reveal": list(self.reveal),
+            "crossfire": list(self.crossfire),
             "after": self.after,
             "lost": list(self.lost),
             "turns": self.turns,
@@ -171,6 +177,8 @@ class Position:
         self.centres = [int(c) for c in d["centres"]]
         self.stock = [[int(n) for n in s] for s in d["stock"]]
         self.reveal = [int(b) for b in d["reveal"]]
+        # States stored before version 2 never wait with units in crossfire.
+        self.crossfire = [int(sq) for sq in d.get("crossfire", [])]
         self.after = str(d["after"])
         self.lost = [int(n) for n in d["lost"]]
         self.turns = int(d["turns"])

@@ -65,6 +65,9 @@ def status(pos: Position) -> str:
         text += " | pad bound"
     elif pos.bound >= 0:
         text += f" | bound {COLUMNS[pos.bound % SIZE]}{pos.bound // SIZE + 1}"
+    if pos.crossfire:
+        caught = " ".join(f"{COLUMNS[sq % SIZE]}{sq // SIZE + 1}" for sq in pos.crossfire)
+        text += f" | in crossfire if the block is live: {caught}"
     text += f" | blocks unknown: {pos.live_left} live, {pos.safe_left} safe"
     text += f" | lost {pos.lost[0]}-{pos.lost[1]} | turn {pos.turns + 1}"
     return text

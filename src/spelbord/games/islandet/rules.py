@@ -32,7 +32,10 @@ from spelbord.games.islandet.position import (
 from spelbord.games.islandet.units import KINDS, Unit
 
 ZERO_CAP = 4
-"""R9 ruling: the fourth 0 rolled in one turn ends the turn (so every turn ends)."""
+"""Rules version 1 only (its R9 ruling): the fourth 0 rolled in one turn ends the turn.
+
+From version 2 a 0 always gives another roll (R9, general rule 2); the turn limit (R21)
+keeps the game finite."""
 
 QUICK_TARGET = 5
 """R22: in the quick game the first player to remove five enemy units wins."""
@@ -156,12 +159,15 @@ def _end_turn(pos: Position) -> None:
 
 
 def _roll(pos: Position, pips: int) -> None:
-    """R5/R9: a die result; 0 offers the three options (the fourth 0 ends the turn)."""
+    """R5/R9: a die result; 0 offers the three options and always another roll.
+
+    (Version 1 ended the turn at the fourth 0 instead.)
+    """
     pos.roll = pips
     if pips == 0:
         pos.zeros += 1
         pos.bound = BOUND_NONE
-        if pos.zeros >= ZERO_CAP:
+        if pos.rules.version == 1 and pos.zeros >= ZERO_CAP:
             _end_turn(pos)
         else:
             pos.phase = "zero"
@@ -315,14 +321,24 @@ def _enter_shooting(pos: Position, phase: str) -> None:
 
 
 def _shoot(pos: Position, sq: int) -> None:
+    """R14/R15: an exact hit; enemies between die with a hit unit or a block proving live.
+
+    A shot at a block leaves the enemies in between standing until the block is revealed
+    (``_reveal``). Version 1 removed them at once, whatever the block turned out to be.
+    """
     result = shot(pos, sq)
     assert result is not None
     target, caught = result
-    for s in caught:
-        _kill(pos, s)
     if target in pos.blocks:
+        if pos.rules.version == 1:
+            for s in caught:
+                _kill(pos, s)
+        else:
+            pos.crossfire = caught
         _activate(pos, target, pos.phase)
         return
+    for s in caught:
+        _kill(pos, s)
     _kill(pos, target)
     if not _check_end(pos):
         _enter_shooting(pos, pos.phase)
@@ -357,9 +373,14 @@ def _resolve_reveals(pos: Position) -> None:
 
 
 def _reveal(pos: Position, nature: int) -> None:
-    """Turn over the first queued block: a live one clears its 8 neighbours and chains."""
+    """Turn over the first queued block: a live one clears its 8 neighbours and chains.
+
+    When it is the block a shot hit, the enemies caught in that shot's crossfire are
+    removed too if it proves live (R15); a safe block removes nothing between.
+    """
     sq = pos.reveal.pop(0)
     pos.blocks.discard(sq)
+    caught, pos.crossfire = pos.crossfire, []
     if nature == SAFE:
         pos.safe_left -= 1
         return
@@ -371,6 +392,9 @@ def _reveal(pos: Position, nature: int) -> None:
             _kill(pos, n)
         if n in pos.blocks and n not in pos.reveal:
             pos.reveal.append(n)
+    for s in caught:
+        if s in pos.units:  # not already taken by the blast
+            _kill(pos, s)
 
 
 def _kill(pos: Position, sq: int) -> None:

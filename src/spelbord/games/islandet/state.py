@@ -42,6 +42,7 @@ class IslandetState(State):
                 pads=opts["pads"],
                 all_live=opts["all_live"],
                 turn_limit=opts["turn_limit"],
+                version=game.rules_version,
             )
         )
 

@@ -266,6 +266,12 @@ class OmringadState(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         return hidden.observe(self, seat)
 
+    def observation_string(self, seat: int | None) -> str:
+        """The board ``seat`` sees, drawn from its observation alone (``render``)."""
+        from spelbord.games.omringad.render import render
+
+        return render(self.observation(seat))
+
     def action_visible_to(self, player: int, action: int, viewer: int | None) -> bool:
         """A seat's own actions, and everything public by the rules (R83)."""
         return (player >= 0 and player == viewer) or hidden.public_action(self, player, action)

@@ -162,6 +162,8 @@ const DEITIES = [
 ];
 /** The deity track (R2) and, last, the field (a deity brought this round). */
 const PLACES = ["start", "Tusmørket", "Tågen", "hand", "field"];
+/** R7: the favour that applies moves one deity at most from the start to the hand. */
+const favourOf = (n) => Math.min(n, 3);
 const ROW_EFFECTS = [
   {
     short: "takes W, F, S",
@@ -238,7 +240,7 @@ function eventText(e, view) {
     case "reveal":
       return `Tinge revealed: ${[0, 1].map((s) => `${S(s)} ${selectionShort(e.kin[s], e.deities[s])}`).join(" · ")}.`;
     case "chooser":
-      return `${S(e.seat)} brought fewer pieces: ${v(e.seat, "you choose", "chooses")}, favour ${e.favour}.`;
+      return `${S(e.seat)} brought fewer pieces: ${v(e.seat, "you choose", "chooses")}, favour ${favourOf(e.favour)}.`;
     case "coin":
       return `Equal counts: the coin makes ${nm.object(e.seat)} the chooser.`;
     case "first":
@@ -649,7 +651,7 @@ function decisionLabel(a, view, obs) {
     const place = ((obs.deities || [{}, {}])[me] || {})[a.deity] || "start";
     const at = PLACES.indexOf(place);
     if (a.purpose === "invoke") return [`Invoke ${a.deity}`, DEITIES[d].effect];
-    const steps = a.purpose === "favour" ? obs.favour : 1;
+    const steps = a.purpose === "favour" ? favourOf(obs.favour) : 1;
     const to = PLACES[Math.min(3, at + steps)];
     const verb = a.purpose === "favour" ? "Favour" : "Raise";
     return [`${verb} ${a.deity}`, `${place} → ${to}`];
@@ -692,8 +694,10 @@ function prompt(view, obs) {
       return "Equal counts: a coin names the chooser.";
     case "order":
       return `${nm.label(seat)} ${nm.verb(seat, "are", "is")} the chooser: who goes first this round?`;
-    case "favour":
-      return `Favour ${obs.favour}: move one deity ${obs.favour} step${obs.favour === 1 ? "" : "s"} toward the hand.`;
+    case "favour": {
+      const n = favourOf(obs.favour);
+      return `Favour ${n}: move one deity up to ${n} step${n === 1 ? "" : "s"} toward the hand.`;
+    }
     case "invoke":
       return "Dommen: which deity acts now?";
     case "target":
@@ -727,7 +731,7 @@ function waitingText(view, obs, mem) {
   const deity = (DEITIES[obs.deity_in_use] || {}).name;
   const task = {
     order: "chooses who goes first",
-    favour: `spends a favour of ${obs.favour}`,
+    favour: `spends a favour of ${favourOf(obs.favour)}`,
     invoke: "picks the deity that acts next",
     target: `picks the row for ${deity}`,
     dest: `picks where ${deity} puts it`,
@@ -862,7 +866,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
           .join(" ") || "no kin"
       }` +
         (otherReady.length ? ` and ${otherReady.map((d) => d.name).join(", ")}` : ", no deity") +
-        ". The side with fewer pieces chooses who goes first and gets the difference as favour.",
+        ". The side with fewer pieces chooses who goes first and gets the difference as favour (at most 3).",
     ),
     h(
       "div",

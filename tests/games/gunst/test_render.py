@@ -1,0 +1,95 @@
+"""The terminal board of Gunst (``observation_string``): readable words, no raw data (R23)."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from spelbord.cli import main
+from spelbord.core import CHANCE, SIMULTANEOUS
+from spelbord.games.gunst import GunstGame, GunstState
+from spelbord.games.gunst.pieces import START, TUSMORKET
+from spelbord.games.gunst.render import RECENT
+
+RAW = ("{", "}", "[[", '"e"', "'e'", "rows:", "log:")
+
+
+def favour_position() -> GunstState:
+    """Seat 0 brings three warriors and three farmers, seat 1 nothing: seat 1 chooses,
+    goes first and must spend its favour (a difference of six, three apply, R7)."""
+    state = GunstGame().new_initial_state()
+    state.table.deity[1] = [START, TUSMORKET, START, START]
+    state.apply_actions(
+        [state.string_to_action("bring 3W 3F", 0), state.string_to_action("bring nothing", 1)]
+    )
+    state.apply_action(state.string_to_action("first 1"))
+    return state
+
+
+def test_r23_the_board_in_words_from_the_seat_s_observation() -> None:
+    state = favour_position()
+    text = state.observation_string(1)
+    assert text.splitlines()[0] == (
+        "Gunst  season 1 of 4  seat 1 spends a favour of 3 on one deity  (you are seat 1)"
+    )
+    assert "seat 1 (you): life 12 oooooooooooo   hand: 1 knight, 3 warriors, 3 farmers, " in text
+    assert "seat 0: life 12" in text and "hand: 1 knight, 2 thieves, 2 scholars" in text
+    assert "Vandringsmanden  start > [Tusmørket] > Tågen > hand" in text
+    assert "2 warriors  W W W" in text and "3 farmers   F F F" in text
+    assert "season 1, Tinge: seat 0 brings 3 warriors, 3 farmers; seat 1 brings nothing" in text
+    assert "seat 1 brought fewer pieces: chooses who goes first, favour 3" in text  # R7
+    assert "seat 1 goes first" in text
+    assert not any(raw in text for raw in RAW)
+    # Nothing is secret in a position (R23): the seats differ only in who "you" are.
+    assert (
+        state.observation_string(0)
+        .replace("(you are seat 0)", "(you are seat 1)")
+        .replace("seat 0 (you)", "seat 0")
+        .replace("seat 1:", "seat 1 (you):")
+        == text
+    )
+
+
+def test_r7_r13_r17_events_of_a_played_round_in_words() -> None:
+    state = favour_position()
+    for text in ("favour Vandringsmanden",):
+        state.apply_action(state.string_to_action(text))
+    text = state.observation_string(None)
+    assert "(you" not in text
+    assert "favour: seat 1's Vandringsmanden moves to hand" in text
+    assert "seat 0's warriors act (3x)" in text and "seat 1 loses a life stone (9 left)" in text
+    assert "seat 0's farmers act (3x)" in text
+
+
+def test_a_whole_game_draws_without_raw_data() -> None:
+    state = GunstGame().new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        for seat in (None, 0, 1):
+            text = state.observation_string(seat)
+            assert not any(raw in text for raw in RAW), text
+        player = state.current_player()
+        if player == SIMULTANEOUS:
+            state.apply_actions([rng.choice(state.legal_actions(s)) for s in (0, 1)])
+        elif player == CHANCE:
+            state.apply_action(rng.choice([0, 1]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = str(state)
+    assert "game over" in text and f"(last {RECENT} of" in text
+    lines = text.splitlines()
+    events = next(i for i, line in enumerate(lines) if line.startswith("events"))
+    assert len(lines) - events - 1 == RECENT
+
+
+def test_the_terminal_prints_the_board(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "gunst", "--seat1", "random", "--seed", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Gunst  season 1 of 4  Tinge: both seats choose in secret  (you are seat 0)" in out
+    assert "Extazia          [start] > Tusmørket > Tågen > hand" in out
+    assert not any(raw in out for raw in RAW)
