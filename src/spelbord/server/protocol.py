@@ -75,6 +75,8 @@ def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> Any:
         return json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadRequestError(f"malformed JSON: {exc}") from None
+    except RecursionError:
+        raise BadRequestError("malformed JSON: nested too deeply") from None
 
 
 def _object(data: Any, what: str) -> dict[str, Any]:
