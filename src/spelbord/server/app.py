@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import info, load, names
-from spelbord.server import pages
+from spelbord.server import pages, protocol
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
@@ -209,7 +209,7 @@ def create_app(
             "finished": await hub.db(hub.store.summaries, "finished"),
         }
 
-    @app.post("/api/tables")
+    @app.post("/api/tables", openapi_extra=protocol.body_schema(protocol.CREATE_SCHEMA))
     async def create_table(request: Request) -> dict[str, Any]:
         req = parse_create(await body(request))
         limiter.hit("create", client_of(request))
@@ -221,7 +221,9 @@ def create_app(
             raise BadRequestError(str(exc)) from None
         return {"table": table.id, "tokens": tokens, "invites": invites}
 
-    @app.post("/api/tables/{table_id}/claim")
+    @app.post(
+        "/api/tables/{table_id}/claim", openapi_extra=protocol.body_schema(protocol.CLAIM_SCHEMA)
+    )
     async def claim(table_id: str, request: Request) -> dict[str, Any]:
         req = parse_claim(await body(request))
         limiter.hit("claim", client_of(request))
@@ -234,7 +236,9 @@ def create_app(
         table = await hub.get(table_id)
         return table.view(table.seat_of(token))
 
-    @app.post("/api/tables/{table_id}/action")
+    @app.post(
+        "/api/tables/{table_id}/action", openapi_extra=protocol.body_schema(protocol.ACTION_SCHEMA)
+    )
     async def action(table_id: str, request: Request) -> dict[str, Any]:
         token, msg = parse_action(await body(request))
         limiter.hit("act", f"{table_id}:{token}")
@@ -242,7 +246,9 @@ def create_app(
         seat = await table.act(token, msg.action, msg.ply)
         return table.view(seat)
 
-    @app.post("/api/tables/{table_id}/resign")
+    @app.post(
+        "/api/tables/{table_id}/resign", openapi_extra=protocol.body_schema(protocol.TOKEN_SCHEMA)
+    )
     async def resign(table_id: str, request: Request) -> dict[str, Any]:
         token = token_of(await body(request))
         table = await hub.get(table_id)
@@ -260,7 +266,7 @@ def create_app(
         table.seat_of(token)
         return table.export()
 
-    @app.post("/api/import")
+    @app.post("/api/import", openapi_extra=protocol.body_schema(protocol.RECORD_SCHEMA))
     async def import_record(request: Request) -> dict[str, Any]:
         table = await hub.import_record(await body(request, MAX_RECORD))
         return {"table": table.id}
