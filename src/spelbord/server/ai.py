@@ -105,6 +105,19 @@ class WorkerConfig:
     max_seconds: float = 10.0
     max_iterations: int = 50_000
 
+    @classmethod
+    def from_env(cls) -> WorkerConfig:
+        """The defaults, with ``SPELBORD_AI_MAX_SECONDS`` and ``SPELBORD_AI_MAX_ITERATIONS``
+        (the most one move may ask for) when set."""
+        config = cls()
+        seconds = os.environ.get("SPELBORD_AI_MAX_SECONDS")
+        iterations = os.environ.get("SPELBORD_AI_MAX_ITERATIONS")
+        if seconds:
+            config = dataclasses.replace(config, max_seconds=float(seconds))
+        if iterations:
+            config = dataclasses.replace(config, max_iterations=int(iterations))
+        return config
+
     def timeout(self, spec: str) -> float:
         budget = budget_seconds(spec)
         if budget is None:

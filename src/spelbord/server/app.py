@@ -143,7 +143,7 @@ def create_app(
     """
     _load_games()
     engine = open_engine(resolve_database_url(database_url))
-    hub = Hub(Store(engine), pool or AgentPool(workers), hub_config)
+    hub = Hub(Store(engine), pool or AgentPool(workers or WorkerConfig.from_env()), hub_config)
     limits = RateLimits.from_env() if isinstance(rate_limits, str) else rate_limits
     limiter = Limiter(limits)
     origins = allowed_origins_from_env() if isinstance(allowed_origins, str) else allowed_origins
