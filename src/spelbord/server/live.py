@@ -118,6 +118,8 @@ class LiveTable:
         self.used = time.monotonic()
         """When a client last asked for this table (the hub unloads idle tables)."""
         self._tasks: set[asyncio.Task[None]] = set()  # AI loops and clock timeouts under way
+        self._views: dict[int | None, dict[str, Any]] = {}
+        """The views of the table as it is now, by viewer (see ``view``)."""
         state = self.game.new_initial_state()
         self.records: list[views.MoveRecord] = []
         for entry in record.log:
@@ -172,6 +174,21 @@ class LiveTable:
         ]
 
     def view(self, viewer: int | None) -> dict[str, Any]:
+        """The VIEW for ``viewer``, built once per change of the table (the clocks' time
+        remaining is fresh in every copy)."""
+        cached = self._views.get(viewer)
+        if cached is not None:
+            clocks = self.clocks.as_list()
+            return {**cached, "clocks": clocks, "clock": clocks[0] if clocks else None}
+        view = self._build_view(viewer)
+        self._views[viewer] = view
+        return view
+
+    def changed(self) -> None:
+        """Something a view shows has changed: views are built afresh."""
+        self._views.clear()
+
+    def _build_view(self, viewer: int | None) -> dict[str, Any]:
         return views.build_view(
             table_id=self.id,
             status=self.status,
@@ -221,6 +238,7 @@ class LiveTable:
         now = self.connected()
         if now == before:
             return
+        self.changed()
         text = json.dumps({"type": "presence", "connected": now})
         for sub in list(self.subscribers):
             if sub is not skip:
@@ -228,6 +246,7 @@ class LiveTable:
 
     def broadcast(self) -> None:
         """Push a fresh view to every subscriber, built once per distinct seat."""
+        self.changed()
         cache: dict[int | None, str] = {}
         for sub in list(self.subscribers):
             text = cache.get(sub.seat)
@@ -461,6 +480,7 @@ class LiveTable:
     # ------------------------------------------------------------------ decision clocks
     def sync_clocks(self) -> None:
         """Stop the clocks of decisions that are made, start full ones for new decisions."""
+        self.changed()
         wanted = timed_decisions(self.state, self.status == "running", self.pending, self.id)
         self.clocks.sync(wanted, self.state.move_number())
 
