@@ -205,7 +205,8 @@ def view_of(state: State, seat: int | None, moves: list[str] | None = None) -> d
         "to_move": player,
         "your_turn": bool(legal),
         "observation": json.loads(json.dumps(state.observation(seat))),
-        "legal": [state.action_to_dict(a, seat) for a in legal],
+        "legal": state.legal_to_dicts(seat) if legal and seat is not None else [],
+        "actions": legal,
         "moves": [{"ply": i, "seat": 0, "text": t} for i, t in enumerate(moves or [])],
         "seats": [
             {"seat": s, "kind": "local", "name": "", "claimed": True}

@@ -75,8 +75,12 @@ def make_client() -> Factory:
     """``with make_client(url) as client:`` a running app (lifespan included)."""
 
     @contextmanager
-    def factory(url: str, workers: WorkerConfig = FAKE_WORKERS) -> Iterator[TestClient]:
-        app = create_app(url, workers=workers)
+    def factory(
+        url: str, workers: WorkerConfig = FAKE_WORKERS, **options: Any
+    ) -> Iterator[TestClient]:
+        """``options`` go to ``create_app``; rate limits are off unless a test sets them."""
+        options.setdefault("rate_limits", None)
+        app = create_app(url, workers=workers, **options)
         with TestClient(app) as client:
             yield client
 

@@ -116,7 +116,7 @@ def test_malformed_and_oversized_requests(client: TestClient) -> None:
     bad = client.post(f"/api/tables/{t}/action", content=b"{not json")
     assert bad.status_code == 400 and "malformed JSON" in bad.json()["error"]
     huge = client.post(f"/api/tables/{t}/action", content=b"[" + b"1," * 40000 + b"1]")
-    assert huge.status_code == 400 and "too large" in huge.json()["error"]
+    assert huge.status_code == 413 and "too large" in huge.json()["error"]
     wrong = client.post(f"/api/tables/{t}/action", json={"token": "a", "action": "x", "ply": 2})
     assert wrong.status_code == 400 and "integer 'action'" in wrong.json()["error"]
     assert client.post("/api/tables", json=[1, 2]).status_code == 400

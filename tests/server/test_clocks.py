@@ -19,7 +19,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conftest import Factory, act, create, view
-from spelbord.server.live import Hub, LiveTable
+from spelbord.server.hub import Hub
+from spelbord.server.live import LiveTable
 from spelbord.server.store import Store
 
 
@@ -100,7 +101,7 @@ class Probe:
         self.store, self.table = store, table
         self.seen: list[tuple[int, list[Any]]] = []
 
-    def push(self, text: str) -> None:
+    def push(self, text: str, kind: str | None = None) -> None:
         ply = json.loads(text)["view"]["ply"]
         record = self.store.load(self.table)
         assert record is not None

@@ -19,7 +19,8 @@ from spelbord import games
 from spelbord.core import CHANCE, SIMULTANEOUS, Move, State, sample_outcome
 from spelbord.server import views
 from spelbord.server.errors import ForbiddenError
-from spelbord.server.live import Hub, LiveTable
+from spelbord.server.hub import Hub
+from spelbord.server.live import LiveTable
 from spelbord.server.store import LogEntry, SeatRecord, Store, TableRecord
 
 SEATS: list[dict[str, Any]] = []
@@ -131,7 +132,7 @@ class Inbox:
         self.seat = seat
         self.messages: list[str] = []
 
-    def push(self, text: str) -> None:
+    def push(self, text: str, kind: str | None = None) -> None:
         self.messages.append(text)
 
 

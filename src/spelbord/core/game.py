@@ -352,6 +352,16 @@ class State(ABC):
         """
         return {"action": action, "text": self.action_to_string(action, seat)}
 
+    def legal_to_dicts(self, seat: int) -> list[dict[str, Any]]:
+        """The legal actions of ``seat`` as a front end gets them (the VIEW's ``legal``).
+
+        By default one ``action_to_dict`` per legal action. A game whose seat may face
+        hundreds of similar actions (a choice of counts) describes them in a compact
+        structured form its renderer understands instead; every entry has a ``kind``
+        or an ``action``. The VIEW lists the plain action ids in ``actions`` as well.
+        """
+        return [self.action_to_dict(a, seat) for a in self.legal_actions(seat)]
+
     def string_to_action(self, text: str, seat: int | None = None) -> int:
         """Parse notation into a legal action of ``seat`` (default: whoever decides now).
 

@@ -7,21 +7,33 @@ only what its seat may see). A job that runs past its budget plus a grace period
 worker crashes, gets ``None`` back; that worker is killed and replaced, and the caller
 falls back to a random legal action. One bad job never stalls or corrupts another game.
 
+Every job is bounded on the server: a spec asking for more than ``max_seconds`` of
+thinking or ``max_iterations`` iterations per move is refused (``AgentLimitError``), and
+a stored spec from before a lower limit is cut down to it (``capped``). Workers watch their
+parent and exit when the server dies (even by ``kill -9``).
+
 >>> budget_seconds("mcts:1.5s"), budget_seconds("ismcts:250ms"), budget_seconds("mcts:2000it")
 (1.5, 0.25, None)
+>>> budget_iterations("mcts:2000it"), budget_iterations("mcts:2s")
+(2000, None)
+>>> WorkerConfig(max_seconds=5).capped("mcts:100000s:c=1.4")
+'mcts:5s:c=1.4'
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import importlib
 import logging
 import multiprocessing
+import os
 import re
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -37,11 +49,26 @@ SPEC_RE = re.compile(
 
 def budget_seconds(spec: str) -> float | None:
     """The thinking time an agent spec asks for (``None``: no time budget)."""
-    m = re.search(r":([0-9]+(?:\.[0-9]+)?)(ms|s)$", spec)
-    if m is None:
+    m = _BUDGET_RE.search(spec)
+    if m is None or m.group(2) == "it":
         return None
     value = float(m.group(1))
     return value / 1000 if m.group(2) == "ms" else value
+
+
+def budget_iterations(spec: str) -> int | None:
+    """The iterations an agent spec asks for (``None``: no iteration budget)."""
+    m = _BUDGET_RE.search(spec)
+    if m is None or m.group(2) != "it":
+        return None
+    return int(m.group(1).partition(".")[0])
+
+
+_BUDGET_RE = re.compile(r"(?<=[a-z0-9_-]):([0-9]+(?:\.[0-9]+)?)(ms|s|it)(?=$|:)")
+
+
+class AgentLimitError(ValueError):
+    """An agent spec asks for more thinking per move than this server allows."""
 
 
 def derive_seed(*parts: object) -> int:
@@ -64,6 +91,7 @@ class WorkerConfig:
     ``sys_path`` entries are added before that. A job may run for its spec's budget plus
     ``grace`` seconds, or ``default_timeout`` when the spec names no time;
     ``start_timeout`` bounds a worker's start and a job's wait for a free worker.
+    ``max_seconds`` and ``max_iterations`` bound what one move may ask for.
     """
 
     agent_factory: str = "spelbord.ai:make_agent"
@@ -74,10 +102,56 @@ class WorkerConfig:
     grace: float = 2.0
     default_timeout: float = 20.0
     start_timeout: float = 60.0
+    max_seconds: float = 10.0
+    max_iterations: int = 50_000
+
+    @classmethod
+    def from_env(cls) -> WorkerConfig:
+        """The defaults, with ``SPELBORD_AI_MAX_SECONDS`` and ``SPELBORD_AI_MAX_ITERATIONS``
+        (the most one move may ask for) when set."""
+        config = cls()
+        seconds = os.environ.get("SPELBORD_AI_MAX_SECONDS")
+        iterations = os.environ.get("SPELBORD_AI_MAX_ITERATIONS")
+        if seconds:
+            config = dataclasses.replace(config, max_seconds=float(seconds))
+        if iterations:
+            config = dataclasses.replace(config, max_iterations=int(iterations))
+        return config
 
     def timeout(self, spec: str) -> float:
         budget = budget_seconds(spec)
-        return self.default_timeout if budget is None else budget * 1.5 + self.grace
+        if budget is None:
+            return self.default_timeout
+        return min(budget, self.max_seconds) * 1.5 + self.grace
+
+    def check_limits(self, spec: str) -> None:
+        """Raise ``AgentLimitError`` if ``spec`` asks for more than one move may take."""
+        seconds = budget_seconds(spec)
+        if seconds is not None and seconds > self.max_seconds:
+            raise AgentLimitError(
+                f"agent {spec!r} asks for {seconds:g} s a move; this server allows at most "
+                f"{self.max_seconds:g} s"
+            )
+        iterations = budget_iterations(spec)
+        if iterations is not None and iterations > self.max_iterations:
+            raise AgentLimitError(
+                f"agent {spec!r} asks for {iterations} iterations a move; this server allows "
+                f"at most {self.max_iterations}"
+            )
+
+    def capped(self, spec: str) -> str:
+        """``spec`` with its budget cut down to the limits (a table stored earlier)."""
+
+        def cut(m: re.Match[str]) -> str:
+            value, unit = float(m.group(1)), m.group(2)
+            if unit == "it":
+                return f":{min(int(m.group(1).partition('.')[0]), self.max_iterations)}it"
+            seconds = value / 1000 if unit == "ms" else value
+            if seconds <= self.max_seconds:
+                return m.group(0)
+            return f":{self.max_seconds:g}s"
+
+        return _BUDGET_RE.sub(cut, spec, count=1)
 
 
 @dataclass(frozen=True)
@@ -93,8 +167,21 @@ class ThinkJob:
     rules_version: int | None = None
 
 
-def _worker_main(conn: Connection, config: WorkerConfig) -> None:
-    """A worker: load games and agents, then answer jobs until told to stop."""
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """Exit this process as soon as ``parent`` is gone (the server was killed)."""
+    while True:
+        time.sleep(every)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _worker_main(conn: Connection, config: WorkerConfig, parent: int) -> None:
+    """A worker: load games and agents, then answer jobs until told to stop.
+
+    A watcher thread ends the worker once ``parent`` (the server) dies, even in the middle
+    of a job: a killed server leaves no agent thinking on.
+    """
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     sys.path[:0] = list(config.sys_path)
     for module in config.preload:
         importlib.import_module(module)
@@ -126,7 +213,10 @@ class _Worker:
         ctx = multiprocessing.get_context("spawn")
         self.conn, child = ctx.Pipe()
         self.process: BaseProcess = ctx.Process(
-            target=_worker_main, args=(child, config), daemon=True, name="spelbord-ai"
+            target=_worker_main,
+            args=(child, config, os.getpid()),
+            daemon=True,
+            name="spelbord-ai",
         )
         self.process.start()
         child.close()
@@ -171,6 +261,7 @@ class AgentPool:
         """Return ``spec`` if the agent factory accepts it, else raise ``ValueError``."""
         if not isinstance(spec, str) or not SPEC_RE.match(spec):
             raise ValueError(f"agent spec {spec!r} is not like 'random', 'mcts:1s', 'mcts:2000it'")
+        self.config.check_limits(spec)
         try:
             factory = resolve(self.config.agent_factory)
         except (ImportError, AttributeError):
@@ -228,6 +319,7 @@ class AgentPool:
             if not ready.done():
                 ready.set_result(None)
 
+        job = dataclasses.replace(job, spec=self.config.capped(job.spec))
         try:
             worker.conn.send(job)
             loop.add_reader(fd, on_readable)

@@ -13,7 +13,8 @@ import contextlib
 import importlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections import deque
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
@@ -24,12 +25,14 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import info, load, names
-from spelbord.server import pages
+from spelbord.server import pages, protocol
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
 from spelbord.server.errors import BadRequestError, TableError
-from spelbord.server.live import Hub, LiveTable
+from spelbord.server.guards import BodyLimit, OriginCheck, allowed_origins_from_env
+from spelbord.server.hub import Hub, HubConfig
+from spelbord.server.live import LiveTable
 from spelbord.server.protocol import (
     MAX_MESSAGE,
     MAX_RECORD,
@@ -43,12 +46,14 @@ from spelbord.server.protocol import (
     parse_message,
     token_of,
 )
+from spelbord.server.ratelimit import Limiter, RateLimits
 from spelbord.server.store import Store
 
 log = logging.getLogger(__name__)
 
 OUTBOX = 64
-"""Messages a slow WebSocket client may fall behind by before it is disconnected."""
+"""Replies (errors, pongs) a WebSocket client may leave unread before it is disconnected;
+views and presence changes never pile up: a newer one replaces the one not yet sent."""
 
 
 def _status(exc: SpelbordError) -> int:
@@ -64,25 +69,50 @@ def error_response(exc: SpelbordError) -> JSONResponse:
 
 
 class WsSubscriber:
-    """One WebSocket client of a table: its seat and an outbox drained by a sender task."""
+    """One WebSocket client of a table: its seat and an outbox drained by a sender task.
+
+    The outbox is bounded: a view not yet sent is replaced by a newer view (and a presence
+    change by a newer one, or by a view, which shows presence too), so a slow client only
+    ever misses views that are out of date; it is disconnected (1013) only when it leaves
+    more than ``OUTBOX`` replies to its own messages unread. Pushing never waits: a slow
+    spectator costs nobody else a frame.
+    """
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=OUTBOX)
+        self._queue: deque[tuple[str | None, str | None]] = deque()
+        self._wake = asyncio.Event()
+        self._closing = False
 
-    def push(self, text: str) -> None:
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            log.warning("a WebSocket client fell %d messages behind; closing it", OUTBOX)
-            with contextlib.suppress(asyncio.QueueEmpty):
-                self.outbox.get_nowait()
-            self.outbox.put_nowait(None)
+    def push(self, text: str, kind: str | None = None) -> None:
+        if self._closing:
+            return
+        if kind is not None:
+            obsolete = ("view", "presence") if kind == "view" else (kind,)
+            if any(k in obsolete for k, _ in self._queue):
+                self._queue = deque(item for item in self._queue if item[0] not in obsolete)
+        elif len(self._queue) >= OUTBOX:
+            log.warning("a WebSocket client left %d replies unread; closing it", OUTBOX)
+            self._closing = True
+            self._queue.clear()
+            self._queue.append((None, None))
+            self._wake.set()
+            return
+        self._queue.append((kind, text))
+        self._wake.set()
+
+    @property
+    def backlog(self) -> int:
+        """Messages waiting to be sent."""
+        return len(self._queue)
 
     async def run(self, websocket: WebSocket) -> None:
         """Send queued messages in order; ``None`` closes the connection."""
         while True:
-            text = await self.outbox.get()
+            while not self._queue:
+                self._wake.clear()
+                await self._wake.wait()
+            _, text = self._queue.popleft()
             if text is None:
                 await websocket.close(code=1013)
                 return
@@ -101,15 +131,26 @@ def create_app(
     *,
     workers: WorkerConfig | None = None,
     pool: AgentPool | None = None,
+    hub_config: HubConfig | None = None,
+    rate_limits: RateLimits | str | None = "env",
+    allowed_origins: Iterable[str] | str | None = "env",
 ) -> FastAPI:
-    """The table server on ``database_url`` (default: the embedded SQLite file)."""
+    """The table server on ``database_url`` (default: the embedded SQLite file).
+
+    ``rate_limits``: per-client limits (``None``: none; default: ``RateLimits.from_env``);
+    ``allowed_origins``: sites besides the server's own that may change state and open
+    sockets (default: ``$SPELBORD_ALLOWED_ORIGINS``).
+    """
     _load_games()
     engine = open_engine(resolve_database_url(database_url))
-    hub = Hub(Store(engine), pool or AgentPool(workers))
+    hub = Hub(Store(engine), pool or AgentPool(workers or WorkerConfig.from_env()), hub_config)
+    limits = RateLimits.from_env() if isinstance(rate_limits, str) else rate_limits
+    limiter = Limiter(limits)
+    origins = allowed_origins_from_env() if isinstance(allowed_origins, str) else allowed_origins
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        await hub.resume_all()
+        hub.start()
         try:
             yield
         finally:
@@ -118,6 +159,12 @@ def create_app(
 
     app = FastAPI(title="Spelbord", lifespan=lifespan)
     app.state.hub = hub
+    app.state.limiter = limiter
+    app.add_middleware(BodyLimit, limit=MAX_MESSAGE, limits={"/api/import": MAX_RECORD})
+    app.add_middleware(OriginCheck, allowed=origins)
+
+    def client_of(request: Request) -> str:
+        return request.client.host if request.client else "?"
 
     @app.exception_handler(SpelbordError)
     async def on_error(_: Request, exc: SpelbordError) -> JSONResponse:
@@ -133,9 +180,7 @@ def create_app(
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     async def body(request: Request, limit: int = MAX_MESSAGE) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > limit:
-            raise BadRequestError(f"request too large ({length} bytes; the limit is {limit})")
+        """The JSON body (``BodyLimit`` has stopped anything over the route's limit)."""
         return decode(await request.body(), limit)
 
     @app.get("/api/games")
@@ -164,9 +209,10 @@ def create_app(
             "finished": await hub.db(hub.store.summaries, "finished"),
         }
 
-    @app.post("/api/tables")
+    @app.post("/api/tables", openapi_extra=protocol.body_schema(protocol.CREATE_SCHEMA))
     async def create_table(request: Request) -> dict[str, Any]:
         req = parse_create(await body(request))
+        limiter.hit("create", client_of(request))
         try:
             table, tokens, invites = await hub.create(req)
         except ValueError as exc:
@@ -175,9 +221,12 @@ def create_app(
             raise BadRequestError(str(exc)) from None
         return {"table": table.id, "tokens": tokens, "invites": invites}
 
-    @app.post("/api/tables/{table_id}/claim")
+    @app.post(
+        "/api/tables/{table_id}/claim", openapi_extra=protocol.body_schema(protocol.CLAIM_SCHEMA)
+    )
     async def claim(table_id: str, request: Request) -> dict[str, Any]:
         req = parse_claim(await body(request))
+        limiter.hit("claim", client_of(request))
         table = await hub.get(table_id)
         seat, token = await table.claim(req.seat, req.invite, req.name)
         return {"seat": seat, "token": token}
@@ -187,14 +236,19 @@ def create_app(
         table = await hub.get(table_id)
         return table.view(table.seat_of(token))
 
-    @app.post("/api/tables/{table_id}/action")
+    @app.post(
+        "/api/tables/{table_id}/action", openapi_extra=protocol.body_schema(protocol.ACTION_SCHEMA)
+    )
     async def action(table_id: str, request: Request) -> dict[str, Any]:
         token, msg = parse_action(await body(request))
+        limiter.hit("act", f"{table_id}:{token}")
         table = await hub.get(table_id)
         seat = await table.act(token, msg.action, msg.ply)
         return table.view(seat)
 
-    @app.post("/api/tables/{table_id}/resign")
+    @app.post(
+        "/api/tables/{table_id}/resign", openapi_extra=protocol.body_schema(protocol.TOKEN_SCHEMA)
+    )
     async def resign(table_id: str, request: Request) -> dict[str, Any]:
         token = token_of(await body(request))
         table = await hub.get(table_id)
@@ -212,7 +266,7 @@ def create_app(
         table.seat_of(token)
         return table.export()
 
-    @app.post("/api/import")
+    @app.post("/api/import", openapi_extra=protocol.body_schema(protocol.RECORD_SCHEMA))
     async def import_record(request: Request) -> dict[str, Any]:
         table = await hub.import_record(await body(request, MAX_RECORD))
         return {"table": table.id}
@@ -227,7 +281,7 @@ def create_app(
             await websocket.send_text(json.dumps({"type": "error", "message": str(exc)}))
             await websocket.close(code=4000 + _status(exc))
             return
-        await _serve_socket(websocket, table, seat, token)
+        await _serve_socket(websocket, table, seat, token, limiter)
 
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
@@ -235,7 +289,7 @@ def create_app(
 
 
 async def _serve_socket(
-    websocket: WebSocket, table: LiveTable, seat: int | None, token: str | None
+    websocket: WebSocket, table: LiveTable, seat: int | None, token: str | None, limiter: Limiter
 ) -> None:
     sub = WsSubscriber(seat)
     sender = asyncio.get_running_loop().create_task(sub.run(websocket))
@@ -251,6 +305,7 @@ async def _serve_socket(
             try:
                 msg = parse_message(raw)
                 if isinstance(msg, ActionMessage):
+                    limiter.hit("act", f"{table.id}:{token}")
                     await table.act(token, msg.action, msg.ply)
                 elif isinstance(msg, ResignMessage):
                     await table.resign(token)

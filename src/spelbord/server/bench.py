@@ -131,10 +131,10 @@ async def _seat(
                 return
             if budget[0] <= 0:
                 return
-            if view["your_turn"] and sent_at is None and view["legal"]:
+            if view["your_turn"] and sent_at is None and view["actions"]:
                 await asyncio.sleep(rng.uniform(*think))
                 budget[0] -= 1
-                action = rng.choice(view["legal"])["action"]
+                action = rng.choice(view["actions"])
                 sent_ply = view["ply"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "action", "action": action, "ply": sent_ply}))
@@ -152,8 +152,9 @@ async def _drive(
     tally = _Tally()
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        info = {g["name"]: g for g in (await http.get("/api/games")).json()}[game]
-        seats = info["seats"][1]
+        setup = await http.get(f"/api/games/{game}/setup")
+        setup.raise_for_status()
+        seats = setup.json()["seats"]  # the default options' seats, not the most possible
         tables = []
         for _ in range(games):
             r = await http.post(
@@ -240,7 +241,12 @@ def run(
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                # One client creates every table: no per-client limit on creating them.
+                env={
+                    **os.environ,
+                    "PYTHONUNBUFFERED": "1",
+                    "SPELBORD_RATE_LIMITS": "create=off,claim=off",
+                },
             )
         try:
             base = f"http://{host}:{port}"

@@ -6,14 +6,14 @@ clone, write the log entries and the table's ply/status in one transaction, and 
 swap the new state in and push fresh views to the subscribers (each built by ``views``
 for that subscriber's seat). A failure at any step leaves the table as it was.
 
-Decision clocks: whenever the state puts a clock on a seat that has to decide
-(``State.decision_clock``), the table starts a timer for that seat and that ply. A seat
-that acts in time stops its clock; every accepted change re-evaluates the clocks, and a new
-decision gets a new full clock. When a clock runs out, the table takes the clock's
-``on_timeout`` action for the seat through the same path as a player's action (under the
-lock, logged in the same transaction and marked as a timeout, then broadcast). People and
-AI seats alike: an agent's answer that arrives after its clock ran out is dropped as stale.
-A restarted server starts the clocks of the games it resumes again in full.
+Its decision clocks (``clocks``) and AI seats (``aiseats``) act through the same path:
+a clock that runs out takes its ``on_timeout`` action for the seat (under the lock, logged
+in the same transaction and marked as a timeout, then broadcast); an agent's answer that
+arrives after its clock ran out is dropped as stale. ``hub`` keeps the tables in memory.
+
+Subscribers get a full view when they connect and after every change; a seat connecting or
+leaving sends only a small ``presence`` message (who is connected), and spectators coming
+and going send nothing at all.
 """
 
 from __future__ import annotations
@@ -27,17 +27,13 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from functools import partial
-from typing import Any, Protocol, TypeVar
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 from spelbord.core import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
-    Clock,
     Game,
     IllegalActionError,
     Move,
@@ -45,9 +41,10 @@ from spelbord.core import (
     State,
     sample_outcome,
 )
-from spelbord.core.registry import load
 from spelbord.server import views
-from spelbord.server.ai import AgentPool, ThinkJob, derive_seed
+from spelbord.server.ai import derive_seed
+from spelbord.server.aiseats import AiSeats
+from spelbord.server.clocks import DecisionClocks, RunningClock, timed_decisions
 from spelbord.server.errors import (
     BadRequestError,
     ConflictError,
@@ -55,8 +52,8 @@ from spelbord.server.errors import (
     NotFoundError,
     StaleMoveError,
 )
-from spelbord.server.protocol import HUMAN_KINDS, CreateRequest
-from spelbord.server.records import record_from_export, replay_failed, resign_result, table_game
+from spelbord.server.protocol import HUMAN_KINDS
+from spelbord.server.records import resign_result, table_game
 from spelbord.server.store import (
     ACTION,
     CHANCE_OUTCOME,
@@ -65,12 +62,13 @@ from spelbord.server.store import (
     RESIGN,
     LogEntry,
     SeatRecord,
-    Store,
     TableRecord,
 )
 
+if TYPE_CHECKING:
+    from spelbord.server.hub import Hub
+
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 
 def hash_token(token: str) -> str:
@@ -79,34 +77,15 @@ def hash_token(token: str) -> str:
 
 
 class Subscriber(Protocol):
-    """A connected client: its seat (``None``: spectator) and a non-blocking outbox."""
+    """A connected client: its seat (``None``: spectator) and a non-blocking outbox.
+
+    ``push(text, kind)``: ``kind`` is ``"view"`` or ``"presence"`` for messages a later one
+    of the same kind makes obsolete (an outbox may drop the older one), else ``None``.
+    """
 
     seat: int | None
 
-    def push(self, text: str) -> None: ...
-
-
-@dataclass
-class RunningClock:
-    """A clock counting down on one seat's decision at one ply."""
-
-    seat: int
-    ply: int
-    clock: Clock
-    deadline: float
-    """When it runs out, in seconds since the epoch."""
-    handle: asyncio.TimerHandle
-
-    def as_dict(self, now: float) -> dict[str, Any]:
-        """The VIEW's clock entry: the full ``seconds``, the ``deadline`` in epoch
-        milliseconds, and the seconds ``remaining`` when the view was built (for clients
-        whose own clock is off)."""
-        return {
-            "seat": self.seat,
-            "seconds": float(self.clock.seconds),
-            "deadline": round(self.deadline * 1000),
-            "remaining": round(max(0.0, self.deadline - now), 3),
-        }
+    def push(self, text: str, kind: str | None = None) -> None: ...
 
 
 class LiveTable:
@@ -125,13 +104,16 @@ class LiveTable:
         """Seats among ``pending`` whose choice their clock made."""
         self.timeouts: dict[int, tuple[int, ...]] = {}
         """Ply -> the seats whose move there the clock played."""
-        self.clocks: dict[int, RunningClock] = {}
-        """The clocks running now, by seat."""
+        self.clocks = DecisionClocks(lambda running: self.spawn(self._time_out(running)))
+        self.ai = AiSeats(self)
         self.resigned: int | None = None
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
-        self._ai_task: asyncio.Task[None] | None = None
+        self.used = time.monotonic()
+        """When a client last asked for this table (the hub unloads idle tables)."""
         self._tasks: set[asyncio.Task[None]] = set()  # AI loops and clock timeouts under way
+        self._views: dict[int | None, dict[str, Any]] = {}
+        """The views of the table as it is now, by viewer (see ``view``)."""
         state = self.game.new_initial_state()
         self.records: list[views.MoveRecord] = []
         for entry in record.log:
@@ -147,6 +129,7 @@ class LiveTable:
             raise RuntimeError(f"table {self.id}: the log replays to ply {state.move_number()}")
         self.state: State = state
         self.next_seq = record.log[-1].seq + 1 if record.log else 0
+        self.updated_at = record.updated_at
 
     # ------------------------------------------------------------------ reading
     def seat_of(self, token: str | None) -> int | None:
@@ -165,6 +148,11 @@ class LiveTable:
             raise ForbiddenError("spectators cannot act: use your seat's token")
         return seat
 
+    def connected(self) -> list[bool]:
+        """Per seat: whether it is present (an AI seat, or a client holding its token)."""
+        online = {s.seat for s in self.subscribers}
+        return [s.kind == "ai" or s.seat in online for s in self.seats]
+
     def seat_list(self) -> list[dict[str, Any]]:
         connected = {s.seat for s in self.subscribers}
         return [
@@ -179,14 +167,22 @@ class LiveTable:
             for s in self.seats
         ]
 
-    def clock_list(self) -> list[dict[str, Any]]:
-        """The running clocks as the VIEW shows them, in seat order."""
-        if not self.clocks:
-            return []
-        now = time.time()
-        return [self.clocks[s].as_dict(now) for s in sorted(self.clocks)]
-
     def view(self, viewer: int | None) -> dict[str, Any]:
+        """The VIEW for ``viewer``, built once per change of the table (the clocks' time
+        remaining is fresh in every copy)."""
+        cached = self._views.get(viewer)
+        if cached is not None:
+            clocks = self.clocks.as_list()
+            return {**cached, "clocks": clocks, "clock": clocks[0] if clocks else None}
+        view = self._build_view(viewer)
+        self._views[viewer] = view
+        return view
+
+    def changed(self) -> None:
+        """Something a view shows has changed: views are built afresh."""
+        self._views.clear()
+
+    def _build_view(self, viewer: int | None) -> dict[str, Any]:
         return views.build_view(
             table_id=self.id,
             status=self.status,
@@ -196,7 +192,7 @@ class LiveTable:
             seats=self.seat_list(),
             result=self.result,
             submitted=self.pending.keys(),
-            clocks=self.clock_list(),
+            clocks=self.clocks.as_list(),
         )
 
     def replay(self, viewer: int | None) -> dict[str, Any]:
@@ -222,23 +218,41 @@ class LiveTable:
 
     # ------------------------------------------------------------------ subscribers
     def subscribe(self, sub: Subscriber) -> None:
+        """A new client gets the full view; the others at most a small presence change."""
+        before = self.connected()
         self.subscribers.add(sub)
-        self.broadcast()
+        self.used = time.monotonic()
+        sub.push(json.dumps({"type": "view", "view": self.view(sub.seat)}), "view")
+        self._presence(before, skip=sub)
 
     def unsubscribe(self, sub: Subscriber) -> None:
+        before = self.connected()
         self.subscribers.discard(sub)
-        self.broadcast()
+        self.used = time.monotonic()
+        self._presence(before)
         self.hub.release(self)
+
+    def _presence(self, before: list[bool], skip: Subscriber | None = None) -> None:
+        """Tell the subscribers who is connected, if that changed."""
+        now = self.connected()
+        if now == before:
+            return
+        self.changed()
+        text = json.dumps({"type": "presence", "connected": now})
+        for sub in list(self.subscribers):
+            if sub is not skip:
+                sub.push(text, "presence")
 
     def broadcast(self) -> None:
         """Push a fresh view to every subscriber, built once per distinct seat."""
+        self.changed()
         cache: dict[int | None, str] = {}
         for sub in list(self.subscribers):
             text = cache.get(sub.seat)
             if text is None:
                 text = json.dumps({"type": "view", "view": self.view(sub.seat)})
                 cache[sub.seat] = text
-            sub.push(text)
+            sub.push(text, "view")
 
     # ------------------------------------------------------------------ changes
     async def claim(
@@ -282,8 +296,42 @@ class LiveTable:
         """A seat's action (or its secret submission at a simultaneous node)."""
         async with self.lock:
             seat = self.acting_seat(token)
-            await self._decide(seat, action, ply)
+            await self.decide(seat, action, ply)
             return seat
+
+    async def abandon(self, idle_since: float) -> bool:
+        """Close a table nobody has touched since ``idle_since`` (epoch seconds): it ends
+        without a winner. Returns whether it was closed (a table in use stays open)."""
+        async with self.lock:
+            if self.status == "finished" or self.subscribers or self.ai.thinking:
+                return False
+            if self.clocks.running:
+                return False
+            record_time = self.updated_at
+            if record_time > idle_since:
+                return False
+            n = self.game.num_players()
+            result = {
+                "returns": [0.0] * n,
+                "termination": "abandoned",
+                "text": "abandoned: nobody played",
+            }
+            ply = self.state.move_number()
+            await self.hub.db(
+                self.hub.store.advance,
+                self.id,
+                expected_ply=ply,
+                entries=[],
+                ply=ply,
+                status="finished",
+                result=result,
+                clear_pending=True,
+            )
+            self.status, self.result, self.pending = "finished", result, {}
+            self.pending_timeouts = set()
+            self.sync_clocks()
+            self.hub.release(self)
+            return True
 
     async def resign(self, token: str | None) -> int:
         """A platform action: the seat's team loses, every other seat wins."""
@@ -305,6 +353,7 @@ class LiveTable:
             )
             self.next_seq += 1
             self.status, self.result, self.resigned, self.pending = "finished", result, seat, {}
+            self.updated_at = time.time()
             self.pending_timeouts = set()
             self.sync_clocks()
             self.broadcast()
@@ -317,7 +366,7 @@ class LiveTable:
         if self.status == "finished":
             raise ConflictError("the game is over")
 
-    async def _decide(self, seat: int, action: int, ply: int, timed_out: bool = False) -> None:
+    async def decide(self, seat: int, action: int, ply: int, timed_out: bool = False) -> None:
         """``seat`` takes ``action`` at ``ply`` (``timed_out``: the clock takes it)."""
         self._check_running()
         now = self.state.move_number()
@@ -421,71 +470,28 @@ class LiveTable:
             self.timeouts[before] = timeouts
         self.records.extend(records)
         self.status, self.result = status, result
+        self.updated_at = time.time()
         self.sync_clocks()
         self.broadcast()
-        self.schedule_ai()
+        self.ai.schedule()
         self.hub.release(self)
 
     # ------------------------------------------------------------------ decision clocks
-    def _timed_decisions(self) -> dict[int, Clock]:
-        """The clock on each seat that has a decision to make now (untimed seats left out)."""
-        if self.status != "running":
-            return {}
-        player = self.state.current_player()
-        if player >= 0:
-            seats: tuple[int, ...] = (player,)
-        elif player == SIMULTANEOUS:
-            seats = tuple(s for s in range(self.game.num_players()) if s not in self.pending)
-        else:
-            return {}
-        wanted: dict[int, Clock] = {}
-        for seat in seats:
-            try:
-                clock = self.state.decision_clock(seat)
-            except Exception:
-                log.exception("table %s: decision_clock(%d) failed; no clock", self.id, seat)
-                continue
-            if clock is not None:
-                wanted[seat] = clock
-        return wanted
-
     def sync_clocks(self) -> None:
-        """Stop the clocks of decisions that are made, start full ones for new decisions.
-
-        A decision is a seat at a ply: a clock keeps running while its seat still has to
-        decide at the same ply (e.g. while others submit at a simultaneous node).
-        """
-        wanted = self._timed_decisions()
-        ply = self.state.move_number()
-        for seat, running in list(self.clocks.items()):
-            if running.ply != ply or wanted.get(seat) != running.clock:
-                running.handle.cancel()
-                del self.clocks[seat]
-        if not wanted:
-            return
-        loop = asyncio.get_running_loop()
-        for seat, clock in wanted.items():
-            if seat not in self.clocks:
-                handle = loop.call_later(clock.seconds, self._clock_ran_out, seat, ply)
-                self.clocks[seat] = RunningClock(
-                    seat, ply, clock, time.time() + clock.seconds, handle
-                )
-
-    def _clock_ran_out(self, seat: int, ply: int) -> None:
-        running = self.clocks.get(seat)
-        if running is not None and running.ply == ply:
-            self._spawn(self._time_out(running))
+        """Stop the clocks of decisions that are made, start full ones for new decisions."""
+        self.changed()
+        wanted = timed_decisions(self.state, self.status == "running", self.pending, self.id)
+        self.clocks.sync(wanted, self.state.move_number())
 
     async def _time_out(self, running: RunningClock) -> None:
         """Take the clock's action for a seat whose time ran out (if it still has to act)."""
         async with self.lock:
-            if self.clocks.get(running.seat) is not running:
+            if not self.clocks.take(running):
                 return  # the seat acted (or the game moved on) while we waited for the lock
-            del self.clocks[running.seat]
             if self.seats[running.seat].kind == "ai":
-                self._ai_task = None  # that agent's answer is stale now: think afresh
+                self.ai.forget()  # that agent's answer is stale now: think afresh
             try:
-                await self._decide(running.seat, running.clock.on_timeout, running.ply, True)
+                await self.decide(running.seat, running.clock.on_timeout, running.ply, True)
             except IllegalActionError:
                 log.exception(
                     "table %s: the clock's action %d is not legal for seat %d",
@@ -496,83 +502,26 @@ class LiveTable:
             except Exception:
                 log.exception("table %s: the clock of seat %d failed", self.id, running.seat)
                 self.sync_clocks()  # nothing changed: the seat gets a new clock
-            self.schedule_ai()
+            self.ai.schedule()
 
-    def stop_clocks(self) -> None:
-        for running in self.clocks.values():
-            running.handle.cancel()
-        self.clocks.clear()
-
-    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``coro`` as a task of this table (cancelled with it)."""
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
 
-    # ------------------------------------------------------------------ AI seats
-    def _ai_to_move(self) -> list[int]:
-        if self.status != "running":
-            return []
-        player = self.state.current_player()
-        ai = {s.seat for s in self.seats if s.kind == "ai"}
-        if player == SIMULTANEOUS:
-            return sorted(s for s in ai if s not in self.pending)
-        return [player] if player in ai else []
-
-    def schedule_ai(self) -> None:
-        """Start the AI task when an AI seat has a decision and none is thinking yet."""
-        if self._ai_to_move() and (self._ai_task is None or self._ai_task.done()):
-            self._ai_task = self._spawn(self._run_ai())
-
-    async def _run_ai(self) -> None:
-        me = asyncio.current_task()
-        while self._ai_task is me and (seats := self._ai_to_move()):
-            ply = self.state.move_number()
-            actions = await asyncio.gather(*(self._think(seat) for seat in seats))
-            async with self.lock:
-                if self._ai_task is not me:
-                    return  # a clock ran out meanwhile; a fresh task thinks now
-                if self.status != "running" or self.state.move_number() != ply:
-                    continue
-                for seat, action in zip(seats, actions, strict=True):
-                    if self.status != "running" or self.state.move_number() != ply:
-                        break
-                    if seat in self.pending:
-                        continue
-                    try:
-                        await self._decide(seat, action, ply)
-                    except Exception:
-                        log.exception("table %s: the AI move of seat %d failed", self.id, seat)
-                        return
-
-    async def _think(self, seat: int) -> int:
-        spec = self.seats[seat].agent or "random"
-        ply = self.state.move_number()
-        legal = self.state.legal_actions(seat)
-        job = ThinkJob(
-            game=self.game.name,
-            options=self.game.options,
-            rules_version=self.game.rules_version,
-            state_json=self.state.to_json(),
-            seat=seat,
-            spec=spec,
-            seed=derive_seed(self.seed, "agent", ply, seat),
+    @property
+    def busy(self) -> bool:
+        """Whether the table does something on its own: a running clock, an AI thinking,
+        a change under way, or a client watching."""
+        return bool(
+            self.subscribers or self.clocks.running or self.ai.thinking or self.lock.locked()
         )
-        action: int | None = None
-        if self.hub.pool is not None:
-            try:
-                action = await self.hub.pool.think(job)
-            except Exception:
-                log.exception("table %s: the AI pool failed; playing at random", self.id)
-        if action is None or action not in legal:
-            if action is not None:
-                log.warning("table %s: agent %s chose illegal %r", self.id, spec, action)
-            action = random.Random(derive_seed(self.seed, "fallback", ply, seat)).choice(legal)
-        return action
 
     def cancel_ai(self) -> None:
         """Stop thinking and counting: every AI task and clock of this table."""
-        self.stop_clocks()
+        self.clocks.stop()
         for task in list(self._tasks):
             task.cancel()
 
@@ -582,145 +531,3 @@ def _apply(state: State, move: Move) -> None:
         state.apply_action(move)
     else:
         state.apply_actions(list(move))
-
-
-class Hub:
-    """Every live table of this server, loaded from the store on first use."""
-
-    def __init__(self, store: Store, pool: AgentPool | None) -> None:
-        self.store = store
-        self.pool = pool
-        # SQLite commits in a fraction of a millisecond (WAL): they run inline, which beats
-        # a thread hand-off; a database server's round trips run on a few threads instead.
-        self._inline = store.engine.dialect.name == "sqlite"
-        self._db = ThreadPoolExecutor(max_workers=4, thread_name_prefix="spelbord-db")
-        self._tables: dict[str, LiveTable] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
-
-    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a store call: inline on SQLite, else on the database threads."""
-        if self._inline:
-            return fn(*args, **kwargs)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, partial(fn, *args, **kwargs))
-
-    async def get(self, table_id: str) -> LiveTable:
-        """The live table, rebuilt from its log if it is not in memory yet."""
-        table = self._tables.get(table_id)
-        if table is not None:
-            return table
-        if len(table_id) > 32:
-            raise NotFoundError(f"no table {table_id!r}")
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self._tables.get(table_id)
-            if table is None:
-                record = await self.db(self.store.load, table_id)
-                if record is None:
-                    raise NotFoundError(f"no table {table_id!r}")
-                try:
-                    table = LiveTable(self, record)
-                except Exception as exc:
-                    raise replay_failed(record, exc) from None
-                self._tables[table_id] = table
-                await self._resume(table)
-        self._loading.pop(table_id, None)
-        return table
-
-    def release(self, table: LiveTable) -> None:
-        """Forget a finished table nobody watches (it is read back from the store on demand)."""
-        if table.status == "finished" and not table.subscribers:
-            self._tables.pop(table.id, None)
-
-    async def _resume(self, table: LiveTable) -> None:
-        if table.status == "waiting" and all(
-            s.claimed for s in table.seats if s.kind in HUMAN_KINDS
-        ):
-            async with table.lock:
-                await table._commit([], status_override="running")
-        else:
-            table.sync_clocks()  # a resumed game: its clocks start again in full
-        table.schedule_ai()
-
-    async def resume_all(self) -> int:
-        """Load every running table (so AI seats carry on after a restart)."""
-        ids = await self.db(self.store.table_ids, "running")
-        for table_id in ids:
-            try:
-                await self.get(table_id)
-            except Exception:
-                log.exception("table %s could not be resumed", table_id)
-        return len(ids)
-
-    async def create(self, req: CreateRequest) -> tuple[LiveTable, dict[str, str], dict[str, str]]:
-        """A new table; returns it with the local seats' tokens and the invite links."""
-        game = load(req.game, **req.options)
-        n = game.num_players()
-        if len(req.seats) != n:
-            raise BadRequestError(
-                f"{game.name} with these options has {n} seats; got {len(req.seats)}"
-            )
-        table_id = secrets.token_urlsafe(9)
-        tokens: dict[str, str] = {}
-        invites: dict[str, str] = {}
-        seats: list[SeatRecord] = []
-        for i, spec in enumerate(req.seats):
-            if spec.kind == "ai":
-                assert spec.agent is not None
-                agent = self.pool.check_spec(spec.agent) if self.pool else spec.agent
-                seats.append(
-                    SeatRecord(i, "ai", spec.name or f"AI ({agent})", agent=agent, claimed=True)
-                )
-            elif spec.kind == "local":
-                token = secrets.token_urlsafe(24)
-                tokens[str(i)] = token
-                seats.append(
-                    SeatRecord(
-                        i,
-                        "local",
-                        spec.name or f"Player {i + 1}",
-                        token_hash=hash_token(token),
-                        claimed=True,
-                    )
-                )
-            elif spec.kind == "invite":
-                code = secrets.token_urlsafe(12)
-                invites[str(i)] = f"/join/{table_id}/{code}"
-                seats.append(
-                    SeatRecord(i, "invite", spec.name or f"Seat {i + 1}", invite_code=code)
-                )
-            else:
-                seats.append(SeatRecord(i, "open", spec.name or f"Seat {i + 1}"))
-        now = time.time()
-        record = TableRecord(
-            id=table_id,
-            game=game.name,
-            options=game.options,
-            seed=secrets.randbits(63),
-            status="waiting",
-            ply=0,
-            result=None,
-            source="play",
-            created_at=now,
-            updated_at=now,
-            rules_version=game.rules_version,
-            seats=tuple(seats),
-        )
-        await self.db(self.store.create_table, record)
-        table = LiveTable(self, record)
-        self._tables[table_id] = table
-        await self._resume(table)
-        return table, tokens, invites
-
-    async def import_record(self, data: Any) -> LiveTable:
-        """A finished table from an exported record, checked by replaying it."""
-        record = record_from_export(data)
-        await self.db(self.store.create_table, record)
-        return LiveTable(self, record)
-
-    async def close(self) -> None:
-        for table in self._tables.values():
-            table.cancel_ai()
-        if self.pool is not None:
-            await self.pool.close()
-        self._db.shutdown(wait=True)

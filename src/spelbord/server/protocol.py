@@ -67,6 +67,69 @@ class PingMessage:
 ClientMessage = ActionMessage | ResignMessage | PingMessage
 
 
+_NAME = {"type": ["string", "null"], "maxLength": 40}
+CREATE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["game", "seats"],
+    "properties": {
+        "game": {"type": "string"},
+        "options": {"type": "object"},
+        "seats": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 16,
+            "items": {
+                "type": "object",
+                "required": ["kind"],
+                "properties": {
+                    "kind": {"enum": list(SEAT_KINDS)},
+                    "agent": {"type": "string"},
+                    "name": _NAME,
+                },
+            },
+        },
+    },
+}
+CLAIM_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"seat": {"type": "integer"}, "invite": {"type": "string"}, "name": _NAME},
+}
+TOKEN_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["token"],
+    "properties": {"token": {"type": "string"}},
+}
+ACTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["token", "action", "ply"],
+    "properties": {
+        "token": {"type": "string"},
+        "action": {"type": "integer"},
+        "ply": {"type": "integer"},
+    },
+}
+RECORD_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["format", "game", "moves"],
+    "properties": {
+        "format": {"type": "string"},
+        "game": {"type": "string"},
+        "options": {"type": "object"},
+        "seed": {"type": ["integer", "null"]},
+        "moves": {"type": "array"},
+        "resigned": {"type": ["integer", "null"]},
+        "result": {"type": ["object", "null"]},
+        "timeouts": {"type": "array"},
+    },
+}
+
+
+def body_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI ``requestBody`` of a JSON body like ``schema`` (routes read the body
+    themselves, so the app's schema says what they expect)."""
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
 def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> Any:
     """JSON text -> value, refusing anything over ``limit`` bytes."""
     if len(raw) > limit:
@@ -75,6 +138,8 @@ def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> Any:
         return json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadRequestError(f"malformed JSON: {exc}") from None
+    except RecursionError:
+        raise BadRequestError("malformed JSON: nested too deeply") from None
 
 
 def _object(data: Any, what: str) -> dict[str, Any]:

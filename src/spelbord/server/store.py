@@ -299,6 +299,29 @@ class Store:
                 conn.execute(sa.select(TABLES.c.id).where(TABLES.c.status == status)).scalars()
             )
 
+    def ai_table_ids(self, status: str) -> list[str]:
+        """Ids of the tables with this status that have an AI seat."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    sa.select(TABLES.c.id)
+                    .where(TABLES.c.status == status)
+                    .where(TABLES.c.id.in_(sa.select(SEATS.c.table_id).where(SEATS.c.kind == "ai")))
+                ).scalars()
+            )
+
+    def idle_ids(self, status: str, before: float, limit: int = 100) -> list[str]:
+        """Ids of tables with this status unchanged since ``before`` (epoch seconds)."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    sa.select(TABLES.c.id)
+                    .where(TABLES.c.status == status, TABLES.c.updated_at < before)
+                    .order_by(TABLES.c.updated_at)
+                    .limit(limit)
+                ).scalars()
+            )
+
     def summaries(self, status: str, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables with this status, as lobby summaries (no secrets)."""
         with self.engine.connect() as conn:

@@ -214,6 +214,9 @@ def build_view(
 ) -> dict[str, Any]:
     """The VIEW of the API contract for ``viewer`` (a seat, or ``None``: a spectator).
 
+    ``legal`` describes the viewer's legal actions for its renderer (``legal_to_dicts``:
+    possibly in a game's compact form); ``actions`` lists their plain ids.
+
     ``clocks`` are the running decision clocks, one per timed seat in seat order, each
     ``{"seat", "seconds", "deadline", "remaining"}``; the view carries them as ``clocks``
     (a list, empty when nothing is timed) and ``clock`` (the first of them, or ``None``:
@@ -224,8 +227,10 @@ def build_view(
     reveal = reveals_all(game, finished)
     mine = your_turn(state, status, viewer, submitted)
     legal: list[dict[str, Any]] = []
+    actions: list[int] = []
     if mine and viewer is not None:
-        legal = [state.action_to_dict(a, viewer) for a in state.legal_actions(viewer)]
+        actions = state.legal_actions(viewer)
+        legal = state.legal_to_dicts(viewer)
     to_move = TERMINAL if finished else state.current_player()
     return {
         "table": table_id,
@@ -239,6 +244,7 @@ def build_view(
         "your_turn": mine,
         "observation": state.observation(viewer),
         "legal": legal,
+        "actions": actions,
         "moves": visible_moves(records, viewer, reveal),
         "seats": seats,
         "result": result,

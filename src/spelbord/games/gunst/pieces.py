@@ -72,6 +72,8 @@ LIFE = 12
 SEASONS = 4
 
 _RADIX: tuple[int, ...] = tuple(k.count + 1 for k in KINS)
+KIN_RADIX = _RADIX
+"""Per kin kind: the counts a selection may hold (0 .. the set size), the digits of a code."""
 NUM_SELECTIONS = 16
 for _r in _RADIX:
     NUM_SELECTIONS *= _r

@@ -29,7 +29,14 @@ from spelbord.core import (
 )
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import notation, rules
-from spelbord.games.gunst.pieces import DEITIES, LIFE, MAX_FAVOUR, NUM_SELECTIONS, PLACES
+from spelbord.games.gunst.pieces import (
+    DEITIES,
+    KIN_RADIX,
+    LIFE,
+    MAX_FAVOUR,
+    NUM_SELECTIONS,
+    PLACES,
+)
 from spelbord.games.gunst.render import render
 from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
 
@@ -146,6 +153,31 @@ class GunstState(State):
         if player == CHANCE:
             return {"action": action, "text": text, "kind": "coin", "chooser": action}
         return notation.to_dict(self.table, action, text)
+
+    def legal_to_dicts(self, seat: int) -> list[dict[str, Any]]:
+        """In Tinge one entry for every selection at once (R4: any number of each kin in
+        hand, any deities in hand): ``{"kind": "selections", "hand", "deities", "radix"}``;
+        the action of a selection is its ``Selection.code``: the kin counts in mixed radix
+        ``radix``, times 16, plus bit ``d`` for each deity ``d`` brought.
+
+        >>> GunstGame().new_initial_state().legal_to_dicts(0)[0]["hand"]
+        [1, 3, 3, 2, 2]
+        """
+        table = self.table
+        if table.phase != TINGE:
+            return super().legal_to_dicts(seat)
+        if self.current_player() != SIMULTANEOUS or not 0 <= seat < 2:
+            return []
+        ready = table.ready_mask(seat)
+        return [
+            {
+                "kind": "selections",
+                "text": "bring a selection from your hand",
+                "hand": list(table.hand[seat]),
+                "deities": [d.name for d in DEITIES if ready >> d.index & 1],
+                "radix": list(KIN_RADIX),
+            }
+        ]
 
     # ------------------------------------------------------------------ views
     def observation(self, seat: int | None) -> dict[str, Any]:

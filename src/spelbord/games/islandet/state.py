@@ -104,6 +104,36 @@ class IslandetState(State):
             raise NotationError(f"{line!r} does not match the position (it is {canonical!r})")
         return action
 
+    def legal_to_dicts(self, seat: int) -> list[dict[str, Any]]:
+        """Block placements (up to 144 squares in setup) as one entry
+        ``{"kind": "blocks", "to": [squares], "actions": [ids]}``; the rest one by one.
+
+        >>> import random
+        >>> from spelbord.core import sample_outcome
+        >>> from spelbord.games.islandet import IslandetGame
+        >>> state = IslandetGame().new_initial_state()
+        >>> while state.current_player() < 0:
+        ...     state.apply_action(sample_outcome(state.chance_outcomes(), random.Random(0)))
+        >>> entry = state.legal_to_dicts(state.current_player())[0]
+        >>> entry["kind"], entry["to"][:3], len(entry["to"]) == len(entry["actions"])
+        ('blocks', ['a1', 'b1', 'c1'], True)
+        """
+        out: list[dict[str, Any]] = []
+        blocks: dict[str, Any] = {
+            "kind": "blocks",
+            "text": "place a block",
+            "to": [],
+            "actions": [],
+        }
+        for action in self.legal_actions(seat):
+            a = decode(action)
+            if a.kind == "block":
+                blocks["to"].append(square_name(a.square))
+                blocks["actions"].append(action)
+            else:
+                out.append(self.action_to_dict(action, seat))
+        return [blocks, *out] if blocks["to"] else out
+
     def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
         """Structure for user interfaces: kind, unit, from/to squares, facing, targets."""
         out = super().action_to_dict(action, seat)

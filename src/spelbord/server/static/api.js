@@ -191,7 +191,12 @@ export async function loadRenderer(game) {
 export const fallbackRenderer = {
   render(root, view, ui) {
     root.replaceChildren();
-    const legal = ui.replay ? [] : view.legal || [];
+    const given = ui.replay ? [] : view.legal || [];
+    // A game's compact entries (one for many actions) are for its own renderer: here
+    // every legal action id gets a plain button instead.
+    const legal = given.every((a) => Number.isInteger(a.action))
+      ? given
+      : (view.actions || []).map((id) => ({ action: id, text: `action ${id}` }));
     const actions = h("div", { class: "fallback-actions" });
     const shown = 40;
     const draw = (filter) => {

@@ -46,12 +46,13 @@ const page = {
 
 // ---------------------------------------------------------------- live connection
 class Live {
-  constructor(table, token, onView, onState) {
+  constructor(table, token, onView, onState, onPresence) {
     this.url = new URL(`/ws/tables/${encodeURIComponent(table)}`, location.href);
     this.url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     if (token) this.url.searchParams.set("token", token);
     this.onView = onView;
     this.onState = onState;
+    this.onPresence = onPresence;
     this.delay = 500;
     this.closed = false;
     this.ws = null;
@@ -77,6 +78,7 @@ class Live {
         return;
       }
       if (message.type === "view") this.onView(message.view);
+      else if (message.type === "presence") this.onPresence(message.connected);
       else if (message.type === "error") toast(message.message);
     });
     ws.addEventListener("close", (event) => {
@@ -114,7 +116,7 @@ function connectionState(state) {
 
 function connect() {
   if (page.socket) page.socket.close();
-  page.socket = new Live(page.table, page.token, onView, connectionState);
+  page.socket = new Live(page.table, page.token, onView, connectionState, onPresence);
 }
 
 // ---------------------------------------------------------------- seats and tokens
@@ -176,6 +178,21 @@ async function onView(view) {
   await ensureRenderer(view.game);
   if (page.view !== view) return; // a newer view arrived while the renderer loaded
   draw(view);
+}
+
+/** Someone came or left: the server sends who is connected, not a whole view. */
+function onPresence(connected) {
+  const view = page.view;
+  if (!view || !Array.isArray(connected) || !page.renderer) return;
+  const seats = (view.seats || []).map((s, i) => ({ ...s, connected: Boolean(connected[i]) }));
+  const updated = { ...view, seats };
+  const received = page.received.get(view) ?? performance.now();
+  page.received.set(updated, received);
+  page.view = updated;
+  const names = seatNames(updated, page.renderer);
+  const canSit =
+    updated.status === "waiting" && (updated.seat === null || updated.seat === undefined);
+  drawSeats($("seats"), updated, names, canSit ? claimSeat : null, clockEnds(updated, received));
 }
 
 function gameInfo(view) {

@@ -198,11 +198,26 @@ const STEP_OF_PHASE = {
 
 const deityIndex = (name) => DEITIES.findIndex((d) => d.name === name);
 
-/** A key equal for a legal selection dict and the same choice made in the panel. */
-function selectionKey(a) {
-  const kin = KINS.map((k) => (a.kin && a.kin[k.name]) || 0).join(",");
-  const gods = DEITIES.filter((d) => (a.deities || []).includes(d.name)).map((d) => d.short);
-  return `${kin}|${gods.join(",")}`;
+/**
+ * The action of a Tinge selection, if the legal "selections" entry allows it: the kin
+ * counts in mixed radix, times 16, plus bit d for each deity d (the server's
+ * Selection.code), with the selection's notation ("bring 1K 2W Ex" or "bring nothing").
+ */
+function selectionAction(entry, kin, deities) {
+  if (!entry) return null;
+  if (kin.some((n, k) => n < 0 || n > (entry.hand[k] ?? 0))) return null;
+  if ([...deities].some((d) => !entry.deities.includes(DEITIES[d].name))) return null;
+  const value = kin.reduce((v, n, k) => v * entry.radix[k] + n, 0);
+  const mask = [...deities].reduce((m, d) => m | (1 << d), 0);
+  const parts = KINS.filter((k) => kin[k.index]).map((k) => `${kin[k.index]}${k.letter}`);
+  parts.push(
+    ...DEITIES.filter((_, d) => deities.has(d)).map((d) => d.short),
+  );
+  return {
+    action: value * 16 + mask,
+    kind: "select",
+    text: `bring ${parts.length ? parts.join(" ") : "nothing"}`,
+  };
 }
 
 /** Words for seats, from the viewer's point of view ("You", "Seat 2", "your", "Seat 2's"). */
@@ -761,13 +776,9 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
   const me = view.seat;
   const hand = (obs.hand || [[], []])[me] || [0, 0, 0, 0, 0];
   const places = (obs.deities || [{}, {}])[me] || {};
-  const byKey = new Map(legal.filter((a) => a.kind === "select").map((a) => [selectionKey(a), a]));
+  const entry = legal.find((a) => a.kind === "selections") || null;
   const sel = mem.selection;
-  const key = selectionKey({
-    kin: Object.fromEntries(KINS.map((k, i) => [k.name, sel.kin[i]])),
-    deities: DEITIES.filter((_, d) => sel.deities.has(d)).map((d) => d.name),
-  });
-  const chosen = byKey.get(key) || null;
+  const chosen = selectionAction(entry, sel.kin, sel.deities);
 
   const kinRows = KINS.map((kin, k) => {
     const n = sel.kin[k];

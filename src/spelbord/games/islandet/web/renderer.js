@@ -168,7 +168,13 @@ function vanished(prev, pos, view, sincePly) {
 
 // ------------------------------------------------------------------ legal actions
 function groupLegal(view, ui) {
-  const legal = ui.replay || !view.your_turn ? [] : view.legal || [];
+  const given = ui.replay || !view.your_turn ? [] : view.legal || [];
+  // The server sends every block placement as one entry: one action per square here.
+  const legal = given.flatMap((a) =>
+    a.kind === "blocks"
+      ? a.to.map((sq, i) => ({ action: a.actions[i], text: `block ${sq}`, kind: "block", to: sq }))
+      : [a],
+  );
   const g = {
     all: legal,
     block: new Map(),

@@ -1,0 +1,105 @@
+"""The AI seats of one live table: when to think, and playing what the agent chose.
+
+Whenever an AI seat has a decision (its turn, or its part of a simultaneous choice) and no
+agent is thinking yet, one task asks the worker pool (``AgentPool``) for every such seat at
+once, then plays the answers through the table's one path for changes, under its lock. An
+answer for a ply the game has left (a clock ran out meanwhile) is dropped. A failed,
+crashed or illegal answer is replaced by a random legal action (seeded by table and ply).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING
+
+from spelbord.core import SIMULTANEOUS
+from spelbord.server.ai import ThinkJob, derive_seed
+
+if TYPE_CHECKING:
+    from spelbord.server.live import LiveTable
+
+log = logging.getLogger(__name__)
+
+
+class AiSeats:
+    """Schedules and plays the moves of one table's AI seats."""
+
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self.task: asyncio.Task[None] | None = None
+
+    @property
+    def thinking(self) -> bool:
+        return self.task is not None and not self.task.done()
+
+    def to_move(self) -> list[int]:
+        """The AI seats with a decision to make now."""
+        table = self.table
+        if table.status != "running":
+            return []
+        player = table.state.current_player()
+        ai = {s.seat for s in table.seats if s.kind == "ai"}
+        if player == SIMULTANEOUS:
+            return sorted(s for s in ai if s not in table.pending)
+        return [player] if player in ai else []
+
+    def schedule(self) -> None:
+        """Start thinking when an AI seat has a decision and no agent is thinking yet."""
+        if self.to_move() and not self.thinking:
+            self.task = self.table.spawn(self._run())
+
+    def forget(self) -> None:
+        """The answer under way is stale (a clock moved for an AI seat): think afresh."""
+        self.task = None
+
+    async def _run(self) -> None:
+        table = self.table
+        me = asyncio.current_task()
+        while self.task is me and (seats := self.to_move()):
+            ply = table.state.move_number()
+            actions = await asyncio.gather(*(self._think(seat) for seat in seats))
+            async with table.lock:
+                if self.task is not me:
+                    return  # a clock ran out meanwhile; a fresh task thinks now
+                if table.status != "running" or table.state.move_number() != ply:
+                    continue
+                for seat, action in zip(seats, actions, strict=True):
+                    if table.status != "running" or table.state.move_number() != ply:
+                        break
+                    if seat in table.pending:
+                        continue
+                    try:
+                        await table.decide(seat, action, ply)
+                    except Exception:
+                        log.exception("table %s: the AI move of seat %d failed", table.id, seat)
+                        return
+
+    async def _think(self, seat: int) -> int:
+        table = self.table
+        spec = table.seats[seat].agent or "random"
+        state = table.state
+        ply = state.move_number()
+        legal = state.legal_actions(seat)
+        job = ThinkJob(
+            game=table.game.name,
+            options=table.game.options,
+            rules_version=table.game.rules_version,
+            state_json=state.to_json(),
+            seat=seat,
+            spec=spec,
+            seed=derive_seed(table.seed, "agent", ply, seat),
+        )
+        action: int | None = None
+        pool = table.hub.pool
+        if pool is not None:
+            try:
+                action = await pool.think(job)
+            except Exception:
+                log.exception("table %s: the AI pool failed; playing at random", table.id)
+        if action is None or action not in legal:
+            if action is not None:
+                log.warning("table %s: agent %s chose illegal %r", table.id, spec, action)
+            action = random.Random(derive_seed(table.seed, "fallback", ply, seat)).choice(legal)
+        return action

@@ -1,0 +1,264 @@
+"""The hub: every live table of this server, loaded from the store when first used.
+
+Tables come into memory when a client asks for them (one load per table even when many
+ask at once) and leave it again when nobody uses them: a finished table as soon as nobody
+watches it, any other after ``idle_seconds`` without a client, a running clock or an agent
+thinking (it is read back from its log on the next request). A table nobody has touched
+for ``abandon_waiting`` seconds (still waiting for players) or ``abandon_running``
+seconds (a game nobody plays on) is closed without a winner. At start only the running
+tables with AI seats are loaded, in the background, so that their agents play on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, TypeVar
+
+from spelbord.core.registry import load
+from spelbord.server.ai import AgentPool
+from spelbord.server.errors import BadRequestError, NotFoundError
+from spelbord.server.live import LiveTable, hash_token
+from spelbord.server.protocol import HUMAN_KINDS, CreateRequest
+from spelbord.server.records import record_from_export, replay_failed
+from spelbord.server.store import SeatRecord, Store, TableRecord
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class HubConfig:
+    """When tables leave memory and when abandoned tables are closed (seconds)."""
+
+    idle_seconds: float = 600.0
+    sweep_every: float = 60.0
+    abandon_waiting: float = 6 * 3600.0
+    abandon_running: float = 30 * 24 * 3600.0
+
+
+class Hub:
+    """Every live table of this server, loaded from the store on first use."""
+
+    def __init__(
+        self, store: Store, pool: AgentPool | None, config: HubConfig | None = None
+    ) -> None:
+        self.store = store
+        self.pool = pool
+        self.config = config or HubConfig()
+        # SQLite commits in a fraction of a millisecond (WAL): they run inline, which beats
+        # a thread hand-off; a database server's round trips run on a few threads instead.
+        self._inline = store.engine.dialect.name == "sqlite"
+        self._db = ThreadPoolExecutor(max_workers=4, thread_name_prefix="spelbord-db")
+        self._tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Task[LiveTable]] = {}
+        """Loads under way, by table id; each removes itself when done."""
+        self._background: set[asyncio.Task[Any]] = set()
+
+    @property
+    def loaded(self) -> int:
+        """How many tables are in memory now."""
+        return len(self._tables)
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store call: inline on SQLite, else on the database threads."""
+        if self._inline:
+            return fn(*args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, partial(fn, *args, **kwargs))
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The live table, rebuilt from its log if it is not in memory yet."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            table.used = time.monotonic()
+            return table
+        if len(table_id) > 32:
+            raise NotFoundError(f"no table {table_id!r}")
+        task = self._loading.get(table_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._load(table_id))
+            self._loading[table_id] = task
+            task.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(task)
+
+    async def _load(self, table_id: str) -> LiveTable:
+        record = await self.db(self.store.load, table_id)
+        if record is None:
+            raise NotFoundError(f"no table {table_id!r}")
+        try:
+            table = LiveTable(self, record)
+        except Exception as exc:
+            raise replay_failed(record, exc) from None
+        self._tables[table_id] = table
+        await self._resume(table)
+        return table
+
+    def release(self, table: LiveTable) -> None:
+        """Forget a finished table nobody watches (it is read back from the store on demand)."""
+        if table.status == "finished" and not table.subscribers:
+            self._forget(table)
+
+    def _forget(self, table: LiveTable) -> None:
+        if self._tables.get(table.id) is table:
+            del self._tables[table.id]
+            table.cancel_ai()
+
+    def unload_idle(self, now: float | None = None) -> int:
+        """Unload the tables nobody has used for ``idle_seconds``; returns how many."""
+        now = time.monotonic() if now is None else now
+        idle = [
+            t
+            for t in self._tables.values()
+            if not t.busy and now - t.used >= self.config.idle_seconds
+        ]
+        for table in idle:
+            self._forget(table)
+        return len(idle)
+
+    async def close_abandoned(self, now: float | None = None) -> int:
+        """Close the tables nobody has touched for too long; returns how many."""
+        now = time.time() if now is None else now
+        closed = 0
+        for status, after in (
+            ("waiting", self.config.abandon_waiting),
+            ("running", self.config.abandon_running),
+        ):
+            for table_id in await self.db(self.store.idle_ids, status, now - after):
+                try:
+                    table = await self.get(table_id)
+                    if await table.abandon(now - after):
+                        closed += 1
+                except Exception:
+                    log.exception("table %s could not be closed", table_id)
+        return closed
+
+    async def sweep(self) -> None:
+        """Forever: unload idle tables and close abandoned ones, every ``sweep_every`` s."""
+        while True:
+            await asyncio.sleep(self.config.sweep_every)
+            try:
+                await self.close_abandoned()
+                self.unload_idle()
+            except Exception:
+                log.exception("the sweep of idle tables failed")
+
+    async def _resume(self, table: LiveTable) -> None:
+        if table.status == "waiting" and all(
+            s.claimed for s in table.seats if s.kind in HUMAN_KINDS
+        ):
+            async with table.lock:
+                await table._commit([], status_override="running")
+        else:
+            table.sync_clocks()  # a resumed game: its clocks start again in full
+        table.ai.schedule()
+
+    async def resume_ai_tables(self) -> int:
+        """Load the running tables with AI seats (so their agents play on after a restart);
+        every other table is loaded when a client first asks for it."""
+        ids = await self.db(self.store.ai_table_ids, "running")
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+        return len(ids)
+
+    def start(self) -> None:
+        """Start the background work: resuming AI tables and the sweep."""
+        for coro in (self.resume_ai_tables(), self.sweep()):
+            task = asyncio.get_running_loop().create_task(coro)
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def create(self, req: CreateRequest) -> tuple[LiveTable, dict[str, str], dict[str, str]]:
+        """A new table; returns it with the local seats' tokens and the invite links."""
+        table_id = secrets.token_urlsafe(9)
+        now = time.time()
+        draft = TableRecord(
+            id=table_id,
+            game=req.game,
+            options=req.options,
+            seed=secrets.randbits(63),
+            status="waiting",
+            ply=0,
+            result=None,
+            source="play",
+            created_at=now,
+            updated_at=now,
+            seats=(),
+        )
+        game = load(req.game, **req.options)  # new tables play the newest rules
+        n = game.num_players()
+        if len(req.seats) != n:
+            raise BadRequestError(
+                f"{game.name} with these options has {n} seats; got {len(req.seats)}"
+            )
+        tokens: dict[str, str] = {}
+        invites: dict[str, str] = {}
+        seats: list[SeatRecord] = []
+        for i, spec in enumerate(req.seats):
+            if spec.kind == "ai":
+                assert spec.agent is not None
+                agent = self.pool.check_spec(spec.agent) if self.pool else spec.agent
+                seats.append(
+                    SeatRecord(i, "ai", spec.name or f"AI ({agent})", agent=agent, claimed=True)
+                )
+            elif spec.kind == "local":
+                token = secrets.token_urlsafe(24)
+                tokens[str(i)] = token
+                seats.append(
+                    SeatRecord(
+                        i,
+                        "local",
+                        spec.name or f"Player {i + 1}",
+                        token_hash=hash_token(token),
+                        claimed=True,
+                    )
+                )
+            elif spec.kind == "invite":
+                code = secrets.token_urlsafe(12)
+                invites[str(i)] = f"/join/{table_id}/{code}"
+                seats.append(
+                    SeatRecord(i, "invite", spec.name or f"Seat {i + 1}", invite_code=code)
+                )
+            else:
+                seats.append(SeatRecord(i, "open", spec.name or f"Seat {i + 1}"))
+        record = dataclasses.replace(
+            draft,
+            game=game.name,
+            options=game.options,
+            rules_version=game.rules_version,
+            seats=tuple(seats),
+        )
+        await self.db(self.store.create_table, record)
+        table = LiveTable(self, record)
+        self._tables[table_id] = table
+        await self._resume(table)
+        return table, tokens, invites
+
+    async def import_record(self, data: Any) -> LiveTable:
+        """A finished table from an exported record, checked by replaying it."""
+        record = record_from_export(data)
+        await self.db(self.store.create_table, record)
+        return LiveTable(self, record)
+
+    async def close(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+        for task in list(self._background):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for table in self._tables.values():
+            table.cancel_ai()
+        if self.pool is not None:
+            await self.pool.close()
+        self._db.shutdown(wait=True)

@@ -1,0 +1,90 @@
+"""Per-client rate limits on creating tables, claiming seats and acting (``limits``).
+
+A client is its IP address for creating tables and claiming seats, and its seat (the
+table and the token) for acting. Limits are written like ``"20/minute;200/hour"``;
+``SPELBORD_RATE_LIMITS`` overrides them, e.g. ``create=60/minute,act=off``, or ``off``.
+A refused request gets 429 and changes nothing.
+
+>>> limiter = Limiter(RateLimits(create="2/minute"))
+>>> limiter.hit("create", "10.0.0.1"); limiter.hit("create", "10.0.0.1")
+>>> limiter.hit("create", "10.0.0.1")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+spelbord.server.ratelimit.RateLimitedError: too many requests to create a table: at most 2 per...
+>>> RateLimits.parse("act=off,claim=5/second")
+RateLimits(create='20/minute;200/hour', claim='5/second', act=None)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass
+
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from spelbord.server.errors import TableError
+
+RATE_LIMITS_ENV = "SPELBORD_RATE_LIMITS"
+WHAT = {"create": "create a table", "claim": "claim a seat", "act": "act"}
+
+
+class RateLimitedError(TableError):
+    """A client asked too often; nothing was changed."""
+
+    status = 429
+
+
+@dataclass(frozen=True)
+class RateLimits:
+    """The limit per client of each kind of request (``None``: unlimited)."""
+
+    create: str | None = "20/minute;200/hour"
+    claim: str | None = "30/minute"
+    act: str | None = "20/second;600/minute"
+
+    @classmethod
+    def parse(cls, text: str) -> RateLimits | None:
+        """``"off"`` -> ``None``; ``"create=60/minute,act=off"`` -> those, else defaults."""
+        text = text.strip()
+        if text.lower() in ("off", "none", "0"):
+            return None
+        chosen: dict[str, str | None] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, _, value = part.partition("=")
+            if key not in WHAT:
+                raise ValueError(f"unknown rate limit {key!r} (create, claim, act)")
+            value = value.strip()
+            if value.lower() != "off":
+                parse_many(value)  # raises ValueError when malformed
+            chosen[key] = None if value.lower() == "off" else value
+        return dataclasses.replace(cls(), **chosen)
+
+    @classmethod
+    def from_env(cls) -> RateLimits | None:
+        text = os.environ.get(RATE_LIMITS_ENV)
+        return cls() if text is None else cls.parse(text)
+
+
+class Limiter:
+    """Counts requests per kind and client in memory (moving windows)."""
+
+    def __init__(self, limits: RateLimits | None) -> None:
+        self._items: dict[str, list[RateLimitItem]] = {}
+        if limits is not None:
+            for what in WHAT:
+                spec = getattr(limits, what)
+                if spec:
+                    self._items[what] = parse_many(spec)
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    def hit(self, what: str, client: str) -> None:
+        """Count one request of kind ``what`` by ``client``; raise if over a limit."""
+        for item in self._items.get(what, ()):
+            if not self._limiter.hit(item, what, client):
+                raise RateLimitedError(
+                    f"too many requests to {WHAT[what]}: at most {item.amount} per "
+                    f"{item.multiples} {item.GRANULARITY.name}"
+                )
