@@ -53,6 +53,12 @@ class Encoder(ABC):
         self.num_players = game.num_players()
         self.layout: Layout = tuple(self._layout())
         self.size = sum(math.prod(shape) for _, shape in self.layout)
+        self.at: dict[str, int] = {}
+        """Where each part starts in the flat vector (parts are row-major)."""
+        start = 0
+        for name, shape in self.layout:
+            self.at[name] = start
+            start += math.prod(shape)
 
     @property
     def shape(self) -> tuple[int]:
@@ -71,8 +77,9 @@ class Encoder(ABC):
     def encode(self, observation: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The tensor of ``observation`` (written into ``out`` when given)."""
         flat = np.zeros(self.size, np.float32) if out is None else out
-        flat.fill(0.0)
-        self._fill(observation, self.views(flat))
+        if out is not None:
+            flat.fill(0.0)
+        self._fill(observation, flat)
         return flat
 
     @abstractmethod
@@ -80,8 +87,9 @@ class Encoder(ABC):
         """The named parts and their shapes (fixed by the game and its options)."""
 
     @abstractmethod
-    def _fill(self, obs: Mapping[str, Any], v: dict[str, np.ndarray]) -> None:
-        """Write ``obs`` into the zeroed parts ``v``."""
+    def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
+        """Write ``obs`` into the zeroed flat vector ``f`` (part ``p`` starts at
+        ``self.at[p]``; index arithmetic rather than views, for speed)."""
 
 
 def _index(value: Any, vocabulary: Mapping[Any, int], what: str) -> int:
@@ -91,10 +99,17 @@ def _index(value: Any, vocabulary: Mapping[Any, int], what: str) -> int:
         raise EncodingError(f"unknown {what} {value!r} in the observation") from None
 
 
-def _seat_hot(part: np.ndarray, seat: Any) -> None:
-    """One-hot of a seat; -1 (nobody) and other sentinels leave the part zero."""
-    if isinstance(seat, int) and 0 <= seat < len(part):
-        part[seat] = 1.0
+def _hot(f: np.ndarray, at: int, size: int, index: Any) -> None:
+    """One-hot ``index`` in the part of ``size`` at ``at``; -1 (nobody) or any other
+    value outside ``0..size-1`` leaves the part zero."""
+    if isinstance(index, int) and 0 <= index < size:
+        f[at + index] = 1.0
+
+
+def _put(f: np.ndarray, at: int, values: Any, scale: float) -> None:
+    """Write ``values / scale`` from ``at`` on."""
+    for i, x in enumerate(values):
+        f[at + i] = x / scale
 
 
 # ---------------------------------------------------------------------- Coerceo
@@ -138,19 +153,21 @@ class CoerceoEncoder(Encoder):
             ("cura", (1,)),
         ]
 
-    def _fill(self, obs: Mapping[str, Any], v: dict[str, np.ndarray]) -> None:
-        tiles, pieces = v["tiles"], v["pieces"]
+    def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
+        at, n = self.at, len(self.TILES)
+        tile_index = self.TILE_INDEX
         for x, y in obs["tiles"]:
-            tiles[_index((x, y), self.TILE_INDEX, "tile")] = 1.0
+            f[at["tiles"] + _index((x, y), tile_index, "tile")] = 1.0
+        pieces = at["pieces"]
         for x, y, field, colour in obs["pieces"]:
-            pieces[colour, _index((x, y), self.TILE_INDEX, "tile"), field] = 1.0
-        v["collected"][:] = [c / 18.0 for c in obs["collected"]]
-        _seat_hot(v["to_move"], obs["to_move"])
-        _seat_hot(v["observer"], obs.get("seat"))
-        v["exchange_cost"][0] = obs["exchange_cost"] / 2.0
-        v["plies"][0] = obs["plies"] / max(1, self.game.options.get("max_moves", 1))
-        v["repetitions"][0] = obs["repetitions"] / 3.0
-        v["cura"][0] = float(bool(obs["cura"]))
+            f[pieces + (colour * n + _index((x, y), tile_index, "tile")) * 6 + field] = 1.0
+        _put(f, at["collected"], obs["collected"], 18.0)
+        _hot(f, at["to_move"], 2, obs["to_move"])
+        _hot(f, at["observer"], 2, obs.get("seat"))
+        f[at["exchange_cost"]] = obs["exchange_cost"] / 2.0
+        f[at["plies"]] = obs["plies"] / max(1, self.game.options.get("max_moves", 1))
+        f[at["repetitions"]] = obs["repetitions"] / 3.0
+        f[at["cura"]] = float(bool(obs["cura"]))
 
 
 # ---------------------------------------------------------------------- Gunst
@@ -201,36 +218,37 @@ class GunstEncoder(Encoder):
             ("slaget_left", (1,)),
         ]
 
-    def _fill(self, obs: Mapping[str, Any], v: dict[str, np.ndarray]) -> None:
-        _seat_hot(v["observer"], obs.get("seat"))
-        _seat_hot(v["to_move"], obs["to_move"])
-        season = obs["season"]
-        if 0 <= season < 5:
-            v["season"][season] = 1.0
-        v["phase"][_index(obs["phase"], self.PHASE_INDEX, "Gunst phase")] = 1.0
-        v["life"][:] = [x / 12.0 for x in obs["life"]]
-        v["hand"][:] = np.asarray(obs["hand"], np.float32) / 3.0
-        for side, places in enumerate(obs["deities"]):
+    def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
+        at = self.at
+        _hot(f, at["observer"], 2, obs.get("seat"))
+        _hot(f, at["to_move"], 2, obs["to_move"])
+        _hot(f, at["season"], 5, obs["season"])
+        f[at["phase"] + _index(obs["phase"], self.PHASE_INDEX, "Gunst phase")] = 1.0
+        _put(f, at["life"], obs["life"], 12.0)
+        for side, hand in enumerate(obs["hand"]):
+            _put(f, at["hand"] + side * 5, hand, 3.0)
+        places = len(self.PLACES)
+        for side, where in enumerate(obs["deities"]):
             for d, name in enumerate(self.DEITIES):
-                v["deities"][side, d, _index(places[name], self.PLACES, "deity place")] = 1.0
-        rows = v["rows"]
+                place = _index(where[name], self.PLACES, "deity place")
+                f[at["deities"] + (side * 4 + d) * places + place] = 1.0
+        rows = at["rows"]
         for side, side_rows in enumerate(obs["rows"]):
             for r, kin in enumerate(side_rows):
                 for k in kin:
-                    rows[side, r, k] += 1.0 / 3.0
+                    f[rows + (side * 5 + r) * 5 + k] += 1.0 / 3.0
         for side, row in enumerate(obs["doubled"]):
-            if 0 <= row < 5:
-                v["doubled"][side, row] = 1.0
+            _hot(f, at["doubled"] + side * 5, 5, row)
         for key in ("chooser", "first", "favoured", "source", "loser"):
-            _seat_hot(v[key], obs[key])
-        v["favour"][0] = obs["favour"] / 5.0
-        _seat_hot(v["deity_in_use"], obs["deity_in_use"])
+            _hot(f, at[key], 2, obs[key])
+        f[at["favour"]] = obs["favour"] / 5.0
+        _hot(f, at["deity_in_use"], 4, obs["deity_in_use"])
         slaget = obs["slaget"]
         if slaget["left"] >= 0:
-            _seat_hot(v["slaget_row"], slaget["row"])
-            _seat_hot(v["slaget_side"], slaget["side"])
-            v["slaget_left"][0] = slaget["left"] / 5.0
-        _seat_hot(v["slaget_mode"], slaget["mode"])
+            _hot(f, at["slaget_row"], 5, slaget["row"])
+            _hot(f, at["slaget_side"], 2, slaget["side"])
+            f[at["slaget_left"]] = slaget["left"] / 5.0
+        _hot(f, at["slaget_mode"], 2, slaget["mode"])
 
 
 # ---------------------------------------------------------------------- Slag for Islandet
@@ -281,37 +299,37 @@ class IslandetEncoder(Encoder):
             ("turns", (1,)),
         ]
 
-    def _fill(self, obs: Mapping[str, Any], v: dict[str, np.ndarray]) -> None:
+    def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
+        at, q = self.at, self.SQUARES
         pos = obs["position"]
-        _seat_hot(v["observer"], obs.get("seat"))
-        _seat_hot(v["to_move"], obs["to_play"])
-        _seat_hot(v["first"], pos["first"])
-        _seat_hot(v["winner"], pos["winner"])
-        v["phase"][_index(pos["phase"], self.PHASE_INDEX, "Islandet phase")] = 1.0
-        units = v["units"]
+        _hot(f, at["observer"], 2, obs.get("seat"))
+        _hot(f, at["to_move"], 2, obs["to_play"])
+        _hot(f, at["first"], 2, pos["first"])
+        _hot(f, at["winner"], 2, pos["winner"])
+        f[at["phase"] + _index(pos["phase"], self.PHASE_INDEX, "Islandet phase")] = 1.0
+        units = at["units"]
         for square, seat, kind, facing in pos["units"]:
-            units[seat, kind, facing, square] = 1.0
+            f[units + ((seat * 3 + kind) * 4 + facing) * q + square] = 1.0
         for square in pos["blocks"]:
-            v["blocks"][square] = 1.0
+            f[at["blocks"] + square] = 1.0
         for square in pos["reveal"]:
-            v["reveal"][square] = 1.0
-        if 0 <= pos["pending"] < self.SQUARES:
-            v["pending"][pos["pending"]] = 1.0
+            f[at["reveal"] + square] = 1.0
+        _hot(f, at["pending"], q, pos["pending"])
         bound = pos["bound"]
-        v["bound"][bound if bound >= 0 else self.SQUARES + (-bound - 1)] = 1.0
+        f[at["bound"] + (bound if bound >= 0 else q + (-bound - 1))] = 1.0
         for seat, slots in enumerate(pos["pads"]):
             for slot, kind in enumerate(slots):
-                v["pads"][seat, slot, kind + 1] = 1.0
-        v["centres"][:] = [c / 10.0 for c in pos["centres"]]
-        v["stock"][:] = np.asarray(pos["stock"], np.float32) / 5.0
-        v["lost"][:] = [x / 10.0 for x in pos["lost"]]
-        v["points"][:] = [p / 100.0 for p in obs["points"]]
-        if 0 <= pos["roll"] < 7:
-            v["roll"][pos["roll"]] = 1.0
-        v["zeros"][0] = pos["zeros"] / 3.0
-        v["live_left"][0] = pos["live_left"] / 10.0
-        v["safe_left"][0] = pos["safe_left"] / 10.0
-        v["turns"][0] = pos["turns"] / max(1, self.game.options.get("turn_limit", 1))
+                f[at["pads"] + (seat * 5 + slot) * 4 + kind + 1] = 1.0
+        _put(f, at["centres"], pos["centres"], 10.0)
+        for seat, stock in enumerate(pos["stock"]):
+            _put(f, at["stock"] + seat * 3, stock, 5.0)
+        _put(f, at["lost"], pos["lost"], 10.0)
+        _put(f, at["points"], obs["points"], 100.0)
+        _hot(f, at["roll"], 7, pos["roll"])
+        f[at["zeros"]] = pos["zeros"] / 3.0
+        f[at["live_left"]] = pos["live_left"] / 10.0
+        f[at["safe_left"]] = pos["safe_left"] / 10.0
+        f[at["turns"]] = pos["turns"] / max(1, self.game.options.get("turn_limit", 1))
 
 
 # ---------------------------------------------------------------------- Omringad
@@ -394,60 +412,66 @@ class OmringadEncoder(Encoder):
             ("stall", (1,)),
         ]
 
-    def _owner_row(self, owner: int) -> int:
-        return owner if 0 <= owner < self.num_players else self.num_players
-
-    def _fill(self, obs: Mapping[str, Any], v: dict[str, np.ndarray]) -> None:
-        n = self.num_players
-        for key in ("initiative", "reinforcer"):
-            _seat_hot(v[key], obs[key])
-        _seat_hot(v["observer"], obs.get("seat"))
+    def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
+        at, n, q, u = self.at, self.num_players, self.squares, len(self.kinds)
+        _hot(f, at["initiative"], n, obs["initiative"])
+        _hot(f, at["reinforcer"], n, obs["reinforcer"])
+        _hot(f, at["observer"], n, obs.get("seat"))
         move = obs["move"]
-        _seat_hot(v["mover"], move["mover"])
-        v["phase"][_index(obs["phase"], self.PHASE_INDEX, "Omringad phase")] = 1.0
-        v["round"][0] = obs["round"] / 10.0
-        terrain = v["terrain"]
+        _hot(f, at["mover"], n, move["mover"])
+        f[at["phase"] + _index(obs["phase"], self.PHASE_INDEX, "Omringad phase")] = 1.0
+        f[at["round"]] = obs["round"] / 10.0
+        terrain, terrain_index = at["terrain"], self.TERRAIN_INDEX
         for sq, letter in enumerate(obs["terrain"]):
-            terrain[_index(letter, self.TERRAIN_INDEX, "terrain"), sq] = 1.0
+            f[terrain + _index(letter, terrain_index, "terrain") * q + sq] = 1.0
         for key in ("control", "first"):
-            part = v[key]
+            base = at[key]
             for sq, owner in enumerate(obs[key]):
                 if 0 <= owner < n:
-                    part[owner, sq] = 1.0
-        count, top, inside, moved = v["stack_count"], v["stack_top"], v["stack_units"], v["moved"]
-        kinds = len(self.kinds)
+                    f[base + owner * q + sq] = 1.0
+        count, top, inside, moved = (
+            at["stack_count"],
+            at["stack_top"],
+            at["stack_units"],
+            at["moved"],
+        )
+        codes = self.code_index
         for stack in obs["stacks"]:
-            row, sq = self._owner_row(stack["owner"]), stack["square"]
-            count[row, sq] += stack["count"] / 10.0
-            top[row, _index(stack["top"], self.code_index, "unit code"), sq] = 1.0
+            owner, sq = stack["owner"], stack["square"]
+            row = owner if 0 <= owner < n else n
+            f[count + row * q + sq] += stack["count"] / 10.0
+            f[top + (row * u + _index(stack["top"], codes, "unit code")) * q + sq] = 1.0
             for code in stack.get("units", ()):
-                damaged = kinds if code.islower() else 0
-                inside[row, damaged + _index(code, self.code_index, "unit code"), sq] += 0.2
-            moved[sq] += sum(stack.get("moved", ())) / 5.0
+                kind = _index(code, codes, "unit code") + (u if code.islower() else 0)
+                f[inside + (row * 2 * u + kind) * q + sq] += 0.2
+            if "moved" in stack:
+                f[moved + sq] += sum(stack["moved"]) / 5.0
+        placed_here = at["placed_here"]
         for sq, placed in enumerate(obs["placed_here"]):
-            v["placed_here"][sq] = placed / 5.0
+            if placed:
+                f[placed_here + sq] = placed / 5.0
         for sq in move["path"]:
-            if 0 <= sq < self.squares:
-                v["path"][sq] = 1.0
-        v["move_count"][0] = move["count"] / 10.0
+            _hot(f, at["path"], q, sq)
+        f[at["move_count"]] = move["count"] / 10.0
         for key in ("gold", "budget", "score"):
-            v[key][:] = [x / self.target for x in obs[key]]
-        v["passed"][:] = [float(bool(p)) for p in obs["passed"]]
-        v["bought_count"][:] = [b / 10.0 for b in obs["bought_count"]]
+            _put(f, at[key], obs[key], self.target)
+        _put(f, at["passed"], [bool(p) for p in obs["passed"]], 1.0)
+        _put(f, at["bought_count"], obs["bought_count"], 10.0)
         if "pool" in obs:
-            v["pool"][:] = [p / 20.0 for p in obs["pool"]]
+            _put(f, at["pool"], obs["pool"], 20.0)
+        kinds = self.kind_index
         for kind in obs.get("bought", ()):
-            v["bought"][_index(kind, self.kind_index, "unit kind")] += 0.2
+            f[at["bought"] + _index(kind, kinds, "unit kind")] += 0.2
         for kind in obs["cup"]:
-            v["cup"][_index(kind, self.kind_index, "unit kind")] = 1.0
+            f[at["cup"] + _index(kind, kinds, "unit kind")] = 1.0
         auction = obs["auction"]
         if auction is not None:
             if auction["lot"] is not None:
-                v["lot"][_index(auction["lot"], self.kind_index, "unit kind")] = 1.0
-            v["bid"][0] = auction["bid"] / self.target
-            _seat_hot(v["bidder"], auction["bidder"])
-            v["auction_out"][:] = [float(bool(o)) for o in auction["out"]]
-        v["stall"][0] = obs["stall"] / 10.0
+                f[at["lot"] + _index(auction["lot"], kinds, "unit kind")] = 1.0
+            f[at["bid"]] = auction["bid"] / self.target
+            _hot(f, at["bidder"], n, auction["bidder"])
+            _put(f, at["auction_out"], [bool(o) for o in auction["out"]], 1.0)
+        f[at["stall"]] = obs["stall"] / 10.0
 
 
 ENCODERS: dict[str, type[Encoder]] = {

@@ -148,6 +148,20 @@ class SpelbordOpenSpielGame(pyspiel.Game):
     def new_initial_state(self) -> SpelbordOpenSpielState:
         return SpelbordOpenSpielState(self, self.spelbord.new_initial_state())
 
+    # The encoder knows its shape; OpenSpiel would otherwise encode an initial state to
+    # learn it, on every call of ``observation_tensor``.
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.encoder.size]
+
+    def observation_tensor_size(self) -> int:
+        return self.encoder.size
+
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.encoder.size]
+
+    def information_state_tensor_size(self) -> int:
+        return self.encoder.size
+
     def make_py_observer(
         self,
         iig_obs_type: pyspiel.IIGObservationType | None = None,
@@ -209,13 +223,61 @@ class SpelbordOpenSpielState(pyspiel.State):
         return _PLAYER_IDS.get(player, player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.spelbord.legal_actions(player)
+        inner = self.spelbord
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            # OpenSpiel's flat joint actions: a mixed-radix number over each seat's
+            # legal actions (``FlatJointActionToActions``), seat 0 least significant.
+            total = 1
+            for seat in range(inner.num_players()):
+                total *= max(1, len(inner.legal_actions(seat)))
+            return list(range(total))
+        if player == pyspiel.PlayerId.CHANCE:
+            return [a for a, _ in inner.chance_outcomes()]
+        return inner.legal_actions(player)
+
+    # Python callers reach these without a round trip through C++ (same results as the
+    # ``pyspiel.State`` methods, which C++ callers keep using).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        inner = self.spelbord
+        current = inner.current_player()
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:  # pyspiel lists the outcomes whoever asks
+            return [a for a, _ in inner.chance_outcomes()]
+        if player is None or player == current:
+            if current >= 0:
+                return inner.legal_actions(current)
+            return self._legal_actions(pyspiel.PlayerId.SIMULTANEOUS)
+        if current == SIMULTANEOUS and 0 <= player < inner.num_players():
+            return inner.legal_actions(player)
+        return []
+
+    def is_chance_node(self) -> bool:
+        return self.spelbord.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.spelbord.current_player() == SIMULTANEOUS
+
+    def is_player_node(self) -> bool:
+        return self.spelbord.current_player() >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.spelbord.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.spelbord.apply_action(int(action))
+        inner = self.spelbord
+        if inner.current_player() != SIMULTANEOUS:
+            inner.apply_action(int(action))
+            return
+        # A flat joint action (as listed by ``legal_actions()`` at a simultaneous node).
+        flat, joint = int(action), []
+        if not 0 <= flat < len(self._legal_actions(pyspiel.PlayerId.SIMULTANEOUS)):
+            raise OpenSpielAdapterError(f"{flat} is not a legal flat joint action here")
+        for seat in range(inner.num_players()):
+            legal = inner.legal_actions(seat)
+            flat, index = divmod(flat, max(1, len(legal)))
+            joint.append(legal[index])
+        inner.apply_actions(joint)
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         self.spelbord.apply_actions([int(a) for a in actions])
@@ -231,6 +293,30 @@ class SpelbordOpenSpielState(pyspiel.State):
 
     def rewards(self) -> list[float]:
         return self.spelbord.returns()
+
+    # ``pyspiel`` would build these through the observer, encoding an initial state first
+    # to learn the size; Python callers get the same values directly.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        seat = self.current_player() if player is None else player
+        self._check_player(seat)
+        return self._box.game.encoder.encode(self.spelbord.observation(seat)).tolist()
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self.observation_tensor(player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        seat = self.current_player() if player is None else player
+        self._check_player(seat)
+        return self.spelbord.observation_string(seat)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        seat = self.current_player() if player is None else player
+        self._check_player(seat)
+        return _info_string(self, seat)
+
+    def _check_player(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players():
+            raise OpenSpielAdapterError(f"no player {seat!r} to observe for")
 
     def serialize(self) -> str:
         return self.spelbord.to_json()
@@ -345,10 +431,14 @@ class SpelbordObserver:
         self.encoder.encode(state.spelbord.observation(player), out=self.tensor)
 
     def string_from(self, state: SpelbordOpenSpielState, player: int) -> str:
-        view = state.spelbord.observation_string(player)
-        if not self.perfect_recall:
-            return view
-        return json.dumps(state.seen_history(player)) + "\n" + view
+        if self.perfect_recall:
+            return _info_string(state, player)
+        return state.spelbord.observation_string(player)
+
+
+def _info_string(state: SpelbordOpenSpielState, seat: int) -> str:
+    """The moves as ``seat`` saw them (a JSON list), a newline, its observation string."""
+    return json.dumps(state.seen_history(seat)) + "\n" + state.spelbord.observation_string(seat)
 
 
 def _register(name: str) -> None:
