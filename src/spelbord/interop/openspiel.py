@@ -37,14 +37,16 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from spelbord.core.errors import SpelbordError
+from spelbord.core.errors import IllegalActionError, SpelbordError
 from spelbord.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from spelbord.core.info import GameInfo
 from spelbord.core.registry import game_class, names
 from spelbord.interop.encoding import Encoder, encoder_for
 
 PREFIX = "spelbord_"
+PENDING = "pending"
 RULES_VERSION = "rules_version"
+TURN_BASED = "turn_based"
 
 _PLAYER_IDS = {
     CHANCE: pyspiel.PlayerId.CHANCE,
@@ -62,21 +64,32 @@ def short_name(name: str) -> str:
     return PREFIX + name
 
 
-def game_type(info: GameInfo) -> pyspiel.GameType:
+def parameters(info: GameInfo) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game and their defaults: its options,
+    ``rules_version``, and ``turn_based`` for games with simultaneous nodes."""
+    params: dict[str, Any] = {opt.name: opt.default for opt in info.options}
+    params[RULES_VERSION] = info.version
+    if info.simultaneous:
+        params[TURN_BASED] = False
+    return params
+
+
+def game_type(info: GameInfo, turn_based: bool = False) -> pyspiel.GameType:
     """OpenSpiel's description of a game, from its ``GameInfo``.
 
     Two-seat games are zero-sum (their returns are +1/-1, 0/0, or a margin and its
     negation); games with more seats are general-sum. Rewards come only at the end.
+    ``turn_based``: simultaneous nodes are played one seat after the other (sequential
+    dynamics, imperfect information: a seat does not see the choices made before it).
     """
-    params: dict[str, Any] = {opt.name: opt.default for opt in info.options}
-    params[RULES_VERSION] = info.version
+    simultaneous = info.simultaneous and not turn_based
     perfect = info.information == "perfect" and not info.simultaneous
     return pyspiel.GameType(
         short_name=short_name(info.name),
         long_name=f"Spelbord {info.title}",
         dynamics=(
             pyspiel.GameType.Dynamics.SIMULTANEOUS
-            if info.simultaneous
+            if simultaneous
             else pyspiel.GameType.Dynamics.SEQUENTIAL
         ),
         chance_mode=(
@@ -102,13 +115,14 @@ def game_type(info: GameInfo) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
-        parameter_specification=params,
+        parameter_specification=parameters(info),
     )
 
 
-def game_info(game: Game) -> pyspiel.GameInfo:
+def game_info(game: Game, turn_based: bool = False) -> pyspiel.GameInfo:
     """OpenSpiel's numbers of one game with its options (returns lie in [-1, 1])."""
     info = game.info
+    per_node = game.num_players() if turn_based else 1
     zero_sum = info.max_seats == 2
     return pyspiel.GameInfo(
         num_distinct_actions=game.num_distinct_actions(),
@@ -117,7 +131,7 @@ def game_info(game: Game) -> pyspiel.GameInfo:
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0 if zero_sum else None,
-        max_game_length=game.max_game_length(),
+        max_game_length=game.max_game_length() * per_node,
     )
 
 
@@ -125,6 +139,7 @@ def spelbord_game(name: str, params: dict[str, Any] | None) -> Game:
     """The Spelbord game behind ``spelbord_<name>`` with OpenSpiel ``params``."""
     options = dict(params or {})
     version = options.pop(RULES_VERSION, None)
+    options.pop(TURN_BASED, None)
     try:
         return game_class(name)(rules_version=version, **options)
     except SpelbordError as exc:
@@ -138,11 +153,13 @@ class SpelbordOpenSpielGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         info = game_class(self.spelbord_name).info
-        defaults: dict[str, Any] = {opt.name: opt.default for opt in info.options}
-        defaults[RULES_VERSION] = info.version
-        merged = {**defaults, **(params or {})}
+        merged = {**parameters(info), **(params or {})}
+        turn_based = merged.get(TURN_BASED, False)
+        if not isinstance(turn_based, bool):
+            raise OpenSpielAdapterError(f"{TURN_BASED} takes true or false; got {turn_based!r}")
         self.spelbord: Game = spelbord_game(self.spelbord_name, merged)
-        super().__init__(game_type(info), game_info(self.spelbord), merged)
+        self.turn_based: bool = turn_based
+        super().__init__(game_type(info, turn_based), game_info(self.spelbord, turn_based), merged)
         self.encoder: Encoder = encoder_for(self.spelbord)
 
     def new_initial_state(self) -> SpelbordOpenSpielState:
@@ -176,7 +193,14 @@ class SpelbordOpenSpielGame(pyspiel.Game):
         """A state from ``serialize()`` (Spelbord JSON) or from one action per line."""
         stripped = text.strip()
         if stripped.startswith("{"):
-            return SpelbordOpenSpielState(self, self.spelbord.from_json(stripped))
+            data = json.loads(stripped)
+            if PENDING not in data:
+                return SpelbordOpenSpielState(self, self.spelbord.from_json(stripped))
+            inner = self.spelbord.from_json(json.dumps(data["state"]))
+            state = SpelbordOpenSpielState(self, inner)
+            for action in data[PENDING]:
+                state.apply_action(int(action))
+            return state
         state = self.new_initial_state()
         lines = [line for line in stripped.split("\n") if line.strip()]
         i = 0
@@ -199,11 +223,13 @@ class SpelbordOpenSpielState(pyspiel.State):
         self._box = _Box(inner, game)
         # Replay what happened before ``inner``: OpenSpiel keeps its own history.
         if inner.move_number():
-            replay = game.spelbord.new_initial_state()
-            self.spelbord = replay
+            self.spelbord = game.spelbord.new_initial_state()
             for move in inner.history():
                 if isinstance(move, int):
                     self.apply_action(move)
+                elif game.turn_based:
+                    for action in move:
+                        self.apply_action(action)
                 else:
                     self.apply_actions(list(move))
             self.spelbord = inner
@@ -220,7 +246,17 @@ class SpelbordOpenSpielState(pyspiel.State):
     # ---------------------------------------------------------------- the protocol
     def current_player(self) -> int:
         player = self.spelbord.current_player()
-        return _PLAYER_IDS.get(player, player)
+        if player >= 0:
+            return player
+        if player == SIMULTANEOUS and self._box.game.turn_based:
+            return len(self._box.pending)
+        return _PLAYER_IDS[player]
+
+    @property
+    def pending(self) -> list[int]:
+        """Turn-based play: the actions chosen so far at this simultaneous node (seat 0
+        first); they are applied together when the last seat has chosen."""
+        return list(self._box.pending)
 
     def _legal_actions(self, player: int) -> list[int]:
         inner = self.spelbord
@@ -244,11 +280,16 @@ class SpelbordOpenSpielState(pyspiel.State):
             return []
         if current == CHANCE:  # pyspiel lists the outcomes whoever asks
             return [a for a, _ in inner.chance_outcomes()]
+        if current == SIMULTANEOUS and self._box.game.turn_based:
+            seat = len(self._box.pending)
+            return inner.legal_actions(seat) if player is None or player == seat else []
         if player is None or player == current:
             if current >= 0:
                 return inner.legal_actions(current)
             return self._legal_actions(pyspiel.PlayerId.SIMULTANEOUS)
         if current == SIMULTANEOUS and 0 <= player < inner.num_players():
+            if self._box.game.turn_based and player != len(self._box.pending):
+                return []
             return inner.legal_actions(player)
         return []
 
@@ -256,10 +297,10 @@ class SpelbordOpenSpielState(pyspiel.State):
         return self.spelbord.current_player() == CHANCE
 
     def is_simultaneous_node(self) -> bool:
-        return self.spelbord.current_player() == SIMULTANEOUS
+        return self.spelbord.current_player() == SIMULTANEOUS and not self._box.game.turn_based
 
     def is_player_node(self) -> bool:
-        return self.spelbord.current_player() >= 0
+        return self.current_player() >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.spelbord.chance_outcomes()
@@ -268,6 +309,16 @@ class SpelbordOpenSpielState(pyspiel.State):
         inner = self.spelbord
         if inner.current_player() != SIMULTANEOUS:
             inner.apply_action(int(action))
+            return
+        box = self._box
+        if box.game.turn_based:
+            seat = len(box.pending)
+            if int(action) not in inner.legal_actions(seat):
+                raise IllegalActionError(f"action {action!r} is not legal for seat {seat} here")
+            box.pending.append(int(action))
+            if len(box.pending) == inner.num_players():
+                joint, box.pending = box.pending, []
+                inner.apply_actions(joint)
             return
         # A flat joint action (as listed by ``legal_actions()`` at a simultaneous node).
         flat, joint = int(action), []
@@ -307,7 +358,7 @@ class SpelbordOpenSpielState(pyspiel.State):
     def observation_string(self, player: int | None = None) -> str:
         seat = self.current_player() if player is None else player
         self._check_player(seat)
-        return self.spelbord.observation_string(seat)
+        return _observation_string(self, seat)
 
     def information_state_string(self, player: int | None = None) -> str:
         seat = self.current_player() if player is None else player
@@ -319,13 +370,26 @@ class SpelbordOpenSpielState(pyspiel.State):
             raise OpenSpielAdapterError(f"no player {seat!r} to observe for")
 
     def serialize(self) -> str:
-        return self.spelbord.to_json()
+        """The Spelbord JSON of the state (with the pending choices, if any)."""
+        if not self._box.pending:
+            return self.spelbord.to_json()
+        return json.dumps({"state": self.spelbord.to_dict(), PENDING: self._box.pending})
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
-        """A state ``player_id`` cannot tell from this one (the game's ``resample``)."""
+        """A state ``player_id`` cannot tell from this one (the game's ``resample``).
+
+        In turn-based play the choices other seats made before it at this simultaneous
+        node are hidden from it, so they are drawn afresh (uniformly among legal ones).
+        """
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
         rng = random.Random(seed)
-        return SpelbordOpenSpielState(self._box.game, self.spelbord.resample(player_id, rng))
+        inner = self.spelbord.resample(player_id, rng)
+        twin = SpelbordOpenSpielState(self._box.game, inner)
+        for seat, action in enumerate(self._box.pending):
+            twin.apply_action(
+                action if seat == player_id else rng.choice(inner.legal_actions(seat))
+            )
+        return twin
 
     def __str__(self) -> str:
         return str(self.spelbord)
@@ -382,16 +446,18 @@ class _Box:
     ``__dict__``, and this makes that a cheap ``State.clone`` (the game is shared; the
     trail of seen moves is shared until one of the two needs to extend it)."""
 
-    __slots__ = ("game", "inner", "shared", "trail")
+    __slots__ = ("game", "inner", "pending", "shared", "trail")
 
     def __init__(self, inner: State, game: SpelbordOpenSpielGame) -> None:
         self.inner = inner
         self.game = game
+        self.pending: list[int] = []
         self.trail: _Trail | None = None
         self.shared = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         twin = _Box(self.inner.clone(), self.game)
+        twin.pending = list(self.pending)
         if self.trail is not None:
             twin.trail, twin.shared, self.shared = self.trail, True, True
         return twin
@@ -433,12 +499,21 @@ class SpelbordObserver:
     def string_from(self, state: SpelbordOpenSpielState, player: int) -> str:
         if self.perfect_recall:
             return _info_string(state, player)
-        return state.spelbord.observation_string(player)
+        return _observation_string(state, player)
 
 
 def _info_string(state: SpelbordOpenSpielState, seat: int) -> str:
     """The moves as ``seat`` saw them (a JSON list), a newline, its observation string."""
-    return json.dumps(state.seen_history(seat)) + "\n" + state.spelbord.observation_string(seat)
+    return json.dumps(state.seen_history(seat)) + "\n" + _observation_string(state, seat)
+
+
+def _observation_string(state: SpelbordOpenSpielState, seat: int) -> str:
+    """The seat's observation string, and in turn-based play its own pending choice."""
+    view = state.spelbord.observation_string(seat)
+    pending = state._box.pending
+    if seat < len(pending):
+        view += "\nchosen: " + state.spelbord.action_to_string(pending[seat], seat)
+    return view
 
 
 def _register(name: str) -> None:

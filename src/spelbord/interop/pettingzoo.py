@@ -100,6 +100,7 @@ class _Table:
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.agent_names}
         self.rng = random.Random()
         self.state: State = self.game.new_initial_state()
+        self._legal: tuple[tuple[int, int, int], list[int]] | None = None
 
     def reset(self, seed: int | None) -> None:
         if seed is not None:
@@ -114,17 +115,25 @@ class _Table:
         while state.current_player() == CHANCE:
             state.apply_action(sample_outcome(state.chance_outcomes(), self.rng))
 
+    def legal_actions(self, seat: int) -> list[int]:
+        """``state.legal_actions(seat)``, remembered until the state changes (the mask and
+        the legality check of the step that follows ask for the same list)."""
+        key = (id(self.state), self.state.move_number(), seat)
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, self.state.legal_actions(seat))
+        return self._legal[1]
+
     def observe(self, seat: int, deciding: bool) -> dict[str, np.ndarray]:
-        state = self.state
         mask = np.zeros(self.game.num_distinct_actions(), np.int8)
         if deciding:
-            mask[state.legal_actions(seat)] = 1
-        return {"observation": self.encoder.encode(state.observation(seat)), "action_mask": mask}
+            mask[self.legal_actions(seat)] = 1
+        observation = self.encoder.encode(self.state.observation(seat))
+        return {"observation": observation, "action_mask": mask}
 
     def legal(self, seat: int, action: Any) -> bool:
-        return isinstance(action, int | np.integer) and int(action) in self.state.legal_actions(
-            seat
-        )
+        if not isinstance(action, int | np.integer) or isinstance(action, bool):
+            return False
+        return int(action) in self.legal_actions(seat)
 
     def reject(self, agent: str, action: Any) -> None:
         """An illegal action: raise, or (policy ``skip``) do nothing."""
