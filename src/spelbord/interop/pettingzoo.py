@@ -24,7 +24,8 @@ choice also has ``parallel_env("gunst")``, where both seats act in one step.
   a game after that many steps (AEC: decisions; Parallel: joint steps).
 - An illegal action raises ``IllegalActionError`` (nothing changes), or with
   ``illegal_action="skip"`` is dropped and reported in the agent's info.
-- ``render_mode="ansi"``: ``render()`` returns the game's text board.
+- ``render_mode="ansi"``: ``render()`` returns the game's text view for a spectator
+  (``observation_string(None)``, the board ``spelbord play`` shows).
 """
 
 from __future__ import annotations
@@ -141,9 +142,11 @@ class _Table:
             raise IllegalActionError(f"action {action!r} is not legal for {agent} here")
 
     def render(self) -> str | None:
+        """The game's text view for a spectator (what ``spelbord play`` shows; nothing
+        hidden from the seats), or ``None`` without ``render_mode="ansi"``."""
         if self.render_mode is None:
             return None
-        return str(self.state)
+        return self.state.observation_string(None)
 
 
 class SpelbordAECEnv(AECEnv):
