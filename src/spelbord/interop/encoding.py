@@ -13,7 +13,7 @@ fixed divisor; one-hot parts have exactly one 1 (or none when the value is "nobo
 >>> from spelbord.games import load
 >>> game = load("coerceo", variant="ocius")
 >>> enc = encoder_for(game)
->>> vec = enc.encode(game.new_initial_state().observation(0))
+>>> vec = enc.encode(game.new_initial_state().observation(0), seat=0)
 >>> vec.shape == (enc.size,), vec.dtype.name
 (True, 'float32')
 >>> int(enc.views(vec)["tiles"].sum())
@@ -74,12 +74,19 @@ class Encoder(ABC):
             start += n
         return out
 
-    def encode(self, observation: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-        """The tensor of ``observation`` (written into ``out`` when given)."""
+    def encode(
+        self,
+        observation: Mapping[str, Any],
+        seat: int | None = None,
+        out: np.ndarray | None = None,
+    ) -> np.ndarray:
+        """The tensor of ``observation``, the view of ``seat`` (``None``: a spectator),
+        written into ``out`` when given. The seat only fills the ``observer`` part."""
         flat = np.zeros(self.size, np.float32) if out is None else out
         if out is not None:
             flat.fill(0.0)
         self._fill(observation, flat)
+        _hot(flat, self.at["observer"], self.num_players, seat)
         return flat
 
     @abstractmethod
@@ -163,7 +170,6 @@ class CoerceoEncoder(Encoder):
             f[pieces + (colour * n + _index((x, y), tile_index, "tile")) * 6 + field] = 1.0
         _put(f, at["collected"], obs["collected"], 18.0)
         _hot(f, at["to_move"], 2, obs["to_move"])
-        _hot(f, at["observer"], 2, obs.get("seat"))
         f[at["exchange_cost"]] = obs["exchange_cost"] / 2.0
         f[at["plies"]] = obs["plies"] / max(1, self.game.options.get("max_moves", 1))
         f[at["repetitions"]] = obs["repetitions"] / 3.0
@@ -220,7 +226,6 @@ class GunstEncoder(Encoder):
 
     def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
         at = self.at
-        _hot(f, at["observer"], 2, obs.get("seat"))
         _hot(f, at["to_move"], 2, obs["to_move"])
         _hot(f, at["season"], 5, obs["season"])
         f[at["phase"] + _index(obs["phase"], self.PHASE_INDEX, "Gunst phase")] = 1.0
@@ -302,7 +307,6 @@ class IslandetEncoder(Encoder):
     def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
         at, q = self.at, self.SQUARES
         pos = obs["position"]
-        _hot(f, at["observer"], 2, obs.get("seat"))
         _hot(f, at["to_move"], 2, obs["to_play"])
         _hot(f, at["first"], 2, pos["first"])
         _hot(f, at["winner"], 2, pos["winner"])
@@ -416,7 +420,6 @@ class OmringadEncoder(Encoder):
         at, n, q, u = self.at, self.num_players, self.squares, len(self.kinds)
         _hot(f, at["initiative"], n, obs["initiative"])
         _hot(f, at["reinforcer"], n, obs["reinforcer"])
-        _hot(f, at["observer"], n, obs.get("seat"))
         move = obs["move"]
         _hot(f, at["mover"], n, move["mover"])
         f[at["phase"] + _index(obs["phase"], self.PHASE_INDEX, "Omringad phase")] = 1.0

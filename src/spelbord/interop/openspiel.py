@@ -350,7 +350,7 @@ class SpelbordOpenSpielState(pyspiel.State):
     def observation_tensor(self, player: int | None = None) -> list[float]:
         seat = self.current_player() if player is None else player
         self._check_player(seat)
-        return self._box.game.encoder.encode(self.spelbord.observation(seat)).tolist()
+        return self._box.game.encoder.encode(self.spelbord.observation(seat), seat).tolist()
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         return self.observation_tensor(player)
@@ -494,7 +494,7 @@ class SpelbordObserver:
         self.dict = encoder.views(self.tensor)
 
     def set_from(self, state: SpelbordOpenSpielState, player: int) -> None:
-        self.encoder.encode(state.spelbord.observation(player), out=self.tensor)
+        self.encoder.encode(state.spelbord.observation(player), player, out=self.tensor)
 
     def string_from(self, state: SpelbordOpenSpielState, player: int) -> str:
         if self.perfect_recall:

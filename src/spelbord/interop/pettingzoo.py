@@ -128,7 +128,7 @@ class _Table:
         mask = np.zeros(self.game.num_distinct_actions(), np.int8)
         if deciding:
             mask[self.legal_actions(seat)] = 1
-        observation = self.encoder.encode(self.state.observation(seat))
+        observation = self.encoder.encode(self.state.observation(seat), seat)
         return {"observation": observation, "action_mask": mask}
 
     def legal(self, seat: int, action: Any) -> bool:
