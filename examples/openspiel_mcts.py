@@ -45,8 +45,10 @@ def main(argv: list[str] | None = None) -> int:
             action = bot.step(state)
         else:
             action = opponent.choice(state.legal_actions())
-        print(f"{state.move_number() + 1:>3}. {'MCTS  ' if player == 0 else 'random'} "
-              f"{state.action_to_string(player, action)}")
+        print(
+            f"{state.move_number() + 1:>3}. {'MCTS  ' if player == 0 else 'random'} "
+            f"{state.action_to_string(player, action)}"
+        )
         state.apply_action(action)
     if state.is_terminal():
         print(f"result: {state.returns()} (MCTS played seat 0)")

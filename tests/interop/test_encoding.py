@@ -61,7 +61,7 @@ def test_coerceo_start_position_planes() -> None:
 
 
 def test_omringad_tensor_hides_the_opponents_stacks() -> None:
-    """R82: a seat sees the top unit of an enemy stack, never what is under it."""
+    """R80, R81: a seat sees the top unit of an enemy stack, never what is under it."""
     game = games.load("omringad")
     enc = encoder_for(game)
     checked = 0
