@@ -26,7 +26,7 @@ def aec_games(game: str, games: int, seed: int, max_cycles: int | None) -> None:
         steps = 0
         total = dict.fromkeys(e.possible_agents, 0.0)
         for agent in e.agent_iter():
-            observation, reward, terminated, truncated, info = e.last()
+            observation, reward, terminated, truncated, _info = e.last()
             total[agent] += reward
             if terminated or truncated:
                 action = None
@@ -43,14 +43,14 @@ def parallel_games(games: int, seed: int) -> None:
     p = parallel_env("gunst")
     rng = np.random.default_rng(seed)
     for g in range(games):
-        observations, infos = p.reset(seed=seed + g)
+        observations, _infos = p.reset(seed=seed + g)
         total = dict.fromkeys(p.possible_agents, 0.0)
         while p.agents:
             actions = {}
             for agent in p.agents:
                 legal = np.flatnonzero(observations[agent]["action_mask"])
                 actions[agent] = int(rng.choice(legal)) if len(legal) else 0
-            observations, rewards, terminations, truncations, infos = p.step(actions)
+            observations, rewards, _terminations, _truncations, _infos = p.step(actions)
             for agent, r in rewards.items():
                 total[agent] += r
         print(f"game {g + 1}: returns {total}")
