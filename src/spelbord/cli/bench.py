@@ -141,9 +141,18 @@ INTEROP_PAIRS = (
 def run_interop(game: Game, seconds: float, seed: int) -> int:
     """Steps/s of random games natively and through each adapter, and their ratios."""
     try:
+        import spelbord.interop.openspiel
+        import spelbord.interop.pettingzoo  # noqa: F401  (both adapters, checked up front)
         from spelbord.interop.bench import compare
     except ModuleNotFoundError as exc:
-        raise missing_part(exc, "spelbord.interop.bench", "`spelbord bench --interop`") from None
+        missing = (exc.name or "").split(".")[0]
+        if missing and missing != "spelbord":
+            raise CliError(
+                f"`spelbord bench --interop` needs the Python package {missing!r}: install "
+                "the extras with `pip install -e '.[openspiel,pettingzoo]'` "
+                "(or `make install-test`)"
+            ) from None
+        raise missing_part(exc, "spelbord.interop", "`spelbord bench --interop`") from None
     print(f"bench {describe_options(game)}: adapters ({seconds:g} s per loop, 3 rounds)")
     rates = {rate.api: rate for rate in compare(game, seconds, seed)}
     for rate in rates.values():
