@@ -8,6 +8,7 @@ from typing import Any, cast
 
 import numpy as np
 import pytest
+from tests.interop.helpers import option_id, option_sets, walk
 
 from spelbord import games
 from spelbord.core.game import Game
@@ -17,8 +18,6 @@ from spelbord.interop.encoding import (
     UnsupportedGameError,
     encoder_for,
 )
-
-from .helpers import option_id, option_sets, walk
 
 CASES = [(name, opts) for name in games.names() for opts in option_sets(name)]
 

@@ -8,12 +8,11 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
+from tests.interop.helpers import option_id, option_sets
 
 from spelbord import games
 from spelbord.interop import openspiel as adapter
 from spelbord.interop.encoding import encoder_for
-
-from .helpers import option_id, option_sets
 
 Dyn = pyspiel.GameType.Dynamics
 Chance = pyspiel.GameType.ChanceMode

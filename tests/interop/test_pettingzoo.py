@@ -21,6 +21,13 @@ from spelbord.interop.pettingzoo import (
 
 QUICK = {"coerceo": {"variant": "ocius"}, "islandet": {"turn_limit": 60}}
 
+# api_test suggests a bare Box; a Dict with an ``action_mask`` is PettingZoo's own way
+# to pass masks (its classic games do the same).
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+]
+
 
 def play_out(e: SpelbordAECEnv, seed: int) -> dict[str, float]:
     """One game with random legal actions; every agent's summed rewards."""
