@@ -11,6 +11,7 @@ from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 from tests.interop.helpers import option_id, option_sets
 
 from spelbord import games
+from spelbord.core.errors import StateFormatError
 from spelbord.interop import openspiel as adapter
 from spelbord.interop.encoding import encoder_for
 
@@ -159,6 +160,9 @@ def test_serialize_round_trip_and_action_lines() -> None:
     assert back.spelbord == state.spelbord
     lines = "\n".join(str(a) for a in state.history())
     assert game.deserialize_state(lines).spelbord == state.spelbord
+    for bad in ("{not json", "3\nthree"):
+        with pytest.raises(StateFormatError):
+            game.deserialize_state(bad)
 
 
 def test_turn_based_choices_stay_hidden_until_all_have_chosen() -> None:

@@ -1,7 +1,8 @@
 """Every Spelbord game as an OpenSpiel Python game (``pip install 'spelbord[openspiel]'``).
 
 Importing this module registers ``spelbord_<name>`` for every game with ``pyspiel``; its
-parameters are the game's options plus ``rules_version``:
+parameters are the game's options plus ``rules_version`` and, for games with simultaneous
+nodes, ``turn_based`` (play them one seat after the other, for sequential-only algorithms):
 
 >>> import pyspiel
 >>> import spelbord.interop.openspiel
@@ -37,7 +38,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from spelbord.core.errors import IllegalActionError, SpelbordError
+from spelbord.core.errors import IllegalActionError, SpelbordError, StateFormatError
 from spelbord.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from spelbord.core.info import GameInfo
 from spelbord.core.registry import game_class, names
@@ -193,7 +194,10 @@ class SpelbordOpenSpielGame(pyspiel.Game):
         """A state from ``serialize()`` (Spelbord JSON) or from one action per line."""
         stripped = text.strip()
         if stripped.startswith("{"):
-            data = json.loads(stripped)
+            try:
+                data = json.loads(stripped)
+            except json.JSONDecodeError as exc:
+                raise StateFormatError(f"not a JSON state: {exc}") from None
             if PENDING not in data:
                 return SpelbordOpenSpielState(self, self.spelbord.from_json(stripped))
             inner = self.spelbord.from_json(json.dumps(data["state"]))
@@ -202,15 +206,18 @@ class SpelbordOpenSpielGame(pyspiel.Game):
                 state.apply_action(int(action))
             return state
         state = self.new_initial_state()
-        lines = [line for line in stripped.split("\n") if line.strip()]
+        try:
+            lines = [int(line) for line in stripped.split("\n") if line.strip()]
+        except ValueError:
+            raise StateFormatError("not a state: neither JSON nor one action per line") from None
         i = 0
         while i < len(lines):
             if state.is_simultaneous_node():
                 n = self.num_players()
-                state.apply_actions([int(a) for a in lines[i : i + n]])
+                state.apply_actions(lines[i : i + n])
                 i += n
             else:
-                state.apply_action(int(lines[i]))
+                state.apply_action(lines[i])
                 i += 1
         return state
 
