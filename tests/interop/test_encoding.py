@@ -104,3 +104,33 @@ def test_a_game_without_an_encoder_is_refused() -> None:
     chess = cast(Game, types.SimpleNamespace(name="chess"))
     with pytest.raises(UnsupportedGameError, match="chess"):
         encoder_for(chess)
+
+
+def test_islandet_planes_hold_every_unit_block_and_pad_slot() -> None:
+    game = games.load("islandet")
+    enc = encoder_for(game)
+    for state in walk(game, seed=2, limit=60):
+        pos = state.observation(1)["position"]
+        views = enc.views(enc.encode(state.observation(1), 1))
+        assert views["units"].sum() == len(pos["units"])
+        for square, seat, kind, facing in pos["units"]:
+            assert views["units"][seat, kind, facing, square] == 1.0
+        assert views["blocks"].sum() == len(pos["blocks"])
+        assert views["pads"].sum() == 10  # every slot of both pads: empty or a kind
+        assert views["observer"].tolist() == [0.0, 1.0]
+
+
+def test_gunst_rows_and_hands_count_kin() -> None:
+    game = games.load("gunst")
+    enc = encoder_for(game)
+    seen_rows = False
+    for state in walk(game, seed=7):
+        obs = state.observation(0)
+        views = enc.views(enc.encode(obs, 0))
+        for side, rows in enumerate(obs["rows"]):
+            for r, kin in enumerate(rows):
+                for k in range(5):
+                    assert views["rows"][side, r, k] * 3 == pytest.approx(kin.count(k))
+                seen_rows = seen_rows or bool(kin)
+        assert np.allclose(views["hand"] * 3, obs["hand"])
+    assert seen_rows

@@ -9,7 +9,10 @@ decision, or one joint action at a simultaneous node), so the rates compare dire
 - ``native+obs``: the same, plus ``observation(seat)`` of the seat that decides (what an
   agent that looks at the game before each move needs);
 - ``openspiel``: the same calls on a ``pyspiel`` state of ``spelbord_<game>``;
-- ``openspiel+tensor``: plus ``observation_tensor(seat)`` of the seat that decides;
+- ``openspiel+tensor``: plus the tensor of the seat that decides, through OpenSpiel's
+  observation API (``make_observation(game).set_from(state, seat)``, a reused numpy
+  buffer; ``state.observation_tensor(seat)`` gives the same values as a new Python list,
+  as ``pyspiel`` does, which costs a list of floats more per call);
 - ``pettingzoo``: the AEC loop ``env.last()`` (observation tensor and action mask), a
   random legal action from the mask, ``env.step``.
 """
@@ -78,11 +81,13 @@ def native(game: Game, seconds: float, seed: int = 0, *, observe: bool = False) 
 def openspiel(game: Game, seconds: float, seed: int = 0, *, tensor: bool = False) -> StepRate:
     """Random games on ``pyspiel`` states of ``spelbord_<game>`` with the same options."""
     import pyspiel
+    from open_spiel.python.observation import make_observation
 
     from spelbord.interop.openspiel import RULES_VERSION, short_name
 
     params = {**game.options, RULES_VERSION: game.rules_version}
     os_game = pyspiel.load_game(short_name(game.name), params)
+    observation = make_observation(os_game, pyspiel.IIGObservationType(perfect_recall=False))
     rng = random.Random(seed)
     n = game.num_players()
 
@@ -95,11 +100,11 @@ def openspiel(game: Game, seconds: float, seed: int = 0, *, tensor: bool = False
             elif state.is_simultaneous_node():
                 if tensor:
                     for seat in range(n):
-                        state.observation_tensor(seat)
+                        observation.set_from(state, seat)
                 state.apply_actions([rng.choice(state.legal_actions(s)) for s in range(n)])
             else:
                 if tensor:
-                    state.observation_tensor(state.current_player())
+                    observation.set_from(state, state.current_player())
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         return steps

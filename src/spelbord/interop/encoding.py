@@ -163,11 +163,13 @@ class CoerceoEncoder(Encoder):
     def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
         at, n = self.at, len(self.TILES)
         tile_index = self.TILE_INDEX
-        for x, y in obs["tiles"]:
-            f[at["tiles"] + _index((x, y), tile_index, "tile")] = 1.0
-        pieces = at["pieces"]
-        for x, y, field, colour in obs["pieces"]:
-            f[pieces + (colour * n + _index((x, y), tile_index, "tile")) * 6 + field] = 1.0
+        tiles, pieces = at["tiles"], at["pieces"]
+        ones = [tiles + _index((x, y), tile_index, "tile") for x, y in obs["tiles"]]
+        ones.extend(
+            pieces + (colour * n + _index((x, y), tile_index, "tile")) * 6 + field
+            for x, y, field, colour in obs["pieces"]
+        )
+        f[ones] = 1.0
         _put(f, at["collected"], obs["collected"], 18.0)
         _hot(f, at["to_move"], 2, obs["to_move"])
         f[at["exchange_cost"]] = obs["exchange_cost"] / 2.0
@@ -311,19 +313,22 @@ class IslandetEncoder(Encoder):
         _hot(f, at["first"], 2, pos["first"])
         _hot(f, at["winner"], 2, pos["winner"])
         f[at["phase"] + _index(pos["phase"], self.PHASE_INDEX, "Islandet phase")] = 1.0
-        units = at["units"]
-        for square, seat, kind, facing in pos["units"]:
-            f[units + ((seat * 3 + kind) * 4 + facing) * q + square] = 1.0
-        for square in pos["blocks"]:
-            f[at["blocks"] + square] = 1.0
-        for square in pos["reveal"]:
-            f[at["reveal"] + square] = 1.0
+        units, blocks, reveal, pads = at["units"], at["blocks"], at["reveal"], at["pads"]
+        ones = [
+            units + ((seat * 3 + kind) * 4 + facing) * q + square
+            for square, seat, kind, facing in pos["units"]
+        ]
+        ones.extend(blocks + square for square in pos["blocks"])
+        ones.extend(reveal + square for square in pos["reveal"])
+        ones.extend(
+            pads + (seat * 5 + slot) * 4 + kind + 1
+            for seat, slots in enumerate(pos["pads"])
+            for slot, kind in enumerate(slots)
+        )
+        f[ones] = 1.0
         _hot(f, at["pending"], q, pos["pending"])
         bound = pos["bound"]
         f[at["bound"] + (bound if bound >= 0 else q + (-bound - 1))] = 1.0
-        for seat, slots in enumerate(pos["pads"]):
-            for slot, kind in enumerate(slots):
-                f[at["pads"] + (seat * 5 + slot) * 4 + kind + 1] = 1.0
         _put(f, at["centres"], pos["centres"], 10.0)
         for seat, stock in enumerate(pos["stock"]):
             _put(f, at["stock"] + seat * 3, stock, 5.0)
@@ -379,6 +384,8 @@ class OmringadEncoder(Encoder):
             self.code_index[KIND_CODES[kind]] = i
             self.code_index[KIND_CODES[kind].lower()] = i
         self.squares = len(game.new_initial_state().observation(None)["terrain"])
+        self.square_range = np.arange(self.squares)
+        self._terrain: tuple[list[str], np.ndarray] = ([], np.zeros(0, np.int64))
         self.target = float(game.options["target"])
         super().__init__(game)
 
@@ -416,6 +423,15 @@ class OmringadEncoder(Encoder):
             ("stall", (1,)),
         ]
 
+    def _terrain_cells(self, terrain: list[str]) -> np.ndarray:
+        """Where the terrain part has its ones (kept while the terrain does not change,
+        which is all game after the setup)."""
+        if terrain != self._terrain[0]:
+            grounds = [_index(letter, self.TERRAIN_INDEX, "terrain") for letter in terrain]
+            cells = self.at["terrain"] + np.asarray(grounds) * self.squares + self.square_range
+            self._terrain = (list(terrain), cells)
+        return self._terrain[1]
+
     def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
         at, n, q, u = self.at, self.num_players, self.squares, len(self.kinds)
         _hot(f, at["initiative"], n, obs["initiative"])
@@ -424,14 +440,13 @@ class OmringadEncoder(Encoder):
         _hot(f, at["mover"], n, move["mover"])
         f[at["phase"] + _index(obs["phase"], self.PHASE_INDEX, "Omringad phase")] = 1.0
         f[at["round"]] = obs["round"] / 10.0
-        terrain, terrain_index = at["terrain"], self.TERRAIN_INDEX
-        for sq, letter in enumerate(obs["terrain"]):
-            f[terrain + _index(letter, terrain_index, "terrain") * q + sq] = 1.0
+        # Whole-board parts in one numpy step each (a loop of 50-100 squares is slow).
+        squares = self.square_range
+        f[self._terrain_cells(obs["terrain"])] = 1.0
         for key in ("control", "first"):
-            base = at[key]
-            for sq, owner in enumerate(obs[key]):
-                if 0 <= owner < n:
-                    f[base + owner * q + sq] = 1.0
+            owners = np.asarray(obs[key])
+            seen = (owners >= 0) & (owners < n)
+            f[at[key] + owners[seen] * q + squares[seen]] = 1.0
         count, top, inside, moved = (
             at["stack_count"],
             at["stack_top"],
@@ -439,20 +454,24 @@ class OmringadEncoder(Encoder):
             at["moved"],
         )
         codes = self.code_index
+        ones: list[int] = []
+        sums: dict[int, float] = {}  # parts that add up (several stacks, units of a kind)
         for stack in obs["stacks"]:
             owner, sq = stack["owner"], stack["square"]
             row = owner if 0 <= owner < n else n
-            f[count + row * q + sq] += stack["count"] / 10.0
-            f[top + (row * u + _index(stack["top"], codes, "unit code")) * q + sq] = 1.0
+            cell = count + row * q + sq
+            sums[cell] = sums.get(cell, 0.0) + stack["count"] / 10.0
+            ones.append(top + (row * u + _index(stack["top"], codes, "unit code")) * q + sq)
             for code in stack.get("units", ()):
                 kind = _index(code, codes, "unit code") + (u if code.islower() else 0)
-                f[inside + (row * 2 * u + kind) * q + sq] += 0.2
+                cell = inside + (row * 2 * u + kind) * q + sq
+                sums[cell] = sums.get(cell, 0.0) + 0.2
             if "moved" in stack:
-                f[moved + sq] += sum(stack["moved"]) / 5.0
-        placed_here = at["placed_here"]
-        for sq, placed in enumerate(obs["placed_here"]):
-            if placed:
-                f[placed_here + sq] = placed / 5.0
+                sums[moved + sq] = sums.get(moved + sq, 0.0) + sum(stack["moved"]) / 5.0
+        f[ones] = 1.0
+        f[list(sums)] = list(sums.values())
+        start = at["placed_here"]
+        f[start : start + q] = np.asarray(obs["placed_here"], np.float32) / 5.0
         for sq in move["path"]:
             _hot(f, at["path"], q, sq)
         f[at["move_count"]] = move["count"] / 10.0
