@@ -12,6 +12,7 @@ from pettingzoo.utils.conversions import parallel_to_aec
 
 from spelbord import games
 from spelbord.core.errors import IllegalActionError
+from spelbord.core.game import CHANCE
 from spelbord.interop.pettingzoo import (
     PettingZooAdapterError,
     SpelbordAECEnv,
@@ -73,7 +74,7 @@ def test_max_cycles_test_gunst() -> None:
 def test_a_whole_game_ends_with_the_games_returns(name: str) -> None:
     e = env(name, **QUICK.get(name, {}))
     total = play_out(e, seed=1)
-    state = e.state_
+    state = e.spelbord_state
     assert state.is_terminal()
     assert [total[a] for a in e.possible_agents] == state.returns()
     assert e.agents == []
@@ -84,18 +85,18 @@ def test_same_seed_same_game_chance_inside_the_environment() -> None:
     first, second = env("islandet", turn_limit=60), env("islandet", turn_limit=60)
     play_out(first, seed=9)
     play_out(second, seed=9)
-    assert first.state_.history() == second.state_.history()
-    assert any(isinstance(m, int) for m in first.state_.history())
+    assert first.spelbord_state.history() == second.spelbord_state.history()
+    assert any(isinstance(m, int) for m in first.spelbord_state.history())
     third = env("islandet", turn_limit=60)
     play_out(third, seed=10)
-    assert third.state_.history() != first.state_.history()
+    assert third.spelbord_state.history() != first.spelbord_state.history()
 
 
 def test_masks_mark_exactly_the_legal_actions_of_the_agent_to_move() -> None:
     e = env("coerceo")
     e.reset(seed=0)
     obs, *_ = e.last()
-    state = e.state_
+    state = e.spelbord_state
     assert np.flatnonzero(obs["action_mask"]).tolist() == state.legal_actions(0)
     assert e.observe("player_1")["action_mask"].sum() == 0
     assert obs["observation"].shape == e.observation_space("player_0")["observation"].shape
@@ -110,10 +111,10 @@ def test_simultaneous_choices_are_held_back_unseen() -> None:
     mask = e.observe("player_0")["action_mask"]
     e.step(int(np.flatnonzero(mask)[-1]))
     assert e.agent_selection == "player_1"
-    assert e.state_.move_number() == 0  # nothing applied yet
+    assert e.spelbord_state.move_number() == 0  # nothing applied yet
     assert np.array_equal(e.observe("player_1")["observation"], seen_before)
     e.step(int(np.flatnonzero(e.observe("player_1")["action_mask"])[0]))
-    assert e.state_.move_number() == 1
+    assert e.spelbord_state.move_number() == 1
 
 
 def test_illegal_actions_raise_or_are_skipped() -> None:
@@ -122,19 +123,19 @@ def test_illegal_actions_raise_or_are_skipped() -> None:
     illegal = int(np.flatnonzero(e.observe("player_0")["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError, match="player_0"):
         e.step(illegal)
-    assert e.state_.move_number() == 0 and e.agent_selection == "player_0"
+    assert e.spelbord_state.move_number() == 0 and e.agent_selection == "player_0"
     skipping = env("coerceo", variant="ocius", illegal_action="skip")
     skipping.reset(seed=0)
     skipping.step(illegal)
     assert skipping.infos["player_0"] == {"illegal_action": True}
-    assert skipping.state_.move_number() == 0 and skipping.agent_selection == "player_0"
+    assert skipping.spelbord_state.move_number() == 0 and skipping.agent_selection == "player_0"
 
 
 def test_render_ansi_is_the_spectators_text_view() -> None:
     e = env("islandet", render_mode="ansi")
     e.reset(seed=0)
     text = e.render()
-    assert text == e.state_.observation_string(None)
+    assert text == e.spelbord_state.observation_string(None)
     assert "a  b  c" in text
     quiet = env("islandet")
     quiet.reset(seed=0)
@@ -152,7 +153,7 @@ def test_max_cycles_truncates_the_aec_environment() -> None:
             continue
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
-    assert steps == 5 and e.state_.move_number() == 5 and not e.state_.is_terminal()
+    assert steps == 5 and e.spelbord_state.move_number() == 5 and not e.spelbord_state.is_terminal()
 
 
 def test_bad_arguments_are_refused() -> None:
@@ -173,7 +174,7 @@ def test_parallel_gunst_plays_both_choices_in_one_step() -> None:
         agent: int(np.flatnonzero(observations[agent]["action_mask"])[0]) for agent in p.agents
     }
     p.step(actions)
-    history = p.state_.history()
+    history = p.spelbord_state.history()
     assert history[0] == tuple(actions[a] for a in p.possible_agents)
     assert all(isinstance(m, int) for m in history[1:])  # then the coin, if any
-    assert p.state_.current_player() >= -2  # chance is never left to the agents
+    assert p.spelbord_state.current_player() != CHANCE  # chance is never left to the agents

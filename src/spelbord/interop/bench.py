@@ -129,7 +129,7 @@ def pettingzoo(game: Game, seconds: float, seed: int = 0) -> StepRate:
             else:
                 legal = obs["action_mask"].nonzero()[0]
                 env.step(int(legal[rng.randrange(len(legal))]))
-        return env.state_.move_number()
+        return env.spelbord_state.move_number()
 
     return _timed("pettingzoo", play_one, seconds)
 

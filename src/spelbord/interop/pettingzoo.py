@@ -182,7 +182,7 @@ class SpelbordAECEnv(AECEnv):
         return self.table.action_spaces[agent]
 
     @property
-    def state_(self) -> State:
+    def spelbord_state(self) -> State:
         """The Spelbord state being played."""
         return self.table.state
 
@@ -360,7 +360,7 @@ class SpelbordParallelEnv(ParallelEnv):
         pass
 
     @property
-    def state_(self) -> State:
+    def spelbord_state(self) -> State:
         """The Spelbord state being played."""
         return self.table.state
 
