@@ -134,3 +134,13 @@ def test_gunst_rows_and_hands_count_kin() -> None:
                 seen_rows = seen_rows or bool(kin)
         assert np.allclose(views["hand"] * 3, obs["hand"])
     assert seen_rows
+
+
+def test_kept_board_parts_never_leak_between_observations() -> None:
+    """An encoder that has seen other observations gives what a fresh one gives."""
+    game = games.load("omringad")
+    shared = encoder_for(game)
+    for i, state in enumerate(walk(game, seed=8, limit=60)):
+        seat = i % 2
+        obs = state.observation(seat)
+        assert np.array_equal(shared.encode(obs, seat), encoder_for(game).encode(obs, seat))

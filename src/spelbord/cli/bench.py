@@ -153,7 +153,9 @@ def run_interop(game: Game, seconds: float, seed: int) -> int:
                 "(or `make install-test`)"
             ) from None
         raise missing_part(exc, "spelbord.interop", "`spelbord bench --interop`") from None
-    print(f"bench {describe_options(game)}: adapters ({seconds:g} s per loop, 3 rounds)")
+    print(
+        f"bench {describe_options(game)}: adapters ({seconds:g} s of CPU time per loop, 3 rounds)"
+    )
     rates = {rate.api: rate for rate in compare(game, seconds, seed)}
     for rate in rates.values():
         print(

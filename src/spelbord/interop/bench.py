@@ -3,6 +3,8 @@
 Every loop plays whole random games (chance sampled from a seeded ``random.Random``) until
 its time is up and counts *steps*: entries of the game's history (a chance event, one
 decision, or one joint action at a simultaneous node), so the rates compare directly.
+Time is this process's CPU time (``time.process_time``), so that other work on a shared
+machine does not skew the ratios between the loops.
 
 - ``native``: ``legal_actions`` and ``apply_action(s)`` on a Spelbord state (what
   ``spelbord bench`` measures);
@@ -44,12 +46,12 @@ class StepRate:
 
 def _timed(api: str, play_one: Callable[[], int], seconds: float) -> StepRate:
     games = steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
         steps += play_one()
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return StepRate(api, games, steps, elapsed)
 
 

@@ -164,11 +164,14 @@ class CoerceoEncoder(Encoder):
         at, n = self.at, len(self.TILES)
         tile_index = self.TILE_INDEX
         tiles, pieces = at["tiles"], at["pieces"]
-        ones = [tiles + _index((x, y), tile_index, "tile") for x, y in obs["tiles"]]
-        ones.extend(
-            pieces + (colour * n + _index((x, y), tile_index, "tile")) * 6 + field
-            for x, y, field, colour in obs["pieces"]
-        )
+        try:
+            ones = [tiles + tile_index[x, y] for x, y in obs["tiles"]]
+            ones.extend(
+                pieces + (colour * n + tile_index[x, y]) * 6 + field
+                for x, y, field, colour in obs["pieces"]
+            )
+        except KeyError as exc:
+            raise EncodingError(f"unknown tile {exc.args[0]!r} in the observation") from None
         f[ones] = 1.0
         _put(f, at["collected"], obs["collected"], 18.0)
         _hot(f, at["to_move"], 2, obs["to_move"])
@@ -385,7 +388,7 @@ class OmringadEncoder(Encoder):
             self.code_index[KIND_CODES[kind].lower()] = i
         self.squares = len(game.new_initial_state().observation(None)["terrain"])
         self.square_range = np.arange(self.squares)
-        self._terrain: tuple[list[str], np.ndarray] = ([], np.zeros(0, np.int64))
+        self._kept: dict[str, tuple[list[Any], np.ndarray]] = {}
         self.target = float(game.options["target"])
         super().__init__(game)
 
@@ -423,14 +426,25 @@ class OmringadEncoder(Encoder):
             ("stall", (1,)),
         ]
 
+    # The whole-board parts change seldom (terrain: after the setup only; control and who
+    # came first: a few squares a round), so their cells are kept while the list holds.
     def _terrain_cells(self, terrain: list[str]) -> np.ndarray:
-        """Where the terrain part has its ones (kept while the terrain does not change,
-        which is all game after the setup)."""
-        if terrain != self._terrain[0]:
+        """Where the terrain part has its ones."""
+        kept = self._kept.get("terrain")
+        if kept is None or kept[0] != terrain:
             grounds = [_index(letter, self.TERRAIN_INDEX, "terrain") for letter in terrain]
             cells = self.at["terrain"] + np.asarray(grounds) * self.squares + self.square_range
-            self._terrain = (list(terrain), cells)
-        return self._terrain[1]
+            kept = self._kept["terrain"] = (list(terrain), cells)
+        return kept[1]
+
+    def _owner_cells(self, part: str, owners: list[int]) -> np.ndarray:
+        """Where a per-square owner part (``control``, ``first``) has its ones."""
+        kept = self._kept.get(part)
+        if kept is None or kept[0] != owners:
+            n, q, base = self.num_players, self.squares, self.at[part]
+            cells = [base + o * q + sq for sq, o in enumerate(owners) if 0 <= o < n]
+            kept = self._kept[part] = (list(owners), np.asarray(cells, np.int64))
+        return kept[1]
 
     def _fill(self, obs: Mapping[str, Any], f: np.ndarray) -> None:
         at, n, q, u = self.at, self.num_players, self.squares, len(self.kinds)
@@ -441,12 +455,9 @@ class OmringadEncoder(Encoder):
         f[at["phase"] + _index(obs["phase"], self.PHASE_INDEX, "Omringad phase")] = 1.0
         f[at["round"]] = obs["round"] / 10.0
         # Whole-board parts in one numpy step each (a loop of 50-100 squares is slow).
-        squares = self.square_range
         f[self._terrain_cells(obs["terrain"])] = 1.0
-        for key in ("control", "first"):
-            owners = np.asarray(obs[key])
-            seen = (owners >= 0) & (owners < n)
-            f[at[key] + owners[seen] * q + squares[seen]] = 1.0
+        f[self._owner_cells("control", obs["control"])] = 1.0
+        f[self._owner_cells("first", obs["first"])] = 1.0
         count, top, inside, moved = (
             at["stack_count"],
             at["stack_top"],
@@ -463,8 +474,8 @@ class OmringadEncoder(Encoder):
             sums[cell] = sums.get(cell, 0.0) + stack["count"] / 10.0
             ones.append(top + (row * u + _index(stack["top"], codes, "unit code")) * q + sq)
             for code in stack.get("units", ()):
-                kind = _index(code, codes, "unit code") + (u if code.islower() else 0)
-                cell = inside + (row * 2 * u + kind) * q + sq
+                kind = codes[code] if code in codes else _index(code, codes, "unit code")
+                cell = inside + (row * 2 * u + kind + (u if code.islower() else 0)) * q + sq
                 sums[cell] = sums.get(cell, 0.0) + 0.2
             if "moved" in stack:
                 sums[moved + sq] = sums.get(moved + sq, 0.0) + sum(stack["moved"]) / 5.0
