@@ -198,16 +198,14 @@ class SpelbordAECEnv(AECEnv):
         self._steps = 0
         self._select()
 
-    def _deciding_seat(self) -> int:
-        """The seat to act: the current player, or the next seat at a simultaneous node."""
-        player = self.table.state.current_player()
-        return len(self._pending) if player == SIMULTANEOUS else player
-
     def _select(self) -> None:
+        """Select the seat to act: the current player, or the next seat to choose at a
+        simultaneous node."""
         player = self.table.state.current_player()
         if player == TERMINAL:
             return
-        self.agent_selection = self.possible_agents[self._deciding_seat()]
+        seat = len(self._pending) if player == SIMULTANEOUS else player
+        self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.table.seat_of[agent]
@@ -241,16 +239,16 @@ class SpelbordAECEnv(AECEnv):
             state.apply_action(int(action))
         self.table.resolve_chance()
         self._steps += 1
-        if state.is_terminal():
+        over = state.is_terminal()
+        if over:
             for other, value in zip(self.agents, state.returns(), strict=True):
                 self.rewards[other] = float(value)
                 self.terminations[other] = True
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            if self.table.max_cycles is not None and self._steps >= self.table.max_cycles:
-                self.truncations = dict.fromkeys(self.agents, True)
+        elif self.table.max_cycles is not None and self._steps >= self.table.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+        # (Rewards stay zero until the end: the games reward only the final result.)
         self._accumulate_rewards()
-        if state.is_terminal() or any(self.truncations.values()):
+        if over or any(self.truncations.values()):
             self.agent_selection = agent if agent in self.agents else self.agents[0]
             self._deads_step_first()
         else:
