@@ -111,10 +111,14 @@ class _Table:
         self.state = self.game.new_initial_state()
         self.resolve_chance()
 
-    def resolve_chance(self) -> None:
+    def resolve_chance(self) -> int:
+        """Play chance nodes from the seeded generator; the player to act after them."""
         state = self.state
-        while state.current_player() == CHANCE:
+        player = state.current_player()
+        while player == CHANCE:
             state.apply_action(sample_outcome(state.chance_outcomes(), self.rng))
+            player = state.current_player()
+        return player
 
     def legal_actions(self, seat: int) -> list[int]:
         """``state.legal_actions(seat)``, remembered until the state changes (the mask and
@@ -198,10 +202,11 @@ class SpelbordAECEnv(AECEnv):
         self._steps = 0
         self._select()
 
-    def _select(self) -> None:
+    def _select(self, player: int | None = None) -> None:
         """Select the seat to act: the current player, or the next seat to choose at a
         simultaneous node."""
-        player = self.table.state.current_player()
+        if player is None:
+            player = self.table.state.current_player()
         if player == TERMINAL:
             return
         seat = len(self._pending) if player == SIMULTANEOUS else player
@@ -209,10 +214,8 @@ class SpelbordAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.table.seat_of[agent]
-        deciding = (
-            self.table.state.current_player() != TERMINAL
-            and agent == self.agent_selection
-            and not (self.terminations.get(agent) or self.truncations.get(agent))
+        deciding = agent == self.agent_selection and not (
+            self.terminations.get(agent) or self.truncations.get(agent)
         )
         return self.table.observe(seat, deciding)
 
@@ -230,16 +233,16 @@ class SpelbordAECEnv(AECEnv):
             self._accumulate_rewards()
             return
         state = self.table.state
-        if state.current_player() == SIMULTANEOUS:
+        if self._pending or state.current_player() == SIMULTANEOUS:
             self._pending.append(int(action))
             if len(self._pending) == state.num_players():
                 state.apply_actions(self._pending)
                 self._pending = []
         else:
             state.apply_action(int(action))
-        self.table.resolve_chance()
+        player = self.table.resolve_chance()
         self._steps += 1
-        over = state.is_terminal()
+        over = player == TERMINAL
         if over:
             for other, value in zip(self.agents, state.returns(), strict=True):
                 self.rewards[other] = float(value)
@@ -252,7 +255,7 @@ class SpelbordAECEnv(AECEnv):
             self.agent_selection = agent if agent in self.agents else self.agents[0]
             self._deads_step_first()
         else:
-            self._select()
+            self._select(player)
 
     def render(self) -> str | None:
         return self.table.render()
