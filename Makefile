@@ -3,11 +3,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The tests also need the optional extras (OpenSpiel, PettingZoo); `make serve` does not.
+TEST_STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: install serve test lint format typecheck pytest test-fast bench clean
+.PHONY: install install-test serve test lint format typecheck pytest test-fast bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,7 +17,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+$(TEST_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo]'
+	touch $(TEST_STAMP)
+
 install: $(STAMP)
+
+install-test: $(TEST_STAMP)
 
 serve: $(STAMP)
 	$(BIN)/spelbord serve --host $(HOST) --port $(PORT)
@@ -31,14 +39,14 @@ format: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src
 
-pytest: $(STAMP)
+pytest: $(TEST_STAMP)
 	$(BIN)/pytest -n 2 $(PYTEST_ARGS)
 
 # Everything CI runs: lint, types, every test including the slow and browser suites.
 test: lint typecheck pytest
 
 # Quick local loop: skip suites marked slow.
-test-fast: $(STAMP)
+test-fast: $(TEST_STAMP)
 	$(BIN)/pytest -n 2 -m "not slow" $(PYTEST_ARGS)
 
 bench: $(STAMP)

@@ -182,3 +182,23 @@ def test_a_missing_third_party_package_is_a_clear_error(
     code, _, err = run_cli("bench", "server")
     assert code == 1
     assert "needs the Python package 'httpx': run `make install`" in err
+
+
+def test_bench_interop_compares_each_adapter_with_the_native_loop(run_cli: Run) -> None:
+    code, out, _ = run_cli("bench", "gunst", "--interop", "--seconds", "0.3")
+    assert code == 0
+    for api in ("native", "native+obs", "openspiel", "openspiel+tensor", "pettingzoo"):
+        assert re.search(rf"^{re.escape(api)}\s+[\d,]+ games\s+[\d,]+ steps\s+[\d,]+/s", out, re.M)
+    for adapter, native in bench.INTEROP_PAIRS:
+        assert re.search(rf"cost of {re.escape(adapter)} over {re.escape(native)}: [\d.]+x", out)
+
+
+def test_bench_interop_without_the_extras_is_a_clear_error(
+    run_cli: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for module in ("spelbord.interop.openspiel", "spelbord.interop.bench"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    code, _, err = run_cli("bench", "gunst", "--interop")
+    assert code == 1
+    assert "needs the Python package 'pyspiel'" in err and "[openspiel,pettingzoo]" in err

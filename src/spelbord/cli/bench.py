@@ -30,6 +30,9 @@ EXAMPLES = """\
 examples:
   spelbord bench coerceo                  random playouts/s, states/s and perft nodes/s
   spelbord bench coerceo --seconds 10 --variant ocius
+  spelbord bench gunst --interop          steps/s natively and through the OpenSpiel and
+                                          PettingZoo adapters (needs spelbord[openspiel]
+                                          and spelbord[pettingzoo])
   spelbord bench server                   200 concurrent games against a real server:
                                           moves/s and round-trip latency (p50/p95/p99)
   spelbord bench server --games 50 --moves 20 --seconds 60
@@ -75,6 +78,11 @@ def add_parser(sub: Any) -> None:
         "server: bound on the playing time, default 180)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random moves")
+    parser.add_argument(
+        "--interop",
+        action="store_true",
+        help="compare steps/s natively and through the OpenSpiel and PettingZoo adapters",
+    )
     server = parser.add_argument_group("bench server")
     server.add_argument(
         "--games",
@@ -102,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"{option} applies to `spelbord bench server` only", EXIT_USAGE)
     seconds = DEFAULT_SECONDS if args.seconds is None else args.seconds
     game = load_game(args.game, game_options(args))
+    if args.interop:
+        return run_interop(game, seconds, args.seed)
     print(f"bench {describe_options(game)} ({seconds:g} s per measurement)")
     play = random_playouts(game, seconds, args.seed)
     print(
@@ -117,6 +127,44 @@ def run(args: argparse.Namespace) -> int:
         f"perft: depth {perft.depth}, {perft.nodes:,} nodes in {perft.seconds:.2f} s"
         f"  {format_rate(perft.nodes, perft.seconds)} nodes"
     )
+    return EXIT_OK
+
+
+INTEROP_PAIRS = (
+    ("openspiel", "native"),
+    ("openspiel+tensor", "native+obs"),
+    ("pettingzoo", "native+obs"),
+)
+"""Each adapter loop and the native loop doing the same work (see ``interop.bench``)."""
+
+
+def run_interop(game: Game, seconds: float, seed: int) -> int:
+    """Steps/s of random games natively and through each adapter, and their ratios."""
+    try:
+        import spelbord.interop.openspiel
+        import spelbord.interop.pettingzoo  # noqa: F401  (both adapters, checked up front)
+        from spelbord.interop.bench import compare
+    except ModuleNotFoundError as exc:
+        missing = (exc.name or "").split(".")[0]
+        if missing and missing != "spelbord":
+            raise CliError(
+                f"`spelbord bench --interop` needs the Python package {missing!r}: install "
+                "the extras with `pip install -e '.[openspiel,pettingzoo]'` "
+                "(or `make install-test`)"
+            ) from None
+        raise missing_part(exc, "spelbord.interop", "`spelbord bench --interop`") from None
+    print(
+        f"bench {describe_options(game)}: adapters ({seconds:g} s of CPU time per loop, 3 rounds)"
+    )
+    rates = {rate.api: rate for rate in compare(game, seconds, seed)}
+    for rate in rates.values():
+        print(
+            f"{rate.api:<17} {rate.games:>7,} games {rate.steps:>10,} steps  "
+            f"{format_rate(rate.steps, rate.seconds):>12} steps"
+        )
+    for adapter, native in INTEROP_PAIRS:
+        cost = rates[native].per_second / max(rates[adapter].per_second, 1e-9)
+        print(f"cost of {adapter} over {native}: {cost:.2f}x")
     return EXIT_OK
 
 
