@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from spelbord.games.omringad.battle import Step
+from spelbord.games.omringad.battle_phase import STALL_LIMIT_V1 as RULES_STALL_LIMIT
 from spelbord.games.omringad.multibattle import (
     STALL_LIMIT,
     MultiBattle,
@@ -16,7 +17,6 @@ from spelbord.games.omringad.multibattle import (
     camp,
 )
 from spelbord.games.omringad.players import TeamMode, team_table
-from spelbord.games.omringad.rules import STALL_LIMIT as RULES_STALL_LIMIT
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import Kind, Unit
 

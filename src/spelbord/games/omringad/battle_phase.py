@@ -16,6 +16,9 @@ The battle being fought is plain JSON on the state:
   which the snipers' owner allocates (R117).
 - ``dice``: the step being rolled, one row per die (see ``die_row``); ``[]`` between
   steps while the defender's owner decides whether to spend its diplomat (R110).
+- ``retreats`` (rules version 2): the attacking groups still to leave the square after a
+  stand-off or a spent diplomat, ``[owner, came_from, codes ...]`` each, in order; they
+  stay on the square (seen by all) until they go (R48, R110).
 
 After every step, hits are sent party by party (the first attacker, the defender, the
 later attackers; a party's ordinary hits before its snipers' hits), then allocated party by
@@ -41,6 +44,7 @@ from spelbord.games.omringad.battle import (
     needed_die,
     party_modifier,
 )
+from spelbord.games.omringad.movement import can_stand_on
 from spelbord.games.omringad.siege import enemies
 from spelbord.games.omringad.specials import NEUTRAL, diplomat_can_cancel, takes_control
 from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS, UNITS, Kind
@@ -48,8 +52,18 @@ from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS, UNITS, Kind
 if TYPE_CHECKING:
     from spelbord.games.omringad.rules import OmringadState
 
-STALL_LIMIT = 20
-"""Rolled battle steps in a row without a hit after which the battle is a stand-off (R92)."""
+STALL_LIMIT = 200
+"""Rolled battle steps in a row without a hit after which the battle is a stand-off (R92):
+a safety bound that cannot matter (each step hits with probability at least 1/6, so it is
+reached with probability at most (5/6)**200, about 1.5e-16)."""
+
+STALL_LIMIT_V1 = 20
+"""The bound of rules version 1, which cut battles short (R92 before version 2)."""
+
+
+def stall_limit(state: OmringadState) -> int:
+    """The bound on rolled steps in a row without a hit under the game's rules version."""
+    return STALL_LIMIT_V1 if state.game.rules_version < 2 else STALL_LIMIT
 
 
 # ====================================================================== flow
@@ -153,11 +167,14 @@ def decision(state: OmringadState) -> tuple[str, int] | None:
 
     ``what`` is ``"send"`` (party ``party`` sends one of its hits), ``"snipe"`` (it sends
     one of its snipers' hits), ``"allocate"`` (``party`` allocates a hit it took),
-    ``"sniped"`` (the snipers' owner allocates a hit ``party`` took) or ``"envoy"`` (the
-    defender may spend its diplomat); ``None``: a die is rolled next.
+    ``"sniped"`` (the snipers' owner allocates a hit ``party`` took), ``"envoy"`` (the
+    defender may spend its diplomat) or ``"retreat"`` (the owner of the first waiting
+    group chooses where it goes, party -1); ``None``: a die is rolled next.
     """
     if state.phase != "battle" or not state.battle:
         return None
+    if state.retreats:
+        return "retreat", -1
     for k in range(num_parties(state)):
         if state.unsent[k] > 0:
             return "send", k
@@ -174,6 +191,8 @@ def decision(state: OmringadState) -> tuple[str, int] | None:
 
 
 def _decider(state: OmringadState, what: str, party: int) -> int:
+    if what == "retreat":
+        return state.retreats[0][0]
     if what in ("snipe", "sniped"):
         return owner(state, state.snipes[0])
     return owner(state, party)
@@ -213,6 +232,8 @@ def actions(state: OmringadState) -> list[int]:
     d = decision(state)
     assert d is not None
     what, k = d
+    if what == "retreat":
+        return [N.SQUARE + sq for sq in retreat_options(state)]
     if what == "envoy":
         return [N.ENVOY, N.FIGHT]
     if what in ("send", "snipe"):
@@ -226,6 +247,10 @@ def apply(state: OmringadState, action: int) -> None:
         _apply_die(state, action)
         return
     what, k = d
+    if what == "retreat":
+        _retreat(state, action - N.SQUARE)
+        _advance_retreats(state)
+        return
     if what == "envoy":
         if action == N.ENVOY:
             _spend_diplomat(state)
@@ -393,7 +418,7 @@ def _settle(state: OmringadState) -> None:
     state.snipes = []
     alive = [k for k in range(num_parties(state)) if _alive(state, k)]
     camps = {camp(state, owner(state, k)) for k in alive}
-    stalled = state.stall >= STALL_LIMIT
+    stalled = state.stall >= stall_limit(state)
     scoring = any(can_score(party_side(state, k)) for k in alive if foes(state, k))
     if len(camps) > 1 and scoring and not stalled:
         state.dice = []
@@ -402,10 +427,9 @@ def _settle(state: OmringadState) -> None:
         return
     sq = state.battle[0]
     if len(camps) > 1:  # a stand-off: every surviving attacker goes back (R48, R92)
-        for k in alive:
-            if k != 1:
-                send_back(state, sq, owner(state, k))
-    elif alive:
+        _attackers_return(state, [owner(state, k) for k in alive if k != 1])
+        return
+    if alive:
         win = owner(state, alive[0])
         if (
             win != NEUTRAL
@@ -433,14 +457,33 @@ def _spend_diplomat(state: OmringadState) -> None:
     del stack[i]
     _drop_lone_horses(state, stack)
     B.remove_empty(state.board, sq)
-    for k in range(num_parties(state)):
-        if k != 1 and _codes(state, k):
-            send_back(state, sq, owner(state, k))
-    next_battle(state)
+    _attackers_return(state, [owner(state, k) for k in range(num_parties(state)) if k != 1])
+
+
+def _attackers_return(state: OmringadState, seats: list[int]) -> None:
+    """The attackers of ``seats`` leave the battle's square (R48, R110); then the next battle.
+
+    Version 1: all of a seat's units go to the square its last group came from, and are
+    eliminated when units of another player stand there. Version 2 (R48 ruling): each group
+    goes back separately, see ``retreat_groups``; where the way back is held, the owner
+    chooses another square (``retreats``).
+    """
+    sq = state.battle[0]
+    seats = [s for s in seats if B.find_stack(state.board, sq, s) is not None]
+    if state.game.rules_version < 2:
+        for seat in seats:
+            send_back(state, sq, seat)
+        next_battle(state)
+        return
+    state.retreats = [
+        [seat, came, *codes] for seat in seats for came, codes in retreat_groups(state, sq, seat)
+    ]
+    _advance_retreats(state)
 
 
 def send_back(state: OmringadState, square: int, attacker: int) -> None:
-    """The attackers go back where they came from, or are lost (R48, R92, R110)."""
+    """Version 1: the attackers go back where their last group came from, or are lost there
+    (R48, R92, R110)."""
     stack = B.find_stack(state.board, square, attacker)
     assert stack is not None
     codes = stack[1:]
@@ -451,10 +494,104 @@ def send_back(state: OmringadState, square: int, attacker: int) -> None:
         for c in codes:
             _eliminate(state, attacker, c)
         return
+    _arrive(state, back, attacker, codes)
+
+
+# ====================================================================== retreats (version 2)
+def retreat_groups(state: OmringadState, square: int, seat: int) -> list[tuple[int, list[int]]]:
+    """The groups in which ``seat``'s units leave ``square``: ``(came_from, codes)`` (R48).
+
+    One group per square its groups stepped in from this round, in order of first arrival.
+    Each surviving unit goes back with the earliest of those groups that brought a unit of
+    its kind and has not got it back yet; a unit that matches none goes with the last group.
+    Horses left without a unit that can be hit go with the first group that has one (R112).
+
+    A seat with no recorded entry (never met in play) leaves as one group from nowhere
+    (``came_from`` -1), which has no way back and may go to any free neighbour.
+    """
+    stack = B.find_stack(state.board, square, seat)
+    codes = stack[1:] if stack else []
+    came: list[int] = []
+    brought: list[list[int]] = []  # per group: the kinds it brought, in order
+    for e in state.entries[square]:
+        if e[0] != seat:
+            continue
+        if e[1] not in came:
+            came.append(e[1])
+            brought.append([])
+        brought[came.index(e[1])] += [cls // 2 for cls in e[3:]]
+    if not came:
+        return [(-1, codes[:])] if codes else []
+    groups: list[list[int]] = [[] for _ in came]
+    left = codes[:]
+    for group, kinds in zip(groups, brought, strict=True):
+        for kind in kinds:
+            at = next((j for j, c in enumerate(left) if c // 4 == kind), None)
+            if at is not None:
+                group.append(left.pop(at))
+    groups[-1] += left
+    hittable = [any(UNITS[B.unit_of(c).kind].hittable for c in g) for g in groups]
+    if any(hittable):
+        first = hittable.index(True)
+        for j, g in enumerate(groups):
+            if g and not hittable[j]:
+                groups[first] += g
+                groups[j] = []
+    return [(came[i], g) for i, g in enumerate(groups) if g]
+
+
+def _free(state: OmringadState, seat: int, square: int) -> bool:
+    """Whether no other player's units (an enemy's, an ally's or the dragon) stand there."""
+    return all(o == seat for o in B.occupants(state.board, square))
+
+
+def retreat_options(state: OmringadState) -> list[int]:
+    """Where the first waiting group may go: its way back if free, else the free squares
+    next to the battle's square that it could enter (lakes for pirates only, R32, R116);
+    ``[]``: it has nowhere to go and is eliminated (R48 ruling, R110)."""
+    seat, came, *codes = state.retreats[0]
+    if came >= 0 and _free(state, seat, came):
+        return [came]
+    units = [B.unit_of(c) for c in codes]
+    return [
+        n
+        for n in state.map.neighbours[state.battle[0]]
+        if n != came and _free(state, seat, n) and can_stand_on(units, state.terrain[n])
+    ]
+
+
+def _advance_retreats(state: OmringadState) -> None:
+    """Move waiting groups while where they go is forced; then the next battle."""
+    while state.retreats:
+        options = retreat_options(state)
+        if len(options) > 1:
+            return
+        _retreat(state, options[0] if options else -1)
+    next_battle(state)
+
+
+def _retreat(state: OmringadState, to: int) -> None:
+    """The first waiting group leaves the battle's square for ``to`` (-1: eliminated)."""
+    seat, _, *codes = state.retreats.pop(0)
+    sq = state.battle[0]
+    stack = B.find_stack(state.board, sq, seat)
+    assert stack is not None
+    for c in codes:
+        stack.remove(c)
+    B.remove_empty(state.board, sq)
+    if to < 0:
+        for c in codes:
+            _eliminate(state, seat, c)
+        return
+    _arrive(state, to, seat, codes)
+
+
+def _arrive(state: OmringadState, square: int, seat: int, codes: list[int]) -> None:
+    """Returning units enter ``square``: an empty enemy square is taken (R48, R118)."""
     if (
-        enemies(state.control[back], attacker, state.teams)
-        and not state.board[back]
+        enemies(state.control[square], seat, state.teams)
+        and not state.board[square]
         and takes_control(B.unit_of(c) for c in codes)
     ):
-        state.control[back] = attacker
-    B.add_units(state.board, back, attacker, codes)
+        state.control[square] = seat
+    B.add_units(state.board, square, seat, codes)

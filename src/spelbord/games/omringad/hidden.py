@@ -19,7 +19,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from spelbord.core import CHANCE
-from spelbord.games.omringad import auction_phase
+from spelbord.games.omringad import auction_phase, battle_phase
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.battle import needed_die
@@ -102,7 +102,7 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
             "count": len(state.group),
             "top": B.unit_of(group_top[0]).code if group_top else None,
         },
-        "entries": [[sq, *e] for sq, es in enumerate(state.entries) for e in es],
+        "entries": [[sq, *e[:3]] for sq, es in enumerate(state.entries) for e in es],
         "first": state.first[:],
         "battle": state.battle[:],
         "unsent": state.unsent[:],
@@ -111,6 +111,11 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
         "dice": [_die_view(r) for r in state.dice],
         "last_dice": [_die_view(r) for r in state.last_dice],
         "stall": state.stall,
+        "stall_limit": battle_phase.stall_limit(state),
+        "retreats": [
+            {"owner": r[0], "came_from": r[1], "units": [B.unit_of(c).code for c in r[2:]]}
+            for r in state.retreats
+        ],
         "placed_here": state.placed_here[:],
         "reinforcer": state.reinforcer,
         "winners": state.winners[:],
@@ -206,6 +211,9 @@ def _resample_seat(state: OmringadState, owner: int, rng: random.Random) -> None
         return
     fight = _battle_square(state)
     frozen = state.origin if (state.mover == owner and state.origin >= 0 and not state.path) else -1
+    for sq, es in enumerate(state.entries):
+        if sq != fight:  # which hidden units came in which group is forgotten (R48)
+            es[:] = [e[:3] if e[0] == owner else e for e in es]
     slots: list[tuple[list[int], int]] = []
     kinds: list[int] = []
     for sq, here in enumerate(state.board):

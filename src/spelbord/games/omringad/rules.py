@@ -89,7 +89,8 @@ def _max_length(target: int, players: int = 2) -> int:
     at most one per unit; a battle with ``h`` steps that hit rolls at most
     ``(h + 1) * STALL_LIMIT`` steps (R92); every step that hits costs somebody at least
     one of the hits the units (the dragon's two included) can take; a step rolls at most
-    one die per unit on the board and has at most one decision about a diplomat (R110).
+    one die per unit on the board and has at most one decision about a diplomat (R110);
+    each unit retreats at most once a round, one decision per group (R48).
     """
     u = UNITS_PER_PLAYER
     rounds = -(-target // 13)
@@ -98,7 +99,8 @@ def _max_length(target: int, players: int = 2) -> int:
     auction = 1 + N.MAX_BID + players + 1
     battles = u * players
     steps = (2 * u * players + 2 + battles) * STALL_LIMIT
-    fighting = steps * (u * players + 1) + steps + battles
+    retreats = u * players  # a unit retreats at most once a round (R48, R110)
+    fighting = steps * (u * players + 1) + steps + battles + retreats
     opening = len(TILE_ORDER) + 13 + 1 + 2 * 13 + 1  # tiles, opening buys, placements, roll-off
     return opening + rounds * (players * per_player + auction + fighting)
 
@@ -143,6 +145,9 @@ class OmringadState(State):
         self.dice: list[list[int]] = []  # the step being rolled, see ``_die_row``
         self.last_dice: list[list[int]] = []  # the last step rolled this battle phase
         self.stall = 0  # rolled steps in a row without a hit in this battle (R92)
+        # Attacking groups waiting to leave the battle's square (version 2, R48), see
+        # ``battle_phase``: [owner, came_from, codes ...] each.
+        self.retreats: list[list[int]] = []
         self.placed_here: list[int] = [0] * m.num_squares
         self.reinforcer = -1
         self.winners: list[int] = []
@@ -278,11 +283,13 @@ class OmringadState(State):
         "phase", "round", "tiles", "control", "board", "gold", "budget", "score", "pool", "bought",
         "stage", "placing", "initiative", "passed", "mover", "origin", "group", "path",
         "entries", "first", "battle", "unsent", "snipes", "dice", "last_dice", "stall",
-        "placed_here", "reinforcer", "winners", "cup", "auction",
+        "placed_here", "reinforcer", "winners", "cup", "auction", "retreats",
     )  # fmt: skip
 
     def _state_dict(self) -> dict[str, Any]:
         d = {f: getattr(self, f) for f in self._FIELDS}
+        if self.game.rules_version < 2:
+            del d["retreats"]  # version 1 never retreats: its states keep their old shape
         d["terrain"] = [t.value for t in self.terrain]
         return _json_copy(d)
 
@@ -290,7 +297,7 @@ class OmringadState(State):
         if data["phase"] not in PHASES:
             raise ValueError(f"unknown phase {data['phase']!r}")
         # States stored before the auction was built have no cup and no auction (R100).
-        older = {"cup": list(range(len(SPECIAL_KINDS))), "auction": None}
+        older = {"cup": list(range(len(SPECIAL_KINDS))), "auction": None, "retreats": []}
         for f in self._FIELDS:
             setattr(self, f, _json_copy(data[f] if f in data else older[f]))
         self.terrain = [Terrain(t) for t in data["terrain"]]
@@ -317,6 +324,7 @@ class OmringadState(State):
         c.dice = [r[:] for r in self.dice]
         c.last_dice = [r[:] for r in self.last_dice]
         c.stall = self.stall
+        c.retreats = [r[:] for r in self.retreats]
         c.placed_here, c.winners = self.placed_here[:], self.winners[:]
         c.cup = self.cup[:]
         c.auction = auction_phase.copy(self.auction)
@@ -573,7 +581,10 @@ class OmringadState(State):
             self.first[sq] = seat
         B.add_units(self.board, sq, seat, [cls * 2 + 1 for cls in self.group])
         if hostile:
-            self.entries[sq].append([seat, self.path[-2], len(self.group)])
+            entry = [seat, self.path[-2], len(self.group)]
+            if self.game.rules_version >= 2:  # the group's classes, for its retreat (R48)
+                entry += self.group
+            self.entries[sq].append(entry)
         self.origin, self.group, self.path = -1, [], []
         self._next_mover()
 
@@ -721,6 +732,21 @@ class OmringadGame(Game):
     info = GameInfo(
         name="omringad",
         title="Omringad",
+        version=2,
+        oldest_version=1,
+        changes=(
+            (
+                2,
+                "Returning attackers (R48, R110): after a stand-off or a spent diplomat each "
+                "attacking group goes back to the square it came from; where other units "
+                "stand there now, its owner moves it to another free adjacent square it could "
+                "enter, and only a group with none is eliminated (version 1 sent every "
+                "attacker to the square the last group came from and eliminated all of them "
+                "when it was held). Battles (R47, R92) go on until one side is gone or "
+                "neither can ever hit again; the safety bound is 200 rolled steps in a row "
+                "without a hit (version 1: 20, which cut battles short).",
+            ),
+        ),
         min_seats=2,
         max_seats=4,
         teams=True,
