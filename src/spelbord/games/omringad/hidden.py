@@ -24,10 +24,11 @@ from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.battle import needed_die
 from spelbord.games.omringad.infoset import resample_history
+from spelbord.games.omringad.state import TILE_ORDER
 from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.rules import OmringadState
+    from spelbord.games.omringad.state import OmringadData
 
 _GENERAL = BASE_KINDS.index(Kind.GENERAL)
 _ON_TOP = frozenset({_GENERAL, B.ALL_KINDS.index(Kind.HORSES)})
@@ -36,10 +37,9 @@ _COSTS = [UNITS[k].cost or 0 for k in BASE_KINDS]
 _BUYING = ("pregame", "purchase")
 
 
-def _terrain_view(state: OmringadState, seat: int | None) -> list[str]:
+def _terrain_view(state: OmringadData, seat: int | None) -> list[str]:
     if state.phase != "setup":
         return [t.letter for t in state.terrain]
-    from spelbord.games.omringad.rules import TILE_ORDER
 
     out = ["?"] * state.map.num_squares
     if seat is not None:
@@ -51,11 +51,11 @@ def _terrain_view(state: OmringadState, seat: int | None) -> list[str]:
     return out
 
 
-def _battle_square(state: OmringadState) -> int:
+def _battle_square(state: OmringadData) -> int:
     return state.battle[0] if state.phase == "battle" and state.battle else -1
 
 
-def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
+def observe(state: OmringadData, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (``None``: a spectator)."""
     fight = _battle_square(state)
     stacks = []
@@ -153,7 +153,7 @@ def _die_view(row: list[int]) -> dict[str, Any]:
     }
 
 
-def public_action(state: OmringadState, player: int, action: int) -> bool:
+def public_action(state: OmringadData, player: int, action: int) -> bool:
     """Whether every seat may read ``action``, taken by ``player`` in ``state`` (R83).
 
     Public: chance (the initiative roll-off, the draw from the cup and every battle die),
@@ -177,7 +177,7 @@ def public_action(state: OmringadState, player: int, action: int) -> bool:
     return False
 
 
-def resample(state: OmringadState, seat: int | None, rng: random.Random) -> OmringadState:
+def resample(state: OmringadData, seat: int | None, rng: random.Random) -> OmringadData:
     """A full state that ``seat`` cannot tell from ``state``, history included (R82).
 
     The history is rewritten by ``infoset.resample_history``. A position set up by hand
@@ -188,7 +188,7 @@ def resample(state: OmringadState, seat: int | None, rng: random.Random) -> Omri
     return out if out is not None else resample_position(state, seat, rng)
 
 
-def resample_position(state: OmringadState, seat: int | None, rng: random.Random) -> OmringadState:
+def resample_position(state: OmringadData, seat: int | None, rng: random.Random) -> OmringadData:
     """A position that ``seat`` cannot tell from ``state``, its history left as it is.
 
     For every other seat: unrevealed tiles go to random free cells; the units under the
@@ -205,7 +205,7 @@ def resample_position(state: OmringadState, seat: int | None, rng: random.Random
     return out
 
 
-def _resample_seat(state: OmringadState, owner: int, rng: random.Random) -> None:
+def _resample_seat(state: OmringadData, owner: int, rng: random.Random) -> None:
     if state.phase == "setup":
         state.tiles[owner] = rng.sample(range(25), len(state.tiles[owner]))
         return
