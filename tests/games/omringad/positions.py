@@ -73,18 +73,21 @@ def battle_at(
     label: str,
     parties: list[tuple[int, str]],
     tiles: dict[str, Terrain] | None = None,
+    *,
+    around: dict[str, tuple[int, str]] | None = None,
     **options: Any,
 ) -> OmringadState:
     """The battle phase beginning on ``label`` with these parties: ``(owner, units)``, the
     defender first (the dragon's owner is ``NEUTRAL``), then the attackers in order of
     arrival, each having stepped in as one group from the square's first neighbour.
-    Stacks are in the engine's order; ``options`` are the game's (``players=4`` ...).
+    ``around``: other stacks on the board, as in ``position``. Stacks are in the engine's
+    order; ``options`` are the game's (``players=4`` ...).
 
     >>> st = battle_at("A c3", [(1, "M"), (0, "RR")])
     >>> st.phase, st.battle[:3] == [st.map.parse_label("A c3"), 0, 1]
     ('battle', True)
     """
-    st = position({}, tiles, top_order=True, **options)
+    st = position(around or {}, tiles, top_order=True, **options)
     sq = st.map.parse_label(label)
     came = st.map.neighbours[sq][0]
     for i, (owner, text) in enumerate(parties):

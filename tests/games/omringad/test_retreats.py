@@ -14,11 +14,21 @@ import json
 import random
 from fractions import Fraction
 
-from tests.games.omringad.positions import play, position, roll, texts, to_battle, top_down
+import pytest
+from tests.games.omringad.positions import (
+    battle_at,
+    play,
+    position,
+    roll,
+    texts,
+    to_battle,
+    top_down,
+)
 
 from spelbord import games
 from spelbord.core import CHANCE
 from spelbord.games.omringad import battle_phase
+from spelbord.games.omringad.map import FOUR_COUNTRIES as FOUR
 from spelbord.games.omringad.map import PILLOW
 from spelbord.games.omringad.rules import OmringadGame, OmringadState
 from spelbord.games.omringad.terrain import Terrain
@@ -179,6 +189,24 @@ def test_r48_v2_a_free_way_back_needs_no_decision() -> None:
     play(st, "A e3", "take G", "done", "B e3")
     to_battle(st)
     assert st.phase != "battle" and top_down(st, "A e3", A) == "G"
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_r48_r121_an_allys_units_also_block_the_way_back(version: int) -> None:
+    """Four players, teams A+D against B+C. B's general stood off against A's general; B's
+    ally C now stands where B came from (allies never share a square, R54): in version 2
+    B goes to another free square, in version 1 its general was eliminated."""
+    st = battle_at(
+        "A c3", [(0, "G"), (1, "G")], around={"A c2": (2, "M")},
+        players=4, teams="diagonal", rules_version=version,
+    )  # fmt: skip
+    assert FOUR.label(FOUR.neighbours[FOUR.parse_label("A c3")][0]) == "A c2"
+    if version == 1:
+        assert st.phase != "battle" and top_down(st, "A c3", 1) == ""
+        return
+    assert st.current_player() == 1 and texts(st) == ["A b3", "A d3", "A c4"]
+    play(st, "A c4")
+    assert top_down(st, "A c4", 1) == "G" and top_down(st, "A c2", 2) == "M"
 
 
 # ---------------------------------------------------------------------- R47 / R92 length
