@@ -30,10 +30,17 @@ def position(
     initiative: int = 0,
     target: int = 50,
     control: dict[str, int] | None = None,
+    rules_version: int | None = None,
 ) -> OmringadState:
     """A two-player state at the start of the movement phase (``positions.position``)."""
     return positions.position(
-        stacks, tiles, round_=round_, initiative=initiative, target=target, control=control
+        stacks,
+        tiles,
+        round_=round_,
+        initiative=initiative,
+        target=target,
+        control=control,
+        rules_version=rules_version,
     )
 
 

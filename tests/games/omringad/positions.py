@@ -50,17 +50,53 @@ def position(
     for label, seat in (control or {}).items():
         st.control[at(label)] = seat
     for label, (owner, text) in stacks.items():
-        us = units(text)
-        codes = [B.code(u) for u in us]
-        st.board[at(label)].append([owner, *(B.order_top(codes) if top_order else codes)])
-        for u in us:
-            if u.kind in SPECIAL_KINDS:
-                st.cup.remove(SPECIAL_KINDS.index(u.kind))
-            else:
-                st.pool[owner][BASE_KINDS.index(u.kind)] -= 1
+        st.board[at(label)].append([owner, *_take_out(st, owner, text, top_order)])
     st.round, st.initiative = round_, initiative
     st.stage = ["done"] * n
     st._start_movement()
+    return st
+
+
+def _take_out(st: OmringadState, owner: int, text: str, top_order: bool) -> list[int]:
+    """The codes of ``text``'s units, taken out of the owner's pool (special units: the cup)."""
+    us = units(text)
+    codes = [B.code(u) for u in us]
+    for u in us:
+        if u.kind in SPECIAL_KINDS:
+            st.cup.remove(SPECIAL_KINDS.index(u.kind))
+        else:
+            st.pool[owner][BASE_KINDS.index(u.kind)] -= 1
+    return B.order_top(codes) if top_order else codes
+
+
+def battle_at(
+    label: str,
+    parties: list[tuple[int, str]],
+    tiles: dict[str, Terrain] | None = None,
+    *,
+    around: dict[str, tuple[int, str]] | None = None,
+    **options: Any,
+) -> OmringadState:
+    """The battle phase beginning on ``label`` with these parties: ``(owner, units)``, the
+    defender first (the dragon's owner is ``NEUTRAL``), then the attackers in order of
+    arrival, each having stepped in as one group from the square's first neighbour.
+    ``around``: other stacks on the board, as in ``position``. Stacks are in the engine's
+    order; ``options`` are the game's (``players=4`` ...).
+
+    >>> st = battle_at("A c3", [(1, "M"), (0, "RR")])
+    >>> st.phase, st.battle[:3] == [st.map.parse_label("A c3"), 0, 1]
+    ('battle', True)
+    """
+    st = position(around or {}, tiles, top_order=True, **options)
+    sq = st.map.parse_label(label)
+    came = st.map.neighbours[sq][0]
+    for i, (owner, text) in enumerate(parties):
+        codes = _take_out(st, owner, text, True)
+        st.board[sq].append([owner, *codes])
+        if i:
+            st.entries[sq].append([owner, came, len(codes), *(c // 2 for c in codes)])
+    st.first[sq] = parties[0][0]
+    to_battle(st)
     return st
 
 

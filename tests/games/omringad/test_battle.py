@@ -1,33 +1,29 @@
-"""Omringad battles (R40-R48): steps, to-hit rule, modifiers, allocation, the end."""
+"""Omringad battles (R40-R48): the to-hit rule and modifiers as pure functions, and whole
+battles through the engine (``battle_phase``, the one battle model the game plays), with
+fixed dice on hand-made positions (``positions.battle_at``)."""
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
-from fractions import Fraction
-
 import pytest
+from tests.games.omringad.positions import battle_at, play, roll, texts, top_down
 
+from spelbord.core import CHANCE
 from spelbord.games.omringad.battle import (
-    Battle,
     BattleError,
     Side,
     Step,
     absorbable_hits,
-    count_hits,
     die_modifier,
-    firing_chances,
     firing_units,
-    hit_distribution,
-    hit_probability,
-    hit_targets,
     hits,
     leader_bonus,
-    take_hit,
 )
+from spelbord.games.omringad.map import PILLOW
+from spelbord.games.omringad.rules import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import Kind, Unit
 
+L = PILLOW.parse_label
 M, E, A, R, K, G = (
     Unit(Kind.MERCENARY),
     Unit(Kind.ELITE),
@@ -61,8 +57,6 @@ def test_r41_hit_when_die_plus_modifiers_reaches_s() -> None:
 def test_r41_six_always_hits_one_always_misses() -> None:
     assert hits(6, 6, -3)
     assert not hits(1, 2, 5)
-    assert hit_probability(2, 5) == Fraction(5, 6)
-    assert hit_probability(6, -3) == Fraction(1, 6)
     with pytest.raises(BattleError):
         hits(0, 4, 0)
 
@@ -83,7 +77,7 @@ def test_r42_an_enemy_infiltrator_cancels_the_general_while_it_lives() -> None:
     red = side(0, G, M, A, Unit(Kind.SNIPERS), attacking=False)
     yellow = side(1, Unit(Kind.INFILTRATOR), M, E, R, attacking=True)
     assert winning_dice(M, red, yellow, Terrain.BARE) == [6]
-    yellow = take_hit(yellow, Unit(Kind.INFILTRATOR))
+    yellow = yellow.with_units((M, E, R))  # the infiltrator is eliminated
     assert not yellow.has(Kind.INFILTRATOR)
     assert winning_dice(M, red, yellow, Terrain.BARE) == [5, 6]
 
@@ -127,120 +121,80 @@ def test_r40_ranged_units_fire_in_the_ranged_step_the_rest_in_melee() -> None:
     assert firing_units(s, Step.MELEE) == (M, R)
 
 
-def test_r40_count_hits_takes_one_die_per_firing_unit() -> None:
-    own = side(0, A, K, M, attacking=False)
-    enemy = side(1, M, attacking=True)
-    assert count_hits(own, enemy, Terrain.CASTLE, Step.RANGED, [4, 3]) == 2
-    assert count_hits(own, enemy, Terrain.CASTLE, Step.MELEE, [5]) == 1
-    with pytest.raises(BattleError):
-        count_hits(own, enemy, Terrain.CASTLE, Step.RANGED, [6])
-
-
-def test_r41_hit_distribution_matches_every_roll_of_the_dice() -> None:
-    """Exact P(k hits) equals brute force over all dice, modifiers included."""
-    own = side(0, A, K, M, R, G, attacking=False)
-    enemy = side(1, M, attacking=True)
-    for terrain in (Terrain.FOREST, Terrain.CASTLE):
-        for step in Step:
-            n = len(firing_units(own, step))
-            tally: Counter[int] = Counter()
-            for dice in itertools.product(range(1, 7), repeat=n):
-                tally[count_hits(own, enemy, terrain, step, dice)] += 1
-            dist = hit_distribution(firing_chances(own, enemy, terrain, step))
-            assert sum(dist) == 1
-            assert list(dist) == [Fraction(tally[k], 6**n) for k in range(n + 1)]
-
-
-def test_r45_any_unit_may_take_a_hit_except_horses() -> None:
-    s = side(0, M, M, G, Unit(Kind.MERCENARY, True), Unit(Kind.HORSES), attacking=True)
-    assert hit_targets(s) == tuple(sorted({M, G, Unit(Kind.MERCENARY, True)}))
-    with pytest.raises(BattleError):
-        take_hit(s, Unit(Kind.HORSES))
-    with pytest.raises(BattleError):
-        take_hit(s, A)
-
-
-def test_r21_first_hit_damages_second_eliminates_general_dies_at_once() -> None:
-    s = side(0, M, G, attacking=True)
-    s = take_hit(s, M)
-    assert sorted(s.units) == sorted([Unit(Kind.MERCENARY, True), G])
-    s = take_hit(s, Unit(Kind.MERCENARY, True))
-    assert s.units == (G,)
-    s = take_hit(s, G)
-    assert s.units == () and not s.alive()
-
-
-def test_r46_horses_go_when_the_last_unit_goes() -> None:
-    s = side(0, Unit(Kind.MERCENARY, True), Unit(Kind.HORSES), attacking=True)
-    assert s.alive()
-    s = take_hit(s, Unit(Kind.MERCENARY, True))
-    assert s.units == () and not s.alive()
-
-
 def test_r45_absorbable_hits() -> None:
     assert absorbable_hits(side(0, M, Unit(Kind.ARCHER, True), G, attacking=True)) == 4
 
 
+# ---------------------------------------------------------------------- through the engine
+def dice(st: OmringadState) -> list[tuple[int, str, int]]:
+    """The dice laid out: (party, unit, lowest face that hits); party 0 the attacker."""
+    return [(d["side"], d["unit"], d["needed"]) for d in st.observation(None)["dice"]]
+
+
+def test_r40_one_die_per_firing_unit_ranged_step_first() -> None:
+    """A (defender, castle) has an archer, a catapult and a mercenary against B's mercenary:
+    the ranged step rolls the archer and the catapult (+1 walls), then the melee step."""
+    st = battle_at("A c3", [(0, "AKM"), (1, "M")], {"A c3": Terrain.CASTLE})
+    assert dice(st) == [(1, "A", 4), (1, "K", 3)]
+    roll(st, 4, 3)  # two hits: B's mercenary is damaged, then eliminated
+    assert st.phase != "battle" and top_down(st, "A c3", 1) == ""
+
+
 def test_r40_r47_a_whole_battle_in_a_forest() -> None:
-    """
-    Yellow attacks a red forest square.
-      red (defends):    archer, mercenary, general
-      yellow (attacks): rider, mercenary
-    Ranged step: red's archer (S5 -1 forest +1 general) hits; yellow allocates it.
-    Melee step: red's mercenary misses, yellow's rider and mercenary both hit;
-    red puts both on the archer (eliminated). Then the rounds go on until a side is gone.
-    """
-    red = side(0, A, M, G, attacking=False)
-    yellow = side(1, R, M, attacking=True)
-    b = Battle(7, Terrain.FOREST, attacker=yellow, defender=red)
-    att_chances, def_chances = b.chances()
-    assert att_chances == () and def_chances == (Fraction(2, 6),)
-    b = b.roll(0, 1)
-    assert b.step == Step.MELEE and b.pending == (1, 0) and b.allocating() == 0
-    b = b.allocate(M)
-    assert Unit(Kind.MERCENARY, True) in b.attacker.units and b.allocating() is None
-    assert b.chances() == ((Fraction(3, 6), Fraction(1, 6)), (Fraction(2, 6),))
-    b = b.roll(2, 0)
-    assert b.pending == (0, 2) and b.allocating() == 1
-    b = b.allocate(A)
-    b = b.allocate(Unit(Kind.ARCHER, True))
-    assert sorted(b.defender.units) == sorted([M, G])
-    assert b.step == Step.RANGED and b.rounds == 1 and not b.is_over()
-    # Nobody has a ranged unit left: the ranged step is skipped.
-    b = b.skip_empty_steps()
-    assert b.step == Step.MELEE
-    b = b.roll(2, 1)  # attacker scores 2, defender 1
-    b = b.allocate(Unit(Kind.MERCENARY, True))  # the attacker's damaged mercenary dies
-    b = b.allocate(G)
-    b = b.allocate(M)
-    assert b.attacker.units == (R,)
-    assert b.defender.units == (Unit(Kind.MERCENARY, True),)
-    b = b.skip_empty_steps().roll(1, 0).allocate(Unit(Kind.MERCENARY, True))
-    assert b.is_over() and b.winner() == 1 and not b.stand_off()
+    """B attacks A's forest square.
+      A (defends): general, archer, mercenary
+      B (attacks): rider, mercenary
+    Ranged step: A's archer (S5 -1 forest +1 general) hits; B allocates it. Melee step: B's
+    rider and mercenary both hit, A's mercenary misses; A puts both on the archer. The rounds
+    go on, the empty ranged step skipped, until A is gone; B takes the square (R49)."""
+    st = battle_at("A c3", [(0, "AMG"), (1, "RM")], {"A c3": Terrain.FOREST})
+    assert dice(st) == [(1, "A", 5)]
+    roll(st, 5)
+    assert st.current_player() == 1 and texts(st) == ["hit M", "hit R"]
+    play(st, "hit M")
+    assert dice(st) == [(0, "R", 4), (0, "m", 6), (1, "M", 5)]
+    roll(st, 4, 6, 2)
+    assert st.current_player() == 0 and texts(st) == ["hit M", "hit A", "hit G"]
+    play(st, "hit A", "hit a")
+    assert top_down(st, "A c3", 0) == "GM"
+    assert dice(st) == [(0, "R", 4), (0, "m", 6), (1, "M", 5)]  # no ranged step left
+    roll(st, 4, 1, 5)  # one hit each
+    play(st, "hit m", "hit G")
+    assert dice(st) == [(0, "R", 4), (1, "M", 6)]  # the general's +1 is gone with it
+    roll(st, 4, 1)
+    assert top_down(st, "A c3", 0) == "m"  # one kind left: allocated automatically
+    roll(st, 5, 1)
+    assert st.phase != "battle"
+    assert top_down(st, "A c3", 0) == "" and top_down(st, "A c3", 1) == "R"
+    assert st.control[L("A c3")] == 1
 
 
-def test_r45_hits_beyond_what_a_side_can_take_are_dropped() -> None:
-    b = Battle(0, Terrain.BARE, side(0, R, R, attacking=True), side(1, G, attacking=False))
-    b = b.skip_empty_steps().roll(2, 0)
-    assert b.pending == (0, 1)
-    b = b.allocate(G)
-    assert b.is_over() and b.winner() == 0
+def test_r45_hits_beyond_what_a_side_can_take_are_lost() -> None:
+    st = battle_at("A c3", [(0, "G"), (1, "RR")])
+    roll(st, 4, 4)  # two hits, the lone general takes one
+    assert st.phase != "battle" and top_down(st, "A c3", 1) == "RR"
+    assert st.control[L("A c3")] == 1
+
+
+def test_r45_any_unit_may_take_a_hit_except_horses() -> None:
+    st = battle_at("A c3", [(0, "HMG"), (1, "R")])
+    roll(st, 4, 1)
+    assert st.current_player() == 0 and texts(st) == ["hit M", "hit G"]
+
+
+def test_r47_no_die_is_rolled_while_hits_are_to_be_allocated() -> None:
+    st = battle_at("A c3", [(0, "ME"), (1, "R")])
+    assert dice(st) == [(0, "R", 4), (1, "M", 6), (1, "E", 5)]
+    roll(st, 4, 6, 1)  # both sides hit
+    assert top_down(st, "A c3", 1) == "r"  # one kind: allocated automatically
+    assert st.current_player() == 0 and st.observation(None)["dice"] == []
+    play(st, "hit E")
+    assert st.current_player() == CHANCE and len(dice(st)) == 3
 
 
 def test_r48_neither_side_can_hit_is_a_stand_off() -> None:
-    b = Battle(0, Terrain.BARE, side(0, G, attacking=True), side(1, G, attacking=False))
-    assert b.is_over() and b.stand_off() and b.winner() is None
-    with pytest.raises(BattleError):
-        b.roll(0, 0)
-
-
-def test_r47_battle_not_over_while_hits_are_pending() -> None:
-    b = Battle(0, Terrain.BARE, side(0, M, attacking=True), side(1, M, attacking=False))
-    b = b.skip_empty_steps().roll(1, 1)
-    assert not b.is_over()
-    with pytest.raises(BattleError):
-        b.winner()
-    b = b.allocate(M).allocate(M)
-    assert not b.is_over()
-    with pytest.raises(BattleError):
-        b.roll(2, 0)
+    """Two generals: no die is ever rolled; the attacker goes back where it came from."""
+    st = battle_at("A c3", [(0, "G"), (1, "G")])
+    came = PILLOW.label(PILLOW.neighbours[L("A c3")][0])
+    assert st.phase != "battle" and st.last_dice == []
+    assert top_down(st, "A c3", 0) == "G" and top_down(st, came, 1) == "G"

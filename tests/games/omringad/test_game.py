@@ -134,7 +134,8 @@ def test_r34_r35_attack_stops_and_restricts_the_defender(kit: SimpleNamespace) -
     """Two mercenaries attack a stack of eight across the east seam (the seed example)."""
     st = kit.position({"A e3": (0, "MM"), "B e3": (1, "MMMMMMMM")})
     kit.play(st, "A e3", "take M", "take M", "done", "B e3")
-    assert st.entries[kit.L("B e3")] == [[0, kit.L("A e3"), 2]]
+    # who entered, from where, how many, and (version 2) the group's classes: two M (R35, R48)
+    assert st.entries[kit.L("B e3")] == [[0, kit.L("A e3"), 2, 0, 0]]
     assert st.current_player() == 1
     kit.play(st, "B e3")
     for _ in range(6):
@@ -205,8 +206,10 @@ def test_r48_stand_off_sends_the_attackers_back(kit: SimpleNamespace) -> None:
     assert st.control[kit.L("B e3")] == 1
 
 
-def test_r48_attackers_cut_off_by_enemies_are_lost(kit: SimpleNamespace) -> None:
-    st = kit.position({"A e3": (0, "G"), "B e3": (1, "G"), "B e2": (1, "R")})
+def test_r48_v1_attackers_cut_off_by_enemies_are_lost(kit: SimpleNamespace) -> None:
+    """Rules version 1: the general whose way back is held is eliminated (version 2 lets it
+    go to another square, ``test_retreats.py``)."""
+    st = kit.position({"A e3": (0, "G"), "B e3": (1, "G"), "B e2": (1, "R")}, rules_version=1)
     kit.play(st, "A e3", "take G", "done", "B e3")
     kit.play(st, "B e2", "take R", "done", "A e2", "A e3", "stop")
     assert st.control[kit.L("A e3")] == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from tests.games.omringad import positions
 from tests.games.omringad.positions import play, roll, texts, to_battle, top_down
 
@@ -327,12 +328,23 @@ def test_r117_r123_with_more_parties_the_snipers_owner_also_chooses_the_party() 
     assert top_down(st, "A e3", 2) == "e" and st.current_player() == CHANCE
 
 
-def test_r92_r111_a_stalled_battle_against_the_dragon_sends_the_attackers_back() -> None:
-    st = position({"B c3": (NEUTRAL, "Z"), "B c4": (A, "M")}, control={"B c4": A})
+@pytest.mark.parametrize(("version", "limit"), [(1, 20), (2, 200)])
+def test_r92_r111_a_stalled_battle_against_the_dragon_sends_the_attackers_back(
+    version: int, limit: int
+) -> None:
+    """The safety bound: 20 rolled steps without a hit in version 1, 200 in version 2."""
+    st = positions.position(
+        {"B c3": (NEUTRAL, "Z"), "B c4": (A, "M")},
+        control={"B c4": A},
+        top_order=True,
+        rules_version=version,
+    )
     play(st, "B c4", "take M", "done", "B c3")
     to_battle(st)
-    for _ in range(20):
+    for _ in range(limit - 1):
         roll(st, 1, 1)
+    assert st.phase == "battle" and st.stall == limit - 1
+    roll(st, 1, 1)
     assert st.phase != "battle" and top_down(st, "B c4", A) == "M"
     assert top_down(st, "B c3", NEUTRAL) == "Z" and st.control[L("B c3")] == B_
 

@@ -325,8 +325,11 @@ def test_r40_r44_battle_dice_show_faces_needs_and_hits(page: Any, kit: SimpleNam
 
 
 def test_r92_stall_count_and_stand_off_in_the_log(page: Any, kit: SimpleNamespace) -> None:
-    """R92: the count of steps without a hit grows to 20, then the attackers go back."""
-    st = kit.position({"A e3": (0, "M"), "A e4": (0, "R"), "B e3": (1, "M"), "B e4": (1, "M")})
+    """R92: the count of steps without a hit grows to 20, then the attackers go back (rules
+    version 1, whose bound this renderer shows; version 2's bound is 200)."""
+    st = kit.position(
+        {"A e3": (0, "M"), "A e4": (0, "R"), "B e3": (1, "M"), "B e4": (1, "M")}, rules_version=1
+    )
     kit.play(st, "A e3", "take M", "done", "B e3", "pass", "A e4", "take R", "done", "B e4")
     while st.phase == "move":
         kit.play(st, "pass")

@@ -1,4 +1,4 @@
-"""The auction phase of a round (R100-R105), played on an ``OmringadState``.
+"""The auction phase of a round (R100-R105), played on an ``OmringadData``.
 
 ``rules.py`` only calls into this module. From round 2, when the cup is not empty
 (``auction.auction_held``), the round starts with the auction instead of the purchase:
@@ -43,11 +43,11 @@ from spelbord.games.omringad.auction import (
 from spelbord.games.omringad.units import SPECIAL_KINDS, Kind, Unit
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.rules import OmringadState
+    from spelbord.games.omringad.state import OmringadData
 
 
 # ---------------------------------------------------------------------- flow
-def start(state: OmringadState) -> None:
+def start(state: OmringadData) -> None:
     """Start the round: the auction when one is held (R100), else the purchase (R73)."""
     cup = frozenset(SPECIAL_KINDS[i] for i in state.cup)
     if not auction_held(state.round, cup):
@@ -79,12 +79,12 @@ def copy(auction: dict[str, Any] | None) -> dict[str, Any] | None:
     return out
 
 
-def _lot(state: OmringadState) -> Kind | None:
+def _lot(state: OmringadData) -> Kind | None:
     a = state.auction
     return None if a is None or a["lot"] < 0 else SPECIAL_KINDS[a["lot"]]
 
 
-def _to_auction(state: OmringadState) -> Auction:
+def _to_auction(state: OmringadData) -> Auction:
     a = state.auction
     lot = _lot(state)
     assert a is not None and lot is not None
@@ -100,7 +100,7 @@ def _to_auction(state: OmringadState) -> Auction:
     )
 
 
-def _store(state: OmringadState, auc: Auction) -> None:
+def _store(state: OmringadData, auc: Auction) -> None:
     a = state.auction
     assert a is not None
     a["bid"] = auc.bid
@@ -111,7 +111,7 @@ def _store(state: OmringadState, auc: Auction) -> None:
         _close_bidding(state, auc)
 
 
-def _close_bidding(state: OmringadState, auc: Auction) -> None:
+def _close_bidding(state: OmringadData, auc: Auction) -> None:
     """The winner pays (R103) and places next (R104); unsold, the lot goes back (R105)."""
     a = state.auction
     assert a is not None
@@ -124,12 +124,12 @@ def _close_bidding(state: OmringadState, auc: Auction) -> None:
     a["winner"] = winner
 
 
-def _finish(state: OmringadState) -> None:
+def _finish(state: OmringadData) -> None:
     state.auction = None
     state._start_purchase()
 
 
-def dragon_square(state: OmringadState) -> int | None:
+def dragon_square(state: OmringadData) -> int | None:
     """Where the dragon stands, if it is on the board (R111)."""
     for sq, here in enumerate(state.board):
         for s in here:
@@ -138,7 +138,7 @@ def dragon_square(state: OmringadState) -> int | None:
     return None
 
 
-def places(state: OmringadState, kind: Kind, seat: int) -> tuple[int, ...]:
+def places(state: OmringadData, kind: Kind, seat: int) -> tuple[int, ...]:
     """Where ``seat`` may place ``kind`` now (R104)."""
     return placement_squares(
         kind, seat, state.map, state.terrain, state.control, B.stacks_view(state.board),
@@ -147,7 +147,7 @@ def places(state: OmringadState, kind: Kind, seat: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------- protocol hooks
-def current_player(state: OmringadState) -> int:
+def current_player(state: OmringadData) -> int:
     """Chance for the draw, then the seat to bid, then the winner placing."""
     a = state.auction
     assert a is not None
@@ -158,12 +158,12 @@ def current_player(state: OmringadState) -> int:
     return state.turn_order()[a["actor"]]
 
 
-def chance_outcomes(state: OmringadState) -> list[tuple[int, float]]:
+def chance_outcomes(state: OmringadData) -> list[tuple[int, float]]:
     """The draw: every unit in the cup equally likely (R101)."""
     return [(i, 1.0 / len(state.cup)) for i in state.cup]
 
 
-def actions(state: OmringadState, seat: int) -> list[int]:
+def actions(state: OmringadData, seat: int) -> list[int]:
     """``pass`` and the legal raises while bidding (R102); the squares while placing (R104)."""
     a = state.auction
     lot = _lot(state)
@@ -174,7 +174,7 @@ def actions(state: OmringadState, seat: int) -> list[int]:
     return [N.PASS] + [N.BID + r for r in raises if r <= N.MAX_BID]
 
 
-def apply(state: OmringadState, action: int) -> None:
+def apply(state: OmringadData, action: int) -> None:
     """Apply the draw, a bid, a pass or the placement."""
     a = state.auction
     assert a is not None
@@ -194,7 +194,7 @@ def apply(state: OmringadState, action: int) -> None:
         _store(state, auc)
 
 
-def _draw(state: OmringadState, index: int) -> None:
+def _draw(state: OmringadData, index: int) -> None:
     """The initiative holder draws ``SPECIAL_KINDS[index]`` from the cup (R101)."""
     a = state.auction
     assert a is not None
@@ -211,7 +211,7 @@ def _draw(state: OmringadState, index: int) -> None:
     _store(state, auc)
 
 
-def _place(state: OmringadState, square: int) -> None:
+def _place(state: OmringadData, square: int) -> None:
     """The winner places the lot at once; it may be used this round (R104)."""
     a = state.auction
     lot = _lot(state)
@@ -224,14 +224,14 @@ def _place(state: OmringadState, square: int) -> None:
     _finish(state)
 
 
-def action_text(state: OmringadState, player: int, action: int) -> str:
+def action_text(state: OmringadData, player: int, action: int) -> str:
     """``draw dragon`` for the chance draw; else the notation (``bid 7``, ``pass``, a square)."""
     if player == CHANCE:
         return N.draw_text(action)
     return N.text(action, state.map.label)
 
 
-def clock(state: OmringadState, seat: int) -> Clock | None:
+def clock(state: OmringadData, seat: int) -> Clock | None:
     """The bid clock (option ``bid_clock``) on the seat that must bid, else ``None`` (R102)."""
     seconds = state.game.options["bid_clock"]
     a = state.auction
@@ -243,12 +243,12 @@ def clock(state: OmringadState, seat: int) -> Clock | None:
 
 
 # ---------------------------------------------------------------------- observation
-def cup_view(state: OmringadState) -> list[str]:
+def cup_view(state: OmringadData) -> list[str]:
     """The kinds in the cup, in ``Kind`` order (public, R100)."""
     return [SPECIAL_KINDS[i].value for i in sorted(state.cup)]
 
 
-def view(state: OmringadState) -> dict[str, Any] | None:
+def view(state: OmringadData) -> dict[str, Any] | None:
     """The public view of the auction (every part of it is public, R102), or ``None``."""
     a = state.auction
     if state.phase != "auction" or a is None:

@@ -1,9 +1,11 @@
-"""The battle procedure as pure functions (R40-R48).
+"""The battle's pure rules (R40-R46): who fires in which step, the modifiers, to hit.
 
 A battle is fought in rounds of two steps: the ranged step (units with ranged weapons fire),
 then the melee step (every other unit with an S fires). In each step both sides roll at
 once, one die per firing unit; then each side allocates the hits it took, one at a time,
-to its own units (R45). The rounds repeat until one side is gone (R47).
+to its own units (R45). The rounds repeat until one side is gone (R47). The battle itself
+is played by the engine in ``battle_phase``, on the game's state; this module holds the
+rules it asks.
 
 A die hits when ``die + modifier >= S``; a 6 always hits and a 1 always misses (R41).
 
@@ -22,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from fractions import Fraction
 
 from spelbord.core.errors import SpelbordError
 from spelbord.games.omringad.terrain import TERRAIN, Terrain
@@ -143,115 +144,6 @@ def needed_die(strength: int, modifier: int) -> int:
     return min(6, max(2, strength - modifier))
 
 
-@dataclass(frozen=True)
-class Die:
-    """One die to roll in a battle step: whose it is, the unit, its modifier (R40-R44)."""
-
-    side: int
-    """0 for the attacker, 1 for the defender."""
-    unit: Unit
-    modifier: int
-
-    @property
-    def needed(self) -> int:
-        """The lowest face that hits."""
-        strength = self.unit.strength
-        assert strength is not None  # only units with an S roll
-        return needed_die(strength, self.modifier)
-
-
-def step_dice(attacker: Side, defender: Side, terrain: Terrain, step: Step) -> tuple[Die, ...]:
-    """The dice of one step: the attacker's firing units, then the defender's (R40).
-
-    >>> a = Side(0, (Unit(Kind.ARCHER), Unit(Kind.MERCENARY)), attacking=True)
-    >>> d = Side(1, (Unit(Kind.MERCENARY), Unit(Kind.GENERAL)), attacking=False)
-    >>> [(x.side, x.unit.code, x.needed) for x in step_dice(a, d, Terrain.CASTLE, Step.MELEE)]
-    [(0, 'M', 6), (1, 'M', 4)]
-    """
-    out = []
-    for i, (own, enemy) in enumerate(((attacker, defender), (defender, attacker))):
-        for u in firing_units(own, step):
-            out.append(Die(i, u, die_modifier(u, own, enemy, terrain)))
-    return tuple(out)
-
-
-def hit_probability(strength: int, modifier: int) -> Fraction:
-    """The chance one die hits: between 1/6 and 5/6 (R41).
-
-    >>> hit_probability(6, 0), hit_probability(4, 1), hit_probability(2, 3)
-    (Fraction(1, 6), Fraction(2, 3), Fraction(5, 6))
-    """
-    return Fraction(sum(hits(d, strength, modifier) for d in range(1, 7)), 6)
-
-
-def firing_chances(side: Side, enemy: Side, terrain: Terrain, step: Step) -> tuple[Fraction, ...]:
-    """The hit chance of each die ``side`` rolls in ``step``."""
-    out = []
-    for u in firing_units(side, step):
-        strength = u.strength
-        assert strength is not None  # firing units have an S
-        out.append(hit_probability(strength, die_modifier(u, side, enemy, terrain)))
-    return tuple(out)
-
-
-def count_hits(side: Side, enemy: Side, terrain: Terrain, step: Step, dice: Sequence[int]) -> int:
-    """How many hits ``side`` scores in ``step`` with ``dice`` (one per firing unit, in order)."""
-    shooters = firing_units(side, step)
-    if len(dice) != len(shooters):
-        raise BattleError(f"{len(shooters)} units fire, got {len(dice)} dice")
-    total = 0
-    for u, die in zip(shooters, dice, strict=True):
-        strength = u.strength
-        assert strength is not None
-        total += hits(die, strength, die_modifier(u, side, enemy, terrain))
-    return total
-
-
-def hit_distribution(chances: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    """``P(k hits)`` for k = 0..len(chances) when each die hits independently.
-
-    >>> [str(p) for p in hit_distribution([Fraction(1, 2), Fraction(1, 3)])]
-    ['1/3', '1/2', '1/6']
-    """
-    dist = [Fraction(1)]
-    for p in chances:
-        nxt = [Fraction(0)] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            nxt[k] += q * (1 - p)
-            nxt[k + 1] += q * p
-        dist = nxt
-    return tuple(dist)
-
-
-def hit_targets(side: Side) -> tuple[Unit, ...]:
-    """The distinct units of ``side`` a hit may be allocated to, sorted (R45).
-
-    Any unit may take a hit, with or without an S, except horses. Identical units (same kind,
-    same damage) are one choice.
-    """
-    return tuple(sorted({u for u in side.units if UNITS[u.kind].hittable}))
-
-
-def take_hit(side: Side, target: Unit) -> Side:
-    """``side`` after one hit allocated to one of its ``target`` units (R45, R46).
-
-    An undamaged two-hit unit becomes damaged; any other unit is eliminated. When the last
-    unit that can be hit is eliminated, the horses with it are eliminated too.
-    """
-    if target not in side.units or not UNITS[target.kind].hittable:
-        raise BattleError(f"side {side.owner} has no {target.code} to take a hit")
-    units = list(side.units)
-    i = units.index(target)
-    after = target.hit()
-    if after is None:
-        del units[i]
-    else:
-        units[i] = after
-    if not any(UNITS[u.kind].hittable for u in units):
-        units = []
-    return side.with_units(tuple(units))
-
-
 def absorbable_hits(side: Side) -> int:
     """How many hits it takes to eliminate every unit of ``side``."""
     total = 0
@@ -265,109 +157,3 @@ def absorbable_hits(side: Side) -> int:
 def can_score(side: Side) -> bool:
     """Whether ``side`` still has a unit that rolls dice in some step."""
     return any(UNITS[u.kind].fights for u in side.units)
-
-
-@dataclass(frozen=True)
-class Battle:
-    """A battle in progress on one square (two sides).
-
-    ``step`` is the step about to be rolled; ``pending`` the hits each side (attacker,
-    defender) still has to allocate to its own units from the last roll.
-    """
-
-    square: int
-    terrain: Terrain
-    attacker: Side
-    defender: Side
-    step: Step = Step.RANGED
-    rounds: int = 0
-    pending: tuple[int, int] = (0, 0)
-
-    def sides(self) -> tuple[Side, Side]:
-        return self.attacker, self.defender
-
-    def is_over(self) -> bool:
-        """A side is gone, or neither can score any more hits (R47, R48)."""
-        if self.pending != (0, 0):
-            return False
-        if not self.attacker.alive() or not self.defender.alive():
-            return True
-        return not can_score(self.attacker) and not can_score(self.defender)
-
-    def winner(self) -> int | None:
-        """The owner whose units survive, or ``None`` when both are gone or in a stand-off."""
-        if not self.is_over():
-            raise BattleError("the battle is not over")
-        a, d = self.attacker.alive(), self.defender.alive()
-        if a and not d:
-            return self.attacker.owner
-        if d and not a:
-            return self.defender.owner
-        return None
-
-    def stand_off(self) -> bool:
-        """Both sides remain but neither can hit: the attackers go back (R48)."""
-        return self.is_over() and self.attacker.alive() and self.defender.alive()
-
-    def chances(self) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
-        """Each side's per-die hit chances in the step about to be rolled."""
-        a, d = self.attacker, self.defender
-        return (
-            firing_chances(a, d, self.terrain, self.step),
-            firing_chances(d, a, self.terrain, self.step),
-        )
-
-    def roll(self, attacker_hits: int, defender_hits: int) -> Battle:
-        """The battle after this step's roll: attacker scored ``attacker_hits`` and so on.
-
-        Hits beyond what a side can absorb are dropped (the side is simply gone). The next
-        step becomes current; allocation follows before it is rolled.
-        """
-        if self.pending != (0, 0) or self.is_over():
-            raise BattleError("cannot roll now")
-        n_att, n_def = (len(firing_units(s, self.step)) for s in self.sides())
-        if not (0 <= attacker_hits <= n_att and 0 <= defender_hits <= n_def):
-            raise BattleError("more hits than dice")
-        pending = (
-            min(defender_hits, absorbable_hits(self.attacker)),
-            min(attacker_hits, absorbable_hits(self.defender)),
-        )
-        nxt = Step.MELEE if self.step == Step.RANGED else Step.RANGED
-        rounds = self.rounds + (1 if self.step == Step.MELEE else 0)
-        return replace(self, step=nxt, rounds=rounds, pending=pending)
-
-    def allocating(self) -> int | None:
-        """The side index (0 attacker, 1 defender) that allocates a hit now, or ``None``."""
-        for i in (0, 1):
-            if self.pending[i] > 0:
-                return i
-        return None
-
-    def allocate(self, target: Unit) -> Battle:
-        """One pending hit allocated by its taker to its own ``target`` unit (R45)."""
-        i = self.allocating()
-        if i is None:
-            raise BattleError("no hit to allocate")
-        side = take_hit(self.sides()[i], target)
-        pending = (
-            (self.pending[0] - 1, self.pending[1])
-            if i == 0
-            else (
-                self.pending[0],
-                self.pending[1] - 1,
-            )
-        )
-        if i == 0:
-            return replace(self, attacker=side, pending=pending)
-        return replace(self, defender=side, pending=pending)
-
-    def skip_empty_steps(self) -> Battle:
-        """Advance past a step in which no unit of either side fires (nothing to roll)."""
-        b = self
-        for _ in range(2):
-            if b.is_over() or b.pending != (0, 0):
-                return b
-            if firing_units(b.attacker, b.step) or firing_units(b.defender, b.step):
-                return b
-            b = b.roll(0, 0)
-        return b

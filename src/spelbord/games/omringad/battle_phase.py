@@ -1,4 +1,4 @@
-"""The battle phase of a round (R40-R49, R92, R110-R117, R123), played on an ``OmringadState``.
+"""The battle phase of a round (R40-R49, R92, R110-R117, R123), played on an ``OmringadData``.
 
 ``rules.py`` only calls into this module: ``start`` after the last move, then
 ``current_player`` / ``actions`` / ``apply`` while ``state.phase == "battle"``.
@@ -16,6 +16,9 @@ The battle being fought is plain JSON on the state:
   which the snipers' owner allocates (R117).
 - ``dice``: the step being rolled, one row per die (see ``die_row``); ``[]`` between
   steps while the defender's owner decides whether to spend its diplomat (R110).
+- ``retreats`` (rules version 2): the attacking groups still to leave the square after a
+  stand-off or a spent diplomat, ``[owner, came_from, codes ...]`` each, in order; they
+  stay on the square (seen by all) until they go (R48, R110).
 
 After every step, hits are sent party by party (the first attacker, the defender, the
 later attackers; a party's ordinary hits before its snipers' hits), then allocated party by
@@ -41,19 +44,30 @@ from spelbord.games.omringad.battle import (
     needed_die,
     party_modifier,
 )
+from spelbord.games.omringad.movement import can_stand_on
 from spelbord.games.omringad.siege import enemies
 from spelbord.games.omringad.specials import NEUTRAL, diplomat_can_cancel, takes_control
 from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS, UNITS, Kind
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.rules import OmringadState
+    from spelbord.games.omringad.state import OmringadData
 
-STALL_LIMIT = 20
-"""Rolled battle steps in a row without a hit after which the battle is a stand-off (R92)."""
+STALL_LIMIT = 200
+"""Rolled battle steps in a row without a hit after which the battle is a stand-off (R92):
+a safety bound that cannot matter (each step hits with probability at least 1/6, so it is
+reached with probability at most (5/6)**200, about 1.5e-16)."""
+
+STALL_LIMIT_V1 = 20
+"""The bound of rules version 1, which cut battles short (R92 before version 2)."""
+
+
+def stall_limit(state: OmringadData) -> int:
+    """The bound on rolled steps in a row without a hit under the game's rules version."""
+    return STALL_LIMIT_V1 if state.game.rules_version < 2 else STALL_LIMIT
 
 
 # ====================================================================== flow
-def start(state: OmringadState) -> None:
+def start(state: OmringadData) -> None:
     """The battle phase begins after the last move (R40)."""
     state.phase = "battle"
     state.battle, state.unsent, state.snipes = [], [], []
@@ -61,7 +75,7 @@ def start(state: OmringadState) -> None:
     next_battle(state)
 
 
-def camp(state: OmringadState, seat: int) -> int:
+def camp(state: OmringadData, seat: int) -> int:
     """The seat's team, or the seat itself when everybody plays alone (R121); the dragon
     (``NEUTRAL``) is a camp of its own (R111)."""
     if seat < 0 or state.teams is None:
@@ -69,7 +83,7 @@ def camp(state: OmringadState, seat: int) -> int:
     return state.teams[seat]
 
 
-def next_battle(state: OmringadState) -> None:
+def next_battle(state: OmringadData) -> None:
     """The first square, in square order, where enemies share a square (R40, R123).
 
     The party that was there first defends (the dragon always does); the others attack in
@@ -94,12 +108,12 @@ def next_battle(state: OmringadState) -> None:
 
 
 # ====================================================================== parties
-def num_parties(state: OmringadState) -> int:
+def num_parties(state: OmringadData) -> int:
     """Parties: 0 the first attacker, 1 the defender, 2... the later attackers (R123)."""
     return 2 + (len(state.battle) - 6) // 2 if state.battle else 0
 
 
-def owner(state: OmringadState, party: int) -> int:
+def owner(state: OmringadData, party: int) -> int:
     return state.battle[1 + party] if party < 2 else state.battle[2 + 2 * party]
 
 
@@ -108,27 +122,27 @@ def _pending_at(party: int) -> int:
     return 4 + party if party < 2 else 3 + 2 * party
 
 
-def _party_of(state: OmringadState, seat: int) -> int:
+def _party_of(state: OmringadData, seat: int) -> int:
     return next(k for k in range(num_parties(state)) if owner(state, k) == seat)
 
 
-def _codes(state: OmringadState, party: int) -> list[int]:
+def _codes(state: OmringadData, party: int) -> list[int]:
     s = B.find_stack(state.board, state.battle[0], owner(state, party))
     return s[1:] if s else []
 
 
-def party_side(state: OmringadState, party: int) -> Side:
+def party_side(state: OmringadData, party: int) -> Side:
     """A party of the battle in progress as a pure ``Side``."""
     units = tuple(B.unit_of(c) for c in _codes(state, party))
     return Side(owner(state, party), units, attacking=party != 1)
 
 
-def _alive(state: OmringadState, party: int) -> bool:
+def _alive(state: OmringadData, party: int) -> bool:
     """Whether the party has a unit that can be hit (horses alone do not count, R112)."""
     return party_side(state, party).alive()
 
 
-def foes(state: OmringadState, party: int) -> list[int]:
+def foes(state: OmringadData, party: int) -> list[int]:
     """The enemy parties of ``party`` that still have units (R121, R123), in party order."""
     me = owner(state, party)
     return [
@@ -138,26 +152,29 @@ def foes(state: OmringadState, party: int) -> list[int]:
     ]
 
 
-def _sniped(state: OmringadState, party: int) -> int:
+def _sniped(state: OmringadData, party: int) -> int:
     """The snipers' hits sent to ``party``, to be allocated by the snipers' owner (R117)."""
     return state.snipes[2 + party] if state.snipes else 0
 
 
-def _pending_total(state: OmringadState, party: int) -> int:
+def _pending_total(state: OmringadData, party: int) -> int:
     return state.battle[_pending_at(party)] + _sniped(state, party)
 
 
 # ====================================================================== decisions
-def decision(state: OmringadState) -> tuple[str, int] | None:
+def decision(state: OmringadData) -> tuple[str, int] | None:
     """What the battle waits for, ignoring whether it is forced: ``(what, party)``.
 
     ``what`` is ``"send"`` (party ``party`` sends one of its hits), ``"snipe"`` (it sends
     one of its snipers' hits), ``"allocate"`` (``party`` allocates a hit it took),
-    ``"sniped"`` (the snipers' owner allocates a hit ``party`` took) or ``"envoy"`` (the
-    defender may spend its diplomat); ``None``: a die is rolled next.
+    ``"sniped"`` (the snipers' owner allocates a hit ``party`` took), ``"envoy"`` (the
+    defender may spend its diplomat) or ``"retreat"`` (the owner of the first waiting
+    group chooses where it goes, party -1); ``None``: a die is rolled next.
     """
     if state.phase != "battle" or not state.battle:
         return None
+    if state.retreats:
+        return "retreat", -1
     for k in range(num_parties(state)):
         if state.unsent[k] > 0:
             return "send", k
@@ -173,19 +190,21 @@ def decision(state: OmringadState) -> tuple[str, int] | None:
     return None
 
 
-def _decider(state: OmringadState, what: str, party: int) -> int:
+def _decider(state: OmringadData, what: str, party: int) -> int:
+    if what == "retreat":
+        return state.retreats[0][0]
     if what in ("snipe", "sniped"):
         return owner(state, state.snipes[0])
     return owner(state, party)
 
 
-def current_player(state: OmringadState) -> int:
+def current_player(state: OmringadData) -> int:
     """The seat that decides now, or ``CHANCE`` when a die is rolled next."""
     d = decision(state)
     return CHANCE if d is None else _decider(state, *d)
 
 
-def target_options(state: OmringadState, party: int) -> list[int]:
+def target_options(state: OmringadData, party: int) -> list[int]:
     """The enemy parties a hit of ``party`` may go to: those that can take one more (R123).
 
     The dragon's hits go to the earliest arrival among them (R111).
@@ -200,7 +219,7 @@ def target_options(state: OmringadState, party: int) -> list[int]:
     return out
 
 
-def _hit_classes(state: OmringadState, party: int) -> list[int]:
+def _hit_classes(state: OmringadData, party: int) -> list[int]:
     """The classes of the party's units a hit may strike: any but horses (R45, R112)."""
     return sorted({c // 2 for c in _codes(state, party) if UNITS[B.unit_of(c).kind].hittable})
 
@@ -209,10 +228,12 @@ def _target_action(seat: int) -> int:
     return N.TARGET_DRAGON if seat == NEUTRAL else N.TARGET + seat
 
 
-def actions(state: OmringadState) -> list[int]:
+def actions(state: OmringadData) -> list[int]:
     d = decision(state)
     assert d is not None
     what, k = d
+    if what == "retreat":
+        return [N.SQUARE + sq for sq in retreat_options(state)]
     if what == "envoy":
         return [N.ENVOY, N.FIGHT]
     if what in ("send", "snipe"):
@@ -220,12 +241,16 @@ def actions(state: OmringadState) -> list[int]:
     return [N.hit_action(cls) for cls in _hit_classes(state, k)]
 
 
-def apply(state: OmringadState, action: int) -> None:
+def apply(state: OmringadData, action: int) -> None:
     d = decision(state)
     if d is None:
         _apply_die(state, action)
         return
     what, k = d
+    if what == "retreat":
+        _retreat(state, action - N.SQUARE)
+        _advance_retreats(state)
+        return
     if what == "envoy":
         if action == N.ENVOY:
             _spend_diplomat(state)
@@ -243,7 +268,7 @@ def apply(state: OmringadState, action: int) -> None:
 # ====================================================================== dice
 # A die row: [square, step (0 ranged, 1 melee), party (0 first attacker, 1 defender,
 # 2... later attackers), owner, unit class, modifier, face (0 while not rolled)].
-def next_die(state: OmringadState) -> int:
+def next_die(state: OmringadData) -> int:
     """The index in ``dice`` of the die rolled next."""
     return next(i for i, r in enumerate(state.dice) if r[6] == 0)
 
@@ -255,7 +280,7 @@ def needed(row: list[int]) -> int:
     return needed_die(strength, row[5])
 
 
-def die_text(state: OmringadState, face: int) -> str:
+def die_text(state: OmringadData, face: int) -> str:
     """E.g. ``melee A M 5 hit``: the step, the owner (``Z`` the dragon), the unit, the face
     and the result of the die rolled next showing ``face`` (1-6)."""
     row = state.dice[next_die(state)]
@@ -266,7 +291,7 @@ def die_text(state: OmringadState, face: int) -> str:
     return f"{step} {who} {unit.code} {face} {result}"
 
 
-def _start_step(state: OmringadState) -> None:
+def _start_step(state: OmringadData) -> None:
     """Lay out the dice of the next step in which some unit fires (R40, R123).
 
     Every party with an enemy party left rolls for its firing units, in party order; the
@@ -295,7 +320,7 @@ def _start_step(state: OmringadState) -> None:
     raise AssertionError("a battle that is not over has a unit that fires")
 
 
-def _apply_die(state: OmringadState, action: int) -> None:
+def _apply_die(state: OmringadData, action: int) -> None:
     """One die falls; after the step's last die the hits are counted (R40, R41, R117)."""
     state.dice[next_die(state)][6] = action + 1
     if any(r[6] == 0 for r in state.dice):
@@ -318,7 +343,7 @@ def _apply_die(state: OmringadState, action: int) -> None:
 
 
 # ====================================================================== hits
-def _send(state: OmringadState, what: str, party: int, to: int | None) -> None:
+def _send(state: OmringadData, what: str, party: int, to: int | None) -> None:
     """One hit of ``party`` goes to party ``to`` (``None``: nobody can take it, lost)."""
     if what == "send":
         state.unsent[party] -= 1
@@ -330,7 +355,7 @@ def _send(state: OmringadState, what: str, party: int, to: int | None) -> None:
         state.snipes[2 + to] += 1
 
 
-def _eliminate(state: OmringadState, seat: int, c: int) -> None:
+def _eliminate(state: OmringadData, seat: int, c: int) -> None:
     """An eliminated unit goes back to its owner's pool, a special unit to the cup (R46, R100)."""
     kind = B.unit_of(c).kind
     if kind in SPECIAL_KINDS:
@@ -339,7 +364,7 @@ def _eliminate(state: OmringadState, seat: int, c: int) -> None:
         state.pool[seat][BASE_KINDS.index(kind)] += 1
 
 
-def _take_hit(state: OmringadState, party: int, cls: int) -> None:
+def _take_hit(state: OmringadData, party: int, cls: int) -> None:
     """One hit on a unit of class ``cls`` of ``party``: damaged or eliminated (R46).
 
     The party's ordinary hits are taken first, then the snipers' hits. When its last unit
@@ -363,7 +388,7 @@ def _take_hit(state: OmringadState, party: int, cls: int) -> None:
     B.remove_empty(state.board, sq)
 
 
-def _drop_lone_horses(state: OmringadState, stack: list[int]) -> None:
+def _drop_lone_horses(state: OmringadData, stack: list[int]) -> None:
     """Horses left with no unit that can be hit are lost: back to the cup (R112)."""
     units = [B.unit_of(c) for c in stack[1:]]
     if units and not any(UNITS[u.kind].hittable for u in units):
@@ -372,7 +397,7 @@ def _drop_lone_horses(state: OmringadState, stack: list[int]) -> None:
         del stack[1:]
 
 
-def _settle(state: OmringadState) -> None:
+def _settle(state: OmringadData) -> None:
     """Make forced choices; end the battle when it is over (R45, R47-R49, R110, R123)."""
     while True:
         d = decision(state)
@@ -393,7 +418,7 @@ def _settle(state: OmringadState) -> None:
     state.snipes = []
     alive = [k for k in range(num_parties(state)) if _alive(state, k)]
     camps = {camp(state, owner(state, k)) for k in alive}
-    stalled = state.stall >= STALL_LIMIT
+    stalled = state.stall >= stall_limit(state)
     scoring = any(can_score(party_side(state, k)) for k in alive if foes(state, k))
     if len(camps) > 1 and scoring and not stalled:
         state.dice = []
@@ -402,10 +427,9 @@ def _settle(state: OmringadState) -> None:
         return
     sq = state.battle[0]
     if len(camps) > 1:  # a stand-off: every surviving attacker goes back (R48, R92)
-        for k in alive:
-            if k != 1:
-                send_back(state, sq, owner(state, k))
-    elif alive:
+        _attackers_return(state, [owner(state, k) for k in alive if k != 1])
+        return
+    if alive:
         win = owner(state, alive[0])
         if (
             win != NEUTRAL
@@ -416,14 +440,14 @@ def _settle(state: OmringadState) -> None:
     next_battle(state)
 
 
-def _envoy_possible(state: OmringadState) -> bool:
+def _envoy_possible(state: OmringadData) -> bool:
     """Whether the defender's owner may spend a diplomat on the square now (R110)."""
     return owner(state, 1) != NEUTRAL and diplomat_can_cancel(
         party_side(state, 1).units, defending=True
     )
 
 
-def _spend_diplomat(state: OmringadState) -> None:
+def _spend_diplomat(state: OmringadData) -> None:
     """The diplomat is spent: back to the cup; every attacker goes back (R110, R48)."""
     sq, seat = state.battle[0], owner(state, 1)
     stack = B.find_stack(state.board, sq, seat)
@@ -433,14 +457,33 @@ def _spend_diplomat(state: OmringadState) -> None:
     del stack[i]
     _drop_lone_horses(state, stack)
     B.remove_empty(state.board, sq)
-    for k in range(num_parties(state)):
-        if k != 1 and _codes(state, k):
-            send_back(state, sq, owner(state, k))
-    next_battle(state)
+    _attackers_return(state, [owner(state, k) for k in range(num_parties(state)) if k != 1])
 
 
-def send_back(state: OmringadState, square: int, attacker: int) -> None:
-    """The attackers go back where they came from, or are lost (R48, R92, R110)."""
+def _attackers_return(state: OmringadData, seats: list[int]) -> None:
+    """The attackers of ``seats`` leave the battle's square (R48, R110); then the next battle.
+
+    Version 1: all of a seat's units go to the square its last group came from, and are
+    eliminated when units of another player stand there. Version 2 (R48 ruling): each group
+    goes back separately, see ``retreat_groups``; where the way back is held, the owner
+    chooses another square (``retreats``).
+    """
+    sq = state.battle[0]
+    seats = [s for s in seats if B.find_stack(state.board, sq, s) is not None]
+    if state.game.rules_version < 2:
+        for seat in seats:
+            send_back(state, sq, seat)
+        next_battle(state)
+        return
+    state.retreats = [
+        [seat, came, *codes] for seat in seats for came, codes in retreat_groups(state, sq, seat)
+    ]
+    _advance_retreats(state)
+
+
+def send_back(state: OmringadData, square: int, attacker: int) -> None:
+    """Version 1: the attackers go back where their last group came from, or are lost there
+    (R48, R92, R110)."""
     stack = B.find_stack(state.board, square, attacker)
     assert stack is not None
     codes = stack[1:]
@@ -451,10 +494,104 @@ def send_back(state: OmringadState, square: int, attacker: int) -> None:
         for c in codes:
             _eliminate(state, attacker, c)
         return
+    _arrive(state, back, attacker, codes)
+
+
+# ====================================================================== retreats (version 2)
+def retreat_groups(state: OmringadData, square: int, seat: int) -> list[tuple[int, list[int]]]:
+    """The groups in which ``seat``'s units leave ``square``: ``(came_from, codes)`` (R48).
+
+    One group per square its groups stepped in from this round, in order of first arrival.
+    Each surviving unit goes back with the earliest of those groups that brought a unit of
+    its kind and has not got it back yet; a unit that matches none goes with the last group.
+    Horses left without a unit that can be hit go with the first group that has one (R112).
+
+    A seat with no recorded entry (never met in play) leaves as one group from nowhere
+    (``came_from`` -1), which has no way back and may go to any free neighbour.
+    """
+    stack = B.find_stack(state.board, square, seat)
+    codes = stack[1:] if stack else []
+    came: list[int] = []
+    brought: list[list[int]] = []  # per group: the kinds it brought, in order
+    for e in state.entries[square]:
+        if e[0] != seat:
+            continue
+        if e[1] not in came:
+            came.append(e[1])
+            brought.append([])
+        brought[came.index(e[1])] += [cls // 2 for cls in e[3:]]
+    if not came:
+        return [(-1, codes[:])] if codes else []
+    groups: list[list[int]] = [[] for _ in came]
+    left = codes[:]
+    for group, kinds in zip(groups, brought, strict=True):
+        for kind in kinds:
+            at = next((j for j, c in enumerate(left) if c // 4 == kind), None)
+            if at is not None:
+                group.append(left.pop(at))
+    groups[-1] += left
+    hittable = [any(UNITS[B.unit_of(c).kind].hittable for c in g) for g in groups]
+    if any(hittable):
+        first = hittable.index(True)
+        for j, g in enumerate(groups):
+            if g and not hittable[j]:
+                groups[first] += g
+                groups[j] = []
+    return [(came[i], g) for i, g in enumerate(groups) if g]
+
+
+def _free(state: OmringadData, seat: int, square: int) -> bool:
+    """Whether no other player's units (an enemy's, an ally's or the dragon) stand there."""
+    return all(o == seat for o in B.occupants(state.board, square))
+
+
+def retreat_options(state: OmringadData) -> list[int]:
+    """Where the first waiting group may go: its way back if free, else the free squares
+    next to the battle's square that it could enter (lakes for pirates only, R32, R116);
+    ``[]``: it has nowhere to go and is eliminated (R48 ruling, R110)."""
+    seat, came, *codes = state.retreats[0]
+    if came >= 0 and _free(state, seat, came):
+        return [came]
+    units = [B.unit_of(c) for c in codes]
+    return [
+        n
+        for n in state.map.neighbours[state.battle[0]]
+        if n != came and _free(state, seat, n) and can_stand_on(units, state.terrain[n])
+    ]
+
+
+def _advance_retreats(state: OmringadData) -> None:
+    """Move waiting groups while where they go is forced; then the next battle."""
+    while state.retreats:
+        options = retreat_options(state)
+        if len(options) > 1:
+            return
+        _retreat(state, options[0] if options else -1)
+    next_battle(state)
+
+
+def _retreat(state: OmringadData, to: int) -> None:
+    """The first waiting group leaves the battle's square for ``to`` (-1: eliminated)."""
+    seat, _, *codes = state.retreats.pop(0)
+    sq = state.battle[0]
+    stack = B.find_stack(state.board, sq, seat)
+    assert stack is not None
+    for c in codes:
+        stack.remove(c)
+    B.remove_empty(state.board, sq)
+    if to < 0:
+        for c in codes:
+            _eliminate(state, seat, c)
+        return
+    _arrive(state, to, seat, codes)
+
+
+def _arrive(state: OmringadData, square: int, seat: int, codes: list[int]) -> None:
+    """Returning units enter ``square``: an empty enemy square is taken (R48, R118)."""
     if (
-        enemies(state.control[back], attacker, state.teams)
-        and not state.board[back]
+        enemies(state.control[square], seat, state.teams)
+        and not state.board[square]
         and takes_control(B.unit_of(c) for c in codes)
     ):
-        state.control[back] = attacker
-    B.add_units(state.board, back, attacker, codes)
+        state.control[square] = seat
+    B.add_units(state.board, square, seat, codes)

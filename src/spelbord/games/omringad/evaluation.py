@@ -37,7 +37,7 @@ from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 ALL_KINDS: tuple[Kind, ...] = tuple(Kind)
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.rules import OmringadState
+    from spelbord.games.omringad.state import OmringadData
 
 MATERIAL_WEIGHT = 0.3
 """Points one gold's worth of units is worth."""
@@ -107,7 +107,7 @@ def rounds_left(score: list[int], per_round: list[int], target: int) -> int:
     return MAX_ROUNDS
 
 
-def assess(state: OmringadState) -> tuple[list[float], int]:
+def assess(state: OmringadData) -> tuple[list[float], int]:
     """Each seat's strength in points (see the module docstring) and the rounds left."""
     n = state.num_players()
     terrain, control, board = state.terrain, state.control, state.board
@@ -153,7 +153,7 @@ def assess(state: OmringadState) -> tuple[list[float], int]:
     return strength, left
 
 
-def heuristic_value(state: OmringadState) -> list[float]:
+def heuristic_value(state: OmringadData) -> list[float]:
     """Per seat, in [-1, 1]: its strength lead over the best other seat, squashed.
 
     With teams (R121), a seat counts its team's best strength against the best enemy's.

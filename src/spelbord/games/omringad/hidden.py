@@ -2,8 +2,9 @@
 
 Everyone sees the terrain once revealed, control, gold, scores, every stack's square,
 owner, unit count and top unit, the moves being made, every unit and every die of the
-battle being fought, the cup, the whole auction (the lot, every bid and pass, the winner,
-where it places the unit, R100-R104) and the dragon's stack. Only its owner sees a
+battle being fought, the attacking groups waiting to retreat from it (R48,
+``retreats``), the cup, the whole auction (the lot, every bid and pass, the winner, where
+it places the unit, R100-R104) and the dragon's stack. Only its owner sees a
 stack's other units, its pool, what it has bought and which unit it is about to place;
 terrain tiles stay hidden until all are placed, and the opening placement until all units
 are placed (R70).
@@ -19,15 +20,16 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from spelbord.core import CHANCE
-from spelbord.games.omringad import auction_phase
+from spelbord.games.omringad import auction_phase, battle_phase
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.battle import needed_die
 from spelbord.games.omringad.infoset import resample_history
+from spelbord.games.omringad.state import TILE_ORDER
 from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.rules import OmringadState
+    from spelbord.games.omringad.state import OmringadData
 
 _GENERAL = BASE_KINDS.index(Kind.GENERAL)
 _ON_TOP = frozenset({_GENERAL, B.ALL_KINDS.index(Kind.HORSES)})
@@ -36,10 +38,9 @@ _COSTS = [UNITS[k].cost or 0 for k in BASE_KINDS]
 _BUYING = ("pregame", "purchase")
 
 
-def _terrain_view(state: OmringadState, seat: int | None) -> list[str]:
+def _terrain_view(state: OmringadData, seat: int | None) -> list[str]:
     if state.phase != "setup":
         return [t.letter for t in state.terrain]
-    from spelbord.games.omringad.rules import TILE_ORDER
 
     out = ["?"] * state.map.num_squares
     if seat is not None:
@@ -51,11 +52,11 @@ def _terrain_view(state: OmringadState, seat: int | None) -> list[str]:
     return out
 
 
-def _battle_square(state: OmringadState) -> int:
+def _battle_square(state: OmringadData) -> int:
     return state.battle[0] if state.phase == "battle" and state.battle else -1
 
 
-def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
+def observe(state: OmringadData, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (``None``: a spectator)."""
     fight = _battle_square(state)
     stacks = []
@@ -102,7 +103,7 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
             "count": len(state.group),
             "top": B.unit_of(group_top[0]).code if group_top else None,
         },
-        "entries": [[sq, *e] for sq, es in enumerate(state.entries) for e in es],
+        "entries": [[sq, *e[:3]] for sq, es in enumerate(state.entries) for e in es],
         "first": state.first[:],
         "battle": state.battle[:],
         "unsent": state.unsent[:],
@@ -111,6 +112,11 @@ def observe(state: OmringadState, seat: int | None) -> dict[str, Any]:
         "dice": [_die_view(r) for r in state.dice],
         "last_dice": [_die_view(r) for r in state.last_dice],
         "stall": state.stall,
+        "stall_limit": battle_phase.stall_limit(state),
+        "retreats": [
+            {"owner": r[0], "came_from": r[1], "units": [B.unit_of(c).code for c in r[2:]]}
+            for r in state.retreats
+        ],
         "placed_here": state.placed_here[:],
         "reinforcer": state.reinforcer,
         "winners": state.winners[:],
@@ -148,7 +154,7 @@ def _die_view(row: list[int]) -> dict[str, Any]:
     }
 
 
-def public_action(state: OmringadState, player: int, action: int) -> bool:
+def public_action(state: OmringadData, player: int, action: int) -> bool:
     """Whether every seat may read ``action``, taken by ``player`` in ``state`` (R83).
 
     Public: chance (the initiative roll-off, the draw from the cup and every battle die),
@@ -172,7 +178,7 @@ def public_action(state: OmringadState, player: int, action: int) -> bool:
     return False
 
 
-def resample(state: OmringadState, seat: int | None, rng: random.Random) -> OmringadState:
+def resample(state: OmringadData, seat: int | None, rng: random.Random) -> OmringadData:
     """A full state that ``seat`` cannot tell from ``state``, history included (R82).
 
     The history is rewritten by ``infoset.resample_history``. A position set up by hand
@@ -183,7 +189,7 @@ def resample(state: OmringadState, seat: int | None, rng: random.Random) -> Omri
     return out if out is not None else resample_position(state, seat, rng)
 
 
-def resample_position(state: OmringadState, seat: int | None, rng: random.Random) -> OmringadState:
+def resample_position(state: OmringadData, seat: int | None, rng: random.Random) -> OmringadData:
     """A position that ``seat`` cannot tell from ``state``, its history left as it is.
 
     For every other seat: unrevealed tiles go to random free cells; the units under the
@@ -200,12 +206,15 @@ def resample_position(state: OmringadState, seat: int | None, rng: random.Random
     return out
 
 
-def _resample_seat(state: OmringadState, owner: int, rng: random.Random) -> None:
+def _resample_seat(state: OmringadData, owner: int, rng: random.Random) -> None:
     if state.phase == "setup":
         state.tiles[owner] = rng.sample(range(25), len(state.tiles[owner]))
         return
     fight = _battle_square(state)
     frozen = state.origin if (state.mover == owner and state.origin >= 0 and not state.path) else -1
+    for sq, es in enumerate(state.entries):
+        if sq != fight:  # which hidden units came in which group is forgotten (R48)
+            es[:] = [e[:3] if e[0] == owner else e for e in es]
     slots: list[tuple[list[int], int]] = []
     kinds: list[int] = []
     for sq, here in enumerate(state.board):

@@ -33,18 +33,20 @@ from __future__ import annotations
 
 import contextlib
 import random
+import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from spelbord.core import CHANCE, SIMULTANEOUS, Move
+from spelbord.core import CHANCE, SIMULTANEOUS, Game, Move
 from spelbord.core.errors import SpelbordError
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.state import TILE_ORDER
 from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.rules import OmringadState
+    from spelbord.games.omringad.state import OmringadData
 
 _GENERAL = BASE_KINDS.index(Kind.GENERAL)
 _COSTS = [UNITS[k].cost or 0 for k in BASE_KINDS]
@@ -55,14 +57,17 @@ _KEEP = 4
 _RETRIES = 4
 """Walks from the start of the game before the last resort."""
 
+_TWINS: weakref.WeakKeyDictionary[Game, dict[int | None, list[Twin]]] = weakref.WeakKeyDictionary()
+"""Resampled twins of recent games, per game and seat (dropped with the game)."""
+
 
 @dataclass
 class Twin:
     """The real game and a twin at the same move, with both at the start of each round."""
 
-    real: OmringadState
-    fake: OmringadState
-    snaps: list[tuple[int, OmringadState, OmringadState]] = field(default_factory=list)
+    real: OmringadData
+    fake: OmringadData
+    snaps: list[tuple[int, OmringadData, OmringadData]] = field(default_factory=list)
     """``(ply, real, fake)`` at the start of the opening and of each round."""
 
 
@@ -77,13 +82,13 @@ class _Script:
     buys: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     pinned: dict[tuple[int, int], Counter[int]] = field(default_factory=dict)
     tiles: list[list[int]] | None = None
-    snaps: dict[int, OmringadState] = field(default_factory=dict)
+    snaps: dict[int, OmringadData] = field(default_factory=dict)
     events: list[tuple[int, ...]] = field(default_factory=list)
     pinned_moves: set[int] = field(default_factory=set)
     place_key: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
 
-def _apply(state: OmringadState, move: Move) -> None:
+def _apply(state: OmringadData, move: Move) -> None:
     """Apply a move of the real history, checked: a state set up by hand may not replay.
 
     Raises ``IllegalActionError`` for a history that is not legal from the start.
@@ -97,12 +102,12 @@ def _apply(state: OmringadState, move: Move) -> None:
         state.apply_action(move)
 
 
-def _round_start(before: str, state: OmringadState) -> bool:
+def _round_start(before: str, state: OmringadData) -> bool:
     return state.phase != before and state.phase in ("pregame", "purchase")
 
 
 def _read(
-    real: OmringadState, moves: list[Move], seat: int | None, seen: set[tuple[int, int, int]]
+    real: OmringadData, moves: list[Move], seat: int | None, seen: set[tuple[int, int, int]]
 ) -> _Script:
     """Play ``moves`` on ``real`` (in place), noting what the walk of the twin needs.
 
@@ -173,7 +178,7 @@ _SEEN, _MOVE, _PLACE, _BORN = 0, 1, 2, 3
 
 
 def _reveal_opening(
-    real: OmringadState, script: _Script, opening_last: dict[tuple[int, int], int]
+    real: OmringadData, script: _Script, opening_last: dict[tuple[int, int], int]
 ) -> None:
     """Pin the opening placements that the reveal shows: each stack's top (R70, R80).
 
@@ -192,7 +197,7 @@ def _reveal_opening(
 
 
 def _group_move(
-    real: OmringadState, move: Move, others: list[int], ply: int, groups: dict[int, int]
+    real: OmringadData, move: Move, others: list[int], ply: int, groups: dict[int, int]
 ) -> tuple[int, ...] | None:
     """Note the first ``take`` of another seat's group; its record if ``move`` may end it."""
     o = real.mover
@@ -237,11 +242,11 @@ def _pin_seen_lines(script: _Script) -> None:
                 hot.discard((sq, o))
 
 
-def _others(state: OmringadState, seat: int | None) -> list[int]:
+def _others(state: OmringadData, seat: int | None) -> list[int]:
     return [o for o in range(state.num_players()) if o != seat]
 
 
-def _acts_of(state: OmringadState, move: Move) -> dict[int, int]:
+def _acts_of(state: OmringadData, move: Move) -> dict[int, int]:
     if isinstance(move, int):
         player = state.current_player()
         return {player: move} if player >= 0 else {}
@@ -264,7 +269,7 @@ class _Walk:
 
     def __init__(
         self,
-        fake: OmringadState,
+        fake: OmringadData,
         script: _Script,
         seat: int | None,
         rng: random.Random,
@@ -278,7 +283,7 @@ class _Walk:
         self.start = len(fake._history)
         self.plans: dict[tuple[int, int], list[int]] = {}
         self.left_pinned: dict[tuple[int, int], Counter[int]] = {}
-        self.snaps: list[tuple[int, OmringadState]] = []
+        self.snaps: list[tuple[int, OmringadData]] = []
 
     def run(self) -> None:
         i = 0
@@ -309,7 +314,7 @@ class _Walk:
             i += 1
 
     # ------------------------------------------------------------------ one move
-    def _do(self, i: int, move: Move, fake: OmringadState | None = None) -> None:
+    def _do(self, i: int, move: Move, fake: OmringadData | None = None) -> None:
         state = self.fake if fake is None else fake
         before = state.phase
         if isinstance(move, int):
@@ -345,7 +350,6 @@ class _Walk:
         fake = self.fake
         if ply < self.keep_before:
             return cell
-        from spelbord.games.omringad.rules import TILE_ORDER
 
         used = set(fake.tiles[o])
         final = self.script.tiles
@@ -490,7 +494,7 @@ class _Walk:
         return None
 
 
-def _take(fake: OmringadState, seen: dict[str, Any], rng: random.Random) -> int:
+def _take(fake: OmringadData, seen: dict[str, Any], rng: random.Random) -> int:
     """A random unit to add to a group under way that keeps the group's top as seen."""
     want = seen["move"]["top"]
     legal = [a for a in fake._legal_actions(fake.mover) if _is_take(a)]
@@ -527,8 +531,8 @@ class _Result:
 
 
 def walk(
-    real: OmringadState,
-    fake: OmringadState,
+    real: OmringadData,
+    fake: OmringadData,
     moves: list[Move],
     seat: int | None,
     rng: random.Random,
@@ -554,8 +558,8 @@ def walk(
 
 
 def resample_history(
-    state: OmringadState, seat: int | None, rng: random.Random
-) -> OmringadState | None:
+    state: OmringadData, seat: int | None, rng: random.Random
+) -> OmringadData | None:
     """A state whose whole history ``seat`` cannot tell from the real one (R82).
 
     Extends the cached twin of this game if there is one; asked again about the same
@@ -565,7 +569,7 @@ def resample_history(
     left. ``None`` when ``state`` was not reached by its own history (set up by hand).
     """
     game = state.game
-    cache = game.twins.setdefault(seat, [])
+    cache = _TWINS.setdefault(game, {}).setdefault(seat, [])
     history = state._history
     best: Twin | None = None
     for twin in cache:
@@ -574,7 +578,7 @@ def resample_history(
         if longer and n <= len(history) and twin.real._history == history[:n]:
             best = twin
     initial = game.new_initial_state()
-    starts: list[tuple[int, OmringadState, OmringadState, list[Any]]] = []
+    starts: list[tuple[int, OmringadData, OmringadData, list[Any]]] = []
     if best is not None:
         n = len(best.real._history)
         if n < len(history):
@@ -612,8 +616,8 @@ def resample_history(
 
 
 def _checked(
-    cache: list[Twin], old: Twin | None, twin: Twin, prior: list[Any], state: OmringadState
-) -> OmringadState | None:
+    cache: list[Twin], old: Twin | None, twin: Twin, prior: list[Any], state: OmringadData
+) -> OmringadData | None:
     """The twin's state, if the real game it followed is ``state`` (else ``None``)."""
     if twin.real._state_dict() != state._state_dict():
         return None
@@ -621,7 +625,7 @@ def _checked(
     return _keep(cache, old, twin)
 
 
-def _keep(cache: list[Twin], old: Twin | None, twin: Twin) -> OmringadState:
+def _keep(cache: list[Twin], old: Twin | None, twin: Twin) -> OmringadData:
     """Cache ``twin`` in place of the one it grew from; hand out a copy of its state."""
     if old is not None:
         with contextlib.suppress(ValueError):  # another thread may have dropped it

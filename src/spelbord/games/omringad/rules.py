@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from spelbord.core import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
-    Game,
     GameInfo,
     Option,
-    State,
     register,
 )
 from spelbord.core.clock import Clock
@@ -37,28 +35,25 @@ from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hid
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.auction import DEFAULT_BID_CLOCK
-from spelbord.games.omringad.infoset import Twin
-from spelbord.games.omringad.map import FOUR_COUNTRIES, PILLOW
 from spelbord.games.omringad.movement import Entry, conquers, exit_restriction, next_steps
 from spelbord.games.omringad.players import (
     TeamMode,
     next_clockwise,
     returns_for,
-    team_table,
     turn_order,
     winners_of,
 )
 from spelbord.games.omringad.scoring import income, round_points
 from spelbord.games.omringad.siege import enemies, reinforcement_cap, siege_level
 from spelbord.games.omringad.specials import horses_keep_company, lake_entry
-from spelbord.games.omringad.terrain import TERRAIN, TILES_PER_COUNTRY, Terrain
+from spelbord.games.omringad.state import (
+    OPENING_GOLD,
+    TILE_ORDER,
+    OmringadData,
+    OmringadGameBase,
+)
+from spelbord.games.omringad.terrain import TERRAIN
 from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS, UNITS, Kind, Pool, Stack, Unit
-
-TILE_ORDER: tuple[Terrain, ...] = tuple(t for t, n in TILES_PER_COUNTRY.items() for _ in range(n))
-"""The order in which a player places its nine tiles (R5): castle, villages, lakes, ..."""
-
-OPENING_GOLD = 25
-"""Gold for the opening purchase and for round 1 (R70, R71)."""
 
 STALL_LIMIT = battle_phase.STALL_LIMIT
 """Rolled battle steps in a row without a hit after which the battle is a stand-off (R92)."""
@@ -68,10 +63,6 @@ DIE_FACES = 6
 
 UNITS_PER_PLAYER = Pool.full().total() + len(SPECIAL_KINDS) - 1
 """The most units one player can have: its pool and every special unit but the dragon."""
-
-PHASES = (
-    "setup", "pregame", "initiative", "auction", "purchase", "move", "battle", "reinforce", "over",
-)  # fmt: skip
 
 
 def _max_length(target: int, players: int = 2) -> int:
@@ -89,7 +80,8 @@ def _max_length(target: int, players: int = 2) -> int:
     at most one per unit; a battle with ``h`` steps that hit rolls at most
     ``(h + 1) * STALL_LIMIT`` steps (R92); every step that hits costs somebody at least
     one of the hits the units (the dragon's two included) can take; a step rolls at most
-    one die per unit on the board and has at most one decision about a diplomat (R110).
+    one die per unit on the board and has at most one decision about a diplomat (R110);
+    each unit retreats at most once a round, one decision per group (R48).
     """
     u = UNITS_PER_PLAYER
     rounds = -(-target // 13)
@@ -98,58 +90,17 @@ def _max_length(target: int, players: int = 2) -> int:
     auction = 1 + N.MAX_BID + players + 1
     battles = u * players
     steps = (2 * u * players + 2 + battles) * STALL_LIMIT
-    fighting = steps * (u * players + 1) + steps + battles
+    retreats = u * players  # a unit retreats at most once a round (R48, R110)
+    fighting = steps * (u * players + 1) + steps + battles + retreats
     opening = len(TILE_ORDER) + 13 + 1 + 2 * 13 + 1  # tiles, opening buys, placements, roll-off
     return opening + rounds * (players * per_player + auction + fighting)
 
 
-class OmringadState(State):
-    """One position of an Omringad base game for two or four players."""
+class OmringadState(OmringadData):
+    """One position of an Omringad base game for two or four players: the rules (its data
+    is ``state.OmringadData``)."""
 
     game: OmringadGame
-
-    def __init__(self, game: OmringadGame) -> None:
-        super().__init__(game)
-        n = game.num_players()
-        m = game.map
-        self.map = m
-        self.teams = game.team_table
-        self.phase = "setup"
-        self.round = 0
-        self.tiles: list[list[int]] = [[] for _ in range(n)]
-        self.terrain: list[Terrain] = [Terrain.BARE] * m.num_squares
-        self.control: list[int] = [m.country_of(sq) for sq in range(m.num_squares)]
-        self.board: B.RawBoard = [[] for _ in range(m.num_squares)]
-        self.gold = [0] * n
-        self.budget = [0] * n  # gold at the start of the buying phase (public, R73)
-        self.score = [0] * n
-        self.pool: list[list[int]] = [list(Pool.full().counts) for _ in range(n)]
-        self.bought: list[list[int]] = [[] for _ in range(n)]
-        self.stage = ["buy"] * n
-        self.placing = [-1] * n
-        self.initiative = -1
-        self.passed = [False] * n
-        self.mover = -1
-        self.origin = -1
-        self.group: list[int] = []
-        self.path: list[int] = []
-        self.entries: list[list[list[int]]] = [[] for _ in range(m.num_squares)]
-        self.first: list[int] = [-1] * m.num_squares
-        # [square, attacker, defender, step, pending_a, pending_d, (owner, pending) of the
-        # later attackers ...]: party 0 is the first attacker, party 1 the defender (R123).
-        self.battle: list[int] = []
-        self.unsent: list[int] = []  # per party: hits scored not yet sent to a party (R123)
-        self.snipes: list[int] = []  # the snipers' hits in play (R117), see ``battle_phase``
-        self.dice: list[list[int]] = []  # the step being rolled, see ``_die_row``
-        self.last_dice: list[list[int]] = []  # the last step rolled this battle phase
-        self.stall = 0  # rolled steps in a row without a hit in this battle (R92)
-        self.placed_here: list[int] = [0] * m.num_squares
-        self.reinforcer = -1
-        self.winners: list[int] = []
-        # The cup of special units (R100): indices into SPECIAL_KINDS, sorted.
-        self.cup: list[int] = list(range(len(SPECIAL_KINDS))) if game.options["specials"] else []
-        # The auction in progress (R100-R105), plain JSON, see ``auction_phase``; else None.
-        self.auction: dict[str, Any] | None = None
 
     # ================================================================== protocol hooks
     def current_player(self) -> int:
@@ -277,56 +228,9 @@ class OmringadState(State):
         return (player >= 0 and player == viewer) or hidden.public_action(self, player, action)
 
     def resample(self, seat: int | None, rng: random.Random) -> OmringadState:
-        return hidden.resample(self, seat, rng)
-
-    # ------------------------------------------------------------------ serialization
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        "phase", "round", "tiles", "control", "board", "gold", "budget", "score", "pool", "bought",
-        "stage", "placing", "initiative", "passed", "mover", "origin", "group", "path",
-        "entries", "first", "battle", "unsent", "snipes", "dice", "last_dice", "stall",
-        "placed_here", "reinforcer", "winners", "cup", "auction",
-    )  # fmt: skip
-
-    def _state_dict(self) -> dict[str, Any]:
-        d = {f: getattr(self, f) for f in self._FIELDS}
-        d["terrain"] = [t.value for t in self.terrain]
-        return _json_copy(d)
-
-    def _load_state_dict(self, data: dict[str, Any]) -> None:
-        if data["phase"] not in PHASES:
-            raise ValueError(f"unknown phase {data['phase']!r}")
-        # States stored before the auction was built have no cup and no auction (R100).
-        older = {"cup": list(range(len(SPECIAL_KINDS))), "auction": None}
-        for f in self._FIELDS:
-            setattr(self, f, _json_copy(data[f] if f in data else older[f]))
-        self.terrain = [Terrain(t) for t in data["terrain"]]
-
-    def clone(self) -> OmringadState:
-        c = OmringadState.__new__(OmringadState)
-        c.game = self.game
-        c._history = list(self._history)
-        c.map, c.teams = self.map, self.teams
-        c.phase, c.round, c.initiative = self.phase, self.round, self.initiative
-        c.mover, c.origin, c.reinforcer = self.mover, self.origin, self.reinforcer
-        c.tiles = [t[:] for t in self.tiles]
-        c.terrain = self.terrain[:]
-        c.control = self.control[:]
-        c.board = B.copy_board(self.board)
-        c.gold, c.score, c.budget = self.gold[:], self.score[:], self.budget[:]
-        c.pool = [p[:] for p in self.pool]
-        c.bought = [b[:] for b in self.bought]
-        c.stage, c.placing, c.passed = self.stage[:], self.placing[:], self.passed[:]
-        c.group, c.path = self.group[:], self.path[:]
-        c.entries = [[e[:] for e in es] for es in self.entries]
-        c.first, c.battle, c.unsent = self.first[:], self.battle[:], self.unsent[:]
-        c.snipes = self.snipes[:]
-        c.dice = [r[:] for r in self.dice]
-        c.last_dice = [r[:] for r in self.last_dice]
-        c.stall = self.stall
-        c.placed_here, c.winners = self.placed_here[:], self.winners[:]
-        c.cup = self.cup[:]
-        c.auction = auction_phase.copy(self.auction)
-        return c
+        out = hidden.resample(self, seat, rng)
+        assert isinstance(out, OmringadState)  # a clone of this state
+        return out
 
     # ================================================================== setup (R5)
     def _setup_actions(self, seat: int) -> list[int]:
@@ -404,16 +308,7 @@ class OmringadState(State):
         if not self.bought[seat]:
             self.stage[seat] = "done"
 
-    def _start_purchase(self) -> None:
-        self.phase = "purchase"
-        self.budget = self.gold[:]
-        self.stage = ["buy"] * self.num_players()
-
     # ================================================================== movement (R30-R38)
-    def turn_order(self) -> list[int]:
-        """Every seat once, clockwise from the initiative holder (R72, R120)."""
-        return list(turn_order(self.num_players(), self.initiative))
-
     def _start_movement(self) -> None:
         self.phase = "move"
         n = self.map.num_squares
@@ -579,7 +474,10 @@ class OmringadState(State):
             self.first[sq] = seat
         B.add_units(self.board, sq, seat, [cls * 2 + 1 for cls in self.group])
         if hostile:
-            self.entries[sq].append([seat, self.path[-2], len(self.group)])
+            entry = [seat, self.path[-2], len(self.group)]
+            if self.game.rules_version >= 2:  # the group's classes, for its retreat (R48)
+                entry += self.group
+            self.entries[sq].append(entry)
         self.origin, self.group, self.path = -1, [], []
         self._next_mover()
 
@@ -626,12 +524,6 @@ class OmringadState(State):
             if left > 0:
                 out[sq] = left
         return out
-
-    def _return_to_cup(self, kind: Kind) -> None:
-        """An eliminated or spent special unit goes back into the cup (R100)."""
-        i = SPECIAL_KINDS.index(kind)
-        if i not in self.cup:
-            self.cup = sorted([*self.cup, i])
 
     def _return_unplaceable(self, seat: int) -> None:
         """Bought units with nowhere to go return to the pool; their gold is lost (R55)."""
@@ -712,21 +604,28 @@ def _kind_unit(k: int) -> Unit:
     return Unit(BASE_KINDS[k])
 
 
-def _json_copy(x: Any) -> Any:
-    if isinstance(x, list):
-        return [_json_copy(v) for v in x]
-    if isinstance(x, dict):
-        return {k: _json_copy(v) for k, v in x.items()}
-    return x
-
-
 @register
-class OmringadGame(Game):
+class OmringadGame(OmringadGameBase):
     """Omringad goblin edition, two or four players, base game (no special units)."""
 
     info = GameInfo(
         name="omringad",
         title="Omringad",
+        version=2,
+        oldest_version=1,
+        changes=(
+            (
+                2,
+                "Returning attackers (R48, R110): after a stand-off or a spent diplomat each "
+                "attacking group goes back to the square it came from; where other units "
+                "stand there now, its owner moves it to another free adjacent square it could "
+                "enter, and only a group with none is eliminated (version 1 sent every "
+                "attacker to the square the last group came from and eliminated all of them "
+                "when it was held). Battles (R47, R92) go on until one side is gone or "
+                "neither can ever hit again; the safety bound is 200 rolled steps in a row "
+                "without a hit (version 1: 20, which cut battles short).",
+            ),
+        ),
         min_seats=2,
         max_seats=4,
         teams=True,
@@ -770,27 +669,6 @@ class OmringadGame(Game):
         "forests and mountains.",
     )
     state_class = OmringadState
-
-    def __init__(self, *, rules_version: int | None = None, **options: Any) -> None:
-        super().__init__(rules_version=rules_version, **options)
-        players = self.options["players"]
-        self.map = PILLOW if players == 2 else FOUR_COUNTRIES
-        """The map: two countries sewn like a pillow, or four (R2, R4)."""
-        mode = TeamMode(self.options["teams"])
-        self.team_table = team_table(mode, players) if players == 4 else None
-        """Each seat's team number, or ``None`` when everybody plays alone (R121)."""
-        self.twins: dict[int | None, list[Twin]] = {}
-        """Resampled twins of recent games, per seat (see ``infoset``)."""
-
-    def num_players(self) -> int:
-        return int(self.options["players"])
-
-    def teams(self) -> list[tuple[int, ...]]:
-        """Seats that win and lose together (R121): the teams, or every seat alone."""
-        table = self.team_table
-        if table is None:
-            return [(seat,) for seat in range(self.num_players())]
-        return [tuple(s for s in range(4) if table[s] == t) for t in sorted(set(table))]
 
     def new_initial_state(self) -> OmringadState:
         return OmringadState(self)
