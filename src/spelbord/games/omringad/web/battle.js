@@ -9,7 +9,8 @@ import { plural, signed } from "./dom.js";
 import { battleInfo } from "./view.js";
 import { DRAGON, TERRAIN, isSpecial, nameOf, ownClass, unitName } from "./units.js";
 
-const STALL_LIMIT = 20; // R92: rolled steps in a row without a hit before a stand-off
+// R92: rolled steps in a row without a hit before a stand-off (20 under rules version 1)
+const OLD_STALL_LIMIT = 20;
 const RANGED_CODES = new Set(["A", "K"]); // archers and catapults: -1 in a forest (R44)
 
 /** "Attacker", "Defender", "Attacker 2" ... (party 0 is the first attacker, 1 the defender). */
@@ -83,7 +84,7 @@ export function battlePanel(ctx) {
   const box = h("div", { class: "om-battle", "data-parties": b.parties.length });
   box.append(h("h3", {}, battleSummary(b, map)));
   box.append(h("p", { class: "om-small om-battle-status" }, battleStatus(b, dice, last)));
-  box.append(stallMeter(obs.stall || 0));
+  box.append(stallMeter(obs.stall || 0, obs.stall_limit || OLD_STALL_LIMIT));
   const grid = h("div", { class: "om-sides" });
   for (const p of b.parties) {
     const col = h(
@@ -150,23 +151,23 @@ function battleStatus(b, dice, last) {
 }
 
 /** How close the battle is to a stand-off by R92: rolled steps in a row with no hit. */
-function stallMeter(stall) {
-  const near = stall >= STALL_LIMIT - 5;
-  const pct = Math.min(100, (100 * stall) / STALL_LIMIT);
+function stallMeter(stall, limit) {
+  const near = stall >= limit - 5;
+  const pct = Math.min(100, (100 * stall) / limit);
   return h(
     "div",
     {
       class: `om-stall${near ? " om-stall-near" : ""}`,
       "data-stall": stall,
-      title: `R92: after ${STALL_LIMIT} rolled steps in a row without a hit the battle is a stand-off and the attackers go back`,
+      title: `R92: after ${limit} rolled steps in a row without a hit the battle is a stand-off and the attackers go back`,
     },
-    h("span", {}, `Steps in a row without a hit: ${stall} of ${STALL_LIMIT}`),
+    h("span", {}, `Steps in a row without a hit: ${stall} of ${limit}`),
     h(
       "span",
       { class: "om-stall-bar" },
       h("span", { class: "om-stall-fill", style: `width: ${pct}%` }),
     ),
-    h("span", { class: "om-small" }, `at ${STALL_LIMIT}: stand-off, attackers go back (R92)`),
+    h("span", { class: "om-small" }, `at ${limit}: stand-off, attackers go back (R92)`),
   );
 }
 
@@ -336,11 +337,12 @@ export function battleStep(prev, obs, mem, map) {
       mem.log.push(`Battle ${label(pb.square)}: ${nameOf(party.owner)} ${was} → ${is || "gone"}`);
   }
   if (!nb || nb.square !== pb.square) {
+    const limit = prev.stall_limit || OLD_STALL_LIMIT;
     const stalled =
-      newStep && !obs.last_dice.some((d) => d.hit) && (prev.stall || 0) + 1 >= STALL_LIMIT;
+      newStep && !obs.last_dice.some((d) => d.hit) && (prev.stall || 0) + 1 >= limit;
     mem.log.push(
       stalled
-        ? `Battle on ${label(pb.square)} stalled: ${STALL_LIMIT} steps without a hit, a stand-off (R92); ${nameOf(pb.attacker.owner)}'s attackers go back`
+        ? `Battle on ${label(pb.square)} stalled: ${limit} steps without a hit, a stand-off (R92); ${nameOf(pb.attacker.owner)}'s attackers go back`
         : `Battle on ${label(pb.square)} over; ${nameOf((obs.control || [])[pb.square])} controls it`,
     );
   }
