@@ -19,11 +19,11 @@ from spelbord.interop.encoding import (
     encoder_for,
 )
 
-CASES = [(name, opts) for name in games.names() for opts in option_sets(name)]
+CASES = [(name, opts) for name in games.GAME_PACKAGES for opts in option_sets(name)]
 
 
 def test_every_game_has_an_encoder() -> None:
-    assert sorted(ENCODERS) == games.names()
+    assert sorted(ENCODERS) == list(games.GAME_PACKAGES)
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}-{option_id(o)}" for n, o in CASES])

@@ -41,7 +41,7 @@ import pyspiel
 from spelbord.core.errors import IllegalActionError, SpelbordError, StateFormatError
 from spelbord.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
 from spelbord.core.info import GameInfo
-from spelbord.core.registry import game_class, names
+from spelbord.core.registry import game_class
 from spelbord.interop.encoding import Encoder, encoder_for
 
 PREFIX = "spelbord_"
@@ -535,14 +535,18 @@ def _register(name: str) -> None:
 
 
 def register_all() -> list[str]:
-    """Register every Spelbord game not yet known to ``pyspiel``; their OpenSpiel names."""
-    import spelbord.games  # noqa: F401  (registers the games)
+    """Register every Spelbord game not yet known to ``pyspiel``; their OpenSpiel names.
+
+    These are the games Spelbord ships (``spelbord.games.GAME_PACKAGES``), each with its
+    tensor encoder; other games registered at run time (test doubles) are left out.
+    """
+    from spelbord.games import GAME_PACKAGES
 
     known = set(pyspiel.registered_names())
-    for name in names():
+    for name in GAME_PACKAGES:
         if short_name(name) not in known:
             _register(name)
-    return [short_name(name) for name in names()]
+    return [short_name(name) for name in GAME_PACKAGES]
 
 
 GAMES = register_all()
