@@ -27,7 +27,7 @@ from spelbord.ai.ismcts import ISMCTSAgent
 from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, MCTSAgent
 from spelbord.ai.random_agent import RandomAgent
 
-KINDS = ("random", "mcts", "ismcts")
+KINDS = ("random", "mcts", "ismcts", "script")
 DEFAULT_BUDGET = Budget(seconds=1.0)
 
 
@@ -38,6 +38,12 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     kind, *parts = spec.strip().lower().split(":")
     if kind not in KINDS:
         raise AgentSpecError(f"unknown agent {kind!r} in {spec!r} (agents: {', '.join(KINDS)})")
+    if kind == "script":
+        from spelbord.ai.scripted import make_plan
+
+        if len(parts) != 1:
+            raise AgentSpecError(f"a scripted agent is script:PLAN, got {spec!r}")
+        return make_plan(parts[0], seed)
     if kind == "random":
         if parts:
             raise AgentSpecError(f"the random agent takes no budget or options: {spec!r}")
