@@ -50,38 +50,34 @@ UCT_C = 1.4
 
 # Kin sets a player may consider, as functions of the hand (K, W, F, T, S).
 _KIN_SETS = (
-    lambda h: (0, 0, 0, 0, 0),
-    lambda h: tuple(h),
-    lambda h: (0, min(1, h[1]), 0, 0, 0),
-    lambda h: (0, h[1], 0, 0, 0),
-    lambda h: (0, h[1], 0, 0, h[4]),
-    lambda h: (h[0], h[1], 0, 0, h[4]),
-    lambda h: (0, 0, h[2], 0, 0),
-    lambda h: (0, 0, min(1, h[2]), 0, 0),
-    lambda h: (0, 0, h[2], 0, h[4]),
-    lambda h: (0, 0, 0, 0, h[4]),
-    lambda h: (0, 0, 0, h[3], 0),
-    lambda h: (h[0], h[1], h[2], 0, 0),
-    lambda h: (h[0], h[1], 0, h[3], h[4]),
-    lambda h: (h[0], 0, h[2], 0, 0),
+    lambda h: (0, 0, 0, 0, 0),  # nothing: take the favour
+    lambda h: tuple(h),  # everything
+    lambda h: (0, min(1, h[1]), 0, 0, 0),  # one warrior
+    lambda h: (0, h[1], 0, 0, h[4]),  # warriors and scholars: damage
+    lambda h: (0, 0, h[2], 0, 0),  # farmers: raise deities
+    lambda h: (0, 0, h[2], 0, h[4]),  # farmers and scholars
+    lambda h: (h[0], h[1], 0, h[3], h[4]),  # all but the farmers
 )
 
 
 def menu(table: Table, seat: int) -> list[int]:
     """The selections the search considers for ``seat`` at a Tinge (sorted codes).
 
-    Kin: nothing, everything, one or all warriors, warriors with scholars (and the knight),
-    farmers (one or all, with or without scholars), scholars, thieves, all but thieves,
-    all but farmers, knight with farmers. Deities: none, every ready one, and each single
-    ready deity when two or more are ready. Every code is a legal selection.
+    Kin: nothing, everything, one warrior, warriors with scholars, farmers (with or
+    without scholars), everything but the farmers. Deities: none, or every ready one; with
+    two or more ready, also each single ready deity alongside everything / all but the
+    farmers. Every code is a legal selection.
     """
     hand = tuple(table.hand[seat])
     ready = table.ready_mask(seat)
-    masks = {0, ready}
-    if bin(ready).count("1") >= 2:
-        masks.update(1 << d for d in range(4) if ready >> d & 1)
     kins = {f(hand) for f in _KIN_SETS}
-    return sorted(Selection(k, m).code for k in kins for m in masks)
+    codes = {Selection(k, m).code for k in kins for m in {0, ready}}
+    if bin(ready).count("1") >= 2:
+        for d in range(4):
+            if ready >> d & 1:
+                codes.add(Selection(hand, 1 << d).code)
+                codes.add(Selection((hand[0], hand[1], 0, hand[3], hand[4]), 1 << d).code)
+    return sorted(codes)
 
 
 ROW_WEIGHT = (0.8, 1.0, 0.3, 0.2, 0.9)
@@ -118,6 +114,51 @@ def greedy_decision(table: Table, seat: int, actions: list[int], rng: random.Ran
                 best, best_score = a, score
         return best
     return rng.choice(actions)
+
+
+def _everything(table: Table, seat: int, rng: random.Random) -> int:
+    return Selection(tuple(table.hand[seat]), table.ready_mask(seat)).code
+
+
+def _hoard(table: Table, seat: int, rng: random.Random) -> int:
+    if table.season >= SEASONS:
+        return _everything(table, seat, rng)
+    return Selection((0, 0, 0, 0, 0), 0).code
+
+
+def _trickle(table: Table, seat: int, rng: random.Random) -> int:
+    hand = table.hand[seat]
+    if table.season >= SEASONS:
+        return _everything(table, seat, rng)
+    kin = [0] * 5
+    for kind in (WARRIOR, 4, 0, 2, 3):
+        if hand[kind]:
+            kin[kind] = 1
+            break
+    return Selection(tuple(kin), 0).code
+
+
+def _raise_first(table: Table, seat: int, rng: random.Random) -> int:
+    hand = table.hand[seat]
+    ready = bin(table.ready_mask(seat)).count("1")
+    if table.season < SEASONS and ready < 2 and hand[2] + hand[4] > 0:
+        return Selection((0, 0, hand[2], 0, hand[4]), 0).code
+    return _everything(table, seat, rng)
+
+
+def _farmers_then_hoard(table: Table, seat: int, rng: random.Random) -> int:
+    hand = table.hand[seat]
+    if table.season == 1:
+        return Selection((0, 0, hand[2], 0, 0), 0).code
+    return _hoard(table, seat, rng)
+
+
+def _menu_random(table: Table, seat: int, rng: random.Random) -> int:
+    return rng.choice(menu(table, seat))
+
+
+ROLLOUT_PLANS = (_hoard, _everything, _trickle, _raise_first, _farmers_then_hoard, _menu_random)
+"""Whole-game Tinge plans a playout gives each seat (one drawn per seat per playout)."""
 
 
 def returns(table: Table) -> tuple[float, float]:
@@ -274,15 +315,16 @@ class GunstEqAgent(Agent):
 
     def _rollout(self, table: Table) -> tuple[float, float]:
         rng = self.rng
+        plans = [rng.randrange(len(ROLLOUT_PLANS)), rng.randrange(len(ROLLOUT_PLANS))]
         while table.phase != OVER:
             if table.phase == TINGE:
-                rules.reveal(table, [rng.choice(menu(table, s)) for s in (0, 1)])
+                rules.reveal(table, [ROLLOUT_PLANS[plans[s]](table, s, rng) for s in (0, 1)])
             elif table.phase == COIN:
                 rules.toss(table, rng.randrange(2))
             else:
                 seat = table.actor
                 actions = rules.legal_decisions(table, seat)
-                if rng.random() < self.rollout_epsilon:
+                if table.phase == "order" or rng.random() < self.rollout_epsilon:
                     action = rng.choice(actions)
                 else:
                     action = greedy_decision(table, seat, actions, rng)

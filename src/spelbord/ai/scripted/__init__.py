@@ -1,7 +1,7 @@
 """Scripted baselines: fixed plans per game, the gauntlet every AI runs (``script:NAME``).
 
 >>> sorted(p for p, cls in PLANS.items() if cls.game == "gunst")
-['all-in', 'deity-rush', 'hoarder', 'trickle']
+['all-in', 'banisher', 'deity-rush', 'hoarder', 'trickle']
 >>> make_plan("hoarder", seed=1).name
 'script:hoarder'
 """

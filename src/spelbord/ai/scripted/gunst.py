@@ -11,6 +11,10 @@ deity its favour and farmers raise (R7, R18):
 * ``all-in``: everything it holds, kin and ready deities, every season.
 * ``deity-rush``: farmers and raising scholars until two deities are ready, then
   everything with the deities.
+* ``banisher`` (the answer to the hoarder): all three farmers in season 1 to raise
+  Vandringsmanden, nothing in seasons 2-3, then everything but the farmers with the ready
+  deities, letting the opponent go first so that Vandringsmanden banishes the row its
+  deities have built up (R10).
 """
 
 from __future__ import annotations
@@ -164,4 +168,24 @@ class DeityRush(GunstPlan):
         return A.MODE_STRIKE
 
 
-PLANS: tuple[type[GunstPlan], ...] = (Hoarder, Trickle, AllIn, DeityRush)
+class Banisher(GunstPlan):
+    plan = "banisher"
+    summary = "farmers for Vandringsmanden, hold, then banish the row the opponent built"
+    deity_order = (VANDRINGSMANDEN, EXTAZIA, ARCHIMEDES, EURIKA)
+    invoke_order = (VANDRINGSMANDEN, EXTAZIA, ARCHIMEDES, EURIKA)
+
+    def bring(self, obs: dict[str, Any], seat: int) -> int:
+        hand = obs["hand"][seat]
+        if obs["season"] == 1:
+            return Selection((0, 0, hand[FARMER], 0, 0), 0).code
+        if obs["season"] < SEASONS:
+            return NOTHING
+        return Selection((hand[0], hand[1], 0, hand[3], hand[4]), ready_mask(obs, seat)).code
+
+    def choose(self, view: SeatView, actions: list[int]) -> int | None:
+        if view.observation()["phase"] == "order":
+            return A.FIRST + 1 - view.seat
+        return super().choose(view, actions)
+
+
+PLANS: tuple[type[GunstPlan], ...] = (Hoarder, Trickle, AllIn, DeityRush, Banisher)

@@ -57,6 +57,19 @@ class IslandetPlan(ScriptedAgent):
             if len(actions) == 1:
                 return actions[0]
             first = {texts[a].split()[0].lower() for a in actions}
+            # Without a good shot, the plan's answer (or a random one) is not a shot.
+            return self._other(view, seat, obs, actions, texts, first) or self.rng.choice(actions)
+        return self._other(view, seat, obs, actions, texts, first)
+
+    def _other(
+        self,
+        view: SeatView,
+        seat: int,
+        obs: dict[str, Any],
+        actions: list[int],
+        texts: dict[int, str],
+        first: set[str],
+    ) -> int | None:
         if any(_MOVE.match(t) for t in texts.values()):
             return self._move(view, seat, actions, texts)
         if "face" in first:
