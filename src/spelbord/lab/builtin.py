@@ -5,7 +5,7 @@
  'coerceo-exchange']
 >>> study = builtin("ladder", "coerceo")
 >>> study.name, len(study.arms), study.arms[0].seats
-('ladder-coerceo', 6, ('random', 'script:material'))
+('ladder-coerceo', 3, ('random', 'script:material'))
 >>> builtin("ladder")
 Traceback (most recent call last):
 ...

@@ -7,6 +7,7 @@ extra ``spelbord[lab]``; every worker node needs Spelbord installed (see docs/la
 
 from __future__ import annotations
 
+import logging
 import socket
 from collections.abc import Iterator
 from typing import Any
@@ -42,7 +43,7 @@ def ray_executor(address: str, workers: int) -> tuple[Executor, str]:
         else:
             kwargs["address"] = address
         try:
-            ray.init(logging_level="ERROR", **kwargs)
+            ray.init(logging_level=logging.ERROR, **kwargs)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise StudyError(f"cannot start or join Ray at {address!r}: {exc}") from None
     cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))

@@ -13,10 +13,11 @@ in a file is a ``StudyError`` naming the file, the line and the field.
 ... ''')
 >>> study.name, study.games, [arm.seats for arm in study.arms]
 ('demo', 4, [('random', 'script:material')])
->>> parse_study('name = "demo"\\ngame = "chess"\\nseats = ["random"]', "my.toml")
+>>> bad = 'name = "demo"\\ngame = "chess"\\nseats = ["random"]'
+>>> parse_study(bad, "my.toml")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-spelbord.lab.study.StudyError: my.toml:2: game: unknown game 'chess' (games: coerceo, gunst, islandet, omringad)
+spelbord.lab.study.StudyError: my.toml:2: game: unknown game 'chess' (games: coerceo, ...)
 """
 
 from __future__ import annotations
@@ -161,6 +162,16 @@ class Study:
         (the game's scripted plan), for smoke tests and a quick look."""
         arms = tuple(replace(arm, seats=tuple(map(fast_spec, arm.seats))) for arm in self.arms)
         return replace(self, arms=arms)
+
+    def with_options(self, game: str, options: dict[str, Any]) -> Study:
+        """The study with ``options`` added to every arm that plays ``game`` (checked)."""
+        if game not in {arm.game for arm in self.arms}:
+            raise StudyError(f"study {self.name!r} plays no {game!r} to set options of")
+        arms = tuple(
+            replace(arm, options={**arm.options, **options}) if arm.game == game else arm
+            for arm in self.arms
+        )
+        return check_study(replace(self, arms=arms))
 
 
 def fast_spec(spec: str) -> str:

@@ -12,7 +12,7 @@ slot), ``other`` (anything else).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from spelbord.core import CHANCE
 from spelbord.games.islandet import rules
@@ -27,7 +27,7 @@ CAUSES = ("shot", "blast", "free", "other")
 def facts(state: IslandetState) -> dict[str, int | float | str]:
     """Per seat, units lost by each cause (``s0_lost_shot`` ...), and the turns played."""
     lost = {(seat, cause): 0 for seat in (0, 1) for cause in CAUSES}
-    replay = state.game.new_initial_state()
+    replay = cast("IslandetState", state.game.new_initial_state())
     for move in state.history():
         assert isinstance(move, int)
         pos = replay.pos
