@@ -8,6 +8,7 @@ extra ``spelbord[lab]``; every worker node needs Spelbord installed (see docs/la
 from __future__ import annotations
 
 import logging
+import os
 import socket
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +19,8 @@ from spelbord.lab.study import StudyError
 CONNECT_SECONDS = 5.0
 """How long to wait for a cluster address to answer before giving up."""
 BATCHES_PER_CPU = 3
+GCS_TRIES = 3
+"""Attempts (about a second each) to talk to the cluster once its port answers."""
 
 
 def ray_executor(address: str, workers: int) -> tuple[Executor, str]:
@@ -27,6 +30,11 @@ def ray_executor(address: str, workers: int) -> tuple[Executor, str]:
     ``RAY_ADDRESS`` names); any other text is a cluster address, ``HOST:PORT`` or
     ``ray://HOST:PORT``, checked to answer within ``CONNECT_SECONDS`` first.
     """
+    if address != "auto":
+        check_reachable(address)
+        # Ray tries a cluster's GCS once a second, 20 times by default (read when ray is
+        # imported): give up sooner, so an address where something else answers fails fast
+        os.environ.setdefault("RAY_NUM_REDIS_GET_RETRIES", str(GCS_TRIES))
     try:
         import ray
     except ModuleNotFoundError:
@@ -34,8 +42,6 @@ def ray_executor(address: str, workers: int) -> tuple[Executor, str]:
             "--ray needs Ray: pip install 'spelbord[lab]' (or leave out --ray to use local "
             "worker processes)"
         ) from None
-    if address != "auto":
-        check_reachable(address)
     if not ray.is_initialized():
         kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
         if address == "auto":

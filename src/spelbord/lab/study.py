@@ -299,7 +299,8 @@ def parse_study(text: str, source: str = "<study>") -> Study:
         key = sources[0]
         if not default_game:
             fail("a study with seats or agents needs a game", key)
-        _check(lambda: load_game(default_game, default_options), fail, "game")
+        _check(lambda: load_game(default_game, {}), fail, "game")
+        _check(lambda: load_game(default_game, default_options), fail, "options")
         specs = _get_list(data, key, fail, required=True)
         for spec in specs:
             _check(lambda spec=spec: check_spec(spec, default_game), fail, key)
@@ -327,7 +328,8 @@ def parse_study(text: str, source: str = "<study>") -> Study:
             if not game:
                 arm_fail("every arm needs a game", "game")
             options = {**default_options, **_get(table, "options", dict, arm_fail, default={})}
-            _check(lambda game=game, options=options: load_game(game, options), arm_fail, "game")
+            _check(lambda game=game: load_game(game, {}), arm_fail, "game")
+            _check(lambda game=game, options=options: load_game(game, options), arm_fail, "options")
             seats = _get_list(table, "seats", arm_fail, required=True)
             for spec in seats:
                 _check(lambda spec=spec, game=game: check_spec(spec, game), arm_fail, "seats")
