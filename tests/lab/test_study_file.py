@@ -59,24 +59,42 @@ def test_round_trip_through_json() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        (GOOD.replace('seats = ["script:hoarder", "random"]', 'seats = ["script:hoarder", "mctx"]'),
-         "study.toml:10: arm[1].seats: unknown agent 'mctx'"),
-        (GOOD.replace('game = "islandet"', 'game = "chess"'),
-         "study.toml:14: arm[2].game: unknown game 'chess'"),
-        (GOOD.replace('goal = "quick"', 'goal = "fastest"'), "study.toml:15: arm[2].options: option 'goal'"),
+        (
+            GOOD.replace(
+                'seats = ["script:hoarder", "random"]', 'seats = ["script:hoarder", "mctx"]'
+            ),
+            "study.toml:10: arm[1].seats: unknown agent 'mctx'",
+        ),
+        (
+            GOOD.replace('game = "islandet"', 'game = "chess"'),
+            "study.toml:14: arm[2].game: unknown game 'chess'",
+        ),
+        (
+            GOOD.replace('goal = "quick"', 'goal = "fastest"'),
+            "study.toml:15: arm[2].options: option 'goal'",
+        ),
         (GOOD.replace("games = 6", "games = 0"), "study.toml:3: games: must be at least 1"),
         (GOOD.replace("seed = 3", 'seed = "three"'), "study.toml:4: seed: must be an integer"),
         (GOOD.replace('"ladder"', '"elo"'), "study.toml:5: analyses: unknown analysis 'elo'"),
-        (GOOD.replace('rotate = false', 'rotat = false'), "study.toml:17: arm[2].rotat: unknown field"),
+        (
+            GOOD.replace("rotate = false", "rotat = false"),
+            "study.toml:17: arm[2].rotat: unknown field",
+        ),
         (GOOD.replace('name = "gunst-plans"', 'nam = "x"'), "study.toml:1: nam: unknown field"),
-        (GOOD.replace('seats = ["random", "random"]', 'seats = ["random"]'),
-         "study.toml:16: arm[2].seats: islandet has 2 seats"),
-        (GOOD.replace('seats = ["script:hoarder", "random"]', 'seats = ["script:shooter", "random"]'),
-         "study.toml:10: arm[1].seats: 'script:shooter' is a plan for islandet, not gunst"),
+        (
+            GOOD.replace('seats = ["random", "random"]', 'seats = ["random"]'),
+            "study.toml:16: arm[2].seats: islandet has 2 seats",
+        ),
+        (
+            GOOD.replace(
+                'seats = ["script:hoarder", "random"]', 'seats = ["script:shooter", "random"]'
+            ),
+            "study.toml:10: arm[1].seats: 'script:shooter' is a plan for islandet, not gunst",
+        ),
         ("name = 'x'\ngames = [", "study.toml: "),
         ('name = "x"\ngame = "gunst"\n', "study.toml:1: : give exactly one of seats, agents"),
     ],
-)  # fmt: skip
+)
 def test_mistakes_name_line_and_field(tmp_path: Path, text: str, expected: str) -> None:
     path = tmp_path / "study.toml"
     path.write_text(text, encoding="utf-8")
