@@ -172,16 +172,16 @@ def run_study(
                 f"{folder} holds a different study (other arms, seed or records): "
                 "--resume continues the same study only"
             )
-    folder.mkdir(parents=True, exist_ok=True)
-    stored.write_text(json.dumps(study.to_dict(), indent=1), encoding="utf-8")
-    done = {(row["arm"], row["game_index"]) for row in existing}
-    todo = tasks(study, done)
     if ray is not None:
         from spelbord.lab.ray_exec import ray_executor
 
         executor, where = ray_executor(ray, workers)
     else:
         executor, where = local_executor(workers), f"{workers} local worker(s)"
+    folder.mkdir(parents=True, exist_ok=True)
+    stored.write_text(json.dumps(study.to_dict(), indent=1), encoding="utf-8")
+    done = {(row["arm"], row["game_index"]) for row in existing}
+    todo = tasks(study, done)
     _write_run(folder, study, command, where, "running", len(done))
     writer = RecordWriter(folder / "records")
     bar = tqdm(
