@@ -79,9 +79,8 @@ def measure(games: int, ray: bool, workers: int = 2) -> list[Measurement]:
 def report(measurements: list[Measurement]) -> str:
     """A text table: games/s, games/s per worker, efficiency against one worker."""
     base = next(m.rate for m in measurements if m.workers == 1)
-    lines = [
-        f"{'how':<20} {'games':>6} {'seconds':>8} {'games/s':>8} {'per worker':>10} {'efficiency':>10}"
-    ]
+    head = ("how", "games", "seconds", "games/s", "per worker", "efficiency")
+    lines = ["{:<20} {:>6} {:>8} {:>8} {:>10} {:>10}".format(*head)]
     for m in measurements:
         efficiency = m.rate / (m.workers * base) if base else 0.0
         extra = f"   (+{m.startup:.1f} s to start Ray)" if m.startup else ""
