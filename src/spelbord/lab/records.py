@@ -2,7 +2,8 @@
 
 Every finished game is appended at once to ``records/journal.jsonl`` (flushed and synced),
 and the journal is moved into a new Parquet part (``records/part-00001.parquet`` ...,
-written under a temporary name and renamed) every few seconds and at the end. A kill
+written under a temporary name and renamed) every 30 seconds and at the end, when the
+parts are merged into one. A kill
 loses at most a half-written journal line, never a finished game; reading dedupes rows
 by ``(arm, game_index)``, so a kill between writing a part and emptying the journal
 costs nothing either.
@@ -45,7 +46,7 @@ COLUMNS = (
 class RecordWriter:
     """Appends rows to a study's ``records`` folder (see the module)."""
 
-    def __init__(self, folder: Path, flush_seconds: float = 5.0, flush_rows: int = 500) -> None:
+    def __init__(self, folder: Path, flush_seconds: float = 30.0, flush_rows: int = 500) -> None:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self.flush_seconds = flush_seconds
@@ -84,8 +85,17 @@ class RecordWriter:
         self._pending = []
 
     def close(self) -> None:
+        """Flush, then merge the parts into one (a kill meanwhile leaves duplicates, which
+        ``read_records`` drops)."""
         self.flush()
         self._journal.close()
+        parts = sorted(self.folder.glob("part-*.parquet"))
+        if len(parts) > 1:
+            rows = read_records(self.folder)
+            number = int(parts[-1].stem.split("-")[1]) + 1
+            write_parquet(rows, self.folder / f"part-{number:05d}.parquet")
+            for part in parts:
+                part.unlink()
 
 
 def write_parquet(rows: list[dict[str, Any]], path: Path) -> None:
