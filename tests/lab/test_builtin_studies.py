@@ -93,3 +93,11 @@ def test_bad_input_is_a_usage_error(
     assert main([*args, "--out", str(tmp_path)]) == 2
     assert message in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
+
+
+def test_bench_lab_local(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "lab", "--games", "1", "--no-ray"]) == 0
+    out = capsys.readouterr().out
+    assert "1 local worker(s)" in out and "2 local worker(s)" in out and "efficiency" in out
+    assert main(["bench", "lab", "--moves", "3"]) == 2
+    assert main(["bench", "gunst", "--workers", "2"]) == 2
