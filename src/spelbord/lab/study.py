@@ -152,7 +152,7 @@ class Study:
     def same_plan(self, other: Study) -> bool:
         """Whether ``other`` plays the same games (any number of them) as this study."""
         mine, theirs = self.to_dict(), other.to_dict()
-        for key in ("games", "analyses", "description"):
+        for key in ("games", "analyses", "description", "features", "categories"):
             mine.pop(key)
             theirs.pop(key)
         return json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
