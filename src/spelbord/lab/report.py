@@ -109,7 +109,7 @@ def draw(table: Table, folder: Path) -> Path | None:
     elif table.name == "endings" and table.rows:
         shares = table.extra["shares"]
         kinds = sorted({k for counts in shares.values() for k in counts})
-        fig, ax = plt.subplots(figsize=(7, max(2.2, 0.5 + 0.45 * len(shares))))
+        fig, ax = plt.subplots(figsize=(8.5, max(2.2, 0.5 + 0.45 * len(shares))))
         left = [0.0] * len(shares)
         for kind in kinds:
             values = [
@@ -120,7 +120,7 @@ def draw(table: Table, folder: Path) -> Path | None:
         ax.set_xlabel("share of games")
         ax.set_xlim(0, 1)
         ax.invert_yaxis()
-        ax.legend(fontsize=7, loc="lower right")
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     elif table.name == "features" and table.extra.get("effects"):
         effects = table.extra["effects"][:40]
         slopes = [e for e in effects if e.get("slope")]
