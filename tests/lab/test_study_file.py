@@ -125,6 +125,11 @@ def test_builtins_check_their_input() -> None:
 def test_fast_agents_and_options() -> None:
     study = builtin("seats", games=2).with_fast_agents()
     assert {spec for arm in study.arms for spec in arm.seats} == {"random", "level:medium"}
+    assert "gunst level:medium[level:hard]" in [arm.label for arm in study.arms]
+    gauntlet = builtin("gauntlet", "gunst", games=1).with_fast_agents()
+    labels = [arm.label for arm in gauntlet.arms]
+    assert "script:hoarder vs level:medium[level:master]" in labels
+    assert len(set(labels)) == len(labels)
     changed = study.with_options("coerceo", {"max_moves": "30"})
     assert all(arm.options == {"max_moves": "30"} for arm in changed.arms if arm.game == "coerceo")
     with pytest.raises(StudyError, match="must be"):

@@ -32,7 +32,7 @@ def seats(games: int) -> Study:
     arms = []
     for game in GAMES:
         arms.append(Arm(f"{game} random", game, {}, ("random", "random"), rotate=False))
-        arms.append(Arm(f"{game} hard", game, {}, ("level:hard", "level:hard"), rotate=False))
+        arms.append(Arm(f"{game} level:hard", game, {}, ("level:hard", "level:hard"), rotate=False))
     return Study(
         "seats",
         tuple(arms),
@@ -76,7 +76,7 @@ def ladder(game: str, games: int) -> Study:
 def gauntlet(game: str, games: int) -> Study:
     """Every scripted plan of ``game`` against every AI level."""
     arms = [
-        Arm(f"{plan} vs {level}", game, {}, (plan, f"level:{level}"))
+        Arm(f"{plan} vs level:{level}", game, {}, (plan, f"level:{level}"))
         for plan in _plans(game)
         for level in ("easy", "medium", "hard", "master")
     ]
@@ -129,7 +129,7 @@ def coerceo_exchange(games: int) -> Study:
             Arm("random", "coerceo", {}, ("random", "random")),
             Arm("material", "coerceo", {}, ("script:material", "script:material")),
             Arm("material-random", "coerceo", {}, ("script:material", "random")),
-            Arm("hard-material", "coerceo", {}, ("level:hard", "script:material")),
+            Arm("level:hard vs material", "coerceo", {}, ("level:hard", "script:material")),
         ),
         games=games,
         description="Exchanges (two tiles for an enemy piece) per game and the win rate "

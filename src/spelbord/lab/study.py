@@ -159,9 +159,16 @@ class Study:
 
     def with_fast_agents(self) -> Study:
         """The study with every search agent and slow level replaced by ``level:medium``
-        (the game's scripted plan), for smoke tests and a quick look."""
-        arms = tuple(replace(arm, seats=tuple(map(fast_spec, arm.seats))) for arm in self.arms)
-        return replace(self, arms=arms)
+        (the game's scripted plan), for smoke tests and a quick look. Arm labels show the
+        swap: ``random vs level:medium[level:hard]``."""
+        arms = []
+        for arm in self.arms:
+            label = arm.label
+            for spec in dict.fromkeys(arm.seats):
+                if fast_spec(spec) != spec:
+                    label = label.replace(spec, f"{fast_spec(spec)}[{spec}]")
+            arms.append(replace(arm, label=label, seats=tuple(map(fast_spec, arm.seats))))
+        return replace(self, arms=tuple(arms))
 
     def with_options(self, game: str, options: dict[str, Any]) -> Study:
         """The study with ``options`` added to every arm that plays ``game`` (checked)."""
