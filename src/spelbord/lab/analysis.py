@@ -299,8 +299,8 @@ def _fact_means(rows: Sequence[Row]) -> Table:
                 name = key[len(FACT_PREFIX) :]
                 base = _seatless(name)
                 if base is not None and name.split("_", 1)[0][1:].isdigit():
-                    if base.startswith(("price_",)) or value < 0:
-                        continue
+                    if base.startswith("price_") or base.endswith("_cell") or value < 0:
+                        continue  # prices (see features), cells (places, not counts)
                     total[base + " (all seats)"] += value
                 else:
                     total[name] += value
