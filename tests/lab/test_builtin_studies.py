@@ -28,7 +28,7 @@ CASES = [
 def test_builtin_study_end_to_end(
     tmp_path: Path, args: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    study = builtin(*args, games=1)
+    study = builtin(*args, games=1).with_fast_agents()
     extra = (
         ["--opt", "coerceo.max_moves=15"] if any(a.game == "coerceo" for a in study.arms) else []
     )
