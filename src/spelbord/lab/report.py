@@ -48,12 +48,19 @@ def write_report(folder: Path) -> Path:
         "status": run.get("status", ""),
         "updated": run.get("updated", ""),
         "tables": [
-            {"name": t.name, "title": t.title, "columns": list(t.columns), "rows": t.rows}
+            {"name": t.name, "title": t.title, "columns": list(t.columns), "rows": _plain(t.rows)}
             for t in tables
         ],
     }
-    (folder / "summary.json").write_text(json.dumps(summary, indent=1, default=str), "utf-8")
+    (folder / "summary.json").write_text(
+        json.dumps(summary, indent=1, default=str, allow_nan=False), "utf-8"
+    )
     return report
+
+
+def _plain(rows: list[list[Any]]) -> list[list[Any]]:
+    """Rows with ``nan`` as ``null`` (strict JSON has no NaN)."""
+    return [[None if isinstance(v, float) and math.isnan(v) else v for v in row] for row in rows]
 
 
 # ---------------------------------------------------------------------- figures
