@@ -34,6 +34,8 @@ from spelbord.lab.records import FACT_PREFIX
 from spelbord.lab.stats import wilson_interval
 
 Row = dict[str, Any]
+MIN_CATEGORY = 5
+"""A category value needs this many seat-games to be shown (unique layouts are noise)."""
 BOOTSTRAP = 200
 """Resamples behind the ladder's intervals (seeded: the same records, the same intervals)."""
 
@@ -357,7 +359,8 @@ def features(rows: Sequence[Row], patterns: Sequence[str], categories: Sequence[
             groups: dict[Any, list[float]] = defaultdict(list)
             for value, score in pairs:
                 groups[value].append(score)
-            ranked = sorted(groups.items(), key=lambda kv: (-len(kv[1]), str(kv[0])))[:12]
+            ranked = sorted(groups.items(), key=lambda kv: (-len(kv[1]), str(kv[0])))
+            ranked = [kv for kv in ranked if len(kv[1]) >= MIN_CATEGORY][:12]
             for value, scores in ranked:
                 wins = sum(1 for s in scores if s == 1.0)
                 low, high = wilson_interval(wins, len(scores))
@@ -429,7 +432,8 @@ def features(rows: Sequence[Row], patterns: Sequence[str], categories: Sequence[
         ("fact", "value", "seat-games", "win rate or slope", "95% low", "95% high", "note"),
         out,
         "Each seat of each game is one sample; its score is 1 for a win, 1/2 for a draw, 0 "
-        "for a loss. Yes/no facts and categories: win rate (Wilson interval). Counts: "
+        "for a loss. Yes/no facts and categories (values seen at least "
+        f"{MIN_CATEGORY} times, the 12 commonest): win rate (Wilson interval). Counts: "
         "least-squares slope of the score on the count, 95% interval (normal). These are "
         "associations in the played games, not causes.",
         extra={"effects": plots},
