@@ -114,11 +114,15 @@ def test_features_binary_with_price_count_and_category() -> None:
             )
         )
     table = features(rows, ["won_*", "bought_*"], ["castle_cell"])
-    by = {(r[0], r[1]): r for r in table.rows}
+    assert {r[0] for r in table.rows} == {"a"}  # one arm: no pooled rows
+    by = {(r[1], r[2]): r[1:] for r in table.rows}
     assert by["won_dragon", "yes"][2:4] == [20, 1.0]
     assert by["won_dragon", "yes"][6] == "mean price 12.0"
     assert by["won_dragon", "no"][2] == 60
     assert by["castle_cell", "= 4"][3] == 0.5 and by["castle_cell", "= 7"][3] == 0.5
     slope = by["bought_archer", "per +1"]
     assert slope[4] <= slope[3] <= slope[5]
-    assert not any(r[0].startswith("price_") for r in table.rows)
+    assert not any(r[1].startswith("price_") for r in table.rows)
+    two = features([*rows, *({**r, "arm": "b"} for r in rows)], ["won_*"])
+    assert [r[0] for r in two.rows if r[1:3] == ["won_dragon", "yes"]] == ["a", "b", "all"]
+    assert next(r for r in two.rows if r[0] == "all" and r[2] == "yes")[3] == 40

@@ -341,7 +341,37 @@ def seat_facts(rows: Sequence[Row]) -> list[tuple[Row, int, dict[str, Any]]]:
 
 
 def features(rows: Sequence[Row], patterns: Sequence[str], categories: Sequence[str] = ()) -> Table:
-    """Per-seat facts matching ``patterns`` (or ``categories``) against the seat's score."""
+    """Per-seat facts matching ``patterns`` (or ``categories``) against the seat's score,
+    in each arm and, when there are several, in all arms together (``all``): pooling
+    arms mixes the agents' plans with the facts, so read the arms first."""
+    arms = _arms(rows)
+    groups = [(arm, [r for r in rows if r["arm"] == arm]) for arm in arms]
+    if len(arms) > 1:
+        groups.append(("all", list(rows)))
+    out: list[list[Any]] = []
+    plots: list[dict[str, Any]] = []
+    for arm, mine in groups:
+        found, effects = _features_of(mine, patterns, categories)
+        out.extend([arm, *r] for r in found)
+        plots.extend({**e, "label": f"{arm}: {e['label']}"} for e in effects)
+    return Table(
+        "features",
+        "Facts against winning",
+        ("arm", "fact", "value", "seat-games", "win rate or slope", "95% low", "95% high", "note"),
+        out,
+        "Each seat of each game is one sample; its score is 1 for a win, 1/2 for a draw, 0 "
+        "for a loss. Yes/no facts and categories (values seen at least "
+        f"{MIN_CATEGORY} times, the 12 commonest): win rate (Wilson interval). Counts: "
+        "least-squares slope of the score on the count, 95% interval (normal). These are "
+        "associations in the played games, not causes; 'all' pools the arms, and with them "
+        "the agents' plans.",
+        extra={"effects": plots},
+    )
+
+
+def _features_of(
+    rows: Sequence[Row], patterns: Sequence[str], categories: Sequence[str]
+) -> tuple[list[list[Any]], list[dict[str, Any]]]:
     import numpy as np
 
     samples = seat_facts(rows)
@@ -426,18 +456,7 @@ def features(rows: Sequence[Row], patterns: Sequence[str], categories: Sequence[
         plots.append(
             {"label": f"{name} per +1", "value": slope, "low": low, "high": high, "slope": True}
         )
-    return Table(
-        "features",
-        "Facts against winning",
-        ("fact", "value", "seat-games", "win rate or slope", "95% low", "95% high", "note"),
-        out,
-        "Each seat of each game is one sample; its score is 1 for a win, 1/2 for a draw, 0 "
-        "for a loss. Yes/no facts and categories (values seen at least "
-        f"{MIN_CATEGORY} times, the 12 commonest): win rate (Wilson interval). Counts: "
-        "least-squares slope of the score on the count, 95% interval (normal). These are "
-        "associations in the played games, not causes.",
-        extra={"effects": plots},
-    )
+    return out, plots
 
 
 def _slope(xs: Any, ys: Any) -> tuple[float, float, float]:
