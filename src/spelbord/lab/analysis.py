@@ -410,6 +410,8 @@ def _features_of(
             continue
         xs = np.array([float(v) for v, _ in pairs])
         ys = np.array([s for _, s in pairs])
+        if len(np.unique(xs)) < 2:
+            continue  # the same in every game of these rows: nothing to compare
         if set(np.unique(xs)) <= {0.0, 1.0}:
             price_name = name.replace("won_", "price_", 1) if name.startswith("won_") else ""
             for flag in (1.0, 0.0):
