@@ -129,7 +129,7 @@ def draw(table: Table, folder: Path) -> Path | None:
         ax.invert_yaxis()
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     elif table.name == "features" and table.extra.get("effects"):
-        effects = table.extra["effects"][:40]
+        effects = table.extra["effects"][:80]
         slopes = [e for e in effects if e.get("slope")]
         rates = [e for e in effects if not e.get("slope")]
         panels = [p for p in (rates, slopes) if p]
