@@ -46,6 +46,12 @@ class Guarded:
         object.__setattr__(self, "resamples", self.resamples + 1)
         return self._real.resample(seat, rng)
 
+    def action_to_string(self, action: int, seat: int | None = None) -> str:
+        self._check(seat, "action_to_string")
+        if action not in self._real.legal_actions(seat):
+            raise PeekError(f"the text of action {action}, not a legal action of seat {seat}")
+        return self._real.action_to_string(action, seat)
+
     def current_player(self) -> int:
         return self._real.current_player()
 

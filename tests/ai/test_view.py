@@ -31,6 +31,7 @@ def test_view_keeps_the_state_private() -> None:
         "game",
         "observation",
         "legal_actions",
+        "action_to_string",
         "current_player",
         "is_terminal",
         "num_players",

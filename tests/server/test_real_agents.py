@@ -38,3 +38,15 @@ def test_agent_specs_with_search_options_are_accepted() -> None:
     for bad in ("mcts:1s:cutoff", "mcts;rm -rf", "ismcts:1s:c=1:cutoff=2:a=1:b=2:d=3"):
         with pytest.raises(ValueError):
             pool.check_spec(bad)
+
+
+def test_level_and_script_specs_are_accepted() -> None:
+    """``level:NAME`` and ``script:PLAN`` (issue 11) pass the server's check; unknown fail."""
+    from spelbord.server.ai import AgentPool
+
+    pool = AgentPool()
+    for spec in ("level:easy", "level:master", "script:hoarder", "gunst-eq:500ms"):
+        assert pool.check_spec(spec) == spec
+    for bad in ("level:expert", "script:nonsense", "level:easy:x"):
+        with pytest.raises(ValueError):
+            pool.check_spec(bad)

@@ -5,7 +5,10 @@ Grammar: ``kind[:budget][:key=value...]``. Kinds: ``random`` (no budget), ``mcts
 ``c=<float>`` (UCB exploration constant), ``cutoff=<int>`` (rollout steps before the game's
 heuristic, if any, scores the position; default 20) or ``cutoff=none`` (play rollouts out);
 ``ismcts`` also takes ``dets=<int>`` (at most that many determinizations per step, reused in
-turn: see ``spelbord.ai.ismcts``).
+turn: see ``spelbord.ai.ismcts``). ``script:PLAN`` is a scripted plan
+(``spelbord.ai.scripted``), ``level:easy|medium|hard|master`` a level resolved per game
+(``spelbord.ai.levels``), ``gunst-eq[:budget][:gamma=G]`` Gunst's regret-matching search
+(``spelbord.ai.gunst_eq``).
 
 >>> make_agent("mcts:500ms", seed=1).name
 'mcts:500ms'
@@ -27,7 +30,7 @@ from spelbord.ai.ismcts import ISMCTSAgent
 from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, MCTSAgent
 from spelbord.ai.random_agent import RandomAgent
 
-KINDS = ("random", "mcts", "ismcts")
+KINDS = ("random", "mcts", "ismcts", "script", "level", "gunst-eq")
 DEFAULT_BUDGET = Budget(seconds=1.0)
 
 
@@ -38,6 +41,22 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     kind, *parts = spec.strip().lower().split(":")
     if kind not in KINDS:
         raise AgentSpecError(f"unknown agent {kind!r} in {spec!r} (agents: {', '.join(KINDS)})")
+    if kind == "script":
+        from spelbord.ai.scripted import make_plan
+
+        if len(parts) != 1:
+            raise AgentSpecError(f"a scripted agent is script:PLAN, got {spec!r}")
+        return make_plan(parts[0], seed)
+    if kind == "level":
+        from spelbord.ai.levels import LevelAgent
+
+        if len(parts) != 1:
+            raise AgentSpecError(f"a level is level:NAME, got {spec!r}")
+        return LevelAgent(parts[0], seed)
+    if kind == "gunst-eq":
+        from spelbord.ai.gunst_eq import make_gunst_eq
+
+        return make_gunst_eq(parts, seed)
     if kind == "random":
         if parts:
             raise AgentSpecError(f"the random agent takes no budget or options: {spec!r}")

@@ -50,6 +50,10 @@ class SeatView:
         """This seat's legal actions now (empty when it has nothing to decide)."""
         return self._state.legal_actions(self.seat)
 
+    def action_to_string(self, action: int) -> str:
+        """The notation of ``action``, one of this seat's legal actions now."""
+        return self._state.action_to_string(action, self.seat)
+
     def current_player(self) -> int:
         """The seat to move, or ``CHANCE``, ``SIMULTANEOUS`` or ``TERMINAL``."""
         return self._state.current_player()

@@ -22,6 +22,8 @@ from spelbord.core.chance import random_step
 from spelbord.core.game import Game, State
 
 SERVER = "server"
+LAB = "lab"
+LAB_GAMES = 8
 DEFAULT_SECONDS = 3.0
 SERVER_GAMES = 200
 SERVER_MOVES = 40
@@ -36,6 +38,9 @@ examples:
   spelbord bench server                   200 concurrent games against a real server:
                                           moves/s and round-trip latency (p50/p95/p99)
   spelbord bench server --games 50 --moves 20 --seconds 60
+  spelbord bench lab                      a small study's games/s with 1 and 2 local
+                                          workers and on Ray; parallel efficiency
+  spelbord bench lab --games 40 --no-ray
 
 Random playouts go through the public, legality-checked API (as the server does).
 """
@@ -93,6 +98,11 @@ def add_parser(sub: Any) -> None:
     server.add_argument(
         "--moves", type=int, default=None, help=f"moves per game at most (default {SERVER_MOVES})"
     )
+    lab = parser.add_argument_group("bench lab")
+    lab.add_argument("--no-ray", action="store_true", help="skip the Ray measurement (bench lab)")
+    lab.add_argument(
+        "--workers", type=int, default=None, help="workers to compare with one (default 2)"
+    )
     server.add_argument(
         "--server-game", metavar="GAME", default=None, help="the game played (default: the first)"
     )
@@ -104,10 +114,14 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--seconds must be positive", EXIT_USAGE)
     if args.game == SERVER:
         return run_server(args)
+    if args.game == LAB:
+        return run_lab(args)
     for flag in ("games", "moves", "server_game"):
         if getattr(args, flag) is not None:
             option = "--" + flag.replace("_", "-")
             raise CliError(f"{option} applies to `spelbord bench server` only", EXIT_USAGE)
+    if args.workers is not None or args.no_ray:
+        raise CliError("--workers and --no-ray apply to `spelbord bench lab` only", EXIT_USAGE)
     seconds = DEFAULT_SECONDS if args.seconds is None else args.seconds
     game = load_game(args.game, game_options(args))
     if args.interop:
@@ -212,6 +226,30 @@ def timed_perft(game: Game, seconds: float) -> PerftRate:
         best = PerftRate(depth, nodes, taken)
         if exhausted or state.is_terminal() or spent + taken * growth > seconds:
             return best
+
+
+def run_lab(args: argparse.Namespace) -> int:
+    """Delegate to ``spelbord.lab.bench``: the lab's games/s, local and on Ray."""
+    games = LAB_GAMES if args.games is None else args.games
+    workers = 2 if args.workers is None else args.workers
+    if games < 1 or workers < 1:
+        raise CliError("--games and --workers must be at least 1", EXIT_USAGE)
+    if args.moves is not None or args.server_game is not None or args.variant or args.opt:
+        raise CliError("bench lab takes --games, --workers and --no-ray only", EXIT_USAGE)
+    try:
+        from spelbord.lab.bench import measure, report
+    except ModuleNotFoundError as exc:
+        raise missing_part(exc, "spelbord.lab.bench", "`spelbord bench lab`") from None
+    use_ray = not args.no_ray
+    if use_ray:
+        try:
+            import ray  # noqa: F401
+        except ModuleNotFoundError:
+            print("bench lab: Ray is not installed (pip install 'spelbord[lab]'); local only")
+            use_ray = False
+    print(f"bench lab: {games} games per arm, 3 arms (Omringad, Islandet, Gunst)")
+    print(report(measure(games, use_ray, workers)))
+    return EXIT_OK
 
 
 def run_server(args: argparse.Namespace) -> int:

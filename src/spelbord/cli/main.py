@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from spelbord import __version__
-from spelbord.cli import bench, listing, match, perft, play, rules, serve
+from spelbord.cli import ai, bench, lab, listing, match, perft, play, rules, serve
 from spelbord.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError
 
 DESCRIPTION = """\
@@ -24,7 +24,9 @@ examples:
   spelbord perft coerceo --depth 4                move-generation counts
   spelbord bench coerceo                          playouts/s, states/s, perft nodes/s
   spelbord match coerceo mcts:1s random --games 20 --processes 2
+  spelbord lab run seats --games 100 --workers 2  a study: records, figures, report
   spelbord serve                                  the web game table on :8000
+  spelbord ai levels gunst                        the AI levels and what was measured
 
 exit codes: 0 success, 1 failure while running, 2 bad command line, 130 interrupted.
 `spelbord COMMAND --help` explains each command.
@@ -41,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spelbord {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in (listing, play, rules, perft, bench, match, serve):
+    for command in (listing, play, rules, perft, bench, match, lab, serve, ai):
         command.add_parser(sub)
     return parser
 

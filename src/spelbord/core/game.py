@@ -235,6 +235,15 @@ class State(ABC):
         """Why the game ended (a short word); only meaningful at a terminal state."""
         return "ended"
 
+    def game_facts(self) -> dict[str, int | float | str]:
+        """Facts about the game played so far, for the lab's records: a flat dict.
+
+        Keys are short snake_case names; a fact about one seat starts with ``s<seat>_``
+        (``s0_bought_archer``). Values are ints, floats or short texts. Optional: games
+        with nothing to report keep this default, an empty dict.
+        """
+        return {}
+
     # ------------------------------------------------------------------ public API
     def history(self) -> list[Move]:
         return list(self._history)

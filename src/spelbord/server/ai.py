@@ -43,7 +43,8 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 SPEC_RE = re.compile(
-    r"^[a-z][a-z0-9_-]{0,23}(:[0-9]+(\.[0-9]+)?(s|ms|it))?(:[a-z]{1,12}=[a-z0-9.]{1,12}){0,4}$"
+    r"^[a-z][a-z0-9_-]{0,23}(:[0-9]+(\.[0-9]+)?(s|ms|it)|:[a-z][a-z0-9-]{0,23})?"
+    r"(:[a-z]{1,12}=[a-z0-9.]{1,12}){0,4}$"
 )
 
 

@@ -41,3 +41,14 @@ def rules_dir() -> Path:
     """The English rules documents (``docs/rules/<game>.md``)."""
     env = os.environ.get("SPELBORD_RULES_DIR")
     return Path(env) if env else repo_root() / "docs" / "rules"
+
+
+LAB_ENV = "SPELBORD_LAB_DIR"
+
+
+def lab_dir() -> Path:
+    """The lab's output folder listed at ``/lab``: ``$SPELBORD_LAB_DIR``, else
+    ``lab-results`` under the checkout (where ``spelbord lab run`` writes by default when
+    run there)."""
+    env = os.environ.get(LAB_ENV)
+    return Path(env) if env else repo_root() / "lab-results"

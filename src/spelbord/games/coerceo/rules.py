@@ -244,6 +244,12 @@ class CoerceoState(State):
     def termination(self) -> str:
         return self._end or "ended"
 
+    def game_facts(self) -> dict[str, int | float | str]:
+        """The lab's facts about this game (``spelbord.games.coerceo.facts``)."""
+        from spelbord.games.coerceo.facts import facts
+
+        return facts(self)
+
     # ------------------------------------------------------------------ actions
     def _free(self) -> int:
         return self._fields & ~(self._pieces[0] | self._pieces[1])

@@ -111,6 +111,12 @@ class GunstState(State):
     def termination(self) -> str:
         return self.table.ended or "ended"
 
+    def game_facts(self) -> dict[str, int | float | str]:
+        """The lab's facts about this game (``spelbord.games.gunst.facts``)."""
+        from spelbord.games.gunst.facts import facts
+
+        return facts(self)
+
     def heuristic_value(self) -> list[float] | None:
         """Life difference scaled to [-1, 1] (the final returns at the end)."""
         if self.table.phase == OVER:

@@ -79,6 +79,12 @@ class IslandetState(State):
     def termination(self) -> str:
         return self.pos.result or "ended"
 
+    def game_facts(self) -> dict[str, int | float | str]:
+        """The lab's facts about this game (``spelbord.games.islandet.facts``)."""
+        from spelbord.games.islandet.facts import facts
+
+        return facts(self)
+
     def heuristic_value(self) -> list[float]:
         """Material left, weighted by range, pads and fire (see ``evaluation``), in [-1, 1]."""
         return self.returns() if self.pos.phase == "over" else heuristic_value(self.pos)

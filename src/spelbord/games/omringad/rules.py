@@ -187,6 +187,12 @@ class OmringadState(OmringadData):
         camps = {self.teams[p] if self.teams else p for p in self.winners}
         return "draw" if len(camps) > 1 else "target"
 
+    def game_facts(self) -> dict[str, int | float | str]:
+        """The lab's facts about this game (``spelbord.games.omringad.facts``)."""
+        from spelbord.games.omringad.facts import facts
+
+        return facts(self)
+
     def _action_to_string(self, player: int, action: int) -> str:
         if self.phase == "auction":
             return auction_phase.action_text(self, player, action)

@@ -1,0 +1,128 @@
+"""Levels: ``level:easy|medium|hard|master``, an agent spec resolved per game.
+
+Each game maps the four levels to agent specs (``LEVELS``). ``LevelAgent`` is created
+without knowing the game (agent specs are parsed before a game is chosen) and resolves its
+spec at its first decision from ``view.game``. ``MEASURED`` keeps the match results that
+back the ladder, with the command that produced each; nothing there is estimated.
+
+>>> resolve("gunst", "easy")
+'random'
+>>> LevelAgent("hard", seed=1).name
+'level:hard'
+>>> LevelAgent("expert")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+spelbord.ai.budget.AgentSpecError: unknown level 'expert' (levels: easy, medium, hard, master)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spelbord.ai.agent import Agent
+from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.view import SeatView
+
+LEVEL_NAMES = ("easy", "medium", "hard", "master")
+
+LEVELS: dict[str, dict[str, str]] = {
+    "gunst": {
+        "easy": "random",
+        "medium": "script:all-in",
+        "hard": "gunst-eq:1s",
+        "master": "gunst-eq:4s",
+    },
+    "omringad": {
+        "easy": "random",
+        "medium": "script:conqueror",
+        "hard": "ismcts:1s",
+        "master": "ismcts:4s",
+    },
+    "islandet": {
+        "easy": "random",
+        "medium": "script:shooter",
+        "hard": "mcts:1s",
+        "master": "mcts:4s",
+    },
+    # Coerceo's levels move to the alpha-beta engine's specs (ab:...) once it lands.
+    "coerceo": {
+        "easy": "random",
+        "medium": "script:material",
+        "hard": "mcts:1s",
+        "master": "mcts:4s",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One measured match: ``spec`` against ``opponent``, ``score`` of ``games`` for spec."""
+
+    game: str
+    spec: str
+    opponent: str
+    games: int
+    score: float
+    command: str
+
+    def line(self) -> str:
+        pct = 100.0 * self.score / self.games
+        return (
+            f"{self.spec} vs {self.opponent}: {self.score:g}/{self.games} ({pct:.0f}%)"
+            f"   [{self.command}]"
+        )
+
+
+MEASURED: tuple[Measured, ...] = ()
+"""Match results behind the ladder (filled from real runs; see docs in the report)."""
+
+
+def resolve(game: str, level: str) -> str:
+    """The agent spec of ``level`` at ``game`` (``AgentSpecError`` if there is none)."""
+    if level not in LEVEL_NAMES:
+        raise AgentSpecError(f"unknown level {level!r} (levels: {', '.join(LEVEL_NAMES)})")
+    table = LEVELS.get(game)
+    if table is None:
+        raise AgentSpecError(f"no levels for {game!r} (games: {', '.join(LEVELS)})")
+    return table[level]
+
+
+def ladder(game: str) -> str:
+    """The text ``spelbord ai levels GAME`` prints: levels, specs, measured results."""
+    if game not in LEVELS:
+        raise AgentSpecError(f"no levels for {game!r} (games: {', '.join(LEVELS)})")
+    lines = [f"{game} levels:"]
+    for level in LEVEL_NAMES:
+        lines.append(f"  {level:<7} {LEVELS[game][level]}")
+    found = [m for m in MEASURED if m.game == game]
+    lines.append("measured (no Elo ladder yet: a round robin has not been run):")
+    if found:
+        lines.extend(f"  {m.line()}" for m in found)
+    else:
+        lines.append("  nothing measured yet")
+    return "\n".join(lines)
+
+
+class LevelAgent(Agent):
+    """A level, playing as the agent its game's table names (resolved at the first step)."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        if level not in LEVEL_NAMES:
+            raise AgentSpecError(f"unknown level {level!r} (levels: {', '.join(LEVEL_NAMES)})")
+        self.level = level
+        self.name = f"level:{level}"
+        self._seed = seed
+        self._game: str | None = None
+        self._inner: Agent | None = None
+
+    def resolved(self, game: str) -> Agent:
+        """The agent this level is at ``game`` (built once; a level plays one game)."""
+        if self._inner is None or self._game != game:
+            from spelbord.ai.spec import make_agent
+
+            self._inner = make_agent(resolve(game, self.level), self._seed)
+            self._game = game
+        return self._inner
+
+    def step(self, view: SeatView) -> int:
+        return self.resolved(view.game.name).step(view)

@@ -1,0 +1,244 @@
+"""Scripted Omringad plans (docs/rules/omringad.md): four beginner's strategies.
+
+* ``conqueror`` (greedy conqueror): riders and elites; every stack marches on the enemy
+  square worth most for its distance (castle 5, village 2, forest and mountain 1, R62).
+* ``turtle``: buys only defenders (archers, elites, catapults, mercenaries), places every
+  unit in its castle (or, when it cannot, the nearest settlement) and never moves.
+* ``bidder`` (special-unit bidder): bids its gold for every special unit put up (R102),
+  buys cheap units with the rest and otherwise plays like the conqueror.
+* ``rush``: riders and elites, every stack straight for the opponent's castle.
+
+Shared: terrain with the castle in the middle of the country and the villages beside it;
+hits go to the cheapest unit, undamaged first (R45); a defender spends its diplomat
+(R110); it mends whenever it may (R56). Decisions it does not know fall back to a random
+legal action.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, ClassVar
+
+from spelbord.ai.scripted.base import ScriptedAgent
+from spelbord.ai.view import SeatView
+from spelbord.games.omringad import notation as N
+
+VALUE = {"C": 5.0, "V": 2.0, "F": 1.0, "M": 1.0, "L": 0.3, ".": 0.3}
+"""What a square brings a beginner: the points it scores (R62), income otherwise (R61)."""
+COST = {"M": 2, "E": 3, "A": 4, "R": 5, "K": 6, "G": 10}
+
+
+def distances(obs: dict[str, Any], start: int) -> dict[int, int]:
+    """Steps from ``start`` to every square reachable around the lakes (R3, R14)."""
+    steps = obs["map"]["steps"]
+    terrain = obs["terrain"]
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        sq = queue.popleft()
+        for nxt in steps[sq]:
+            if nxt not in seen and terrain[nxt] != "L":
+                seen[nxt] = seen[sq] + 1
+                queue.append(nxt)
+    return seen
+
+
+def square_of(action: int) -> int | None:
+    return action - N.SQUARE if N.SQUARE <= action < N.MERGE else None
+
+
+class OmringadPlan(ScriptedAgent):
+    """The shared play; subclasses set the shopping list, the target and the bidding."""
+
+    game = "omringad"
+    shopping: ClassVar[str] = "REM"
+    moves: ClassVar[bool] = True
+    home_only: ClassVar[bool] = False
+
+    def choose(self, view: SeatView, actions: list[int]) -> int | None:
+        obs = view.observation()
+        texts = {a: view.action_to_string(a) for a in actions}
+        words = {t.split()[0] for t in texts.values()}
+        if "tile" in words:
+            return self._tile(obs, view.seat, actions, texts)
+        if "buy" in words:
+            return self._buy(actions, texts, obs, view.seat)
+        if "bid" in words or (obs["phase"] == "auction" and N.PASS in actions):
+            return self.bid(obs, view.seat, actions, texts)
+        if "hit" in words:
+            return self._hit(actions, texts)
+        if N.ENVOY in actions:
+            return N.ENVOY
+        if "merge" in words:
+            return next(a for a in actions if texts[a].startswith("merge"))
+        if "place" in words:
+            return self.pick(actions, {a: COST.get(texts[a][-1], 0) for a in actions})
+        squares = {a: square_of(a) for a in actions if square_of(a) is not None}
+        if obs["phase"] == "move":
+            return self._move(obs, view.seat, actions, texts, squares)
+        if squares:
+            return self._settle(obs, view.seat, squares)
+        return None
+
+    # ------------------------------------------------------------------ set-up
+    def _tile(
+        self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
+    ) -> int | None:
+        placed = obs["tiles_placed"][seat]
+        cells = {a: a - N.TILE for a in actions}
+        centre = (2, 2)
+
+        def ring(cell: int) -> int:
+            return max(abs(cell // 5 - centre[0]), abs(cell % 5 - centre[1]))
+
+        if placed == 0:  # the castle in the middle, far from every seam (R2)
+            score = {a: -float(ring(c)) for a, c in cells.items()}
+        elif placed < 3:  # villages beside it
+            score = {a: -float(abs(ring(c) - 1)) for a, c in cells.items()}
+        else:  # lakes, forests, mountains on the edge
+            score = {a: float(ring(c)) for a, c in cells.items()}
+        return self.pick(actions, score)
+
+    def _buy(
+        self, actions: list[int], texts: dict[int, str], obs: dict[str, Any], seat: int
+    ) -> int | None:
+        for letter in self.shopping:
+            for a in actions:
+                if texts[a] == f"buy {letter}":
+                    return a
+        return N.DONE if N.DONE in actions else None
+
+    def bid(
+        self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
+    ) -> int | None:
+        return N.PASS if N.PASS in actions else None
+
+    def _hit(self, actions: list[int], texts: dict[int, str]) -> int | None:
+        score = {}
+        for a in actions:
+            if not N.is_hit(a):
+                continue
+            letter = texts[a].split()[-1]
+            cost = COST.get(letter.upper(), 8)
+            score[a] = -cost - (5.0 if letter.islower() else 0.0)
+        return self.pick(actions, score)
+
+    # ------------------------------------------------------------------ placement
+    def _settle(self, obs: dict[str, Any], seat: int, squares: dict[int, int | None]) -> int | None:
+        terrain = obs["terrain"]
+        score: dict[int, float] = {}
+        for a, sq in squares.items():
+            assert sq is not None
+            if self.home_only:
+                score[a] = 10.0 if terrain[sq] == "C" else -float(self._to_castle(obs, seat, sq))
+            else:
+                score[a] = -float(self._to_front(obs, seat, sq))
+        return self.pick(list(squares), score)
+
+    def _to_castle(self, obs: dict[str, Any], seat: int, sq: int) -> int:
+        castles = [s for s, t in enumerate(obs["terrain"]) if t == "C" and s // 25 == seat]
+        dist = distances(obs, sq)
+        return min((dist.get(c, 99) for c in castles), default=0)
+
+    def _to_front(self, obs: dict[str, Any], seat: int, sq: int) -> int:
+        dist = distances(obs, sq)
+        enemy = [s for s, owner in enumerate(obs["control"]) if owner not in (seat, -1)]
+        return min((dist.get(s, 99) for s in enemy), default=0)
+
+    # ------------------------------------------------------------------ movement
+    def target(self, obs: dict[str, Any], seat: int, origin: int) -> int | None:
+        """The square a group from ``origin`` marches on (``None``: stay)."""
+        dist = distances(obs, origin)
+        control, terrain = obs["control"], obs["terrain"]
+        best, best_score = None, 0.0
+        for sq, d in dist.items():
+            if control[sq] == seat or d == 0:
+                continue
+            score = VALUE[terrain[sq]] / (1 + d)
+            if score > best_score:
+                best, best_score = sq, score
+        return best
+
+    def _move(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        actions: list[int],
+        texts: dict[int, str],
+        squares: dict[int, int | None],
+    ) -> int | None:
+        move = obs["move"]
+        if move["origin"] < 0:  # which group moves next, or pass (R30)
+            if not self.moves or not squares:
+                return N.PASS if N.PASS in actions else None
+            score: dict[int, float] = {}
+            for a, sq in squares.items():
+                assert sq is not None
+                goal = self.target(obs, seat, sq)
+                if goal is not None and goal != sq:
+                    score[a] = -float(distances(obs, sq).get(goal, 99))
+            if not score:
+                return N.PASS if N.PASS in actions else None
+            return self.pick(actions, score)
+        takes = [a for a in actions if N.is_take(a)]
+        if takes:  # the whole stack goes
+            return self.rng.choice(takes)
+        if N.DONE in actions and not squares:
+            return N.DONE
+        here = move["path"][-1] if move["path"] else move["origin"]
+        goal = self.target(obs, seat, move["origin"])
+        if goal is None:
+            return N.STOP if N.STOP in actions else None
+        now = distances(obs, here).get(goal, 99)
+        score = {}
+        for a, sq in squares.items():
+            assert sq is not None
+            score[a] = -float(distances(obs, sq).get(goal, 99))
+        if N.STOP in actions and (not score or -max(score.values()) >= now):
+            return N.STOP
+        return self.pick(actions, score) if score else None
+
+
+class Conqueror(OmringadPlan):
+    plan = "conqueror"
+    summary = "riders and elites; every stack marches on the enemy square worth most"
+    shopping = "REM"
+
+
+class Turtle(OmringadPlan):
+    plan = "turtle"
+    summary = "buys only castle defenders, places them in its castle, never moves"
+    shopping = "AEKM"
+    moves = False
+    home_only = True
+
+
+class Bidder(OmringadPlan):
+    plan = "bidder"
+    summary = "bids its gold for every special unit; cheap units; marches like the conqueror"
+    shopping = "ME"
+
+    def bid(
+        self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
+    ) -> int | None:
+        bids = [a for a in actions if N.BID <= a < N.ENVOY]
+        if bids:
+            return min(bids)  # the smallest raise: it keeps raising while it has gold
+        return N.PASS if N.PASS in actions else None
+
+
+class Rush(OmringadPlan):
+    plan = "rush"
+    summary = "riders and elites, every stack straight for the opponent's castle"
+    shopping = "RE"
+
+    def target(self, obs: dict[str, Any], seat: int, origin: int) -> int | None:
+        terrain, control = obs["terrain"], obs["control"]
+        castles = [s for s, t in enumerate(terrain) if t == "C" and control[s] != seat]
+        if not castles:
+            return super().target(obs, seat, origin)
+        dist = distances(obs, origin)
+        return min(castles, key=lambda s: dist.get(s, 99))
+
+
+PLANS: tuple[type[OmringadPlan], ...] = (Conqueror, Turtle, Bidder, Rush)

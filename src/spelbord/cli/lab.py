@@ -1,0 +1,146 @@
+"""``spelbord lab``: run a study (built in or a TOML file) and write its report."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, missing_part
+
+DEFAULT_OUT = "lab-results"
+
+EXAMPLES = """\
+examples:
+  spelbord lab list                                 the built-in studies
+  spelbord lab run seats --games 200 --workers 2    first-seat advantage in every game
+  spelbord lab run ladder coerceo --games 40        the Elo ladder of Coerceo's agents
+  spelbord lab run my-study.toml --ray auto         a study file, on Ray on this machine
+  spelbord lab run seats --ray 10.0.0.5:6379        ... on a Ray cluster
+  spelbord lab run seats --resume                   go on with an interrupted study
+
+Results go to OUT/STUDY/: records/*.parquet (one row per game), figures/, report.html.
+--fast swaps search agents (mcts, ismcts, gunst-eq, level:hard/master) for level:medium.
+"""
+
+
+def add_parser(sub: Any) -> None:
+    """Register the ``lab`` subcommand (``lab run``, ``lab list``)."""
+    parser = sub.add_parser(
+        "lab",
+        help="studies of the games by simulation: records, analyses, reports",
+        description="Run a study (a built-in one or a TOML file) on local worker processes "
+        "or Ray, record every game to Parquet, analyse and report.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    inner = parser.add_subparsers(dest="lab_command", metavar="WHAT", required=True)
+    inner.add_parser("list", help="the built-in studies")
+    run_parser = inner.add_parser(
+        "run",
+        help="run a study and write its report",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    run_parser.add_argument("study", metavar="STUDY", help="a built-in study or a .toml file")
+    run_parser.add_argument("game", metavar="GAME", nargs="?", help="for ladder and gauntlet")
+    run_parser.add_argument("--games", type=int, default=None, help="games per arm")
+    run_parser.add_argument("--seed", type=int, default=None, help="the study's seed")
+    run_parser.add_argument("--workers", type=int, default=1, help="local worker processes")
+    run_parser.add_argument(
+        "--ray", metavar="auto|ADDRESS", default=None, help="run on Ray (auto: this machine)"
+    )
+    run_parser.add_argument("--out", default=DEFAULT_OUT, help=f"output folder ({DEFAULT_OUT})")
+    run_parser.add_argument("--resume", action="store_true", help="continue a stopped study")
+    run_parser.add_argument(
+        "--opt",
+        action="append",
+        default=[],
+        metavar="GAME.KEY=VALUE",
+        help="a game option for every arm of GAME (repeatable), e.g. coerceo.max_moves=200",
+    )
+    run_parser.add_argument("--fast", action="store_true", help="scripted plans for search agents")
+    run_parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from spelbord.lab import builtin as builtins
+        from spelbord.lab.report import write_report
+        from spelbord.lab.runner import run_study
+        from spelbord.lab.study import StudyError, load_study
+    except ModuleNotFoundError as exc:
+        raise missing_part(exc, "spelbord.lab.runner", "`spelbord lab`") from None
+    if args.lab_command == "list":
+        for name, line in builtins.listing():
+            print(f"  {name:<18} {line}")
+        return EXIT_OK
+    if args.games is not None and args.games < 1:
+        raise CliError("--games must be at least 1", EXIT_USAGE)
+    try:
+        if args.study.endswith(".toml") or Path(args.study).is_file():
+            if args.game is not None:
+                raise StudyError(f"a study file takes no GAME (got {args.game!r})")
+            study = load_study(args.study)
+            if args.games is not None:
+                from dataclasses import replace
+
+                study = replace(study, games=args.games)
+        else:
+            size = builtins.DEFAULT_SIZE if args.games is None else args.games
+            study = builtins.builtin(args.study, args.game, size)
+        if args.seed is not None:
+            from dataclasses import replace
+
+            study = replace(study, seed=args.seed)
+        for game, options in _game_options(args.opt).items():
+            study = study.with_options(game, options)
+        if args.fast:
+            study = study.with_fast_agents()
+        command = "spelbord " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+        result = run_study(
+            study,
+            Path(args.out),
+            workers=args.workers,
+            ray=args.ray,
+            resume=args.resume,
+            progress=not args.no_progress,
+            command=command if sys.argv[1:2] == ["lab"] else _command(args),
+        )
+    except StudyError as exc:
+        raise CliError(str(exc), EXIT_USAGE) from None
+    report = write_report(result.folder)
+    rate = result.played / result.seconds if result.seconds > 0 else 0.0
+    print(
+        f"{study.name}: played {result.played} games ({result.total} recorded) on "
+        f"{result.where} in {result.seconds:.1f} s ({rate:.2f} games/s)"
+    )
+    print(f"report: {report}")
+    return EXIT_OK
+
+
+def _game_options(pairs: list[str]) -> dict[str, dict[str, str]]:
+    """``["coerceo.max_moves=200"]`` as ``{"coerceo": {"max_moves": "200"}}``."""
+    out: dict[str, dict[str, str]] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        game, dot, option = key.strip().partition(".")
+        if not sep or not dot or not game or not option:
+            raise CliError(f"--opt takes GAME.KEY=VALUE, got {pair!r}", EXIT_USAGE)
+        out.setdefault(game, {})[option] = value.strip()
+    return out
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command line that reproduces ``args`` (when not run from a shell)."""
+    parts = ["spelbord", "lab", "run", args.study, *([args.game] if args.game else [])]
+    for flag in ("games", "seed", "workers", "ray", "out"):
+        value = getattr(args, flag)
+        if value is not None:
+            parts += [f"--{flag}", str(value)]
+    parts += [p for pair in args.opt for p in ("--opt", pair)]
+    parts += ["--resume"] * args.resume + ["--fast"] * args.fast
+    return " ".join(shlex.quote(p) for p in parts)

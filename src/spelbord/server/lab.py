@@ -1,0 +1,92 @@
+"""The lab's studies, read-only: ``/lab`` (a page), ``/api/lab`` (a JSON list, newest
+first) and ``/lab/<study>/report.html`` (a study's report as ``spelbord lab run`` wrote it).
+
+Reads the folder ``config.lab_dir()`` names at each request; a study is a sub-folder with
+``run.json``. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, HTMLResponse
+
+from spelbord.server.config import lab_dir
+from spelbord.server.errors import NotFoundError
+
+router = APIRouter()
+
+
+def studies(folder: Path) -> list[dict[str, Any]]:
+    """Every study in ``folder`` with its status, games and last update, newest first."""
+    out: list[dict[str, Any]] = []
+    if not folder.is_dir():
+        return out
+    for run_file in folder.glob("*/run.json"):
+        try:
+            run = json.loads(run_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        study = run_file.parent.name
+        report = run_file.parent / "report.html"
+        out.append(
+            {
+                "study": study,
+                "status": str(run.get("status", "")),
+                "games": int(run.get("games", 0)),
+                "planned": int(run.get("planned", 0)),
+                "updated": str(run.get("updated", "")),
+                "command": str(run.get("command", "")),
+                "where": str(run.get("where", "")),
+                "report": f"/lab/{study}/report.html" if report.is_file() else None,
+            }
+        )
+    out.sort(key=lambda s: (s["updated"], s["study"]), reverse=True)
+    return out
+
+
+@router.get("/api/lab")
+async def lab_list() -> dict[str, Any]:
+    return {"folder": str(lab_dir()), "studies": studies(lab_dir())}
+
+
+@router.get("/lab", response_class=HTMLResponse)
+async def lab_page() -> HTMLResponse:
+    esc = html.escape
+    rows = []
+    for s in studies(lab_dir()):
+        link = (
+            f"<a href='{esc(s['report'])}'>{esc(s['study'])}</a>"
+            if s["report"]
+            else esc(s["study"])
+        )
+        rows.append(
+            f"<tr><td>{link}</td><td>{esc(s['status'])}</td><td>{s['games']} / {s['planned']}"
+            f"</td><td>{esc(s['updated'])}</td><td><code>{esc(s['command'])}</code></td></tr>"
+        )
+    body = (
+        "<table><thead><tr><th>study</th><th>status</th><th>games</th><th>updated</th>"
+        "<th>command</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        if rows
+        else "<p>No studies yet: run <code>spelbord lab run seats</code>.</p>"
+    )
+    page = (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Spelbord lab"
+        "</title><link rel='stylesheet' href='/static/spelbord.css'></head><body><main>"
+        "<h1>The lab</h1><p>Studies of the games by simulation, newest first "
+        f"(folder <code>{esc(str(lab_dir()))}</code>).</p>{body}"
+        "<p><a href='/'>Back to the tables</a></p></main></body></html>"
+    )
+    return HTMLResponse(page)
+
+
+@router.get("/lab/{study}/report.html")
+async def lab_report(study: str) -> FileResponse:
+    known = {s["study"]: s for s in studies(lab_dir())}
+    if study not in known or known[study]["report"] is None:
+        raise NotFoundError(f"no lab report {study!r}")
+    return FileResponse(lab_dir() / study / "report.html", media_type="text/html")

@@ -1,0 +1,255 @@
+"""Scripted plans (``script:NAME``): each plays legal moves to the end and does what its
+name says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spelbord import games
+from spelbord.ai import Agent, SeatView, make_agent
+from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.scripted import PLANS, plans_for
+from spelbord.lab import play_game
+
+GAMES_PER_PLAN = {"gunst": 30, "omringad": 2, "islandet": 4, "coerceo": 1}
+
+
+class Recorder(Agent):
+    """Wraps an agent and records (observation, legal texts, chosen text) per decision."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.log: list[tuple[dict[str, Any], list[str], str]] = []
+
+    def step(self, view: SeatView) -> int:
+        action = self.inner.step(view)
+        legal = view.legal_actions()
+        assert action in legal
+        texts = [view.action_to_string(a) for a in legal]
+        self.log.append((view.observation(), texts, view.action_to_string(action)))
+        return action
+
+
+def record(game_name: str, plan: str, seed: int, seat: int = 0, other: str = "random"):
+    game = games.load(game_name)
+    me = Recorder(make_agent(f"script:{plan}", seed=seed))
+    them = make_agent(other, seed=seed + 1)
+    agents = [me, them] if seat == 0 else [them, me]
+    record = play_game(game, agents, seed)
+    return me, record
+
+
+@pytest.mark.parametrize("plan", sorted(PLANS))
+def test_every_plan_plays_seeded_games_to_the_end(plan: str) -> None:
+    game_name = PLANS[plan].game
+    for i in range(GAMES_PER_PLAN[game_name]):
+        _, rec = record(game_name, plan, seed=100 + i, seat=i % 2)
+        assert rec.termination
+
+
+def test_plans_cover_every_game_and_bad_names_fail() -> None:
+    assert plans_for("gunst") == ["hoarder", "trickle", "all-in", "deity-rush", "banisher"]
+    assert plans_for("omringad") == ["conqueror", "turtle", "bidder", "rush"]
+    assert plans_for("islandet") == ["shooter", "block-avoider", "pad-hoarder"]
+    assert plans_for("coerceo") == ["material"]
+    with pytest.raises(AgentSpecError):
+        make_agent("script:nonsense")
+    with pytest.raises(AgentSpecError):
+        make_agent("script")
+    state = games.load("coerceo").new_initial_state()
+    with pytest.raises(AgentSpecError):
+        make_agent("script:hoarder").step(SeatView(state, 0))
+
+
+# ---------------------------------------------------------------- Gunst
+def tinge_choices(rec: Recorder) -> list[tuple[dict[str, Any], str]]:
+    return [(obs, text) for obs, _, text in rec.log if obs["phase"] == "tinge"]
+
+
+def everything_text(obs: dict[str, Any], seat: int) -> str:
+    from spelbord.ai.scripted.gunst import everything
+    from spelbord.games.gunst.notation import selection_text
+    from spelbord.games.gunst.pieces import Selection
+
+    return selection_text(Selection.decode(everything(obs, seat)))
+
+
+def test_hoarder_waits_three_seasons_then_moves_farmers_onto_doubled_warriors() -> None:
+    """R7: the favour readies its deities; in season 4 R12 + R9 make doubled warriors."""
+    combos = 0
+    for seed in range(10):
+        rec, result = record("gunst", "hoarder", seed=seed, seat=seed % 2)
+        me = seed % 2
+        choices = tinge_choices(rec)
+        assert [t for o, t in choices if o["season"] < 4] == ["bring nothing"] * 3
+        obs4, text4 = next((o, t) for o, t in choices if o["season"] == 4)
+        assert text4 == everything_text(obs4, me)
+        ready = {d for d, place in obs4["deities"][me].items() if place == "hand"}
+        if {"Archimedes", "Extazia"} <= ready:
+            combos += 1
+            texts = [t for _, _, t in rec.log]
+            assert "move farmers" in texts and "onto warriors" in texts
+            assert "double warriors" in texts
+        assert result.returns[me] == 1.0
+    assert combos
+
+
+def test_trickle_brings_exactly_one_kin_a_season() -> None:
+    rec, _ = record("gunst", "trickle", seed=6, seat=1)
+    choices = tinge_choices(rec)
+    assert choices
+    for _, text in choices:
+        assert text in ("bring 1W", "bring 1S", "bring 1K", "bring 1F", "bring 1T")
+    assert choices[0][1] == "bring 1W"
+
+
+def test_all_in_brings_everything_every_season() -> None:
+    rec, _ = record("gunst", "all-in", seed=7, seat=0)
+    for obs, text in tinge_choices(rec):
+        assert text == everything_text(obs, 0)
+
+
+def test_deity_rush_raises_with_farmers_and_scholars_first() -> None:
+    rec, _ = record("gunst", "deity-rush", seed=8, seat=0)
+    first = tinge_choices(rec)[0]
+    assert first[1] == "bring 3F 2S"
+    assert "scholars raise" in [t for _, _, t in rec.log]
+
+
+def test_banisher_beats_the_hoarder_by_banishing_its_warriors() -> None:
+    """R10: Vandringsmanden, raised by the farmers, removes the doubled warrior row."""
+    for seat in (0, 1):
+        rec, result = record("gunst", "banisher", seed=9, seat=seat, other="script:hoarder")
+        assert "banish warriors" in [t for _, _, t in rec.log]
+        assert result.returns[seat] == 1.0
+
+
+# ---------------------------------------------------------------- Omringad
+@pytest.fixture(scope="module")
+def omringad_games() -> dict[str, Recorder]:
+    return {
+        plan: record("omringad", plan, seed=21, seat=0)[0]
+        for plan in ("conqueror", "turtle", "bidder", "rush")
+    }
+
+
+def test_turtle_buys_defenders_and_never_moves(omringad_games: dict[str, Recorder]) -> None:
+    rec = omringad_games["turtle"]
+    buys = {t for _, _, t in rec.log if t.startswith("buy")}
+    assert buys and buys <= {"buy A", "buy E", "buy K", "buy M"}
+    moves = [t for obs, _, t in rec.log if obs["phase"] == "move"]
+    assert moves and set(moves) == {"pass"}
+
+
+def test_conqueror_marches_into_the_enemy_country(omringad_games: dict[str, Recorder]) -> None:
+    rec = omringad_games["conqueror"]
+    steps = [t for obs, _, t in rec.log if obs["phase"] == "move" and obs["move"]["origin"] >= 0]
+    assert any(t.startswith("B ") for t in steps)
+    assert {t for _, _, t in rec.log if t.startswith("buy")} <= {"buy R", "buy E", "buy M"}
+
+
+def test_bidder_bids_whenever_it_may(omringad_games: dict[str, Recorder]) -> None:
+    rec = omringad_games["bidder"]
+    offered = [(legal, t) for _, legal, t in rec.log if any(x.startswith("bid") for x in legal)]
+    assert offered
+    assert all(t.startswith("bid") for _, t in offered)
+
+
+def test_rush_targets_the_opponents_castle(omringad_games: dict[str, Recorder]) -> None:
+    from spelbord.ai.scripted.omringad import Rush
+
+    rec = omringad_games["rush"]
+    obs = next(o for o, _, _ in rec.log if o["phase"] == "move")
+    castle = next(s for s, t in enumerate(obs["terrain"]) if t == "C" and s // 25 == 1)
+    own = next(st["square"] for st in obs["stacks"] if st["owner"] == 0)
+    if obs["control"][castle] != 0:
+        assert Rush(seed=0).target(obs, 0, own) == castle
+
+
+# ---------------------------------------------------------------- Islandet
+def enemy_shots(obs: dict[str, Any], legal: list[str], seat: int) -> list[str]:
+    from spelbord.ai.scripted.islandet import _SHOT, units_at
+    from spelbord.games.islandet.board import parse_square
+
+    here = units_at(obs)
+    out = []
+    for text in legal:
+        m = _SHOT.match(text)
+        if m and here.get(parse_square(m[2]), (seat, 0))[0] != seat:
+            out.append(text)
+    return out
+
+
+def test_shooter_takes_every_shot_at_an_enemy_unit() -> None:
+    """R14: an exact hit removes the enemy unit; the greedy shooter never declines one."""
+    seen = 0
+    for seed in range(30, 40):
+        rec, _ = record("islandet", "shooter", seed=seed, seat=seed % 2)
+        for obs, legal, text in rec.log:
+            if enemy_shots(obs, legal, seed % 2):
+                seen += 1
+                assert "x" in text, (legal, text)
+    assert seen
+
+
+def test_block_avoider_never_fires_at_or_lands_on_a_block() -> None:
+    """R17: blocks go off when shot or landed on; the avoider does neither."""
+    from spelbord.ai.scripted.islandet import _MOVE, _SHOT
+    from spelbord.games.islandet.board import parse_square
+
+    rec, _ = record("islandet", "block-avoider", seed=33, seat=0)
+    for obs, _, text in rec.log:
+        blocks = set(obs["position"]["blocks"])
+        shot, move = _SHOT.match(text), _MOVE.match(text)
+        if shot:
+            assert parse_square(shot[2]) not in blocks
+        if move:
+            assert parse_square(move[2]) not in blocks
+
+
+def test_pad_hoarder_keeps_its_tanks_and_jeeps_on_the_pad() -> None:
+    """R9/R10: it turns or moves the pad rather than reinforce; soldiers go on the island."""
+    rec, _ = record("islandet", "pad-hoarder", seed=34, seat=1)
+    for _, legal, text in rec.log:
+        if any(t.startswith(("turn", "move pad")) for t in legal):
+            assert not text.startswith("enter")
+        if any(t.startswith("soldier") for t in legal):
+            assert text.startswith("soldier")
+        if text.startswith("pad ") and text.split()[1] in ("tank", "jeep", "soldier"):
+            ranks = {"tank": 3, "jeep": 2, "soldier": 1}
+            offered = [ranks[t.split()[1]] for t in legal if t.split()[1] in ranks]
+            assert ranks[text.split()[1]] == max(offered)
+
+
+# ---------------------------------------------------------------- Coerceo
+def test_material_plays_the_best_two_ply_material_move() -> None:
+    """Its alpha-beta choice has the full two-ply minimax value (checked without pruning)."""
+    import random
+
+    from spelbord.ai.scripted.coerceo import material
+    from spelbord.core import random_step
+
+    state = games.load("coerceo").new_initial_state()
+    rng = random.Random(4)
+    for _ in range(30):
+        random_step(state, rng)
+    seat = state.current_player()
+
+    def value(action: int) -> float:
+        child = state.clone()
+        child.apply_action(action)
+        if child.is_terminal():
+            return material(child, seat)
+        worst = float("inf")
+        for reply in child.legal_actions():
+            grand = child.clone()
+            grand.apply_action(reply)
+            worst = min(worst, material(grand, seat))
+        return worst
+
+    values = {a: value(a) for a in state.legal_actions()}
+    chosen = make_agent("script:material", seed=1).step(SeatView(state, seat))
+    assert values[chosen] == max(values.values())

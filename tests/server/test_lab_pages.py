@@ -1,0 +1,42 @@
+"""``/lab`` and ``/api/lab``: the lab's studies, newest first, read-only."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spelbord.server.config import LAB_ENV
+
+
+def _study(folder: Path, name: str, updated: str, report: bool = True) -> None:
+    (folder / name).mkdir(parents=True)
+    run = {"status": "finished", "games": 4, "planned": 4, "updated": updated,
+           "command": f"spelbord lab run {name}", "where": "1 local worker(s)"}  # fmt: skip
+    (folder / name / "run.json").write_text(json.dumps(run), encoding="utf-8")
+    if report:
+        (folder / name / "report.html").write_text(f"<h1>Study {name}</h1>", encoding="utf-8")
+
+
+def test_lab_lists_studies_newest_first(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(LAB_ENV, str(tmp_path))
+    assert client.get("/api/lab").json()["studies"] == []
+    assert "No studies yet" in client.get("/lab").text
+    _study(tmp_path, "seats", "2026-01-01T10:00:00Z")
+    _study(tmp_path, "endings", "2026-01-02T10:00:00Z")
+    _study(tmp_path, "running", "2026-01-03T10:00:00Z", report=False)
+    (tmp_path / "stray").mkdir()
+    listed = client.get("/api/lab").json()["studies"]
+    assert [s["study"] for s in listed] == ["running", "endings", "seats"]
+    assert listed[1]["report"] == "/lab/endings/report.html" and listed[0]["report"] is None
+    page = client.get("/lab").text
+    assert page.index("endings") < page.index("seats")
+    assert "spelbord lab run seats" in page
+    assert client.get("/lab/seats/report.html").text == "<h1>Study seats</h1>"
+    for bad in ("/lab/running/report.html", "/lab/stray/report.html", "/lab/..%2Fx/report.html"):
+        assert client.get(bad).status_code == 404
+    assert client.post("/api/lab").status_code == 405
