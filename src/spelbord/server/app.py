@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import info, load, names
-from spelbord.server import pages
+from spelbord.server import pages, player_routes
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
@@ -101,8 +101,12 @@ def create_app(
     *,
     workers: WorkerConfig | None = None,
     pool: AgentPool | None = None,
+    tournament_tick: float = 1.0,
 ) -> FastAPI:
-    """The table server on ``database_url`` (default: the embedded SQLite file)."""
+    """The table server on ``database_url`` (default: the embedded SQLite file).
+
+    ``tournament_tick``: seconds between the tournament director's rounds of checks.
+    """
     _load_games()
     engine = open_engine(resolve_database_url(database_url))
     hub = Hub(Store(engine), pool or AgentPool(workers))
@@ -110,14 +114,18 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.resume_all()
+        players.director.start()  # issue 16: tournaments run themselves
         try:
             yield
         finally:
+            await players.director.close()
             await hub.close()
             engine.dispose()
 
     app = FastAPI(title="Spelbord", lifespan=lifespan)
     app.state.hub = hub
+    # Issue 16: accounts, ratings, tournaments (their routes live in player_routes).
+    players = player_routes.install(app, hub, tick_seconds=tournament_tick)
 
     @app.exception_handler(SpelbordError)
     async def on_error(_: Request, exc: SpelbordError) -> JSONResponse:
@@ -166,13 +174,16 @@ def create_app(
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:
-        req = parse_create(await body(request))
+        data = await body(request)
+        req = parse_create(data)
         try:
+            rated = players.check_rated(data, req)  # issue 16: "rated": true
             table, tokens, invites = await hub.create(req)
         except ValueError as exc:
             if isinstance(exc, SpelbordError):
                 raise
             raise BadRequestError(str(exc)) from None
+        await players.after_create(table, rated)  # issue 16
         return {"table": table.id, "tokens": tokens, "invites": invites}
 
     @app.post("/api/tables/{table_id}/claim")
@@ -180,6 +191,7 @@ def create_app(
         req = parse_claim(await body(request))
         table = await hub.get(table_id)
         seat, token = await table.claim(req.seat, req.invite, req.name)
+        await players.after_claim(request, table, seat)  # issue 16: who sat here
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/view")

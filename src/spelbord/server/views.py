@@ -183,11 +183,15 @@ def result_of(state: State) -> dict[str, Any] | None:
     outcome = state.outcome()
     if outcome is None:
         return None
-    return {
+    block: dict[str, Any] = {
         "returns": list(outcome.returns),
         "termination": outcome.termination,
         "text": outcome.result(),
     }
+    margins = state.margin()  # issue 16: the game's own margin per seat, for standings
+    if margins is not None:
+        block["margins"] = list(margins)
+    return block
 
 
 def your_turn(state: State, status: str, viewer: int | None, submitted: Iterable[int]) -> bool:

@@ -244,6 +244,10 @@ class CoerceoState(State):
     def termination(self) -> str:
         return self._end or "ended"
 
+    def margin(self) -> list[float]:
+        """Pieces left on the board, per seat (a tournament's point difference)."""
+        return [float(self._pieces[0].bit_count()), float(self._pieces[1].bit_count())]
+
     # ------------------------------------------------------------------ actions
     def _free(self) -> int:
         return self._fields & ~(self._pieces[0] | self._pieces[1])

@@ -104,6 +104,10 @@ class GunstState(State):
     def termination(self) -> str:
         return self.table.ended or "ended"
 
+    def margin(self) -> list[float]:
+        """Life stones left, per seat (a tournament's point difference)."""
+        return [float(v) for v in self.table.life]
+
     def heuristic_value(self) -> list[float] | None:
         """Life difference scaled to [-1, 1] (the final returns at the end)."""
         if self.table.phase == OVER:
