@@ -32,6 +32,7 @@ import sqlalchemy as sa
 from spelbord.core.registry import load
 from spelbord.server import tournament_plan as plan
 from spelbord.server.accounts import Account, NotSignedInError, account_by_name
+from spelbord.server.db import LOG, TABLES
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
 from spelbord.server.live import Hub, LiveTable, hash_token
 from spelbord.server.players_db import (
@@ -42,7 +43,7 @@ from spelbord.server.players_db import (
 )
 from spelbord.server.protocol import CreateRequest, SeatSpec
 from spelbord.server.ratings import mark_rated, read_rating
-from spelbord.server.store import SEATS
+from spelbord.server.store import JOINT, MOVE_KINDS, SEATS
 
 log = logging.getLogger(__name__)
 
@@ -136,13 +137,14 @@ class Director:
         ).first()
         if row is None:
             return
+        margins = None if result.get("termination") == "forfeit" else margins_of(conn, table_id)
         conn.execute(
             MATCHES.update()
             .where(MATCHES.c.table_id == table_id, MATCHES.c.status == "playing")
             .values(
                 status="finished",
                 returns=list(result.get("returns") or []),
-                margins=result.get("margins"),
+                margins=margins,
                 termination=str(result.get("termination") or "")[:32],
             )
         )
@@ -753,6 +755,30 @@ class Director:
             table.stop_clocks()
             table.broadcast()
             self.hub.release(table)
+
+
+def margins_of(conn: sa.Connection, table_id: str) -> list[float] | None:
+    """The game's margin per seat (``State.margin``) at the end of a table's log, read
+    through ``conn`` (so it sees the moves of the transaction that finishes the game)."""
+    table = conn.execute(
+        sa.select(TABLES.c.game, TABLES.c.options, TABLES.c.rules_version).where(
+            TABLES.c.id == table_id
+        )
+    ).first()
+    if table is None:
+        return None
+    game = load(table.game, rules_version=int(table.rules_version), **dict(table.options))
+    state = game.new_initial_state()
+    for entry in conn.execute(
+        sa.select(LOG.c.kind, LOG.c.payload).where(LOG.c.table_id == table_id).order_by(LOG.c.seq)
+    ):
+        if entry.kind in MOVE_KINDS:
+            if entry.kind == JOINT:
+                state.apply_actions(list(entry.payload))
+            else:
+                state.apply_action(entry.payload)
+    margins = state.margin()
+    return None if margins is None else [float(m) for m in margins]
 
 
 def _row(

@@ -183,15 +183,11 @@ def result_of(state: State) -> dict[str, Any] | None:
     outcome = state.outcome()
     if outcome is None:
         return None
-    block: dict[str, Any] = {
+    return {
         "returns": list(outcome.returns),
         "termination": outcome.termination,
         "text": outcome.result(),
     }
-    margins = state.margin()  # issue 16: the game's own margin per seat, for standings
-    if margins is not None:
-        block["margins"] = list(margins)
-    return block
 
 
 def your_turn(state: State, status: str, viewer: int | None, submitted: Iterable[int]) -> bool:
