@@ -26,7 +26,10 @@ def players_app(url: str, tick: float = 0.05) -> Iterator[Callable[[], TestClien
 
     def new_client() -> TestClient:
         c = TestClient(app, base_url="https://testserver")
-        c.__enter__() if not clients else None
+        if clients:
+            c.portal = clients[0].portal  # one event loop for every browser
+        else:
+            c.__enter__()  # the first one runs the app (lifespan) for all
         clients.append(c)
         return c
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,8 +36,10 @@ def test_a_period_without_games_only_widens_the_deviation() -> None:
 
 
 @pytest.fixture
-def engine(tmp_path: Path) -> sa.Engine:
-    return open_engine(f"sqlite:///{tmp_path / 'ratings.sqlite3'}")
+def engine(database_url: str) -> Iterator[sa.Engine]:
+    engine = open_engine(database_url)
+    yield engine
+    engine.dispose()
 
 
 def _table(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +20,9 @@ from spelbord.server.players_db import MATCHES, TOURNAMENT_ENTRANTS, TOURNAMENTS
 
 
 @pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tournaments.sqlite3'}"
+def url(database_url: str) -> str:
+    """Each tournament test on SQLite and (when configured) PostgreSQL."""
+    return database_url
 
 
 # ---------------------------------------------------------------- plans
