@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from pathlib import Path
@@ -11,7 +12,8 @@ import sqlalchemy as sa
 from players_helpers import PASSWORD, play_seat, players_app, sign_up, wait_for
 
 from conftest import create, play_out
-from spelbord.server.accounts import Throttle
+from spelbord.server.accounts import Accounts, SignInError, Throttle
+from spelbord.server.db import open_engine
 from spelbord.server.players_db import ACCOUNTS
 
 
@@ -145,3 +147,24 @@ def test_a_rated_table_refuses_local_seats(url: str) -> None:
         )
         assert r.status_code == 400 and "local seats" in r.json()["error"]
         assert c.get("/api/tables").json()["open"] == []
+
+
+def test_parallel_guesses_on_one_name_wait_for_each_other(url: str) -> None:
+    """Three wrong passwords sent at once are answered one after the other, each slower."""
+    engine = open_engine(url)
+    accounts = Accounts(engine)
+    accounts.sign_up("Gunnar", PASSWORD)
+    accounts.throttle = Throttle(base=0.2, cap=1.0)
+
+    async def guess() -> float:
+        start = time.monotonic()
+        with pytest.raises(SignInError):
+            await accounts.sign_in("gunnar", "not-the-password", "10.0.0.1")
+        return time.monotonic() - start
+
+    async def main() -> list[float]:
+        return list(await asyncio.gather(guess(), guess(), guess()))
+
+    times = sorted(asyncio.run(main()))
+    engine.dispose()
+    assert times[0] >= 0.2 and times[1] >= 0.2 + 0.4 and times[2] >= 0.2 + 0.4 + 0.8

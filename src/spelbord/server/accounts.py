@@ -183,6 +183,7 @@ class Accounts:
         self.engine = engine
         self.hasher = hasher or PasswordHasher()  # Argon2id, RFC 9106 low-memory profile
         self.throttle = Throttle()
+        self._locks: dict[str, asyncio.Lock] = {}
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
 
     # ------------------------------------------------------------------ accounts
@@ -300,10 +301,16 @@ class Accounts:
     async def sign_in(self, name: Any, password: Any, client: str) -> tuple[Account, str]:
         """Check the password (slowed down after failures); returns (account, token)."""
         keys = [f"name:{name_key(name) if isinstance(name, str) else ''}", f"ip:{client}"]
-        account = await asyncio.to_thread(self.check_password, name, password)
+        # Attempts on one name wait for each other, so parallel guesses are slowed too.
+        lock = self._locks.setdefault(keys[0], asyncio.Lock())
+        async with lock:
+            account = await asyncio.to_thread(self.check_password, name, password)
+            if account is None:
+                delay = max(self.throttle.fail(k) for k in keys)
+                await asyncio.sleep(delay)
+        if not lock.locked() and len(self._locks) > 1000:
+            self._locks.pop(keys[0], None)
         if account is None:
-            delay = max(self.throttle.fail(k) for k in keys)
-            await asyncio.sleep(delay)
             raise SignInError("wrong name or password")
         for k in keys:
             self.throttle.clear(k)
