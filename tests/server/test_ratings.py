@@ -120,6 +120,7 @@ def test_forfeits_and_unrated_tables_leave_ratings_alone(engine: sa.Engine) -> N
     with engine.begin() as conn:
         _table(conn, "t3", "coerceo", {}, ["account:x", "account:y"])
         rate_table(conn, "t3", {"returns": [1.0, -1.0], "termination": "forfeit"})
+        rate_table(conn, "t3", {"returns": [0.0, 0.0], "termination": "abandoned"})
         conn.execute(RATED_TABLES.delete())
         rate_table(conn, "t3", {"returns": [1.0, -1.0], "termination": "capture"})
         assert conn.execute(sa.select(sa.func.count()).select_from(RATINGS)).scalar() == 0

@@ -25,7 +25,7 @@ Teams (two-versus-two Omringad): each member is rated on the team's result again
 composite opponent: the other side's mean rating with the root-mean-square of its RDs,
 i.e. as if the member had played the whole other team alone. Both members of a side get
 the same score (1 win, 0.5 draw, 0 loss); their own ratings and RDs decide how far each
-moves. Forfeits (a no-show) are not rated.
+moves. Forfeits (a no-show) and abandoned tables are not rated.
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ SCALE = 173.7178
 TAU = 0.5
 """The system constant: how much volatility may change (Glickman suggests 0.3 to 1.2)."""
 EPSILON = 1e-6
+UNRATED = ("forfeit", "abandoned")
+"""Endings that say nothing about strength: a no-show, a table closed for want of play."""
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,7 @@ def rate_table(conn: sa.Connection, table_id: str, result: dict[str, Any] | None
     Runs inside the transaction that stores the result; does nothing for unrated tables,
     forfeits, tables with a seat nobody rated sat at, or a table already rated.
     """
-    if result is None or result.get("termination") == "forfeit":
+    if result is None or result.get("termination") in UNRATED:
         return
     marked = conn.execute(
         sa.select(RATED_TABLES.c.rated_at).where(RATED_TABLES.c.table_id == table_id)

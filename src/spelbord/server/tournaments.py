@@ -752,7 +752,6 @@ class Director:
                 clear_pending=True,
             )
             table.status, table.result = "finished", result
-            table.stop_clocks()
             table.broadcast()
             self.hub.release(table)
 
