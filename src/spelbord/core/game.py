@@ -199,6 +199,15 @@ class State(ABC):
             raise NotImplementedError(f"{self.game.name} must implement resample")
         return self.clone()
 
+    def margin(self) -> list[float] | None:
+        """Per seat, the game's own measure of how clearly it did (for tournament standings).
+
+        A tournament's point difference for a seat is its margin minus its opponents'
+        (Omringad: points scored; Coerceo: pieces left; Gunst: life stones; Slag for
+        Islandet: points or units left). ``None``: the game declares no margin.
+        """
+        return None
+
     def heuristic_value(self) -> list[float] | None:
         """Per seat, a fast estimate of the returns in [-1, 1] (for search cut-offs).
 

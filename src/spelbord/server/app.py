@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import info, load, names
-from spelbord.server import lab, pages, protocol
+from spelbord.server import lab, pages, player_routes, protocol
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
@@ -134,12 +134,14 @@ def create_app(
     hub_config: HubConfig | None = None,
     rate_limits: RateLimits | str | None = "env",
     allowed_origins: Iterable[str] | str | None = "env",
+    tournament_tick: float = 1.0,
 ) -> FastAPI:
     """The table server on ``database_url`` (default: the embedded SQLite file).
 
     ``rate_limits``: per-client limits (``None``: none; default: ``RateLimits.from_env``);
     ``allowed_origins``: sites besides the server's own that may change state and open
-    sockets (default: ``$SPELBORD_ALLOWED_ORIGINS``).
+    sockets (default: ``$SPELBORD_ALLOWED_ORIGINS``); ``tournament_tick``: seconds between
+    the tournament director's rounds of checks.
     """
     _load_games()
     engine = open_engine(resolve_database_url(database_url))
@@ -151,9 +153,11 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.start()
+        players.director.start()  # tournaments run themselves
         try:
             yield
         finally:
+            await players.director.close()
             await hub.close()
             engine.dispose()
 
@@ -162,6 +166,8 @@ def create_app(
     app.state.limiter = limiter
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE, limits={"/api/import": MAX_RECORD})
     app.add_middleware(OriginCheck, allowed=origins)
+    # Accounts, ratings, tournaments (their routes live in player_routes).
+    players = player_routes.install(app, hub, tick_seconds=tournament_tick)
 
     def client_of(request: Request) -> str:
         return request.client.host if request.client else "?"
@@ -211,14 +217,17 @@ def create_app(
 
     @app.post("/api/tables", openapi_extra=protocol.body_schema(protocol.CREATE_SCHEMA))
     async def create_table(request: Request) -> dict[str, Any]:
-        req = parse_create(await body(request))
+        data = await body(request)
+        req = parse_create(data)
         limiter.hit("create", client_of(request))
         try:
+            rated = players.check_rated(data, req)  # issue 16: "rated": true
             table, tokens, invites = await hub.create(req)
         except ValueError as exc:
             if isinstance(exc, SpelbordError):
                 raise
             raise BadRequestError(str(exc)) from None
+        await players.after_create(table, rated)  # issue 16
         return {"table": table.id, "tokens": tokens, "invites": invites}
 
     @app.post(
@@ -229,6 +238,7 @@ def create_app(
         limiter.hit("claim", client_of(request))
         table = await hub.get(table_id)
         seat, token = await table.claim(req.seat, req.invite, req.name)
+        await players.after_claim(request, table, seat)  # issue 16: who sat here
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/view")

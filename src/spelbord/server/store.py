@@ -9,7 +9,7 @@ saw, so the log and the table can never disagree.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +90,10 @@ class Store:
 
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
+        # Players/ratings/tournaments hook (issue 16): called as ``hook(conn, table_id,
+        # result)`` inside the transaction that stores a finished result, so a rating or a
+        # tournament match is updated together with the game or not at all.
+        self.on_finish: list[Callable[[sa.Connection, str, dict[str, Any] | None], None]] = []
 
     # ------------------------------------------------------------------ writes
     def create_table(self, table: TableRecord) -> None:
@@ -174,6 +178,9 @@ class Store:
             if done.rowcount != 1:
                 raise StaleMoveError(f"table {table_id} is no longer at ply {expected_ply}")
             self._insert_log(conn, table_id, entries)
+            if status == "finished":  # issue 16 hook: ratings, tournament matches
+                for hook in self.on_finish:
+                    hook(conn, table_id, result)
             if clear_pending:
                 conn.execute(PENDING.delete().where(PENDING.c.table_id == table_id))
             if pending:

@@ -250,6 +250,10 @@ class CoerceoState(State):
 
         return facts(self)
 
+    def margin(self) -> list[float]:
+        """Pieces left on the board, per seat (a tournament's point difference)."""
+        return [float(self._pieces[0].bit_count()), float(self._pieces[1].bit_count())]
+
     # ------------------------------------------------------------------ actions
     def _free(self) -> int:
         return self._fields & ~(self._pieces[0] | self._pieces[1])

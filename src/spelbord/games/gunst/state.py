@@ -117,6 +117,10 @@ class GunstState(State):
 
         return facts(self)
 
+    def margin(self) -> list[float]:
+        """Life stones left, per seat (a tournament's point difference)."""
+        return [float(v) for v in self.table.life]
+
     def heuristic_value(self) -> list[float] | None:
         """Life difference scaled to [-1, 1] (the final returns at the end)."""
         if self.table.phase == OVER:

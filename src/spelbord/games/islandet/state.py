@@ -85,6 +85,13 @@ class IslandetState(State):
 
         return facts(self)
 
+    def margin(self) -> list[float]:
+        """Points (points goal) or units left (other goals), per seat, for standings."""
+        pos = self.pos
+        if pos.rules.goal == "points":
+            return [float(pos.score(0)), float(pos.score(1))]
+        return [float(pos.units_left(0)), float(pos.units_left(1))]
+
     def heuristic_value(self) -> list[float]:
         """Material left, weighted by range, pads and fire (see ``evaluation``), in [-1, 1]."""
         return self.returns() if self.pos.phase == "over" else heuristic_value(self.pos)

@@ -183,6 +183,10 @@ class OmringadState(OmringadData):
             return [0.0] * n
         return returns_for(self.winners, n, self.teams)
 
+    def margin(self) -> list[float]:
+        """Points scored so far, per seat: a tournament's points scored and conceded."""
+        return [float(s) for s in self.score]
+
     def termination(self) -> str:
         camps = {self.teams[p] if self.teams else p for p in self.winners}
         return "draw" if len(camps) > 1 else "target"

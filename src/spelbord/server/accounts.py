@@ -1,0 +1,317 @@
+"""Player accounts: sign up, sign in and out, sessions in cookies, the player page.
+
+Passwords are hashed with Argon2id (``argon2-cffi``'s ``PasswordHasher``); only the hash
+is stored, and a password never appears in a log line or a response. A session is a random
+token in a ``Secure; HttpOnly; SameSite=Lax`` cookie; the database keeps only its SHA-256.
+Repeated failed sign-ins for a name (or from one address) are answered ever more slowly.
+Guests need none of this: every table still works with seat tokens alone.
+
+Names are 3 to 24 letters, digits, ``_`` or ``-`` (starting with a letter or digit) and
+unique without regard to case:
+
+>>> check_name("Åsa_92")
+'Åsa_92'
+>>> name_key("ÅSA_92") == name_key("åsa_92")
+True
+>>> for bad in ("ab", "x" * 25, "_lead", "two words", "<b>"):
+...     try:
+...         check_name(bad)
+...     except BadNameError as exc:
+...         print(exc)
+a name has 3 to 24 characters
+a name has 3 to 24 characters
+a name starts with a letter or digit and has only letters, digits, '_' and '-'
+a name starts with a letter or digit and has only letters, digits, '_' and '-'
+a name starts with a letter or digit and has only letters, digits, '_' and '-'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import sqlalchemy as sa
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+from spelbord.server.errors import BadRequestError, ConflictError, NotFoundError, TableError
+from spelbord.server.players_db import ACCOUNTS, SEAT_ENTRANTS, SESSIONS
+
+COOKIE = "spelbord_session"
+SESSION_SECONDS = 30 * 24 * 3600
+NAME = re.compile(r"[^\W_][\w-]*")
+MIN_PASSWORD, MAX_PASSWORD = 8, 256
+
+
+class AccountError(BadRequestError):
+    """Something about an account request is wrong (400 unless stated)."""
+
+
+class BadNameError(AccountError):
+    """A player name breaks the rules for names."""
+
+
+class BadPasswordError(AccountError):
+    """A password that is too short or too long."""
+
+
+class NameTakenError(ConflictError):
+    """Another account has this name (in any case)."""
+
+
+class SignInError(TableError):
+    """Wrong name or password (never saying which)."""
+
+    status: ClassVar[int] = 401
+
+
+class NotSignedInError(TableError):
+    """The request needs a signed-in player."""
+
+    status: ClassVar[int] = 401
+
+
+def check_name(name: Any) -> str:
+    """``name`` if it is a valid player name, else ``BadNameError``."""
+    if not isinstance(name, str):
+        raise BadNameError("give a 'name'")
+    name = unicodedata.normalize("NFC", name.strip())
+    if not 3 <= len(name) <= 24:
+        raise BadNameError("a name has 3 to 24 characters")
+    if not NAME.fullmatch(name):
+        raise BadNameError(
+            "a name starts with a letter or digit and has only letters, digits, '_' and '-'"
+        )
+    return name
+
+
+def name_key(name: str) -> str:
+    """The case-insensitive key names are unique by."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_password(password: Any) -> str:
+    if not isinstance(password, str):
+        raise BadPasswordError("give a 'password'")
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise BadPasswordError(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+    return password
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def account_entrant(account_id: str) -> str:
+    """The entrant key of an account (ratings and tournaments use it)."""
+    return f"account:{account_id}"
+
+
+@dataclass(frozen=True)
+class Account:
+    """A signed-up player (never carries the password hash out of this module)."""
+
+    id: str
+    name: str
+    created_at: float
+
+    @property
+    def entrant(self) -> str:
+        return account_entrant(self.id)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "created_at": self.created_at}
+
+
+def account_by_name(engine: sa.Engine, name: str) -> Account:
+    """The account with this name (in any case), else ``NotFoundError``."""
+    if not isinstance(name, str) or len(name) > 64:
+        raise NotFoundError("no such player")
+    with engine.connect() as conn:
+        row = (
+            conn.execute(sa.select(ACCOUNTS).where(ACCOUNTS.c.name_key == name_key(name)))
+            .mappings()
+            .first()
+        )
+    if row is None:
+        raise NotFoundError(f"no player {name!r}")
+    return Account(row["id"], row["name"], row["created_at"])
+
+
+class Throttle:
+    """Slows repeated failures: the n-th failure in a row waits ``base * 2**(n-1)`` seconds
+    (at most ``cap``) before it is answered; a success clears the count.
+
+    >>> t = Throttle(base=0.5, cap=4.0)
+    >>> [t.fail("k") for _ in range(5)]
+    [0.5, 1.0, 2.0, 4.0, 4.0]
+    >>> t.clear("k"); t.fail("k")
+    0.5
+    """
+
+    def __init__(self, base: float = 0.25, cap: float = 8.0, forget: float = 900.0) -> None:
+        self.base, self.cap, self.forget = base, cap, forget
+        self._fails: dict[str, tuple[int, float]] = {}
+
+    def fail(self, key: str) -> float:
+        """Count a failure; returns the delay to wait before answering it."""
+        now = time.monotonic()
+        count, last = self._fails.get(key, (0, now))
+        if now - last > self.forget:
+            count = 0
+        count += 1
+        self._fails[key] = (count, now)
+        if len(self._fails) > 10000:  # bound the memory an attacker can make us hold
+            self._fails = dict(list(self._fails.items())[-5000:])
+        return float(min(self.cap, self.base * 2 ** (count - 1)))
+
+    def clear(self, key: str) -> None:
+        self._fails.pop(key, None)
+
+
+class Accounts:
+    """Accounts and sessions on one engine (synchronous calls; hashing is slow on purpose,
+    so the async routes run these on a thread)."""
+
+    def __init__(self, engine: sa.Engine, hasher: PasswordHasher | None = None) -> None:
+        self.engine = engine
+        self.hasher = hasher or PasswordHasher()  # Argon2id, RFC 9106 low-memory profile
+        self.throttle = Throttle()
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+
+    # ------------------------------------------------------------------ accounts
+    def sign_up(self, name: Any, password: Any) -> Account:
+        name = check_name(name)
+        check_password(password)
+        key = name_key(name)
+        hashed = self.hasher.hash(password)
+        account = Account(secrets.token_hex(8), name, time.time())
+        with self.engine.begin() as conn:
+            taken = conn.execute(sa.select(ACCOUNTS.c.id).where(ACCOUNTS.c.name_key == key)).first()
+            if taken is not None:
+                raise NameTakenError(f"the name {name!r} is taken")
+            try:
+                conn.execute(
+                    ACCOUNTS.insert().values(
+                        id=account.id,
+                        name=name,
+                        name_key=key,
+                        password_hash=hashed,
+                        created_at=account.created_at,
+                    )
+                )
+            except sa.exc.IntegrityError:
+                raise NameTakenError(f"the name {name!r} is taken") from None
+        return account
+
+    def check_password(self, name: Any, password: Any) -> Account | None:
+        """The account if ``password`` is right, else ``None`` (same work either way)."""
+        if not isinstance(name, str) or not isinstance(password, str):
+            return None
+        if len(password) > MAX_PASSWORD:
+            return None
+        with self.engine.connect() as conn:
+            row = (
+                conn.execute(sa.select(ACCOUNTS).where(ACCOUNTS.c.name_key == name_key(name)))
+                .mappings()
+                .first()
+            )
+        stored = row["password_hash"] if row is not None else self._dummy
+        try:
+            self.hasher.verify(stored, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return None
+        if row is None:
+            return None
+        return Account(row["id"], row["name"], row["created_at"])
+
+    def by_name(self, name: str) -> Account:
+        return account_by_name(self.engine, name)
+
+    def names(self, account_ids: list[str]) -> dict[str, str]:
+        """Account id -> name, for the ids that exist."""
+        if not account_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(ACCOUNTS.c.id, ACCOUNTS.c.name).where(ACCOUNTS.c.id.in_(account_ids))
+            )
+            return {r.id: r.name for r in rows}
+
+    # ------------------------------------------------------------------ sessions
+    def new_session(self, account: Account) -> str:
+        token = secrets.token_urlsafe(32)
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                SESSIONS.insert().values(
+                    token_hash=_digest(token),
+                    account_id=account.id,
+                    created_at=now,
+                    expires_at=now + SESSION_SECONDS,
+                )
+            )
+        return token
+
+    def session_account(self, token: str | None) -> Account | None:
+        if not token or len(token) > 128:
+            return None
+        with self.engine.connect() as conn:
+            row = (
+                conn.execute(
+                    sa.select(ACCOUNTS.c.id, ACCOUNTS.c.name, ACCOUNTS.c.created_at)
+                    .join(SESSIONS, SESSIONS.c.account_id == ACCOUNTS.c.id)
+                    .where(
+                        SESSIONS.c.token_hash == _digest(token),
+                        SESSIONS.c.expires_at > time.time(),
+                    )
+                )
+                .mappings()
+                .first()
+            )
+        return None if row is None else Account(row["id"], row["name"], row["created_at"])
+
+    def end_session(self, token: str | None) -> None:
+        if not token:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == _digest(token)))
+
+    # ------------------------------------------------------------------ seats
+    def bind_seat(self, table_id: str, seat: int, entrant: str) -> None:
+        """Record who sits at a seat (an account that claimed it, or an AI level)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                SEAT_ENTRANTS.delete().where(
+                    SEAT_ENTRANTS.c.table_id == table_id, SEAT_ENTRANTS.c.seat == seat
+                )
+            )
+            conn.execute(
+                SEAT_ENTRANTS.insert().values(table_id=table_id, seat=seat, entrant=entrant)
+            )
+
+    # ------------------------------------------------------------------ async front
+    async def sign_in(self, name: Any, password: Any, client: str) -> tuple[Account, str]:
+        """Check the password (slowed down after failures); returns (account, token)."""
+        keys = [f"name:{name_key(name) if isinstance(name, str) else ''}", f"ip:{client}"]
+        # Attempts on one name wait for each other, so parallel guesses are slowed too.
+        lock = self._locks.setdefault(keys[0], asyncio.Lock())
+        async with lock:
+            account = await asyncio.to_thread(self.check_password, name, password)
+            if account is None:
+                delay = max(self.throttle.fail(k) for k in keys)
+                await asyncio.sleep(delay)
+        if not lock.locked() and len(self._locks) > 1000:
+            self._locks.pop(keys[0], None)
+        if account is None:
+            raise SignInError("wrong name or password")
+        for k in keys:
+            self.throttle.clear(k)
+        return account, await asyncio.to_thread(self.new_session, account)

@@ -1,0 +1,208 @@
+// Players, ratings and tournaments (issue 16): the account, player and tournament pages.
+import { api, h, saveToken, toast } from "/static/api.js";
+
+const page = document.body.className.replace("page-", "");
+let me = null;
+
+async function loadMe() {
+  me = (await api("/api/account")).account;
+  const link = document.getElementById("me-link");
+  if (link) {
+    link.textContent = me ? me.name : "Sign in";
+    link.href = me ? `/player/${encodeURIComponent(me.name)}` : "/account";
+  }
+}
+
+function row(cells, tag = "td") {
+  return h("tr", {}, ...cells.map((c) => h(tag, {}, c)));
+}
+
+function fail(err) {
+  toast(err.message || String(err));
+}
+
+// ---------------------------------------------------------------- account
+function accountPage() {
+  const state = document.getElementById("account-state");
+  const form = document.getElementById("signin-form");
+  const out = document.getElementById("signout-button");
+  const show = () => {
+    state.textContent = me ? `Signed in as ${me.name}.` : "Not signed in: you play as a guest.";
+    form.hidden = !!me;
+    out.hidden = !me;
+  };
+  const send = async (path) => {
+    const name = document.getElementById("acc-name").value;
+    const password = document.getElementById("acc-password").value;
+    try {
+      await api(path, { method: "POST", body: { name, password } });
+      await loadMe();
+      show();
+    } catch (err) {
+      fail(err);
+    }
+  };
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    send("/api/account/signin");
+  });
+  document.getElementById("signup-button").addEventListener("click", () => send("/api/account/signup"));
+  out.addEventListener("click", async () => {
+    await api("/api/account/signout", { method: "POST" });
+    await loadMe();
+    show();
+  });
+  show();
+}
+
+// ---------------------------------------------------------------- player
+async function playerPage() {
+  const name = decodeURIComponent(location.pathname.split("/").pop());
+  const data = await api(`/api/players/${encodeURIComponent(name)}`);
+  document.getElementById("player-name").textContent = data.name;
+  const ratings = document.getElementById("player-ratings");
+  ratings.append(row(["Game", "Rating", "RD", "Games"], "th"));
+  for (const r of data.ratings) ratings.append(row([r.game, r.rating.toFixed(0), r.rd.toFixed(0), r.games]));
+  const games = document.getElementById("player-games");
+  games.append(row(["Game", "Opponents", "Result", "Replay"], "th"));
+  for (const g of data.games) {
+    games.append(
+      row([
+        g.game,
+        g.opponents.join(", "),
+        g.outcome || g.status,
+        h("a", { href: g.status === "finished" ? g.replay : `/table/${g.table}` }, g.status === "finished" ? "replay" : "table"),
+      ]),
+    );
+  }
+}
+
+// ---------------------------------------------------------------- tournaments
+async function tournamentsPage() {
+  const games = await api("/api/games");
+  const select = document.getElementById("t-game");
+  for (const g of games) select.append(h("option", { value: g.name }, g.title || g.name));
+  document.getElementById("t-signin-hint").hidden = !!me;
+  document.getElementById("t-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const ai = document.getElementById("t-ai").value.split(",").map((s) => s.trim()).filter(Boolean);
+    let options;
+    try {
+      options = JSON.parse(document.getElementById("t-options").value || "{}");
+    } catch {
+      toast("the options must be JSON, e.g. {\"target\": 50}");
+      return;
+    }
+    try {
+      const t = await api("/api/tournaments", {
+        method: "POST",
+        body: {
+          name: document.getElementById("t-name").value,
+          game: select.value,
+          options,
+          format: document.getElementById("t-format").value,
+          entrants: ai.map((spec) => ({ ai: spec })),
+          starts_in: Number(document.getElementById("t-starts").value) * 60,
+          show_up_seconds: Number(document.getElementById("t-showup").value),
+        },
+      });
+      location.href = `/tournaments/${t.id}`;
+    } catch (err) {
+      fail(err);
+    }
+  });
+  const list = document.getElementById("t-list");
+  list.append(row(["Name", "Game", "Format", "Entrants", "Status", "Starts"], "th"));
+  for (const t of await api("/api/tournaments")) {
+    list.append(
+      row([
+        h("a", { href: `/tournaments/${t.id}` }, t.name),
+        t.game,
+        t.format.replace("_", " "),
+        t.entrants,
+        t.status,
+        new Date(t.starts_at * 1000).toLocaleString(),
+      ]),
+    );
+  }
+}
+
+async function takeSeat(t, table) {
+  try {
+    const got = await api(`/api/tournaments/${t}/tables/${table}/take`, { method: "POST" });
+    saveToken(got.table, got.seat, got.token);
+    location.href = `/table/${got.table}`;
+  } catch (err) {
+    fail(err);
+  }
+}
+
+function renderTournament(t) {
+  document.getElementById("t-title").textContent = t.name;
+  document.getElementById("t-meta").textContent =
+    `${t.game} · ${t.format.replace("_", " ")} · ${t.status}` +
+    (t.round ? ` · round ${t.round}` : "") +
+    ` · starts ${new Date(t.starts_at * 1000).toLocaleString()}` +
+    ` · show up within ${t.show_up_seconds} s` +
+    (t.note ? ` · ${t.note}` : "");
+  document.getElementById("t-rules").textContent = t.rules;
+  const mine = me ? `account:${me.id}` : null;
+  const joined = t.entrants.some((e) => e.entrant === mine);
+  document.getElementById("t-join").hidden = !me || joined || t.status !== "open";
+  document.getElementById("t-leave").hidden = !me || !joined || t.status !== "open";
+  document.getElementById("t-start").hidden = !me || t.created_by !== me.id || t.status !== "open";
+  const standings = document.getElementById("t-standings");
+  standings.replaceChildren(row(["Placing", "Player", "Wins", "Point difference", "Played"], "th"));
+  for (const s of t.standings) {
+    standings.append(h("tr", { dataset: { entrant: s.entrant } }, ...[s.placing, s.name, s.wins, s.difference, s.played].map((c) => h("td", {}, c))));
+  }
+  const yours = document.getElementById("t-mine");
+  yours.replaceChildren();
+  const rounds = document.getElementById("t-rounds");
+  rounds.replaceChildren();
+  document.getElementById("t-rounds-title").textContent = t.format === "knockout" ? "Bracket" : "Rounds";
+  for (const r of t.rounds) {
+    const list = h("ul", { class: "t-round" });
+    for (const m of r.matches) {
+      const names = m.seats.map((s) => s.name).join(" – ");
+      const status = m.status === "finished" ? (m.winner_name ? `${m.winner_name} won` : "draw") + (m.termination === "forfeit" ? " (forfeit)" : "") : m.status;
+      const link = m.table ? h("a", { href: m.status === "finished" ? `/replay/${m.table}` : `/table/${m.table}` }, m.status === "finished" ? "replay" : "watch") : "";
+      list.append(h("li", {}, `${names}${m.game_no ? ` (replay ${m.game_no})` : ""}: ${status} `, link));
+      if (mine && m.table && m.status === "playing" && m.seats.some((s) => s.entrant === mine)) {
+        yours.append(h("li", {}, h("button", { class: "btn btn-primary take-seat", onclick: () => takeSeat(t.id, m.table) }, `Play: ${names}`)));
+      }
+    }
+    rounds.append(h("h3", {}, `Round ${r.round}`), list);
+  }
+  const entrants = document.getElementById("t-entrants");
+  entrants.replaceChildren(...t.entrants.map((e) => h("li", {}, `${e.name} (${e.rating.rating.toFixed(0)})`)));
+}
+
+async function tournamentPage() {
+  const id = location.pathname.split("/").pop();
+  const act = (what) => async () => {
+    try {
+      renderTournament(await api(`/api/tournaments/${id}/${what}`, { method: "POST" }));
+    } catch (err) {
+      fail(err);
+    }
+  };
+  document.getElementById("t-join").addEventListener("click", act("join"));
+  document.getElementById("t-leave").addEventListener("click", act("leave"));
+  document.getElementById("t-start").addEventListener("click", act("start"));
+  renderTournament(await api(`/api/tournaments/${id}`));
+  const connect = () => {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tournaments/${id}`);
+    ws.addEventListener("message", (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.type === "tournament") renderTournament(msg.tournament);
+    });
+    ws.addEventListener("close", () => setTimeout(connect, 2000));
+  };
+  connect();
+}
+
+const pages = { account: accountPage, player: playerPage, tournaments: tournamentsPage, tournament: tournamentPage };
+loadMe()
+  .then(() => pages[page] && pages[page]())
+  .catch(fail);

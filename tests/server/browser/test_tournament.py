@@ -1,0 +1,105 @@
+"""A tournament in a real browser (issue 16): two accounts and two AI entrants.
+
+Alice and Bert sign up on /account, Alice creates a round robin of ``toy-open`` (a short
+test game, ``toygame.py``) with two AI entrants on /tournaments; Bert, watching the
+tournament page, sees her join over the WebSocket, joins himself; Alice starts it, and both
+find their tables on the tournament page and play them (the fallback renderer's buttons)
+until the standings are final.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Pages, expect, start_server, stop_server
+
+pytestmark = pytest.mark.browser
+
+TOYGAME = Path(__file__).resolve().parents[1] / "toygame.py"
+PASSWORD = "correct horse battery"
+
+
+def _sign_up(page: Any, name: str) -> None:
+    page.fill("#acc-name", name)
+    page.fill("#acc-password", PASSWORD)
+    page.click("#signup-button")
+    expect(page.locator("#account-state")).to_have_text(f"Signed in as {name}.")
+
+
+def _step(page: Any, server: Any, tournament: str) -> None:
+    """One look at a person's page: play a move, go back, or take a table."""
+    if "/table/" in page.url:
+        table = page.url.rsplit("/", 1)[1].split("?")[0]
+        if server.call(f"/api/tables/{table}/view")["status"] == "finished":
+            page.goto(server.url(f"/tournaments/{tournament}"))
+            return
+        button = page.locator(".fallback-actions button").first
+        if button.count() and button.is_enabled():
+            button.click()
+        return
+    take = page.locator("button.take-seat").first
+    if take.count():
+        take.click()
+        page.wait_for_url("**/table/**")
+
+
+def test_a_round_robin_with_two_accounts_and_two_ai_entrants(browser: Any, tmp_path: Path) -> None:
+    server = start_server(tmp_path, preload=TOYGAME)
+    people = Pages(browser, server)
+    try:
+        alice = people.open("/account")
+        _sign_up(alice, "Alice")
+        bert = people.open("/account")
+        _sign_up(bert, "Bert")
+
+        alice.goto(server.url("/tournaments"))
+        alice.fill("#t-name", "Vårturneringen")
+        alice.select_option("#t-game", "toy-open")
+        alice.select_option("#t-format", "round_robin")
+        alice.fill("#t-ai", "random, mcts:30it")
+        alice.fill("#t-starts", "60")
+        alice.fill("#t-showup", "600")
+        alice.click("#t-create")
+        alice.wait_for_url("**/tournaments/*")
+        tid = alice.url.rsplit("/", 1)[1]
+        expect(alice.locator("#t-title")).to_have_text("Vårturneringen")
+
+        bert.goto(server.url(f"/tournaments/{tid}"))
+        expect(bert.locator("#t-entrants li")).to_have_count(2)
+        alice.click("#t-join")
+        expect(bert.locator("#t-entrants li")).to_have_count(3)  # over the WebSocket
+        bert.click("#t-join")
+        expect(alice.locator("#t-entrants li")).to_have_count(4)
+        expect(bert.locator("#t-start")).to_be_hidden()  # only the organizer starts early
+        alice.click("#t-start")
+        expect(bert.locator("#t-meta")).to_contain_text("running")
+
+        deadline = time.monotonic() + 150
+        while server.call(f"/api/tournaments/{tid}")["status"] != "finished":
+            assert time.monotonic() < deadline, "the tournament did not finish"
+            for page in (alice, bert):
+                _step(page, server, tid)
+            time.sleep(0.1)
+
+        for page in (alice, bert):
+            page.goto(server.url(f"/tournaments/{tid}"))
+            expect(page.locator("#t-meta")).to_contain_text("finished")
+            rows = page.locator("#t-standings tr[data-entrant]")
+            expect(rows).to_have_count(4)
+        final = server.call(f"/api/tournaments/{tid}")
+        names = [s["name"] for s in final["standings"]]
+        assert sorted(names) == ["AI (mcts:30it)", "AI (random)", "Alice", "Bert"]
+        assert all(s["played"] == 3 for s in final["standings"])
+        first = alice.locator("#t-standings tr[data-entrant] td").first
+        expect(first).to_have_text(str(final["standings"][0]["placing"]))
+        alice.goto(server.url("/player/Alice"))
+        expect(alice.locator("#player-games tr")).to_have_count(4)  # header + three games
+        expect(alice.locator("#player-ratings")).to_contain_text("toy-open")
+    finally:
+        people.close()
+        stop_server(server)
+    assert not people.errors, people.errors

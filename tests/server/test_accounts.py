@@ -1,0 +1,170 @@
+"""Accounts (issue 16): sign up, in and out; Argon2id; cookies; names; slowed failures."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from players_helpers import PASSWORD, play_seat, players_app, sign_up, wait_for
+
+from conftest import create, play_out
+from spelbord.server.accounts import Accounts, SignInError, Throttle
+from spelbord.server.db import open_engine
+from spelbord.server.players_db import ACCOUNTS
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'accounts.sqlite3'}"
+
+
+def test_sign_up_sets_a_secure_http_only_session_cookie(url: str) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        r = c.post("/api/account/signup", json={"name": "Åsa", "password": PASSWORD})
+        assert r.status_code == 200, r.text
+        cookie = r.headers["set-cookie"]
+        assert "spelbord_session=" in cookie
+        assert "HttpOnly" in cookie and "Secure" in cookie and "SameSite=lax" in cookie
+        assert PASSWORD not in r.text
+        assert c.get("/api/account").json()["account"]["name"] == "Åsa"
+        assert c.post("/api/account/signout").status_code == 200
+        assert c.get("/api/account").json()["account"] is None
+
+
+def test_passwords_are_stored_as_argon2id_hashes_only(url: str) -> None:
+    with players_app(url) as new_client:
+        sign_up(new_client(), "Bodil")
+        engine = sa.create_engine(url)
+        with engine.connect() as conn:
+            stored = conn.execute(sa.select(ACCOUNTS.c.password_hash)).scalar_one()
+        engine.dispose()
+        assert stored.startswith("$argon2id$")
+        assert PASSWORD not in stored
+
+
+def test_names_are_unique_without_regard_to_case(url: str) -> None:
+    with players_app(url) as new_client:
+        sign_up(new_client(), "Carl")
+        r = new_client().post("/api/account/signup", json={"name": "CARL", "password": PASSWORD})
+        assert r.status_code == 409
+        assert "taken" in r.json()["error"]
+        engine = sa.create_engine(url)
+        with engine.connect() as conn:
+            assert conn.execute(sa.select(sa.func.count()).select_from(ACCOUNTS)).scalar() == 1
+        engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "message"),
+    [
+        ("ab", PASSWORD, "3 to 24 characters"),
+        ("a" * 25, PASSWORD, "3 to 24 characters"),
+        ("two words", PASSWORD, "only letters"),
+        ("<script>", PASSWORD, "only letters"),
+        ("Dagny", "short", "8 to 256"),
+        (None, PASSWORD, "give a 'name'"),
+    ],
+)
+def test_bad_names_and_passwords_are_refused(
+    url: str, name: object, password: str, message: str
+) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        r = c.post("/api/account/signup", json={"name": name, "password": password})
+        assert r.status_code == 400 and message in r.json()["error"]
+        assert c.get("/api/account").json()["account"] is None
+
+
+def test_failed_sign_ins_are_slowed_and_never_echo_the_password(
+    url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    with players_app(url) as new_client:
+        c = new_client()
+        sign_up(c, "Einar")
+        c.app.state.players.accounts.throttle = Throttle(base=0.2, cap=1.0)  # type: ignore[attr-defined]
+        times = []
+        for _ in range(3):
+            start = time.monotonic()
+            r = c.post("/api/account/signin", json={"name": "einar", "password": "wrong-guess-1"})
+            times.append(time.monotonic() - start)
+            assert r.status_code == 401
+            assert r.json()["error"] == "wrong name or password"
+            assert "wrong-guess-1" not in r.text
+        assert times[0] >= 0.2 and times[1] >= 0.4 and times[2] >= 0.8
+        r = c.post("/api/account/signin", json={"name": "EINAR", "password": PASSWORD})
+        assert r.status_code == 200 and r.json()["account"]["name"] == "Einar"
+        r = c.post("/api/account/signin", json={"name": "nobody", "password": PASSWORD})
+        assert r.status_code == 401 and r.json()["error"] == "wrong name or password"
+    assert PASSWORD not in caplog.text and "wrong-guess-1" not in caplog.text
+
+
+def test_guests_play_as_before(url: str) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        made = create(c, "toy-open", ["local", "local"])
+        assert play_out(c, made["table"], made["tokens"])["status"] == "finished"
+
+
+def test_the_player_page_lists_games_replays_results_and_ratings(url: str) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        sign_up(c, "Frida")
+        made = create(c, "toy-open", ["open", "ai:first"], rated=True)
+        r = c.post(f"/api/tables/{made['table']}/claim", json={"seat": 0})
+        token = r.json()["token"]
+        play_seat(c, made["table"], token)
+        page = c.get("/api/players/frida").json()
+        assert page["name"] == "Frida"
+        [game] = page["games"]
+        assert game["table"] == made["table"] and game["replay"] == f"/replay/{made['table']}"
+        assert game["outcome"] in ("win", "loss", "draw")
+        assert game["opponents"] == ["AI (first)"]
+        [rating] = page["ratings"]
+        assert rating["game"] == "toy-open" and rating["games"] == 1
+        assert rating["rd"] < 350
+        ai = wait_for(lambda: c.get("/api/ratings/toy-open").json())
+        assert {row["name"] for row in ai} == {"Frida", "AI (first)"}
+        assert c.get("/api/players/nobody-here").status_code == 404
+        assert c.get("/player/Frida").status_code == 200
+
+
+def test_a_rated_table_refuses_local_seats(url: str) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        r = c.post(
+            "/api/tables",
+            json={
+                "game": "toy-open",
+                "seats": [{"kind": "local"}, {"kind": "open"}],
+                "rated": True,
+            },
+        )
+        assert r.status_code == 400 and "local seats" in r.json()["error"]
+        assert c.get("/api/tables").json()["open"] == []
+
+
+def test_parallel_guesses_on_one_name_wait_for_each_other(url: str) -> None:
+    """Three wrong passwords sent at once are answered one after the other, each slower."""
+    engine = open_engine(url)
+    accounts = Accounts(engine)
+    accounts.sign_up("Gunnar", PASSWORD)
+    accounts.throttle = Throttle(base=0.2, cap=1.0)
+
+    async def guess() -> float:
+        start = time.monotonic()
+        with pytest.raises(SignInError):
+            await accounts.sign_in("gunnar", "not-the-password", "10.0.0.1")
+        return time.monotonic() - start
+
+    async def main() -> list[float]:
+        return list(await asyncio.gather(guess(), guess(), guess()))
+
+    times = sorted(asyncio.run(main()))
+    engine.dispose()
+    assert times[0] >= 0.2 and times[1] >= 0.2 + 0.4 and times[2] >= 0.2 + 0.4 + 0.8

@@ -1,0 +1,16 @@
+"""The runnable examples in the docstrings of the players, ratings and tournament modules."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+from spelbord.server import accounts, ratings, tournament_plan
+
+
+@pytest.mark.parametrize("module", [accounts, ratings, tournament_plan], ids=lambda m: m.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0

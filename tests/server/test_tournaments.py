@@ -1,0 +1,313 @@
+"""Tournaments (issue 16; Omringad seed 000 p.13): schedules, brackets, standings, the API.
+
+The games are ``toy-open`` (a short two-seat test game, see ``toygame``); AI entrants use
+the fake ``first`` agent, so a tournament runs in a few seconds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+from players_helpers import players_app, sign_up, wait_for
+
+from spelbord.server import tournament_plan as plan
+from spelbord.server.players_db import MATCHES, TOURNAMENT_ENTRANTS, TOURNAMENTS
+
+
+@pytest.fixture
+def url(database_url: str) -> str:
+    """Each tournament test on SQLite and (when configured) PostgreSQL."""
+    return database_url
+
+
+# ---------------------------------------------------------------- plans
+@pytest.mark.parametrize("n", range(2, 12))
+def test_round_robin_everyone_meets_everyone_with_seats_rotated_fairly(n: int) -> None:
+    entrants = [f"e{i}" for i in range(n)]
+    rounds = plan.round_robin(entrants)
+    pairs = [p for r in rounds for p in r]
+    assert len(pairs) == n * (n - 1) // 2
+    assert {frozenset(p) for p in pairs} == {
+        frozenset((a, b)) for i, a in enumerate(entrants) for b in entrants[i + 1 :]
+    }
+    for r in rounds:  # nobody plays twice in a round
+        seen = [e for p in r for e in p]
+        assert len(seen) == len(set(seen))
+    for e in entrants:  # first seat in half the games (one more or less when odd)
+        first = sum(p[0] == e for p in pairs)
+        assert abs(2 * first - (n - 1)) <= 1
+
+
+def test_knockout_byes_go_to_the_top_seeds() -> None:
+    seeded = [f"s{i}" for i in range(1, 7)]  # six entrants: two byes in a bracket of eight
+    first = plan.first_round(seeded)
+    assert len(first) == 4
+    byes = [a for a, b in first if b is None]
+    assert byes == ["s1", "s2"]
+    assert ("s4", "s5") in first and ("s3", "s6") in first
+
+
+def test_standings_place_by_wins_then_point_difference() -> None:
+    """Seed 000 p.13: first the number of wins, then the point difference (scored minus
+    conceded)."""
+    games = [
+        plan.Game(("A", "B"), (1.0, -1.0), (50.0, 44.0)),
+        plan.Game(("C", "A"), (1.0, -1.0), (52.0, 20.0)),
+        plan.Game(("B", "C"), (1.0, -1.0), (51.0, 10.0)),
+        plan.Game(("A", "D"), (0.0, 0.0), (30.0, 30.0)),
+    ]
+    table = plan.standings(["A", "B", "C", "D"], games)
+    assert [(s["placing"], s["entrant"], s["wins"], s["difference"]) for s in table] == [
+        (1, "B", 1, 35.0),
+        (2, "C", 1, -9.0),
+        (3, "A", 1, -26.0),
+        (4, "D", 0, 0.0),
+    ]
+    assert table[3]["draws"] == 1
+
+
+# ---------------------------------------------------------------- the API
+def _tournament(c: TestClient, **extra: Any) -> dict[str, Any]:
+    body = {
+        "name": "Vårturneringen",
+        "game": "toy-open",
+        "format": "round_robin",
+        "starts_in": 3600,
+        "show_up_seconds": 600,
+        **extra,
+    }
+    r = c.post("/api/tournaments", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _count(url: str, table: sa.Table) -> int:
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        n = int(conn.execute(sa.select(sa.func.count()).select_from(table)).scalar_one())
+    engine.dispose()
+    return n
+
+
+def _my_tables(c: TestClient, tid: str, entrant: str) -> list[str]:
+    t = c.get(f"/api/tournaments/{tid}").json()
+    return [
+        m["table"]
+        for r in t["rounds"]
+        for m in r["matches"]
+        if m["status"] == "playing" and any(s["entrant"] == entrant for s in m["seats"])
+    ]
+
+
+def _play_tournament(clients: dict[str, tuple[TestClient, str]], tid: str) -> dict[str, Any]:
+    """Every account plays its tables (first legal action) until the tournament ends."""
+    end = time.monotonic() + 90
+    c0 = next(iter(clients.values()))[0]
+    tokens: dict[tuple[str, str], str] = {}
+    while time.monotonic() < end:
+        t = c0.get(f"/api/tournaments/{tid}").json()
+        if t["status"] == "finished":
+            return t
+        for key, (c, entrant) in clients.items():
+            for table in _my_tables(c, tid, entrant):
+                if (key, table) not in tokens:
+                    r = c.post(f"/api/tournaments/{tid}/tables/{table}/take")
+                    assert r.status_code == 200, r.text
+                    tokens[key, table] = r.json()["token"]
+                token = tokens[key, table]
+                v = c.get(f"/api/tables/{table}/view", params={"token": token}).json()
+                if v["your_turn"]:
+                    r = c.post(
+                        f"/api/tables/{table}/action",
+                        json={"token": token, "action": v["legal"][0]["action"], "ply": v["ply"]},
+                    )
+                    assert r.status_code in (200, 409), r.text
+        time.sleep(0.02)
+    raise AssertionError("the tournament did not end")
+
+
+def test_a_round_robin_with_two_accounts_and_two_ai_entrants(url: str) -> None:
+    with players_app(url) as new_client:
+        alice, bert = new_client(), new_client()
+        a = sign_up(alice, "Alice")
+        b = sign_up(bert, "Bert")
+        t = _tournament(alice, entrants=[{"ai": "first"}, {"ai": "random"}])
+        tid = t["id"]
+        assert [e["name"] for e in t["entrants"]] == ["AI (first)", "AI (random)"]
+        for c in (alice, bert):
+            assert c.post(f"/api/tournaments/{tid}/join").status_code == 200
+        # Joining twice is refused and changes nothing.
+        before = _count(url, TOURNAMENT_ENTRANTS)
+        r = alice.post(f"/api/tournaments/{tid}/join")
+        assert r.status_code == 409 and "already joined" in r.json()["error"]
+        assert _count(url, TOURNAMENT_ENTRANTS) == before
+        # Leave and come back before the start.
+        assert bert.post(f"/api/tournaments/{tid}/leave").status_code == 200
+        assert bert.post(f"/api/tournaments/{tid}/join").status_code == 200
+        # Only the organizer starts it early.
+        assert bert.post(f"/api/tournaments/{tid}/start").status_code == 403
+        r = alice.post(f"/api/tournaments/{tid}/start")
+        assert r.status_code == 200, r.text
+        assert r.json()["status"] == "running"
+        # Joining a started tournament is refused.
+        carl = new_client()
+        sign_up(carl, "Carl")
+        r = carl.post(f"/api/tournaments/{tid}/join")
+        assert r.status_code == 409 and "already started" in r.json()["error"]
+        assert _count(url, TOURNAMENT_ENTRANTS) == 4
+        # Acting at another player's table is refused.
+        tables = wait_for(lambda: _my_tables(alice, tid, f"account:{a['id']}"))
+        r = carl.post(f"/api/tournaments/{tid}/tables/{tables[0]}/take")
+        assert r.status_code == 403 and "another player's" in r.json()["error"]
+        done = _play_tournament(
+            {"a": (alice, f"account:{a['id']}"), "b": (bert, f"account:{b['id']}")}, tid
+        )
+        matches = [m for r in done["rounds"] for m in r["matches"]]
+        assert len(matches) == 6 and all(m["status"] == "finished" for m in matches)
+        assert len(done["rounds"]) == 3
+        standings = done["standings"]
+        assert [s["placing"] for s in standings] == sorted(s["placing"] for s in standings)
+        assert {s["name"] for s in standings} == {"Alice", "Bert", "AI (first)", "AI (random)"}
+        assert all(s["played"] == 3 for s in standings)
+        decisive = sum(1 for m in matches if m["winner"])
+        assert sum(s["wins"] for s in standings) == decisive
+        # Every game was rated: three games each.
+        ratings = {r["name"]: r["games"] for r in alice.get("/api/ratings/toy-open").json()}
+        assert ratings == {"Alice": 3, "Bert": 3, "AI (first)": 3, "AI (random)": 3}
+
+
+def test_bad_tournaments_are_refused_and_nothing_is_stored(url: str) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        r = c.post("/api/tournaments", json={"name": "x", "game": "toy-open", "format": "knockout"})
+        assert r.status_code == 401  # not signed in
+        sign_up(c, "Dora")
+        cases = [
+            (
+                {"game": "omringad", "options": {"players": 4}, "format": "knockout"},
+                "a knockout is played at two-seat tables, but omringad with these options has 4",
+            ),
+            ({"format": "swiss"}, "'format' must be one of"),
+            ({"entrants": [{"ai": "first"}], "starts_in": 0}, "at least two entrants"),
+            ({"entrants": [{"ai": "first"}, {"ai": "first"}]}, "listed twice"),
+            ({"entrants": [{"player": "nobody"}]}, "no player"),
+            ({"show_up_seconds": 0}, "show_up_seconds"),
+        ]
+        for extra, message in cases:
+            body = {"name": "Bad", "game": "toy-open", "format": "knockout", **extra}
+            r = c.post("/api/tournaments", json=body)
+            assert r.status_code in (400, 404, 409), r.text
+            assert message in r.json()["error"], r.json()
+        assert _count(url, TOURNAMENTS) == 0
+        # Too few entrants to start now: refused, still open.
+        t = _tournament(c, entrants=[{"ai": "first"}])
+        r = c.post(f"/api/tournaments/{t['id']}/start")
+        assert r.status_code == 400 and "at least two entrants" in r.json()["error"]
+        assert c.get(f"/api/tournaments/{t['id']}").json()["status"] == "open"
+        assert _count(url, MATCHES) == 0
+
+
+def test_a_knockout_with_a_bye_and_ai_entrants_plays_itself(url: str) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        sign_up(c, "Erik")
+        t = _tournament(
+            c,
+            format="knockout",
+            entrants=[{"ai": "first"}, {"ai": "random"}, {"ai": "late:0.01s"}],
+            starts_in=0,
+        )
+        done = wait_for(
+            lambda: (
+                (x := c.get(f"/api/tournaments/{t['id']}").json())["status"] == "finished" and x
+            ),
+            seconds=60,
+        )
+        first = done["rounds"][0]["matches"]
+        assert sum(m["status"] == "bye" for m in first) == 1
+        final = done["rounds"][-1]["matches"][-1]
+        assert final["winner"] is not None
+        assert len(done["rounds"][-1]["matches"]) >= 1
+        for r in done["rounds"]:  # drawn games were replayed with the seats swapped
+            games = {}
+            for m in r["matches"]:
+                games.setdefault(m["slot"], []).append(m)
+            for slot_games in games.values():
+                for prev, nxt in itertools.pairwise(slot_games):
+                    assert prev["winner"] is None
+                    assert [s["entrant"] for s in nxt["seats"]] == [
+                        s["entrant"] for s in reversed(prev["seats"])
+                    ]
+
+
+def test_a_drawn_knockout_game_is_replayed_with_the_seats_swapped(url: str) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        sign_up(c, "Frans")
+        t = _tournament(c, format="knockout", entrants=[{"ai": "first"}, {"ai": "random"}])
+        director = c.app.state.players.director  # type: ignore[attr-defined]
+        engine = director.engine
+        with engine.begin() as conn:
+            conn.execute(
+                TOURNAMENTS.update()
+                .where(TOURNAMENTS.c.id == t["id"])
+                .values(status="running", round=1)
+            )
+            conn.execute(
+                MATCHES.insert().values(
+                    tournament_id=t["id"],
+                    round=1,
+                    slot=0,
+                    game_no=0,
+                    entrants=["ai:first", "ai:random"],
+                    status="finished",
+                    returns=[0.0, 0.0],
+                    margins=[3.0, 3.0],
+                    termination="draw",
+                )
+            )
+        row = director.snapshot(t["id"])
+        assert row["rounds"][0]["matches"][0]["winner"] is None
+        c.portal.call(director._advance, {**row, "round": 1})  # type: ignore[union-attr]
+        with engine.connect() as conn:
+            replay = conn.execute(
+                sa.select(MATCHES.c.entrants).where(MATCHES.c.game_no == 1)
+            ).scalar_one()
+        assert replay == ["ai:random", "ai:first"]
+
+
+def test_a_no_show_forfeits_and_the_tournament_survives_a_restart(url: str) -> None:
+    with players_app(url) as new_client:
+        g = new_client()
+        sign_up(g, "Greta")
+        h = new_client()
+        hb = sign_up(h, "Hugo")
+        t = _tournament(g, entrants=[{"player": "Hugo"}], show_up_seconds=8)
+        tid = t["id"]
+        assert g.post(f"/api/tournaments/{tid}/join").status_code == 200
+        assert g.post(f"/api/tournaments/{tid}/start").status_code == 200
+        wait_for(lambda: _my_tables(h, tid, f"account:{hb['id']}"))
+    # The server stops mid-round and comes back: Hugo shows up, Greta does not.
+    with players_app(url) as new_client:
+        h = new_client()
+        r = h.post(
+            "/api/account/signin", json={"name": "hugo", "password": "correct horse battery"}
+        )
+        assert r.status_code == 200
+        [table] = _my_tables(h, tid, f"account:{hb['id']}")
+        r = h.post(f"/api/tournaments/{tid}/tables/{table}/take")
+        assert r.status_code == 200, r.text
+        done = wait_for(
+            lambda: (x := h.get(f"/api/tournaments/{tid}").json())["status"] == "finished" and x,
+            seconds=30,
+        )
+        [match] = done["rounds"][0]["matches"]
+        assert match["termination"] == "forfeit" and match["winner_name"] == "Hugo"
+        assert done["standings"][0]["name"] == "Hugo"
+        view = h.get(f"/api/tables/{table}/view").json()
+        assert view["status"] == "finished" and "absent" in view["result"]["text"]
