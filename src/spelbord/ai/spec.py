@@ -30,7 +30,7 @@ from spelbord.ai.ismcts import ISMCTSAgent
 from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, MCTSAgent
 from spelbord.ai.random_agent import RandomAgent
 
-KINDS = ("random", "mcts", "ismcts", "script", "level", "gunst-eq")
+KINDS = ("random", "mcts", "ismcts", "script", "level", "gunst-eq", "gunst-smmcts")
 DEFAULT_BUDGET = Budget(seconds=1.0)
 
 
@@ -54,9 +54,13 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             raise AgentSpecError(f"a level is level:NAME, got {spec!r}")
         return LevelAgent(parts[0], seed)
     if kind == "gunst-eq":
-        from spelbord.ai.gunst_eq import make_gunst_eq
+        from spelbord.ai.gunst_solver import make_gunst_eq
 
         return make_gunst_eq(parts, seed)
+    if kind == "gunst-smmcts":
+        from spelbord.ai.gunst_eq import make_gunst_smmcts
+
+        return make_gunst_smmcts(parts, seed)
     if kind == "random":
         if parts:
             raise AgentSpecError(f"the random agent takes no budget or options: {spec!r}")
