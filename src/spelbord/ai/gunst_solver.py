@@ -161,7 +161,7 @@ class GunstSolver(Agent):
         table: Table = state.table  # type: ignore[attr-defined]
         seat = view.seat
         self._leaf_cache.clear()
-        self._fit_model(state, 1 - seat)
+        self.fit_model(state, 1 - seat)
         if table.phase == TINGE:
             return self._tinge(table, seat)
         best, best_value = actions[0], -2.0
@@ -183,7 +183,7 @@ class GunstSolver(Agent):
                 return list(every)
         return menu(table, seat)
 
-    def _fit_model(self, state: State, opponent: int) -> None:
+    def fit_model(self, state: State, opponent: int) -> None:
         """The continuation plans that chose every selection the opponent has revealed.
 
         The history is public (R23): replaying it gives the table at each past Tinge. Trust
@@ -211,37 +211,49 @@ class GunstSolver(Agent):
             self._trust = 1.0 - 0.5 ** len(seen)
 
     def _tinge(self, table: Table, seat: int) -> int:
+        codes, probs = self.tinge_policy(table, seat)
+        pick = self.rng.random()
+        for code, p in zip(codes, probs, strict=True):
+            pick -= p
+            if pick <= 0:
+                return code
+        return codes[-1]
+
+    def tinge_policy(self, table: Table, seat: int) -> tuple[list[int], list[float]]:
+        """The mixed selection of ``seat`` at this Tinge: the equilibrium of the season's
+        matrix game, or with a fitted opponent model the best replies (uniform among ties)
+        to the equilibrium column mixed with the model's prediction."""
         theirs = self._choices(table, 1 - seat)
         mine = self._choices(table, seat, OWN_LAST_SEASON_CAP if self._model else LAST_SEASON_CAP)
         predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
         theirs = sorted(set(theirs) | set(predicted))
-        payoff = []
+        payoff = self.payoff(table, seat, mine, theirs)
+        x, y, value = solve_matrix(payoff, self.iterations)
+        self.last_strategy = dict(zip(mine, x, strict=True))
+        self.last_value = value
+        if predicted and self._trust > 0:
+            q = [(1 - self._trust) * p for p in y]
+            for code in predicted:
+                q[theirs.index(code)] += self._trust / len(predicted)
+            scores = [sum(r[j] * q[j] for j in range(len(q))) for r in payoff]
+            best = max(scores)
+            top = [a for a, v in zip(mine, scores, strict=True) if v >= best - 1e-9]
+            return top, [1.0 / len(top)] * len(top)
+        return mine, x
+
+    def payoff(
+        self, table: Table, seat: int, mine: Sequence[int], theirs: Sequence[int]
+    ) -> list[list[float]]:
+        """``seat``'s value of every pair of selections (rows its own, columns the other's)."""
+        rows = []
         for a in mine:
             row = []
             for b in theirs:
                 child = table.clone()
                 rules.reveal(child, [a, b] if seat == 0 else [b, a])
                 row.append(self._after_reveal(child, seat))
-            payoff.append(row)
-        x, y, value = solve_matrix(payoff, self.iterations)
-        self.last_strategy = dict(zip(mine, x, strict=True))
-        self.last_value = value
-        if predicted and self._trust > 0:
-            # Best reply to the equilibrium column mixed with the model's prediction.
-            q = [(1 - self._trust) * p for p in y]
-            for code in predicted:
-                q[theirs.index(code)] += self._trust / len(predicted)
-            scores = [sum(r[j] * q[j] for j in range(len(q))) for r in payoff]
-            best = max(scores)
-            return self.rng.choice(
-                [a for a, v in zip(mine, scores, strict=True) if v >= best - 1e-9]
-            )
-        pick = self.rng.random()
-        for code, p in zip(mine, x, strict=True):
-            pick -= p
-            if pick <= 0:
-                return code
-        return mine[-1]
+            rows.append(row)
+        return rows
 
     # ------------------------------------------------------------------ evaluation
     def _after_reveal(self, table: Table, seat: int) -> float:
