@@ -81,8 +81,15 @@ def test_specs() -> None:
     assert make_agent("gunst-eq").name == "gunst-eq"
     assert make_agent("gunst-eq:model=off:it=100").name == "gunst-eq:it=100:model=off"
     assert make_agent("gunst-br:model=off").name == "gunst-br:model=off"
+    assert make_agent("gunst-br:mimic=hoard").name == "gunst-br:mimic=hoard"
     assert make_agent("gunst-smmcts:50it").name == "gunst-smmcts:50it"
-    for bad in ("gunst-eq:model=maybe", "gunst-eq:it=0", "gunst-br:x=1", "gunst-smmcts:gamma=2"):
+    for bad in (
+        "gunst-eq:model=maybe",
+        "gunst-eq:it=0",
+        "gunst-br:x=1",
+        "gunst-br:mimic=nobody",
+        "gunst-smmcts:gamma=2",
+    ):
         with pytest.raises(AgentSpecError):
             make_agent(bad)
     state = games.load("coerceo").new_initial_state()

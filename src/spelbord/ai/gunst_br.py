@@ -8,6 +8,10 @@ like ``gunst-eq`` values them (the round played out, the chooser's order both wa
 leaf game at the next season). Single-seat decisions are played as ``gunst-eq`` plays
 them. Its winning margin against ``gunst-eq`` estimates how exploitable ``gunst-eq`` is.
 
+``mimic=PLAN`` probes the opponent model: in seasons 1-3 it follows the continuation plan
+``PLAN`` (e.g. ``hoard``), so that ``gunst-eq`` comes to expect that plan, and replies
+best only in season 4.
+
 >>> make_gunst_br([], seed=1).name
 'gunst-br'
 """
@@ -15,18 +19,26 @@ them. Its winning margin against ``gunst-eq`` estimates how exploitable ``gunst-
 from __future__ import annotations
 
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_solver import OWN_LAST_SEASON_CAP, GunstSolver
+from spelbord.ai.gunst_solver import CONTINUATIONS, OWN_LAST_SEASON_CAP, GunstSolver
 from spelbord.ai.view import SeatView
+from spelbord.games.gunst.pieces import SEASONS
 from spelbord.games.gunst.table import TINGE, Table
 
 
 class GunstBestReply(GunstSolver):
     """Best reply to ``gunst-eq`` (``target_model``: whether the target models opponents)."""
 
-    def __init__(self, seed: int | None = None, target_model: bool = True) -> None:
+    def __init__(
+        self, seed: int | None = None, target_model: bool = True, mimic: str | None = None
+    ) -> None:
         super().__init__(seed, exploit=False)
         self.target_model = target_model
-        self.name = "gunst-br" if target_model else "gunst-br:model=off"
+        plans = {name: plan for name, plan, _ in CONTINUATIONS}
+        if mimic is not None and mimic not in plans:
+            raise AgentSpecError(f"unknown plan {mimic!r} to mimic (plans: {', '.join(plans)})")
+        self.mimic = plans[mimic] if mimic else None
+        self.name = "gunst-br" + ("" if target_model else ":model=off")
+        self.name += f":mimic={mimic}" if mimic else ""
 
     def step(self, view: SeatView) -> int:
         state = view.resample(self.rng)
@@ -34,6 +46,8 @@ class GunstBestReply(GunstSolver):
         if table.phase != TINGE or len(view.legal_actions()) == 1:
             return super().step(view)
         seat = view.seat
+        if self.mimic is not None and table.season < SEASONS:
+            return self.mimic(table, seat)
         target = GunstSolver(seed=0, exploit=self.target_model)
         target.fit_model(state, seat)
         codes, probs = target.tinge_policy(table, 1 - seat)
@@ -49,10 +63,17 @@ class GunstBestReply(GunstSolver):
 
 
 def make_gunst_br(parts: list[str], seed: int | None = None) -> GunstBestReply:
-    """The agent of a spec's parts after ``gunst-br``: ``model=on|off`` (the target's)."""
-    target_model = True
+    """The agent of a spec's parts after ``gunst-br``: ``model=on|off`` (the target's
+    opponent model) and ``mimic=PLAN``."""
+    target_model, mimic = True, None
     for part in parts:
-        if part not in ("model=on", "model=off"):
-            raise AgentSpecError(f"bad option {part!r} for gunst-br (options: model=on|off)")
-        target_model = part == "model=on"
-    return GunstBestReply(seed, target_model)
+        key, _, value = part.partition("=")
+        if key == "model" and value in ("on", "off"):
+            target_model = value == "on"
+        elif key == "mimic" and value:
+            mimic = value
+        else:
+            raise AgentSpecError(
+                f"bad option {part!r} for gunst-br (options: model=on|off, mimic=PLAN)"
+            )
+    return GunstBestReply(seed, target_model, mimic)
