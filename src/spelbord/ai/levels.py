@@ -26,11 +26,12 @@ from spelbord.ai.view import SeatView
 LEVEL_NAMES = ("easy", "medium", "hard", "master")
 
 LEVELS: dict[str, dict[str, str]] = {
+    # Gunst: the pure near-equilibrium (hard) and the same with opponent modelling (master).
     "gunst": {
         "easy": "random",
         "medium": "script:all-in",
-        "hard": "gunst-eq:1s",
-        "master": "gunst-eq:4s",
+        "hard": "gunst-eq:model=off",
+        "master": "gunst-eq",
     },
     "omringad": {
         "easy": "random",
