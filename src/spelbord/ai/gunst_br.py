@@ -54,6 +54,7 @@ class GunstBestReply(GunstSolver):
         support = [(c, p) for c, p in zip(codes, probs, strict=True) if p > 1e-3]
         total = sum(p for _, p in support)
         self._leaf_cache.clear()
+        self._cells = {}
         mine = self._choices(table, seat, OWN_LAST_SEASON_CAP)
         payoff = self.payoff(table, seat, mine, [c for c, _ in support])
         scores = [sum(r[j] * p / total for j, (_, p) in enumerate(support)) for r in payoff]

@@ -10,7 +10,9 @@ solving in the manner of Brown, Sandholm and Amos 2018): from there each seat pi
 of a few whole-game continuation plans (``CONTINUATIONS``), each pair is played out, and
 the leaf is worth the value of that small matrix game. The season's matrix is then solved
 by regret matching (RM+, averaged), and the agent draws its selection from the equilibrium
-mix. In season 4 every cell is played to the end, so the last matrix is exact up to the
+mix. In season 4 every cell is played to the end, and a double oracle grows both menus
+with best replies taken from every legal selection (when there are at most
+``ORACLE_CAP``), so the last matrix is solved over the whole selection space up to the
 greedy in-round play.
 
 Single-seat decisions (who goes first, the favour, a deity's row, the scholars' mode, a
@@ -39,7 +41,10 @@ from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
 Plan = Callable[[Table, int], int]
 LAST_SEASON_CAP = 96
 """In season 4 every selection is considered when a seat has at most this many."""
-OWN_LAST_SEASON_CAP = 600
+ORACLE_CAP = 200
+"""Season 4's double oracle searches a seat's every selection when it has at most this many."""
+ORACLE_ROUNDS = 3
+OWN_LAST_SEASON_CAP = 300
 """... and every own selection (any hand) when the opponent's plan is modelled."""
 NOTHING = Selection((0, 0, 0, 0, 0), 0).code
 
@@ -144,6 +149,7 @@ class GunstSolver(Agent):
         self.rng = seeded(seed)
         self.iterations = iterations
         self._leaf_cache: dict[tuple[object, ...], float] = {}
+        self._cells: dict[tuple[int, int], float] = {}
         self.last_strategy: dict[int, float] = {}
         self.last_value = 0.0
         self.exploit = exploit
@@ -227,6 +233,9 @@ class GunstSolver(Agent):
         mine = self._choices(table, seat, OWN_LAST_SEASON_CAP if self._model else LAST_SEASON_CAP)
         predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
         theirs = sorted(set(theirs) | set(predicted))
+        self._cells = {}
+        if table.season >= SEASONS:
+            mine, theirs = self._double_oracle(table, seat, mine, theirs)
         payoff = self.payoff(table, seat, mine, theirs)
         x, y, value = solve_matrix(payoff, self.iterations)
         self.last_strategy = dict(zip(mine, x, strict=True))
@@ -241,19 +250,55 @@ class GunstSolver(Agent):
             return top, [1.0 / len(top)] * len(top)
         return mine, x
 
+    def _double_oracle(
+        self, table: Table, seat: int, mine: list[int], theirs: list[int]
+    ) -> tuple[list[int], list[int]]:
+        """Season 4: grow both menus by best replies from every legal selection (double
+        oracle, McMahan et al. 2003) while a reply gains and the sets stay small."""
+        full = [
+            list(rules.selections(tuple(table.hand[s]), table.ready_mask(s)))
+            for s in (seat, 1 - seat)
+        ]
+        mine, theirs = list(mine), list(theirs)
+        for _ in range(ORACLE_ROUNDS):
+            payoff = self.payoff(table, seat, mine, theirs)
+            x, y, value = solve_matrix(payoff, self.iterations)
+            grown = False
+            if len(full[0]) <= ORACLE_CAP:
+                cols = [(b, q) for b, q in zip(theirs, y, strict=True) if q > 1e-3]
+                best_a = max(
+                    full[0], key=lambda a: sum(q * self._cell(table, seat, a, b) for b, q in cols)
+                )
+                gain = sum(q * self._cell(table, seat, best_a, b) for b, q in cols)
+                if best_a not in mine and gain > value + 1e-3:
+                    mine.append(best_a)
+                    grown = True
+            if len(full[1]) <= ORACLE_CAP:
+                rows = [(a, p) for a, p in zip(mine, x, strict=True) if p > 1e-3]
+                best_b = min(
+                    full[1], key=lambda b: sum(p * self._cell(table, seat, a, b) for a, p in rows)
+                )
+                loss = sum(p * self._cell(table, seat, a, best_b) for a, p in rows)
+                if best_b not in theirs and loss < value - 1e-3:
+                    theirs.append(best_b)
+                    grown = True
+            if not grown:
+                break
+        return mine, theirs
+
+    def _cell(self, table: Table, seat: int, a: int, b: int) -> float:
+        value = self._cells.get((a, b))
+        if value is None:
+            child = table.clone()
+            rules.reveal(child, [a, b] if seat == 0 else [b, a])
+            value = self._cells[(a, b)] = self._after_reveal(child, seat)
+        return value
+
     def payoff(
         self, table: Table, seat: int, mine: Sequence[int], theirs: Sequence[int]
     ) -> list[list[float]]:
         """``seat``'s value of every pair of selections (rows its own, columns the other's)."""
-        rows = []
-        for a in mine:
-            row = []
-            for b in theirs:
-                child = table.clone()
-                rules.reveal(child, [a, b] if seat == 0 else [b, a])
-                row.append(self._after_reveal(child, seat))
-            rows.append(row)
-        return rows
+        return [[self._cell(table, seat, a, b) for b in theirs] for a in mine]
 
     # ------------------------------------------------------------------ evaluation
     def _after_reveal(self, table: Table, seat: int) -> float:
