@@ -264,8 +264,9 @@ class GunstSolver(Agent):
             payoff = self.payoff(table, seat, mine, theirs)
             x, y, value = solve_matrix(payoff, self.iterations)
             grown = False
+            cols = [(b, q) for b, q in zip(theirs, y, strict=True) if q > 1e-3]
+            rows = [(a, p) for a, p in zip(mine, x, strict=True) if p > 1e-3]
             if len(full[0]) <= ORACLE_CAP:
-                cols = [(b, q) for b, q in zip(theirs, y, strict=True) if q > 1e-3]
                 best_a = max(
                     full[0], key=lambda a: sum(q * self._cell(table, seat, a, b) for b, q in cols)
                 )
@@ -274,7 +275,6 @@ class GunstSolver(Agent):
                     mine.append(best_a)
                     grown = True
             if len(full[1]) <= ORACLE_CAP:
-                rows = [(a, p) for a, p in zip(mine, x, strict=True) if p > 1e-3]
                 best_b = min(
                     full[1], key=lambda b: sum(p * self._cell(table, seat, a, b) for a, p in rows)
                 )
