@@ -102,3 +102,21 @@ def test_best_reply_and_smmcts_play_legal_games() -> None:
         "gunst", {}, ["gunst-br:model=off", "gunst-smmcts:60it"], games=1, seed=2, progress=False
     )
     assert result.records[0].termination in ("life", "seasons")
+
+
+def test_season_four_double_oracle_leaves_no_better_reply_among_all_selections() -> None:
+    """In the last season the mix is (near) an equilibrium over every legal selection:
+    no opponent selection does better against it than its value, by more than 0.05."""
+    state = games.load("gunst").new_initial_state()
+    table = state.table
+    table.season = 4
+    table.life = [9, 10]
+    table.hand = [[1, 1, 1, 1, 1], [1, 1, 1, 1, 1]]
+    solver = GunstSolver(seed=1, exploit=False)
+    codes, probs = solver.tinge_policy(table, 0)
+    assert abs(sum(probs) - 1) < 1e-9
+    assert all(rules.selection_is_legal(table, 0, c) for c in codes)
+    mix = [(c, p) for c, p in zip(codes, probs, strict=True) if p > 1e-3]
+    everything_b = rules.selections((1, 1, 1, 1, 1), 0)
+    worst = min(sum(p * solver._cell(table, 0, a, b) for a, p in mix) for b in everything_b)
+    assert worst >= solver.last_value - 0.05
