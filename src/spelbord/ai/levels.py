@@ -126,6 +126,14 @@ MEASURED: tuple[Measured, ...] = (
     ),
     Measured(
         "gunst",
+        "gunst-eq",
+        "gunst-br:mimic=hoard",
+        20,
+        0.0,
+        "gunst gunst-br:mimic=hoard gunst-eq --games 20 --seed 7",
+    ),
+    Measured(
+        "gunst",
         "gunst-eq:model=off",
         "script:hoarder",
         20,
