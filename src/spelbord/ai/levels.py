@@ -134,6 +134,22 @@ MEASURED: tuple[Measured, ...] = (
     ),
     Measured(
         "gunst",
+        "gunst-eq",
+        "gunst-eq:model=off",
+        20,
+        14.0,
+        "gunst gunst-eq gunst-eq:model=off --games 20 --seed 8",
+    ),
+    Measured(
+        "gunst",
+        "gunst-smmcts:2000it",
+        "script:hoarder",
+        10,
+        2.5,
+        "gunst gunst-smmcts:2000it script:hoarder --games 10 --seed 1",
+    ),
+    Measured(
+        "gunst",
         "gunst-eq:model=off",
         "script:hoarder",
         20,
