@@ -45,7 +45,7 @@ def test_level_and_script_specs_are_accepted() -> None:
     from spelbord.server.ai import AgentPool
 
     pool = AgentPool()
-    for spec in ("level:easy", "level:master", "script:hoarder", "gunst-eq:500ms"):
+    for spec in ("level:easy", "level:master", "script:hoarder", "gunst-eq:model=off"):
         assert pool.check_spec(spec) == spec
     for bad in ("level:expert", "script:nonsense", "level:easy:x"):
         with pytest.raises(ValueError):

@@ -1,4 +1,4 @@
-"""``gunst-eq``: simultaneous-move MCTS with regret matching for Gunst.
+"""``gunst-smmcts``: simultaneous-move MCTS with regret matching for Gunst.
 
 Gunst is public except for the secret Tinge selection (docs/rules/gunst.md R4, R23), so
 the search runs on the position itself (``view.resample`` is a copy). The method is
@@ -17,8 +17,8 @@ simultaneous-move games approaches a Nash equilibrium where decoupled UCT does n
 At the root Tinge the agent samples its selection from its average strategy there; at a
 single-seat decision it plays the most visited action.
 
->>> make_gunst_eq(["200it"], seed=1).name
-'gunst-eq:200it'
+>>> make_gunst_smmcts(["200it"], seed=1).name
+'gunst-smmcts:200it'
 """
 
 from __future__ import annotations
@@ -146,18 +146,20 @@ def _raise_first(table: Table, seat: int, rng: random.Random) -> int:
     return _everything(table, seat, rng)
 
 
-def _farmers_then_hoard(table: Table, seat: int, rng: random.Random) -> int:
+def _banish(table: Table, seat: int, rng: random.Random) -> int:
     hand = table.hand[seat]
     if table.season == 1:
         return Selection((0, 0, hand[2], 0, 0), 0).code
-    return _hoard(table, seat, rng)
+    if table.season < SEASONS:
+        return Selection((0, 0, 0, 0, 0), 0).code
+    return Selection((hand[0], hand[1], 0, hand[3], hand[4]), table.ready_mask(seat)).code
 
 
 def _menu_random(table: Table, seat: int, rng: random.Random) -> int:
     return rng.choice(menu(table, seat))
 
 
-ROLLOUT_PLANS = (_hoard, _everything, _trickle, _raise_first, _farmers_then_hoard, _menu_random)
+ROLLOUT_PLANS = (_hoard, _everything, _trickle, _raise_first, _banish, _menu_random)
 """Whole-game Tinge plans a playout gives each seat (one drawn per seat per playout)."""
 
 
@@ -203,7 +205,7 @@ class GunstEqAgent(Agent):
         self.gamma = gamma
         self.rollout_epsilon = rollout_epsilon
         self.rng = seeded(seed)
-        name = f"gunst-eq:{budget}"
+        name = f"gunst-smmcts:{budget}"
         if gamma != DEFAULT_GAMMA:
             name += f":gamma={gamma:g}"
         self.name = name
@@ -212,7 +214,7 @@ class GunstEqAgent(Agent):
 
     def step(self, view: SeatView) -> int:
         if view.game.name != "gunst":
-            raise AgentSpecError(f"gunst-eq plays gunst, not {view.game.name}")
+            raise AgentSpecError(f"gunst-smmcts plays gunst, not {view.game.name}")
         actions = decision_actions(view)
         if len(actions) == 1:
             return actions[0]
@@ -332,8 +334,8 @@ class GunstEqAgent(Agent):
         return returns(table)
 
 
-def make_gunst_eq(parts: list[str], seed: int | None = None) -> GunstEqAgent:
-    """The agent of a spec's parts after ``gunst-eq``: ``[budget][:gamma=G]``."""
+def make_gunst_smmcts(parts: list[str], seed: int | None = None) -> GunstEqAgent:
+    """The agent of a spec's parts after ``gunst-smmcts``: ``[budget][:gamma=G]``."""
     parts = list(parts)
     budget = DEFAULT_BUDGET
     if parts and "=" not in parts[0]:
@@ -342,7 +344,7 @@ def make_gunst_eq(parts: list[str], seed: int | None = None) -> GunstEqAgent:
     for part in parts:
         key, sep, value = part.partition("=")
         if key != "gamma" or not sep:
-            raise AgentSpecError(f"unknown option {part!r} for gunst-eq (options: gamma)")
+            raise AgentSpecError(f"unknown option {part!r} for gunst-smmcts (options: gamma)")
         try:
             gamma = float(value)
         except ValueError:

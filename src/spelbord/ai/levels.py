@@ -26,11 +26,12 @@ from spelbord.ai.view import SeatView
 LEVEL_NAMES = ("easy", "medium", "hard", "master")
 
 LEVELS: dict[str, dict[str, str]] = {
+    # Gunst: the pure near-equilibrium (hard) and the same with opponent modelling (master).
     "gunst": {
         "easy": "random",
         "medium": "script:all-in",
-        "hard": "gunst-eq:1s",
-        "master": "gunst-eq:4s",
+        "hard": "gunst-eq:model=off",
+        "master": "gunst-eq",
     },
     "omringad": {
         "easy": "random",
@@ -56,7 +57,8 @@ LEVELS: dict[str, dict[str, str]] = {
 
 @dataclass(frozen=True)
 class Measured:
-    """One measured match: ``spec`` against ``opponent``, ``score`` of ``games`` for spec."""
+    """One measured match: ``spec`` against ``opponent``, ``score`` of ``games`` for spec;
+    ``command`` holds the arguments of ``spelbord match`` that played it."""
 
     game: str
     spec: str
@@ -69,12 +71,143 @@ class Measured:
         pct = 100.0 * self.score / self.games
         return (
             f"{self.spec} vs {self.opponent}: {self.score:g}/{self.games} ({pct:.0f}%)"
-            f"   [{self.command}]"
+            f"   [spelbord match {self.command}]"
         )
 
 
-MEASURED: tuple[Measured, ...] = ()
-"""Match results behind the ladder (filled from real runs; see docs in the report)."""
+MEASURED: tuple[Measured, ...] = (
+    Measured(
+        "gunst",
+        "gunst-eq",
+        "script:hoarder",
+        20,
+        20.0,
+        "gunst gunst-eq script:hoarder --games 20 --seed 11",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq",
+        "script:trickle",
+        20,
+        20.0,
+        "gunst gunst-eq script:trickle --games 20 --seed 11",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq",
+        "script:all-in",
+        20,
+        20.0,
+        "gunst gunst-eq script:all-in --games 20 --seed 11",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq",
+        "script:deity-rush",
+        20,
+        20.0,
+        "gunst gunst-eq script:deity-rush --games 20 --seed 11",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq",
+        "script:banisher",
+        20,
+        20.0,
+        "gunst gunst-eq script:banisher --games 20 --seed 11",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq",
+        "gunst-br",
+        20,
+        6.5,
+        "gunst gunst-br gunst-eq --games 20 --seed 5",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq",
+        "gunst-br:mimic=hoard",
+        20,
+        0.0,
+        "gunst gunst-br:mimic=hoard gunst-eq --games 20 --seed 7",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq",
+        "gunst-eq:model=off",
+        20,
+        14.0,
+        "gunst gunst-eq gunst-eq:model=off --games 20 --seed 8",
+    ),
+    Measured(
+        "gunst",
+        "gunst-smmcts:2000it",
+        "script:hoarder",
+        10,
+        2.5,
+        "gunst gunst-smmcts:2000it script:hoarder --games 10 --seed 1",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq:model=off",
+        "script:hoarder",
+        20,
+        9.0,
+        "gunst gunst-eq:model=off script:hoarder --games 20 --seed 11",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq:model=off",
+        "gunst-br:model=off",
+        20,
+        11.0,
+        "gunst gunst-br:model=off gunst-eq:model=off --games 20 --seed 6",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq:model=off",
+        "script:all-in",
+        20,
+        20.0,
+        "gunst gunst-eq:model=off script:all-in --games 20 --seed 9",
+    ),
+    Measured(
+        "gunst",
+        "script:all-in",
+        "random",
+        20,
+        17.5,
+        "gunst script:all-in random --games 20 --seed 1",
+    ),
+    Measured(
+        "omringad",
+        "script:conqueror",
+        "random",
+        20,
+        20.0,
+        "omringad script:conqueror random --games 20 --seed 1",
+    ),
+    Measured(
+        "islandet",
+        "script:shooter",
+        "random",
+        20,
+        13.0,
+        "islandet script:shooter random --games 20 --seed 1",
+    ),
+    Measured(
+        "coerceo",
+        "script:material",
+        "random",
+        10,
+        10.0,
+        "coerceo script:material random --games 10 --seed 1",
+    ),
+)
+"""Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with
+the command that played it (2-core machine shared with other jobs, November 2026). The
+levels' Elo ladder (a round robin with intervals) has not been run yet."""
 
 
 def resolve(game: str, level: str) -> str:

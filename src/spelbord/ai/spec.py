@@ -7,8 +7,10 @@ heuristic, if any, scores the position; default 20) or ``cutoff=none`` (play rol
 ``ismcts`` also takes ``dets=<int>`` (at most that many determinizations per step, reused in
 turn: see ``spelbord.ai.ismcts``). ``script:PLAN`` is a scripted plan
 (``spelbord.ai.scripted``), ``level:easy|medium|hard|master`` a level resolved per game
-(``spelbord.ai.levels``), ``gunst-eq[:budget][:gamma=G]`` Gunst's regret-matching search
-(``spelbord.ai.gunst_eq``).
+(``spelbord.ai.levels``). Gunst only: ``gunst-eq[:it=N][:model=on|off]`` (near-equilibrium
+matrix-game solving, ``spelbord.ai.gunst_solver``), ``gunst-br[:model=on|off]`` (a best
+reply to it, ``spelbord.ai.gunst_br``), ``gunst-smmcts[:budget][:gamma=G]`` (SM-MCTS with
+regret matching, ``spelbord.ai.gunst_eq``).
 
 >>> make_agent("mcts:500ms", seed=1).name
 'mcts:500ms'
@@ -30,7 +32,7 @@ from spelbord.ai.ismcts import ISMCTSAgent
 from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, MCTSAgent
 from spelbord.ai.random_agent import RandomAgent
 
-KINDS = ("random", "mcts", "ismcts", "script", "level", "gunst-eq")
+KINDS = ("random", "mcts", "ismcts", "script", "level", "gunst-eq", "gunst-br", "gunst-smmcts")
 DEFAULT_BUDGET = Budget(seconds=1.0)
 
 
@@ -54,9 +56,17 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             raise AgentSpecError(f"a level is level:NAME, got {spec!r}")
         return LevelAgent(parts[0], seed)
     if kind == "gunst-eq":
-        from spelbord.ai.gunst_eq import make_gunst_eq
+        from spelbord.ai.gunst_solver import make_gunst_eq
 
         return make_gunst_eq(parts, seed)
+    if kind == "gunst-br":
+        from spelbord.ai.gunst_br import make_gunst_br
+
+        return make_gunst_br(parts, seed)
+    if kind == "gunst-smmcts":
+        from spelbord.ai.gunst_eq import make_gunst_smmcts
+
+        return make_gunst_smmcts(parts, seed)
     if kind == "random":
         if parts:
             raise AgentSpecError(f"the random agent takes no budget or options: {spec!r}")

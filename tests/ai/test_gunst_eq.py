@@ -1,0 +1,122 @@
+"""Gunst near equilibrium: ``gunst-eq`` (depth-limited matrix-game solving), its best
+reply ``gunst-br`` and the SM-MCTS alternative ``gunst-smmcts`` (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spelbord import games
+from spelbord.ai import SeatView, make_agent
+from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.gunst_eq import menu
+from spelbord.ai.gunst_solver import CONTINUATIONS, GunstSolver, solve_matrix
+from spelbord.games.gunst import rules
+from spelbord.games.gunst.pieces import Selection
+from spelbord.lab import run_match
+
+
+def test_solve_matrix_finds_the_mixed_equilibrium_of_rock_paper_scissors() -> None:
+    rps = [[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]
+    x, y, value = solve_matrix(rps, 2000)
+    assert all(abs(p - 1 / 3) < 0.02 for p in x + y)
+    assert abs(value) < 0.03
+
+
+def test_solve_matrix_finds_a_saddle_point() -> None:
+    # Row 1 dominates; the column player then picks column 0.
+    x, y, value = solve_matrix([[0.0, 1.0], [0.5, 2.0]], 500)
+    assert x[1] > 0.95 and y[0] > 0.95 and abs(value - 0.5) < 0.03
+
+
+def test_menu_holds_only_legal_selections() -> None:
+    state = games.load("gunst").new_initial_state()
+    table = state.table
+    table.hand[0] = [1, 2, 0, 1, 2]
+    table.deity[0] = [3, 3, 0, 1]  # Extazia and Vandringsmanden ready (R2)
+    codes = menu(table, 0)
+    assert Selection((0, 0, 0, 0, 0), 0).code in codes
+    assert Selection((1, 2, 0, 1, 2), 0b11).code in codes
+    assert all(rules.selection_is_legal(table, 0, c) for c in codes)
+
+
+def test_the_solver_plays_legal_actions_to_the_end() -> None:
+    result = run_match("gunst", {}, ["gunst-eq", "random"], games=2, seed=3, progress=False)
+    assert result.entries[0].wins + result.entries[0].draws == 2
+
+
+def test_the_model_recognises_the_hoarder_and_its_reply_wins_season_four() -> None:
+    """After three seasons of ``bring nothing`` the model names the hoarding plan, and the
+    season-4 reply to its predicted ``bring everything`` wins (R22): one warrior in season 1
+    gave the hoarder a favour of 1 (R7), too little to ready a deity."""
+    game = games.load("gunst")
+    state = game.new_initial_state()
+    nothing = Selection((0, 0, 0, 0, 0), 0).code
+    hoard = [i for i, c in enumerate(CONTINUATIONS) if c[0] == "hoard"]
+    one_warrior = Selection((0, 1, 0, 0, 0), 0).code
+    while state.table.season < 4:
+        if state.current_player() == -2:
+            first = state.table.season == 1
+            state.apply_actions([one_warrior if first else nothing, nothing])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    agent = GunstSolver(seed=1)
+    agent.fit_model(state, 1)
+    assert hoard[0] in agent._model and agent._trust == pytest.approx(0.875)
+    action = agent.step(SeatView(state, 0))
+    table = state.table.clone()
+    everything = Selection(tuple(table.hand[1]), table.ready_mask(1)).code
+    rules.reveal(table, [action, everything])
+    assert GunstSolver(seed=2, exploit=False)._after_reveal(table, 0) == 1.0
+
+
+def test_the_pure_equilibrium_is_symmetric_at_the_start() -> None:
+    state = games.load("gunst").new_initial_state()
+    agent = GunstSolver(seed=1, exploit=False)
+    agent.step(SeatView(state, 0))
+    assert abs(agent.last_value) < 0.05
+    assert abs(sum(agent.last_strategy.values()) - 1.0) < 1e-9
+
+
+def test_specs() -> None:
+    assert make_agent("gunst-eq").name == "gunst-eq"
+    assert make_agent("gunst-eq:model=off:it=100").name == "gunst-eq:it=100:model=off"
+    assert make_agent("gunst-br:model=off").name == "gunst-br:model=off"
+    assert make_agent("gunst-br:mimic=hoard").name == "gunst-br:mimic=hoard"
+    assert make_agent("gunst-smmcts:50it").name == "gunst-smmcts:50it"
+    for bad in (
+        "gunst-eq:model=maybe",
+        "gunst-eq:it=0",
+        "gunst-br:x=1",
+        "gunst-br:mimic=nobody",
+        "gunst-smmcts:gamma=2",
+    ):
+        with pytest.raises(AgentSpecError):
+            make_agent(bad)
+    state = games.load("coerceo").new_initial_state()
+    with pytest.raises(AgentSpecError):
+        make_agent("gunst-eq").step(SeatView(state, 0))
+
+
+def test_best_reply_and_smmcts_play_legal_games() -> None:
+    result = run_match(
+        "gunst", {}, ["gunst-br:model=off", "gunst-smmcts:60it"], games=1, seed=2, progress=False
+    )
+    assert result.records[0].termination in ("life", "seasons")
+
+
+def test_season_four_double_oracle_leaves_no_better_reply_among_all_selections() -> None:
+    """In the last season the mix is (near) an equilibrium over every legal selection:
+    no opponent selection does better against it than its value, by more than 0.05."""
+    state = games.load("gunst").new_initial_state()
+    table = state.table
+    table.season = 4
+    table.life = [9, 10]
+    table.hand = [[1, 1, 1, 1, 1], [1, 1, 1, 1, 1]]
+    solver = GunstSolver(seed=1, exploit=False)
+    codes, probs = solver.tinge_policy(table, 0)
+    assert abs(sum(probs) - 1) < 1e-9
+    assert all(rules.selection_is_legal(table, 0, c) for c in codes)
+    mix = [(c, p) for c, p in zip(codes, probs, strict=True) if p > 1e-3]
+    everything_b = rules.selections((1, 1, 1, 1, 1), 0)
+    worst = min(sum(p * solver._cell(table, 0, a, b) for a, p in mix) for b in everything_b)
+    assert worst >= solver.last_value - 0.05
