@@ -23,6 +23,7 @@ import {
   statusText,
   tickClocks,
 } from "/static/viewparts.js";
+import { fit, keepFitted } from "/static/fit.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -235,6 +236,7 @@ function draw(view) {
   } else {
     board.replaceChildren();
   }
+  fit(board);
 
   const status = statusText(view, names);
   $("status").textContent = status;
@@ -409,6 +411,7 @@ async function start() {
     useSeat(null);
   }
   $("resign").addEventListener("click", resign);
+  keepFitted($("board"));
   setInterval(() => tickClocks($("seats")), 100);
   page.games = await api("/api/games").catch(() => []);
   await refresh();

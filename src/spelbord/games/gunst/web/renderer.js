@@ -927,7 +927,11 @@ function revealCard(view, obs, fresh) {
 }
 
 function decisionPanel(view, obs, legal, ui, mem, redraw, freshReveal) {
-  const panel = h("section", { class: "gu-panel-html", "aria-label": "Decision" });
+  const panel = h("section", {
+    class: "gu-panel-html",
+    "aria-label": "Decision",
+    "data-decision": "panel",
+  });
   const reveal = revealCard(view, obs, freshReveal);
   if (!legal.length) {
     panel.append(h("p", { class: "gu-wait" }, waitingText(view, obs, mem)));

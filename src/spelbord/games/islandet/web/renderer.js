@@ -912,7 +912,10 @@ function prompt(view, pos, g, mem, ui) {
 }
 
 function drawBar(view, pos, ui, mem, g) {
-  const bar = h("div", { class: `isl-bar ${view.your_turn && !ui.replay ? "isl-bar-turn" : ""}` });
+  const bar = h("div", {
+    class: `isl-bar ${view.your_turn && !ui.replay ? "isl-bar-turn" : ""}`,
+    "data-decision": "bar",
+  });
   const text = prompt(view, pos, g, mem, ui);
   if (text) bar.append(h("p", { class: "isl-prompt" }, text));
   const buttons = h("div", { class: "isl-buttons" });
