@@ -267,7 +267,7 @@ class LiveTable:
                 raise ConflictError("this table is no longer waiting for players")
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
-            shown = name or f"Player {target.seat + 1}"
+            shown = name or self.game.info.seat_name(target.seat)
             await self.hub.db(self.hub.store.claim_seat, self.id, target.seat, digest, shown)
             self.seats[target.seat] = dataclasses.replace(
                 target, claimed=True, token_hash=digest, name=shown
@@ -678,7 +678,7 @@ class Hub:
                     SeatRecord(
                         i,
                         "local",
-                        spec.name or f"Player {i + 1}",
+                        spec.name or game.info.seat_name(i),
                         token_hash=hash_token(token),
                         claimed=True,
                     )
@@ -687,10 +687,10 @@ class Hub:
                 code = secrets.token_urlsafe(12)
                 invites[str(i)] = f"/join/{table_id}/{code}"
                 seats.append(
-                    SeatRecord(i, "invite", spec.name or f"Seat {i + 1}", invite_code=code)
+                    SeatRecord(i, "invite", spec.name or game.info.seat_name(i), invite_code=code)
                 )
             else:
-                seats.append(SeatRecord(i, "open", spec.name or f"Seat {i + 1}"))
+                seats.append(SeatRecord(i, "open", spec.name or game.info.seat_name(i)))
         now = time.time()
         record = TableRecord(
             id=table_id,

@@ -727,6 +727,7 @@ class OmringadGame(Game):
     info = GameInfo(
         name="omringad",
         title="Omringad",
+        seat_names=("Ivory", "Slate", "Crimson", "Azure"),
         min_seats=2,
         max_seats=4,
         teams=True,

@@ -19,6 +19,7 @@ import {
   drawMoves,
   drawSeats,
   rulesNote,
+  playerNames,
   seatNames,
   statusText,
   tickClocks,
@@ -214,7 +215,8 @@ function coverFor(view, names) {
 
 function draw(view) {
   const renderer = page.renderer;
-  const names = seatNames(view, renderer);
+  const names = seatNames(view, renderer, gameInfo(view));
+  const players = playerNames(view, names, gameInfo(view));
   const title = (gameInfo(view) || {}).title || view.game;
   $("game-title").textContent = title + rulesNote(view.rules_version, gameInfo(view));
   $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
@@ -238,7 +240,7 @@ function draw(view) {
   }
   fit(board);
 
-  const status = statusText(view, names);
+  const status = statusText(view, players);
   $("status").textContent = status;
   $("board-status").textContent = status;
   $("board-status").dataset.turn = view.your_turn ? "you" : view.result ? "over" : "other";
@@ -253,7 +255,10 @@ function draw(view) {
   const canSit = view.status === "waiting" && (view.seat === null || view.seat === undefined);
   const ends = clockEnds(view, page.received.get(view) ?? performance.now());
   drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends);
-  drawMoves($("moves"), view.moves, names);
+  drawMoves($("moves"), view.moves, players);
+  const rows = $("moves").querySelectorAll("li.move").length;
+  $("moves-count").textContent = rows ? `(${rows})` : "";
+  page.names = names;
   drawInvites(view);
 
   const resign = $("resign");
@@ -277,7 +282,7 @@ function drawInvites(view) {
   }
   box.replaceChildren(
     h("h2", {}, "Invite links"),
-    ...waiting.map((s) => inviteRow(`Seat ${s.seat + 1}`, invites[String(s.seat)])),
+    ...waiting.map((s) => inviteRow(page.names[s.seat] || `Seat ${s.seat + 1}`, invites[String(s.seat)])),
   );
   box.hidden = false;
 }
@@ -412,6 +417,8 @@ async function start() {
   }
   $("resign").addEventListener("click", resign);
   keepFitted($("board"));
+  // On a phone the move list starts folded (it would make the page thousands of px tall).
+  if (window.matchMedia("(max-width: 900px)").matches) $("moves-box").open = false;
   setInterval(() => tickClocks($("seats")), 100);
   page.games = await api("/api/games").catch(() => []);
   await refresh();
