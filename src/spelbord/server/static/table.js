@@ -37,6 +37,7 @@ const page = {
   view: null,
   renderer: null,
   rendererGame: null,
+  referenceGame: null, // the game whose quick-reference card is shown
   rendererLoad: null, // the promise that sets ``renderer``
   games: [],
   socket: null,
@@ -152,6 +153,20 @@ function followHotSeat(view) {
 }
 
 // ---------------------------------------------------------------- drawing
+/** The game's quick-reference card (its web/reference.js), beside the board when it has one. */
+async function showReference(view) {
+  if (page.referenceGame === view.game) return;
+  page.referenceGame = view.game;
+  let mod = null;
+  try {
+    mod = await import(`/games/${encodeURIComponent(view.game)}/reference.js`);
+  } catch {
+    return; // a game without a card
+  }
+  $("ref").replaceChildren(mod.card(view));
+  $("ref-box").hidden = false;
+}
+
 function ensureRenderer(game) {
   if (page.rendererGame !== game) {
     page.rendererGame = game;
@@ -176,6 +191,7 @@ async function onView(view) {
   page.view = view;
   if (followHotSeat(view)) return;
   await ensureRenderer(view.game);
+  showReference(view);
   if (page.view !== view) return; // a newer view arrived while the renderer loaded
   draw(view);
 }
