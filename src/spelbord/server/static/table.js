@@ -19,12 +19,14 @@ import {
   drawMoves,
   drawSeats,
   rulesNote,
+  moveText,
   playerNames,
   seatNames,
   statusText,
   tickClocks,
 } from "/static/viewparts.js";
 import { fit, keepFitted } from "/static/fit.js";
+import { keepFocus } from "/static/focus.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -38,6 +40,7 @@ const page = {
   renderer: null,
   rendererGame: null,
   referenceGame: null, // the game whose quick-reference card is shown
+  announced: null, // the number of moves the screen reader has been told of
   rendererLoad: null, // the promise that sets ``renderer``
   games: [],
   socket: null,
@@ -272,6 +275,7 @@ function draw(view) {
   const ends = clockEnds(view, page.received.get(view) ?? performance.now());
   drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends);
   drawMoves($("moves"), view.moves, players);
+  announce(view, players);
   const rows = $("moves").querySelectorAll("li.move").length;
   $("moves-count").textContent = rows ? `(${rows})` : "";
   page.names = names;
@@ -284,6 +288,20 @@ function draw(view) {
   replay.hidden = view.status !== "finished";
   replay.href = `/replay/${encodeURIComponent(view.table)}`;
   document.body.dataset.ready = "1";
+}
+
+/** Tell screen readers the last move when a new one arrives (not on the first drawing). */
+function announce(view, players) {
+  const moves = view.moves || [];
+  const count = moves.length;
+  if (page.announced !== null && count > page.announced && count) {
+    const last = moves[count - 1];
+    const text = Array.isArray(last.parts)
+      ? moveText(last, players)
+      : `${players[last.seat] ?? (last.seat === -1 ? "Chance" : "")}: ${last.text}`;
+    $("announce").textContent = `Last move: ${text}`;
+  }
+  page.announced = count;
 }
 
 function drawInvites(view) {
@@ -433,6 +451,7 @@ async function start() {
   }
   $("resign").addEventListener("click", resign);
   keepFitted($("board"));
+  keepFocus($("board"));
   // On a phone the move list starts folded (it would make the page thousands of px tall).
   if (window.matchMedia("(max-width: 900px)").matches) $("moves-box").open = false;
   setInterval(() => tickClocks($("seats")), 100);

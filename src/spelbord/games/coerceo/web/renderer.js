@@ -413,7 +413,7 @@ export function render(root, view, ui) {
     if (movesFrom.has(k) || exchangeAt.has(k)) {
       piece.setAttribute("tabindex", "0");
       piece.setAttribute("role", "button");
-      piece.setAttribute("aria-label", `${NAMES[colour]} piece ${k}`);
+      piece.setAttribute("aria-label", `${NAMES[colour]} piece on ${fieldName(x, y, f)}`);
     }
     if (stepped && last && last.kind === "move" && sameField(last.to, [x, y, f])) {
       const [fx, fy] = centroid(fieldCorners(...last.from));
