@@ -161,3 +161,37 @@ def test_the_hot_seat_curtain_text_is_in_view(people: Any) -> None:
             assert box is not None
             assert box["y"] >= header and box["y"] + box["height"] <= height, (size, part, box)
         assert "Pass the screen to" in page.locator("#cover p").inner_text()
+
+
+LABELS = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('.seat-row select')]
+    .filter((s) => s.offsetParent !== null && getComputedStyle(s).visibility !== 'hidden')
+    .map((s) => {
+      ctx.font = getComputedStyle(s).font;
+      const longest = Math.max(...[...s.options].map((o) => ctx.measureText(o.text).width));
+      return {longest, width: s.clientWidth, name: s.name};
+    });
+}"""
+
+
+def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people: Any) -> None:
+    server = people.server
+    server.call(
+        "/api/tables",
+        {
+            "game": "coerceo",
+            "options": {},
+            "seats": [{"kind": "open"}, {"kind": "ai", "agent": "random"}],
+        },
+    )
+    for size, (width, height) in SIZES.items():
+        page = people.open("/", phone=size == "phone")
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option(".seat-row[data-seat='1'] .seat-kind", "ai")
+        for box in page.evaluate(LABELS):
+            # the text plus the select's padding and arrow fit the box
+            assert box["longest"] + 34 <= box["width"], (size, box)
+        chips = page.locator(".chip").all_inner_texts()
+        assert any("AI · Random moves" in c for c in chips), chips

@@ -11,7 +11,7 @@ import {
   saveToken,
   toast,
 } from "/static/api.js";
-import { rulesNote } from "/static/viewparts.js";
+import { agentLevel, rulesNote } from "/static/viewparts.js";
 
 const SEAT_KINDS = [
   ["local", "Me, at this screen"],
@@ -117,7 +117,8 @@ function seatRow(game, seat, kept) {
   const sync = () => (agent.hidden = kind.value !== "ai");
   kind.addEventListener("change", sync);
   sync();
-  const name = (seatLabels && seatLabels[seat]) || `Seat ${seat + 1}`;
+  const sides = (currentGame() || {}).seat_names || [];
+  const name = (seatLabels && seatLabels[seat]) || sides[seat] || `Seat ${seat + 1}`;
   const team = teamOf(seat);
   return h(
     "div",
@@ -226,7 +227,9 @@ function showCreated(table, invites) {
   box.replaceChildren(
     h("h2", {}, "Table created"),
     h("p", {}, "Send each invited player their link. The game starts when every seat is taken."),
-    ...Object.entries(invites).map(([seat, url]) => inviteRow(`Seat ${Number(seat) + 1}`, url)),
+    ...Object.entries(invites).map(([seat, url]) =>
+      inviteRow(((currentGame() || {}).seat_names || [])[Number(seat)] || `Seat ${Number(seat) + 1}`, url),
+    ),
     h(
       "div",
       { class: "form-actions" },
@@ -246,7 +249,7 @@ function gameTitle(name, version) {
 function seatChip(table, seat) {
   const who =
     seat.kind === "ai"
-      ? seat.name || `AI ${seat.agent || ""}`.trim()
+      ? `AI · ${agentLevel(seat.agent)}`
       : seat.claimed
         ? seat.name || "player"
         : seat.kind === "invite"
