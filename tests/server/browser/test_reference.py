@@ -68,3 +68,24 @@ def test_r7_r10_coerceo_card_capture_and_exchange(people: Any) -> None:
     page = open_card(people, "coerceo")
     assert "captured" in page.locator("#ref .ref-capture").inner_text()
     assert "give up 2 collected tiles" in page.locator("#ref .ref-exchange").inner_text()
+
+
+@pytest.mark.parametrize("game", ["coerceo", "gunst", "islandet", "omringad"])
+def test_rules_page_starts_for_players_with_a_diagram_by_the_renderer(
+    people: Any, game: str
+) -> None:
+    """The rules page opens with what the game is, its components and a turn, with the
+    start position drawn by the game's renderer; no file paths or module names in that
+    part; the numbered rules follow as the reference."""
+    page = people.open(f"/rules/{game}")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator(".rules-diagram svg").first).to_be_visible()
+    headings = page.locator("main > h2").all_inner_texts()
+    assert headings[0] == "Components" and headings[1].startswith("A ")
+    intro = page.evaluate(
+        "[...document.querySelector('main').children]"
+        ".filter(e => !e.matches('.rules-reference')).map(e => e.innerText).join(' ')"
+    )
+    for leak in ("seeds/", "RULES-NOTES", "spelbord.", ".py", "Status"):
+        assert leak not in intro, leak
+    assert page.locator(".rules-reference").inner_text().count("R1") >= 1
