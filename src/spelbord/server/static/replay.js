@@ -21,6 +21,7 @@ import {
   seatNames,
   statusText,
 } from "/static/viewparts.js";
+import { loadLanguage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const replay = {
@@ -139,6 +140,7 @@ function onKey(event) {
 }
 
 async function start() {
+  await loadLanguage();
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   replay.table = parts[1];
   const held = heldSeats(replay.table);

@@ -27,6 +27,7 @@ import {
 } from "/static/viewparts.js";
 import { fit, keepFitted } from "/static/fit.js";
 import { keepFocus } from "/static/focus.js";
+import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -214,7 +215,7 @@ function coverFor(view, names) {
     return false;
   }
   cover.replaceChildren(
-    h("p", {}, `Pass the screen to ${names[view.seat]}.`),
+    h("p", {}, t("curtain.pass", { name: names[view.seat] })),
     h(
       "button",
       {
@@ -225,7 +226,7 @@ function coverFor(view, names) {
           draw(view);
         },
       },
-      `I am ${names[view.seat]}: show my view`,
+      t("curtain.show", { name: names[view.seat] }),
     ),
   );
   cover.hidden = false;
@@ -239,7 +240,7 @@ function draw(view) {
   const title = (gameInfo(view) || {}).title || view.game;
   $("game-title").textContent = title + rulesNote(view.rules_version, gameInfo(view));
   $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
-  $("rules-link").textContent = `${title} rules`;
+  $("rules-link").textContent = t("nav.rules_of", { title });
   document.title = `${view.your_turn ? "● " : ""}${title} #${view.table} · Spelbord`;
   document.body.dataset.status = view.status;
   document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
@@ -269,8 +270,8 @@ function draw(view) {
   $("describe").hidden = !describe;
   $("role").textContent =
     view.seat === null || view.seat === undefined
-      ? "You are watching."
-      : `You play ${names[view.seat]}.`;
+      ? t("role.watching")
+      : t("role.plays", { side: names[view.seat] });
   const canSit = view.status === "waiting" && (view.seat === null || view.seat === undefined);
   const ends = clockEnds(view, page.received.get(view) ?? performance.now());
   drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends);
@@ -299,7 +300,7 @@ function announce(view, players) {
     const text = Array.isArray(last.parts)
       ? moveText(last, players)
       : `${players[last.seat] ?? (last.seat === -1 ? "Chance" : "")}: ${last.text}`;
-    $("announce").textContent = `Last move: ${text}`;
+    $("announce").textContent = t("announce.last", { text });
   }
   page.announced = count;
 }
@@ -348,14 +349,14 @@ function resetResign() {
   clearTimeout(resignArmed);
   resignArmed = null;
   const button = $("resign");
-  button.textContent = "Resign";
+  button.textContent = t("btn.resign");
   button.classList.remove("armed");
 }
 
 async function resign() {
   const button = $("resign");
   if (!resignArmed) {
-    button.textContent = "Really resign?";
+    button.textContent = t("btn.really_resign");
     button.classList.add("armed");
     resignArmed = setTimeout(resetResign, 4000);
     return;
@@ -434,6 +435,9 @@ async function claimInvite(table, code) {
 }
 
 async function start() {
+  await loadLanguage();
+  translatePage();
+  document.querySelector(".topnav").prepend(languagePicker());
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   page.table = parts[1];
   if (!page.table) {

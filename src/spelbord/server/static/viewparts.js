@@ -1,6 +1,7 @@
 // The generic parts of a VIEW that the table and the replay pages share: seat names,
 // the status line, the seat list and the move list. Game boards are the renderers' job.
 import { h } from "/static/api.js";
+import { t } from "/static/i18n.js";
 
 const CHANCE = -1;
 const SIMULTANEOUS = -2;
@@ -63,10 +64,10 @@ export function agentLevel(agent) {
 
 /** Who a seat is: "you", the player's name, or the AI. */
 export function seatOccupant(view, entry) {
-  if (entry.seat === view.seat) return "you";
+  if (entry.seat === view.seat) return t("seat.you");
   if (entry.kind === "ai") return `AI · ${agentLevel(entry.agent)}`;
-  if (!entry.claimed) return entry.kind === "invite" ? "invited, not here yet" : "free seat";
-  return entry.name || "player";
+  if (!entry.claimed) return entry.kind === "invite" ? t("seat.invited") : t("seat.free");
+  return entry.name || t("seat.player");
 }
 
 /** The winners of a finished game (seats with the highest return), or [] for a draw. */
@@ -93,18 +94,20 @@ export function statusText(view, names) {
     const won = winners(view.result);
     const why = view.result.termination ? ` (${view.result.termination})` : "";
     const score = view.result.text ? ` ${view.result.text}` : "";
-    if (!won.length) return `Draw${score}${why}`;
-    const who = won.map((s) => (s === view.seat ? "You" : names[s])).join(" and ");
-    return `${who} ${won.length === 1 && who !== "You" ? "wins" : "win"}${score}${why}`;
+    if (!won.length) return `${t("status.draw")}${score}${why}`;
+    const you = t("status.you");
+    const who = won.map((s) => (s === view.seat ? you : names[s])).join(" & ");
+    const one = won.length === 1 && !won.includes(view.seat);
+    return `${t(one ? "status.wins" : "status.win", { names: who })}${score}${why}`;
   }
-  if (view.status === "waiting") return "Waiting for players to take their seats";
-  if (view.your_turn) return "Your move";
-  if (view.to_move === CHANCE) return "Chance decides…";
-  if (view.to_move === SIMULTANEOUS) return "Everyone chooses";
-  if (view.to_move === TERMINAL) return "Game over";
+  if (view.status === "waiting") return t("status.waiting");
+  if (view.your_turn) return t("status.your_move");
+  if (view.to_move === CHANCE) return t("status.chance");
+  if (view.to_move === SIMULTANEOUS) return t("status.simultaneous");
+  if (view.to_move === TERMINAL) return t("status.over");
   const entry = (view.seats || []).find((s) => s.seat === view.to_move);
-  const thinking = entry && entry.kind === "ai" ? " (thinking…)" : "";
-  return `${names[view.to_move] ?? "?"} to move${thinking}`;
+  const thinking = entry && entry.kind === "ai";
+  return t(thinking ? "status.thinking" : "status.to_move", { name: names[view.to_move] ?? "?" });
 }
 
 // ---------------------------------------------------------------- decision clocks
@@ -187,7 +190,7 @@ export function drawSeats(list, view, names, onClaim = null, ends = null) {
           ? h(
               "button",
               { type: "button", class: "btn btn-small btn-primary sit", onclick: () => onClaim(entry.seat) },
-              "Sit here",
+              t("seat.sit"),
             )
           : entry.kind === "ai"
           ? h("span", { class: "badge" }, "AI")
@@ -269,7 +272,7 @@ export function drawMoves(list, moves, names, { current = null, onPick = null } 
       return item;
     }),
   );
-  if (!list.children.length) list.append(h("li", { class: "empty muted" }, "No moves yet"));
+  if (!list.children.length) list.append(h("li", { class: "empty muted" }, t("moves.none")));
   markMove(list, current);
 }
 
