@@ -12,12 +12,13 @@ import {
   toast,
 } from "/static/api.js";
 import { agentLevel, rulesNote } from "/static/viewparts.js";
+import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const SEAT_KINDS = [
-  ["local", "Me, at this screen"],
-  ["ai", "Computer"],
-  ["invite", "A friend (invite link)"],
-  ["open", "Anyone (open seat)"],
+  ["local", "lobby.kind.local"],
+  ["ai", "lobby.kind.ai"],
+  ["invite", "lobby.kind.invite"],
+  ["open", "lobby.kind.open"],
 ];
 
 /** AI strengths offered per kind of game: [spec, label]. */
@@ -109,7 +110,7 @@ function teamOf(seat) {
 
 function seatRow(game, seat, kept) {
   const kind = h("select", { class: "seat-kind", name: `seat-${seat}-kind` });
-  for (const [value, label] of SEAT_KINDS) kind.append(h("option", { value }, label));
+  for (const [value, key] of SEAT_KINDS) kind.append(h("option", { value }, t(key)));
   kind.value = kept ? kept.kind : seat === 0 ? "local" : "ai";
   const agent = h("select", { class: "seat-agent", name: `seat-${seat}-agent` });
   for (const [value, label] of agentChoices(game)) agent.append(h("option", { value }, label));
@@ -352,6 +353,9 @@ async function importFile(event) {
 }
 
 async function start() {
+  await loadLanguage();
+  translatePage();
+  document.querySelector(".topbar").append(languagePicker());
   try {
     games = await api("/api/games");
   } catch (err) {
