@@ -25,7 +25,7 @@ def test_gunst_moves_are_public_once_applied() -> None:
     _, records = records_of(games.load("gunst"), history)
     for viewer in (None, 0, 1):
         shown = visible_moves(records, viewer, reveal=False)
-        assert shown and not any(m["text"].endswith("moved") for m in shown)
+        assert shown and not any(m["text"].endswith("hidden move") for m in shown)
 
 
 def test_coerceo_moves_are_public_to_everyone() -> None:

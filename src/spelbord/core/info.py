@@ -98,6 +98,9 @@ class GameInfo:
     illegal, a result differs). Every version from ``oldest_version`` to ``version`` can
     still be loaded (``load(name, rules_version=N)``), so records stored under an older
     version replay exactly as they were played; ``changes`` says what each version changed.
+
+    ``seat_names`` are the sides as the game names them, seat 0 first (White and Black,
+    South and North): what every page, move list, log and export calls the seats.
     """
 
     name: str
@@ -116,6 +119,20 @@ class GameInfo:
     summary: str = ""
     oldest_version: int = 1
     changes: tuple[tuple[int, str], ...] = ()
+    seat_names: tuple[str, ...] = ()
+
+    def seat_name(self, seat: int) -> str:
+        """What players call ``seat`` (its side: White, North, ...), counted from 1 if unnamed.
+
+        >>> GameInfo("x", "X", 2, 2, False, False, "perfect", False, 1, 0, 1,
+        ...          seat_names=("White", "Black")).seat_name(1)
+        'Black'
+        >>> GameInfo("x", "X", 2, 3, False, False, "perfect", False, 1, 0, 1).seat_name(2)
+        'Seat 3'
+        """
+        if 0 <= seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return f"Seat {seat + 1}"
 
     def versions(self) -> range:
         """Every rules version this code can still play, oldest first."""
@@ -167,6 +184,7 @@ class GameInfo:
             "oldest_version": self.oldest_version,
             "changes": [{"version": v, "text": t} for v, t in self.changes],
             "summary": self.summary,
+            "seat_names": [self.seat_name(i) for i in range(self.max_seats)],
             "options": [
                 {
                     "name": o.name,

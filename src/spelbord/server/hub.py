@@ -219,7 +219,7 @@ class Hub:
                     SeatRecord(
                         i,
                         "local",
-                        spec.name or f"Player {i + 1}",
+                        spec.name or game.info.seat_name(i),
                         token_hash=hash_token(token),
                         claimed=True,
                     )
@@ -228,10 +228,10 @@ class Hub:
                 code = secrets.token_urlsafe(12)
                 invites[str(i)] = f"/join/{table_id}/{code}"
                 seats.append(
-                    SeatRecord(i, "invite", spec.name or f"Seat {i + 1}", invite_code=code)
+                    SeatRecord(i, "invite", spec.name or game.info.seat_name(i), invite_code=code)
                 )
             else:
-                seats.append(SeatRecord(i, "open", spec.name or f"Seat {i + 1}"))
+                seats.append(SeatRecord(i, "open", spec.name or game.info.seat_name(i)))
         record = dataclasses.replace(
             draft,
             game=game.name,

@@ -281,7 +281,7 @@ class LiveTable:
                 raise ConflictError("this table is no longer waiting for players")
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
-            shown = name or f"Player {target.seat + 1}"
+            shown = name or self.game.info.seat_name(target.seat)
             await self.hub.db(self.hub.store.claim_seat, self.id, target.seat, digest, shown)
             self.seats[target.seat] = dataclasses.replace(
                 target, claimed=True, token_hash=digest, name=shown

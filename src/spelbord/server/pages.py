@@ -24,16 +24,19 @@ from __future__ import annotations
 
 import html
 import importlib.resources
+import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import markdown
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
+from spelbord.core import CHANCE
 from spelbord.core.errors import UnknownGameError
-from spelbord.core.registry import game_class, info
+from spelbord.core.registry import game_class, info, load
 from spelbord.server.config import rules_dir
 from spelbord.server.errors import NotFoundError
 
@@ -124,10 +127,37 @@ RULES_PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}: rules</title>
 <link rel="stylesheet" href="/static/spelbord.css"></head>
-<body class="rules"><nav><a href="/">Spelbord</a></nav><main>
+<body class="rules" data-game="{name}"><nav><a href="/">Spelbord</a></nav><main>
 {body}
-</main></body></html>
+</main>
+<script type="application/json" id="rules-examples">{examples}</script>
+<script type="module" src="/static/rules.js"></script>
+</body></html>
 """
+
+
+def example_views(name: str) -> dict[str, Any]:
+    """Positions the rules page draws with the game's own renderer: ``start``, the first
+    position as seat 0 sees it (a finished-table VIEW without actions)."""
+    state = load(name).new_initial_state()
+    while state.current_player() == CHANCE:  # e.g. a coin or a roll before the first move
+        state.apply_action(state.chance_outcomes()[0][0])
+    view = {
+        "table": "rules",
+        "game": name,
+        "options": {},
+        "status": "waiting",
+        "seat": 0,
+        "ply": 0,
+        "to_move": state.current_player(),
+        "your_turn": False,
+        "observation": state.observation(0),
+        "legal": [],
+        "moves": [],
+        "seats": [{"seat": i, "kind": "open"} for i in range(state.num_players())],
+        "result": None,
+    }
+    return {"start": view}
 
 
 def render_rules(name: str) -> str:
@@ -139,10 +169,18 @@ def render_rules(name: str) -> str:
     path = rules_dir() / f"{name}.md"
     if not path.is_file():
         raise NotFoundError(f"no rules document for {name} yet ({path.name})")
-    body = markdown.markdown(
-        path.read_text(encoding="utf-8"), extensions=["tables", "fenced_code", "toc"]
+    extensions = ["tables", "fenced_code", "toc"]
+    body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=extensions)
+    guide = path.parent / "guide" / f"{name}.md"
+    if guide.is_file():
+        # The page a player opens: the game, its components and a turn, with diagrams;
+        # the numbered rules follow as the reference.
+        intro = markdown.markdown(guide.read_text(encoding="utf-8"), extensions=extensions)
+        body = f'{intro}\n<section class="rules-reference" id="reference">{body}</section>'
+    examples = json.dumps(example_views(name)).replace("</", "<\\/")
+    return RULES_PAGE.format(
+        title=html.escape(title), name=html.escape(name), body=body, examples=examples
     )
-    return RULES_PAGE.format(title=html.escape(title), body=body)
 
 
 @router.get("/rules/{name}", include_in_schema=False)

@@ -182,6 +182,8 @@ def record_from_export(data: Any) -> TableRecord:
         created_at=now,
         updated_at=now,
         rules_version=game.rules_version,
-        seats=tuple(SeatRecord(i, "open", f"Seat {i + 1}") for i in range(game.num_players())),
+        seats=tuple(
+            SeatRecord(i, "open", game.info.seat_name(i)) for i in range(game.num_players())
+        ),
         log=tuple(entries),
     )

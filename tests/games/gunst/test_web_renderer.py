@@ -104,11 +104,11 @@ def test_r6_r7_order_and_favour_are_buttons_from_the_legal_actions(page: Any) ->
     )
     show(page, view_of(state, 0))
     texts = page.locator(".gu-choice b").all_inner_texts()
-    assert texts == ["I go first", "Seat 2 goes first"]
+    assert texts == ["I go first", "Player 2 goes first"]
     # The reveal shows both selections once both are in (R4).
     reveal = page.inner_text(".gu-reveal")
     assert "1 warrior, Vandringsmanden" in reveal and "2 farmers, 1 thief" in reveal
-    page.click(".gu-choice[data-text='first 1']")
+    page.click(".gu-choice[data-text='first P2']")
     assert acted(page) == [A.FIRST + 1]
 
     state.apply_action(A.FIRST)
@@ -127,7 +127,7 @@ def test_r10_banish_target_is_picked_on_the_board(page: Any) -> None:
     assert page.locator(".gu-row.gu-pick[data-seat='1'][data-row='3']").count() == 1
     assert page.locator(".gu-row.gu-pick[data-seat='1'][data-row='4']").count() == 1
     assert page.locator(".gu-row[data-seat='1'][data-row='2'].gu-pick").count() == 0
-    assert "Banish Seat 2's farmers" in page.locator(".gu-choice b").all_inner_texts()
+    assert "Banish Player 2's farmers" in page.locator(".gu-choice b").all_inner_texts()
     page.click(".gu-row.gu-pick[data-seat='1'][data-row='4']")
     assert acted(page) == [A.ROW + 3]
 
@@ -163,8 +163,8 @@ def test_events_show_each_step_and_highlight_the_newest(page: Any) -> None:
     # Slaget: seat 0's warrior strikes, seat 1's thief finds no scholar; season 2 begins.
     show(page, view_of(state, 0))
     events = page.locator(".gu-event").all_inner_texts()
-    assert any("Your Vandringsmanden banishes Seat 2's farmers" in t for t in events)
-    assert any("Seat 2 loses a life stone: 11 left." in t for t in events)
+    assert any("Your Vandringsmanden banishes Player 2's farmers" in t for t in events)
+    assert any("Player 2 loses a life stone: 11 left." in t for t in events)
     assert "Season 1 ends" in page.inner_text(".gu-event.gu-latest")
     assert page.locator(".gu-event.gu-new").count() == len(events) - before
     # The board follows: seat 1 lost a life stone, the farmers are gone.
@@ -176,7 +176,7 @@ def test_spectators_and_replays_get_no_controls(page: Any) -> None:
     state = banish_position()
     show(page, view_of(state, None))
     assert page.locator(".gu-choice, .gu-pick, .gu-tinge").count() == 0
-    assert page.inner_text(".gu-wait") == "Dommen: Seat 1 picks the row for Vandringsmanden…"
+    assert page.inner_text(".gu-wait") == "Dommen: Player 1 picks the row for Vandringsmanden…"
     show(page, view_of(state, 0), replay=True)
     assert page.locator(".gu-choice, .gu-pick").count() == 0
 

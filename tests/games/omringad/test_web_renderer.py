@@ -638,9 +638,20 @@ def test_r102_auction_panel_shows_lot_bids_clock_and_sends_bids_and_pass(
     assert 7 <= int(clock.get_attribute("data-left") or 0) <= 9
     assert "s to bid" in clock.inner_text()
     # Quick bids and pass are buttons; the stepper's button sends the amount it shows.
-    assert sorted(set(reachable(page))) == [N.PASS, BID + 4, BID + 5, BID + 8, BID + 12]
-    page.locator(f".om-bid[data-action='{BID + 4}']").click()
+    assert sorted(set(reachable(page))) == [N.PASS, BID + 4, BID + 8, BID + 12]
+    # The least bid is the stepper's own amount, not repeated as a quick bid (one line).
+    assert page.locator(f".om-bid[data-action='{BID + 4}']").count() == 0
+    page.locator(".om-bid-go").click()
     assert acted(page) == [BID + 4]
+    show(page, view)
+    page.locator(f".om-bid[data-action='{BID + 8}']").click()
+    assert acted(page) == [BID + 8]
+    show(page, view)
+    middles = page.evaluate(
+        "[...document.querySelectorAll('.om-bid-controls button, .om-bid-input')]"
+        ".map(n => { const r = n.getBoundingClientRect(); return r.top + r.height / 2; })"
+    )
+    assert max(middles) - min(middles) < 6, f"the bid controls are not on one line: {middles}"
     show(page, view)
     page.locator(".om-step-up").click()
     page.locator(".om-step-up").click()
@@ -843,3 +854,54 @@ def test_screenshots_of_four_players_auction_and_battles(
                 page.screenshot(
                     path=str(SHOTS / f"omringad-board-{name}-{size}.png"), full_page=True
                 )
+
+
+PINCH = """([frame, a0, a1, b0, b1]) => {
+  const el = document.querySelector(frame);
+  const fire = (type, id, [x, y]) => el.dispatchEvent(new PointerEvent(type, {
+    pointerId: id, pointerType: 'touch', clientX: x, clientY: y, bubbles: true,
+    isPrimary: id === 1}));
+  fire('pointerdown', 1, a0); fire('pointerdown', 2, b0);
+  fire('pointermove', 1, a1); fire('pointermove', 2, b1);
+  fire('pointerup', 1, a1); fire('pointerup', 2, b1);
+}"""
+
+
+def test_r4_the_four_country_board_pinch_zooms_and_pans_on_a_phone(
+    phone: Any, kit: SimpleNamespace
+) -> None:
+    """R4 on a phone: the 10x10 board sits in a frame that two fingers zoom and one pans;
+    a tap on a square still plays it at any zoom, and a redraw keeps the zoom."""
+    st = four_position(kit, {"A c3": (0, "RM"), "B a1": (1, "M")})
+    show(phone, view_of(st, 0))
+    frame = phone.locator(".om-zoom-frame")
+    assert frame.count() == 1
+    width = phone.evaluate("document.querySelector('.om-svg').getBoundingClientRect().width")
+    box = frame.bounding_box()
+    mid = [box["x"] + box["width"] / 2, box["y"] + 100]
+    # the fingers move from 40 px apart to 80 px apart: twice the size
+    phone.evaluate(
+        PINCH,
+        [
+            ".om-zoom-frame",
+            [mid[0] - 20, mid[1]],
+            [mid[0] - 40, mid[1]],
+            [mid[0] + 20, mid[1]],
+            [mid[0] + 40, mid[1]],
+        ],
+    )
+    zoomed = phone.evaluate("document.querySelector('.om-svg').getBoundingClientRect().width")
+    assert zoomed == pytest.approx(2 * width, rel=0.02)
+    assert phone.locator(".om-zoom-level").inner_text() == "200%"
+    assert acted(phone) == []  # a pinch is no tap
+    scroll = phone.evaluate("document.querySelector('.om-zoom-frame').scrollWidth")
+    assert scroll > box["width"] * 1.9  # the frame pans over the zoomed board
+    phone.locator(".om-zoom-out").click()
+    assert phone.locator(".om-zoom-level").inner_text() == "133%"
+    show(phone, view_of(st, 0))  # a new view: the zoom stays
+    assert phone.locator(".om-zoom-level").inner_text() == "133%"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    node = phone.locator(f".om-sq[data-action='{kit.sq('A c3')}']")
+    node.scroll_into_view_if_needed()
+    node.tap()
+    assert acted(phone) == [kit.sq("A c3")]

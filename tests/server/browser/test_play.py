@@ -76,8 +76,8 @@ def test_two_people_play_through_an_invite_link(people: Any, play_move: Any) -> 
     expect(host.locator("#moves li.move")).to_have_count(2)
     expect(host.locator("#status")).to_have_text("Your move")
     assert (
-        host.locator("#moves li.move").all_inner_texts()
-        == guest.locator("#moves li.move").all_inner_texts()
+        host.locator("#moves li.move").all_text_contents()
+        == guest.locator("#moves li.move").all_text_contents()
     )
 
 

@@ -125,6 +125,20 @@ def expected_entries(final: Any) -> list[tuple[int, list[str]]]:
     return out
 
 
+def rows_of(entries: list[tuple[int, list[str]]]) -> list[tuple[int, int]]:
+    """The move list's rows as (first, last) entries: a chance outcome (a die roll) is
+    folded into the move after it, unless it is the last entry."""
+    rows: list[tuple[int, int]] = []
+    start: int | None = None
+    for i, (who, _) in enumerate(entries):
+        if who == -1 and i < len(entries) - 1:
+            start = i if start is None else start
+            continue
+        rows.append((i if start is None else start, i))
+        start = None
+    return rows
+
+
 def check_position(
     page: Any, index: int, entries: list[tuple[int, list[str]]], names: list[str]
 ) -> dict[str, Any]:
@@ -140,7 +154,9 @@ def check_position(
     who, texts = entries[index - 1]
     label = "; ".join(f"{names[s]}: {t}" for s, t in enumerate(texts)) if who == -2 else texts[0]
     assert seen["label"] == f"Move {index} of {count}: {label}"
-    assert seen["current"] == [{"index": index - 1, "ply": index - 1, "texts": texts}]
+    first, last = next(row for row in rows_of(entries) if row[0] <= index - 1 <= row[1])
+    shown = entries[last][1]
+    assert seen["current"] == [{"index": last, "ply": last, "texts": shown}], (first, last)
     return seen
 
 
@@ -166,16 +182,17 @@ def test_every_replay_position_matches_exactly_one_move(people: Any, name: str) 
 
     page = people.open(f"/replay/{table}")
     page.wait_for_selector("body[data-ready='1']")
-    expect(page.locator("#moves li.move")).to_have_count(count)
+    rows = rows_of(entries)
+    expect(page.locator("#moves li.move")).to_have_count(len(rows))
     check_position(page, 0, entries, names)
     for index in range(1, count + 1):  # step forward through every position (→)
         page.keyboard.press("ArrowRight")
         check_position(page, index, entries, names)
     expect(page.locator("#next")).to_be_disabled()
     items = page.locator("#moves li.move")
-    for index in reversed(range(count)):  # click-to-jump on every entry, last one first
-        items.nth(index).click()
-        check_position(page, index + 1, entries, names)
+    for row in reversed(range(len(rows))):  # click-to-jump on every row, last one first
+        items.nth(row).click()  # a row shows the position after its move (and its rolls)
+        check_position(page, rows[row][1] + 1, entries, names)
     page.click("#first")
     check_position(page, 0, entries, names)
     page.click("#last")

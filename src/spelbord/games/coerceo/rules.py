@@ -93,6 +93,7 @@ class CoerceoGame(Game):
     info: ClassVar[GameInfo] = GameInfo(
         name="coerceo",
         title="Coerceo",
+        seat_names=("White", "Black"),
         min_seats=2,
         max_seats=2,
         teams=False,

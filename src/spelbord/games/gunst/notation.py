@@ -5,7 +5,7 @@ text                      action
 ========================  ==============================================================
 ``bring 1K 2W Ex Eu``     a Tinge selection (kin counts K W F T S, then deities);
                           ``bring nothing`` brings no piece
-``first 1``               the chooser lets seat 1 go first this round
+``first P2``              the chooser lets player 2 (seat 1) go first this round
 ``favour Eurika``         the favour moves Eurika toward the hand
 ``invoke Eurika``         Dommen: this deity acts next
 ``double warriors``       Extazia doubles the own warrior row
@@ -16,11 +16,13 @@ text                      action
 ``onto knights``          ... onto the own knight row
 ``scholars raise``        the scholar row raises deities (``scholars strike``: damage)
 ``raise Vandringsmanden`` a farmer or scholar moves this deity one step
-``coin 0``                chance: seat 0 chooses
+``coin P1``               chance: player 1 (seat 0) chooses
 ========================  ==============================================================
 
 Deities may be written by name or by their two letters (Ex, Va, Eu, Ar); rows by their
-plural, singular or number (1 knights ... 5 scholars); case does not matter.
+plural, singular or number (1 knights ... 5 scholars); case does not matter. Players are
+P1 and P2, counted from 1 as the players count them; the older texts ``first 0`` /
+``coin 1``, which counted seats from 0, are still read.
 
 >>> parse("bring 1K 2W Ex Eu")[0] == Selection((1, 2, 0, 0, 0), 0b0101).code
 True
@@ -88,13 +90,34 @@ def verb_for(table: Table, kind: str) -> str:
     return "row"
 
 
+_PLAYER_WORDS = {"p1": 0, "p2": 1, "0": 0, "1": 1}
+"""The words for a seat: P1 and P2, and the seat numbers of older records."""
+
+
+def player_text(seat: int) -> str:
+    """How notation names ``seat``: P1 for seat 0, P2 for seat 1.
+
+    >>> player_text(0), parse_player("P2"), parse_player("1")
+    ('P1', 1, 1)
+    """
+    return f"P{seat + 1}"
+
+
+def parse_player(word: str) -> int:
+    """The seat a notation word names (P1, P2, or an older record's 0 or 1)."""
+    try:
+        return _PLAYER_WORDS[word.casefold()]
+    except KeyError:
+        raise NotationError(f"{word!r} names no player (P1, P2)") from None
+
+
 def to_string(table: Table, action: int) -> str:
     """The notation of a seat's ``action`` in this position."""
     kind, arg = A.kind_of(action)
     if kind == "select":
         return selection_text(Selection.decode(arg))
     if kind == "first":
-        return f"first {arg}"
+        return f"first {player_text(arg)}"
     if kind == "deity":
         return f"{verb_for(table, kind)} {DEITIES[arg].name}"
     if kind == "row":
@@ -113,8 +136,8 @@ def parse(text: str) -> tuple[int, str]:
     if len(rest) != 1:
         raise NotationError(f"{text!r}: expected a verb and one word")
     word = rest[0]
-    if verb == "first" and word in ("0", "1"):
-        return A.FIRST + int(word), verb
+    if verb == "first" and word in _PLAYER_WORDS:
+        return A.FIRST + _PLAYER_WORDS[word], verb
     if verb == "scholars" and word in MODES:
         return A.MODE + MODES.index(word), verb
     if verb in (*DEITY_VERBS.values(), "deity") and word in _DEITY_NAMES:

@@ -132,7 +132,7 @@ class GunstState(State):
     # ------------------------------------------------------------------ notation
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
-            return f"coin {action}"
+            return f"coin {notation.player_text(action)}"
         return notation.to_string(self.table, action)
 
     def string_to_action(self, text: str, seat: int | None = None) -> int:
@@ -141,9 +141,9 @@ class GunstState(State):
             raise NotationError("the game is over")
         words = text.strip().casefold().split()
         if player == CHANCE:
-            if len(words) == 2 and words[0] == "coin" and words[1] in ("0", "1"):
-                return int(words[1])
-            raise NotationError(f"{text!r} is not a coin outcome (coin 0, coin 1)")
+            if len(words) == 2 and words[0] == "coin":
+                return notation.parse_player(words[1])
+            raise NotationError(f"{text!r} is not a coin outcome (coin P1, coin P2)")
         if player == SIMULTANEOUS:
             raise NotationError("a simultaneous node: name the seat")
         action, verb = notation.parse(text)
@@ -257,6 +257,7 @@ class GunstGame(Game):
     info: ClassVar[GameInfo] = GameInfo(
         name="gunst",
         title="Gunst",
+        seat_names=("Player 1", "Player 2"),
         min_seats=2,
         max_seats=2,
         teams=False,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spelbord.core import Game, GameInfo, Option, register
 from spelbord.games.islandet.actions import NUM_ACTIONS
+from spelbord.games.islandet.board import SEAT_NAMES
 from spelbord.games.islandet.position import GOALS
 from spelbord.games.islandet.state import IslandetState
 
@@ -29,6 +30,7 @@ class IslandetGame(Game):
     info = GameInfo(
         name="islandet",
         title="Slag for Islandet",
+        seat_names=SEAT_NAMES,
         min_seats=2,
         max_seats=2,
         teams=False,

@@ -636,6 +636,7 @@ class OmringadGame(OmringadGameBase):
                 "without a hit (version 1: 20, which cut battles short).",
             ),
         ),
+        seat_names=("Ivory", "Slate", "Crimson", "Azure"),
         min_seats=2,
         max_seats=4,
         teams=True,

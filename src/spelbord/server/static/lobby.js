@@ -11,13 +11,14 @@ import {
   saveToken,
   toast,
 } from "/static/api.js";
-import { rulesNote } from "/static/viewparts.js";
+import { agentLevel, rulesNote } from "/static/viewparts.js";
+import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const SEAT_KINDS = [
-  ["local", "Me, at this screen"],
-  ["ai", "Computer"],
-  ["invite", "A friend (invite link)"],
-  ["open", "Anyone (open seat)"],
+  ["local", "lobby.kind.local"],
+  ["ai", "lobby.kind.ai"],
+  ["invite", "lobby.kind.invite"],
+  ["open", "lobby.kind.open"],
 ];
 
 /** AI strengths offered per kind of game: [spec, label]. */
@@ -109,7 +110,7 @@ function teamOf(seat) {
 
 function seatRow(game, seat, kept) {
   const kind = h("select", { class: "seat-kind", name: `seat-${seat}-kind` });
-  for (const [value, label] of SEAT_KINDS) kind.append(h("option", { value }, label));
+  for (const [value, key] of SEAT_KINDS) kind.append(h("option", { value }, t(key)));
   kind.value = kept ? kept.kind : seat === 0 ? "local" : "ai";
   const agent = h("select", { class: "seat-agent", name: `seat-${seat}-agent` });
   for (const [value, label] of agentChoices(game)) agent.append(h("option", { value }, label));
@@ -117,7 +118,8 @@ function seatRow(game, seat, kept) {
   const sync = () => (agent.hidden = kind.value !== "ai");
   kind.addEventListener("change", sync);
   sync();
-  const name = (seatLabels && seatLabels[seat]) || `Seat ${seat + 1}`;
+  const sides = (currentGame() || {}).seat_names || [];
+  const name = (seatLabels && seatLabels[seat]) || sides[seat] || `Seat ${seat + 1}`;
   const team = teamOf(seat);
   return h(
     "div",
@@ -226,7 +228,9 @@ function showCreated(table, invites) {
   box.replaceChildren(
     h("h2", {}, "Table created"),
     h("p", {}, "Send each invited player their link. The game starts when every seat is taken."),
-    ...Object.entries(invites).map(([seat, url]) => inviteRow(`Seat ${Number(seat) + 1}`, url)),
+    ...Object.entries(invites).map(([seat, url]) =>
+      inviteRow(((currentGame() || {}).seat_names || [])[Number(seat)] || `Seat ${Number(seat) + 1}`, url),
+    ),
     h(
       "div",
       { class: "form-actions" },
@@ -246,7 +250,7 @@ function gameTitle(name, version) {
 function seatChip(table, seat) {
   const who =
     seat.kind === "ai"
-      ? seat.name || `AI ${seat.agent || ""}`.trim()
+      ? `AI · ${agentLevel(seat.agent)}`
       : seat.claimed
         ? seat.name || "player"
         : seat.kind === "invite"
@@ -349,6 +353,9 @@ async function importFile(event) {
 }
 
 async function start() {
+  await loadLanguage();
+  translatePage();
+  document.querySelector(".topbar").append(languagePicker());
   try {
     games = await api("/api/games");
   } catch (err) {

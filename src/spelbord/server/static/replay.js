@@ -17,9 +17,11 @@ import {
   markMove,
   moveText,
   rulesNote,
+  playerNames,
   seatNames,
   statusText,
 } from "/static/viewparts.js";
+import { loadLanguage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const replay = {
@@ -30,6 +32,7 @@ const replay = {
   moves: [],
   index: 0,
   renderer: null,
+  info: null, // the game's entry of /api/games (its seat names)
   listed: false, // the move list is drawn once; stepping only moves its highlight
 };
 
@@ -56,7 +59,8 @@ function show(index) {
   if (!count) return;
   replay.index = Math.max(0, Math.min(count - 1, index));
   const view = frameView(replay.index);
-  const names = seatNames(view, replay.renderer);
+  const names = seatNames(view, replay.renderer, replay.info);
+  const players = playerNames(view, names, replay.info);
   const ui = { seat: view.seat, replay: true, act: () => {}, notify: toast };
   try {
     replay.renderer.render($("board"), view, ui);
@@ -64,14 +68,14 @@ function show(index) {
     console.error(err);
     fallbackRenderer.render($("board"), view, ui);
   }
-  $("status").textContent = statusText(view, names);
+  $("status").textContent = statusText(view, players);
   const describe =
     typeof replay.renderer.describe === "function" ? replay.renderer.describe(view) : "";
   $("describe").textContent = describe || "";
   $("describe").hidden = !describe;
   drawSeats($("seats"), view, names);
   if (!replay.listed) {
-    drawMoves($("moves"), replay.moves, names, { current: replay.index, onPick: show });
+    drawMoves($("moves"), replay.moves, players, { current: replay.index, onPick: show });
     replay.listed = true;
   } else {
     markMove($("moves"), replay.index);
@@ -136,6 +140,7 @@ function onKey(event) {
 }
 
 async function start() {
+  await loadLanguage();
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   replay.table = parts[1];
   const held = heldSeats(replay.table);
@@ -171,6 +176,7 @@ async function start() {
     replay.renderer = (await loadRenderer(game)) || fallbackRenderer;
     const games = await api("/api/games").catch(() => []);
     const info = games.find((g) => g.name === game);
+    replay.info = info || null;
     const title = info ? info.title : game;
     const note = rulesNote(data.rules_version ?? replay.view.rules_version, info);
     $("game-title").textContent = `${title}${note} · replay of #${replay.table}`;

@@ -19,10 +19,15 @@ import {
   drawMoves,
   drawSeats,
   rulesNote,
+  moveText,
+  playerNames,
   seatNames,
   statusText,
   tickClocks,
 } from "/static/viewparts.js";
+import { fit, keepFitted } from "/static/fit.js";
+import { keepFocus } from "/static/focus.js";
+import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -35,6 +40,8 @@ const page = {
   view: null,
   renderer: null,
   rendererGame: null,
+  referenceGame: null, // the game whose quick-reference card is shown
+  announced: null, // the number of moves the screen reader has been told of
   rendererLoad: null, // the promise that sets ``renderer``
   games: [],
   socket: null,
@@ -152,6 +159,20 @@ function followHotSeat(view) {
 }
 
 // ---------------------------------------------------------------- drawing
+/** The game's quick-reference card (its web/reference.js), beside the board when it has one. */
+async function showReference(view) {
+  if (page.referenceGame === view.game) return;
+  page.referenceGame = view.game;
+  let mod = null;
+  try {
+    mod = await import(`/games/${encodeURIComponent(view.game)}/reference.js`);
+  } catch {
+    return; // a game without a card
+  }
+  $("ref").replaceChildren(mod.card(view));
+  $("ref-box").hidden = false;
+}
+
 function ensureRenderer(game) {
   if (page.rendererGame !== game) {
     page.rendererGame = game;
@@ -176,6 +197,7 @@ async function onView(view) {
   page.view = view;
   if (followHotSeat(view)) return;
   await ensureRenderer(view.game);
+  showReference(view);
   if (page.view !== view) return; // a newer view arrived while the renderer loaded
   draw(view);
 }
@@ -210,7 +232,7 @@ function coverFor(view, names) {
     return false;
   }
   cover.replaceChildren(
-    h("p", {}, `Pass the screen to ${names[view.seat]}.`),
+    h("p", {}, t("curtain.pass", { name: names[view.seat] })),
     h(
       "button",
       {
@@ -221,7 +243,7 @@ function coverFor(view, names) {
           draw(view);
         },
       },
-      `I am ${names[view.seat]}: show my view`,
+      t("curtain.show", { name: names[view.seat] }),
     ),
   );
   cover.hidden = false;
@@ -230,11 +252,12 @@ function coverFor(view, names) {
 
 function draw(view) {
   const renderer = page.renderer;
-  const names = seatNames(view, renderer);
+  const names = seatNames(view, renderer, gameInfo(view));
+  const players = playerNames(view, names, gameInfo(view));
   const title = (gameInfo(view) || {}).title || view.game;
   $("game-title").textContent = title + rulesNote(view.rules_version, gameInfo(view));
   $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
-  $("rules-link").textContent = `${title} rules`;
+  $("rules-link").textContent = t("nav.rules_of", { title });
   document.title = `${view.your_turn ? "● " : ""}${title} #${view.table} · Spelbord`;
   document.body.dataset.status = view.status;
   document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
@@ -252,8 +275,9 @@ function draw(view) {
   } else {
     board.replaceChildren();
   }
+  fit(board);
 
-  const status = statusText(view, names);
+  const status = statusText(view, players);
   $("status").textContent = status;
   $("board-status").textContent = status;
   $("board-status").dataset.turn = view.your_turn ? "you" : view.result ? "over" : "other";
@@ -263,12 +287,16 @@ function draw(view) {
   $("describe").hidden = !describe;
   $("role").textContent =
     view.seat === null || view.seat === undefined
-      ? "You are watching."
-      : `You play ${names[view.seat]}.`;
+      ? t("role.watching")
+      : t("role.plays", { side: names[view.seat] });
   const canSit = view.status === "waiting" && (view.seat === null || view.seat === undefined);
   const ends = clockEnds(view, page.received.get(view) ?? performance.now());
   drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends);
-  drawMoves($("moves"), view.moves, names);
+  drawMoves($("moves"), view.moves, players);
+  announce(view, players);
+  const rows = $("moves").querySelectorAll("li.move").length;
+  $("moves-count").textContent = rows ? `(${rows})` : "";
+  page.names = names;
   drawInvites(view);
 
   const resign = $("resign");
@@ -278,6 +306,20 @@ function draw(view) {
   replay.hidden = view.status !== "finished";
   replay.href = `/replay/${encodeURIComponent(view.table)}`;
   document.body.dataset.ready = "1";
+}
+
+/** Tell screen readers the last move when a new one arrives (not on the first drawing). */
+function announce(view, players) {
+  const moves = view.moves || [];
+  const count = moves.length;
+  if (page.announced !== null && count > page.announced && count) {
+    const last = moves[count - 1];
+    const text = Array.isArray(last.parts)
+      ? moveText(last, players)
+      : `${players[last.seat] ?? (last.seat === -1 ? "Chance" : "")}: ${last.text}`;
+    $("announce").textContent = t("announce.last", { text });
+  }
+  page.announced = count;
 }
 
 function drawInvites(view) {
@@ -292,7 +334,7 @@ function drawInvites(view) {
   }
   box.replaceChildren(
     h("h2", {}, "Invite links"),
-    ...waiting.map((s) => inviteRow(`Seat ${s.seat + 1}`, invites[String(s.seat)])),
+    ...waiting.map((s) => inviteRow(page.names[s.seat] || `Seat ${s.seat + 1}`, invites[String(s.seat)])),
   );
   box.hidden = false;
 }
@@ -324,14 +366,14 @@ function resetResign() {
   clearTimeout(resignArmed);
   resignArmed = null;
   const button = $("resign");
-  button.textContent = "Resign";
+  button.textContent = t("btn.resign");
   button.classList.remove("armed");
 }
 
 async function resign() {
   const button = $("resign");
   if (!resignArmed) {
-    button.textContent = "Really resign?";
+    button.textContent = t("btn.really_resign");
     button.classList.add("armed");
     resignArmed = setTimeout(resetResign, 4000);
     return;
@@ -410,6 +452,9 @@ async function claimInvite(table, code) {
 }
 
 async function start() {
+  await loadLanguage();
+  translatePage();
+  document.querySelector(".topnav").prepend(languagePicker());
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   page.table = parts[1];
   if (!page.table) {
@@ -426,6 +471,10 @@ async function start() {
     useSeat(null);
   }
   $("resign").addEventListener("click", resign);
+  keepFitted($("board"));
+  keepFocus($("board"));
+  // On a phone the move list starts folded (it would make the page thousands of px tall).
+  if (window.matchMedia("(max-width: 900px)").matches) $("moves-box").open = false;
   setInterval(() => tickClocks($("seats")), 100);
   page.games = await api("/api/games").catch(() => []);
   await refresh();

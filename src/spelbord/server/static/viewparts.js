@@ -1,13 +1,18 @@
 // The generic parts of a VIEW that the table and the replay pages share: seat names,
 // the status line, the seat list and the move list. Game boards are the renderers' job.
 import { h } from "/static/api.js";
+import { t } from "/static/i18n.js";
 
 const CHANCE = -1;
 const SIMULTANEOUS = -2;
 const TERMINAL = -4;
 
-/** Display names per seat: the renderer's seat names (e.g. White/Black), else "Seat n". */
-export function seatNames(view, renderer) {
+/**
+ * Display names per seat: the renderer's seat names (e.g. "Ivory (A)"), else the game's own
+ * side names (``info.seat_names`` of /api/games: White and Black, South and North), else
+ * "Seat n" counted from 1.
+ */
+export function seatNames(view, renderer, info = null) {
   const count = (view.seats || []).length;
   let names = null;
   if (renderer && typeof renderer.seatNames === "function") {
@@ -17,15 +22,52 @@ export function seatNames(view, renderer) {
       names = null;
     }
   }
-  return Array.from({ length: count }, (_, i) => (names && names[i]) || `Seat ${i + 1}`);
+  const sides = (info && info.seat_names) || [];
+  return Array.from({ length: count }, (_, i) => (names && names[i]) || sides[i] || `Seat ${i + 1}`);
+}
+
+/**
+ * The name a player chose for a seat, or null when the seat carries only its side's name
+ * (or a default the server gave it, like the AI's).
+ */
+export function chosenName(view, seat, names, info = null) {
+  const entry = (view.seats || []).find((s) => s.seat === seat);
+  if (!entry || !entry.name || entry.kind === "ai") return null;
+  const sides = new Set([names[seat], ...((info && info.seat_names) || [])]);
+  const plain = /^(Seat|Player) \d+$/.test(entry.name);
+  return sides.has(entry.name) || plain ? null : entry.name;
+}
+
+/** Who plays each seat as the page names them: "Ann (White)" where Ann chose a name. */
+export function playerNames(view, names, info = null) {
+  return names.map((side, seat) => {
+    const chosen = chosenName(view, seat, names, info);
+    return chosen ? `${chosen} (${side})` : side;
+  });
+}
+
+/** The AI levels the lobby offers, by the budget of their agent spec. */
+const LEVELS = [
+  [/^random$/, "Random moves"],
+  [/:200it$/, "Easy"],
+  [/:0\.5s$/, "Medium"],
+  [/:2s$/, "Hard"],
+  [/:5s$/, "Expert"],
+];
+
+/** The name of an AI seat's level ("Easy", "Hard"), or its agent spec when it is no level. */
+export function agentLevel(agent) {
+  const spec = String(agent || "");
+  for (const [pattern, name] of LEVELS) if (pattern.test(spec)) return name;
+  return spec || "computer";
 }
 
 /** Who a seat is: "you", the player's name, or the AI. */
 export function seatOccupant(view, entry) {
-  if (entry.seat === view.seat) return "you";
-  if (entry.kind === "ai") return entry.name || "computer";
-  if (!entry.claimed) return entry.kind === "invite" ? "invited, not here yet" : "free seat";
-  return entry.name || "player";
+  if (entry.seat === view.seat) return t("seat.you");
+  if (entry.kind === "ai") return `AI · ${agentLevel(entry.agent)}`;
+  if (!entry.claimed) return entry.kind === "invite" ? t("seat.invited") : t("seat.free");
+  return entry.name || t("seat.player");
 }
 
 /** The winners of a finished game (seats with the highest return), or [] for a draw. */
@@ -52,18 +94,20 @@ export function statusText(view, names) {
     const won = winners(view.result);
     const why = view.result.termination ? ` (${view.result.termination})` : "";
     const score = view.result.text ? ` ${view.result.text}` : "";
-    if (!won.length) return `Draw${score}${why}`;
-    const who = won.map((s) => (s === view.seat ? "You" : names[s])).join(" and ");
-    return `${who} ${won.length === 1 && who !== "You" ? "wins" : "win"}${score}${why}`;
+    if (!won.length) return `${t("status.draw")}${score}${why}`;
+    const you = t("status.you");
+    const who = won.map((s) => (s === view.seat ? you : names[s])).join(" & ");
+    const one = won.length === 1 && !won.includes(view.seat);
+    return `${t(one ? "status.wins" : "status.win", { names: who })}${score}${why}`;
   }
-  if (view.status === "waiting") return "Waiting for players to take their seats";
-  if (view.your_turn) return "Your move";
-  if (view.to_move === CHANCE) return "Chance decides…";
-  if (view.to_move === SIMULTANEOUS) return "Everyone chooses";
-  if (view.to_move === TERMINAL) return "Game over";
+  if (view.status === "waiting") return t("status.waiting");
+  if (view.your_turn) return t("status.your_move");
+  if (view.to_move === CHANCE) return t("status.chance");
+  if (view.to_move === SIMULTANEOUS) return t("status.simultaneous");
+  if (view.to_move === TERMINAL) return t("status.over");
   const entry = (view.seats || []).find((s) => s.seat === view.to_move);
-  const thinking = entry && entry.kind === "ai" ? " (thinking…)" : "";
-  return `${names[view.to_move] ?? "?"} to move${thinking}`;
+  const thinking = entry && entry.kind === "ai";
+  return t(thinking ? "status.thinking" : "status.to_move", { name: names[view.to_move] ?? "?" });
 }
 
 // ---------------------------------------------------------------- decision clocks
@@ -146,7 +190,7 @@ export function drawSeats(list, view, names, onClaim = null, ends = null) {
           ? h(
               "button",
               { type: "button", class: "btn btn-small btn-primary sit", onclick: () => onClaim(entry.seat) },
-              "Sit here",
+              t("seat.sit"),
             )
           : entry.kind === "ai"
           ? h("span", { class: "badge" }, "AI")
@@ -167,20 +211,42 @@ export function moveText(move, names) {
 }
 
 /**
- * Fill the move list, one entry per ply (a joint action of a simultaneous node is one
- * entry with a part per seat); ``current`` is the number of moves shown on the board (the
- * replay marks entry ``current - 1``); ``onPick(n)`` makes the entries clickable and shows
- * the position after ``n`` moves.
+ * The move list's rows: one per move, with the chance outcomes before it (a die roll, a
+ * coin) folded into it as ``rolls``; ``first``..``index`` are the entries (plies) a row
+ * covers, ``number`` counts the rows from 1. Chance entries at the end stay rows of their own.
+ */
+export function moveRows(moves) {
+  const rows = [];
+  let rolls = [];
+  (moves || []).forEach((move, index) => {
+    if (move.seat === CHANCE && !Array.isArray(move.parts) && index < moves.length - 1) {
+      rolls.push({ move, index });
+      return;
+    }
+    const first = rolls.length ? rolls[0].index : index;
+    rows.push({ move, index, first, rolls: rolls.map((r) => r.move.text) });
+    rolls = [];
+  });
+  rows.forEach((row, i) => (row.number = i + 1));
+  return rows;
+}
+
+/**
+ * Fill the move list, one row per move (a joint action of a simultaneous node is one row
+ * with a part per seat, numbered once; die rolls and other chance outcomes are folded into
+ * the move they served); ``current`` is the number of entries shown on the board (the
+ * replay marks the row holding entry ``current - 1``); ``onPick(n)`` makes the rows
+ * clickable and shows the position after ``n`` entries.
  */
 export function drawMoves(list, moves, names, { current = null, onPick = null } = {}) {
   list.replaceChildren(
-    ...(moves || []).map((move, index) => {
+    ...moveRows(moves).map(({ move, index, first, rolls, number }) => {
       const joint = Array.isArray(move.parts);
       const body = joint
         ? move.parts.map((part) =>
             h(
               "span",
-              { class: "move-part", title: names[part.seat] || "" },
+              { class: `move-part${part.hidden ? " move-hidden" : ""}`, title: names[part.seat] || "" },
               h("i", { class: `seat-dot seat-swatch-${part.seat}` }),
               h("span", { class: "move-text" }, part.text),
             ),
@@ -189,21 +255,24 @@ export function drawMoves(list, moves, names, { current = null, onPick = null } 
             h("i", { class: `seat-dot seat-swatch-${move.seat}` }),
             h("span", { class: "move-text" }, move.text),
           ];
+      const roll = rolls.length ? h("span", { class: "move-roll muted" }, rolls.join(", ")) : null;
+      const who = joint ? moveText(move, names) : names[move.seat] || "";
       const item = h(
         "li",
         {
           class: joint ? "move move-joint" : "move",
-          dataset: { ply: move.ply, index },
-          title: joint ? moveText(move, names) : names[move.seat] || "",
+          dataset: { ply: move.ply, index, first },
+          title: rolls.length ? `${rolls.join(", ")}: ${who}` : who,
         },
-        h("span", { class: "move-num" }, `${move.ply + 1}.`),
+        h("span", { class: "move-num" }, `${number}.`),
+        roll,
         ...body,
       );
       if (onPick) item.addEventListener("click", () => onPick(index + 1));
       return item;
     }),
   );
-  if (!list.children.length) list.append(h("li", { class: "empty muted" }, "No moves yet"));
+  if (!list.children.length) list.append(h("li", { class: "empty muted" }, t("moves.none")));
   markMove(list, current);
 }
 
@@ -213,7 +282,13 @@ export function drawMoves(list, moves, names, { current = null, onPick = null } 
  */
 export function markMove(list, current) {
   for (const item of list.querySelectorAll(".move-current")) item.classList.remove("move-current");
-  const entry = current ? list.querySelector(`li.move[data-index="${current - 1}"]`) : null;
+  const at = current ? current - 1 : null;
+  const entry =
+    at === null
+      ? null
+      : [...list.querySelectorAll("li.move")].find(
+          (li) => Number(li.dataset.first) <= at && at <= Number(li.dataset.index),
+        ) || null;
   if (entry) entry.classList.add("move-current");
   const mark = entry || list.lastElementChild;
   const box = list.parentElement;

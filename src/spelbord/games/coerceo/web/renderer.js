@@ -18,6 +18,10 @@ const TILE = 0.95; // tiles are drawn a little smaller than their cell: the gaps
 const memory = new WeakMap();
 
 const key = (x, y, f) => `${x},${y},${f}`;
+/** The notation's name of tile (x, y): a letter for x (a..e = -2..2), a digit for y (1..5). */
+export const tileName = (x, y) => `${String.fromCharCode(99 + x)}${y + 3}`;
+/** The notation's name of field f of tile (x, y), e.g. "c3:0" (fields 0-5 clockwise from the top). */
+export const fieldName = (x, y, f) => `${tileName(x, y)}:${f}`;
 const fmt = (n) => n.toFixed(2);
 
 /** Centre of tile (x, y) on screen (SVG y grows downward). */
@@ -100,10 +104,10 @@ function styles() {
     .piece-shadow { fill: rgba(0,0,0,.35); transform: translate(1.6px, 2.4px); }
     .piece-white .facet-0 { fill: #fffdf6; } .piece-white .facet-1 { fill: #e9e1cf; }
     .piece-white .facet-2 { fill: #c9bc9f; }
-    .piece-white .piece-outline { fill: none; stroke: #7a6a4b; stroke-width: 1.4; }
+    .piece-white .piece-outline { fill: none; stroke: #2a2418; stroke-width: 2; }
     .piece-black .facet-0 { fill: #5a5f6b; } .piece-black .facet-1 { fill: #2b2e35; }
     .piece-black .facet-2 { fill: #16181c; }
-    .piece-black .piece-outline { fill: none; stroke: #0a0b0d; stroke-width: 1.4; }
+    .piece-black .piece-outline { fill: none; stroke: #c9ced6; stroke-width: 1.6; }
     .piece.movable { cursor: pointer; }
     .piece.movable:hover .facet { filter: brightness(1.18); }
     .piece.movable:hover .piece-outline { stroke: #e6b450; stroke-width: 2; }
@@ -116,6 +120,8 @@ function styles() {
       stroke-dasharray: 6 4; animation: cb-fade 1.6s ease-out; pointer-events: none; }
     .ghost-piece { opacity: 0; animation: cb-fade 1.6s ease-out; pointer-events: none; }
     .cb-label { font: 600 15px system-ui, sans-serif; fill: #ece6da; }
+    .cb-coord { font: 700 10px system-ui, sans-serif; fill: #f1c35a; paint-order: stroke;
+      stroke: #101215; stroke-width: 3px; pointer-events: none; }
     .cb-small { font: 500 12.5px system-ui, sans-serif; fill: #aab2bb; }
     .cb-hint { font: 600 12.5px system-ui, sans-serif; fill: #f1c35a; }
     .cb-panel { fill: rgba(255,255,255,.04); stroke: rgba(255,255,255,.08); }
@@ -340,6 +346,14 @@ export function render(root, view, ui) {
       );
     }
     tile.append(el("polygon", { class: "cb-tile-edge", points: hexPoints(cx, cy, S * TILE) }));
+    // The tile's name as the notation writes it, where the six fields meet (no piece there).
+    tile.append(
+      el(
+        "text",
+        { class: "cb-coord", x: fmt(cx), y: fmt(cy + 3.5), "text-anchor": "middle", "aria-hidden": "true" },
+        tileName(x, y),
+      ),
+    );
     board.append(tile);
   }
   svg.append(board);
@@ -399,7 +413,7 @@ export function render(root, view, ui) {
     if (movesFrom.has(k) || exchangeAt.has(k)) {
       piece.setAttribute("tabindex", "0");
       piece.setAttribute("role", "button");
-      piece.setAttribute("aria-label", `${NAMES[colour]} piece ${k}`);
+      piece.setAttribute("aria-label", `${NAMES[colour]} piece on ${fieldName(x, y, f)}`);
     }
     if (stepped && last && last.kind === "move" && sameField(last.to, [x, y, f])) {
       const [fx, fy] = centroid(fieldCorners(...last.from));

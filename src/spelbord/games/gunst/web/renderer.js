@@ -223,14 +223,14 @@ function selectionAction(entry, kin, deities) {
 /** Words for seats, from the viewer's point of view ("You", "Seat 2", "your", "Seat 2's"). */
 function names(view) {
   const me = Number.isInteger(view.seat) ? view.seat : null;
-  const label = (seat) => (seat === me ? "You" : `Seat ${seat + 1}`);
+  const label = (seat) => (seat === me ? "You" : `Player ${seat + 1}`);
   return {
     me,
     label,
     subject: label,
     object: (seat) => (seat === me ? "you" : label(seat)),
-    possessive: (seat) => (seat === me ? "your" : `Seat ${seat + 1}'s`),
-    Possessive: (seat) => (seat === me ? "Your" : `Seat ${seat + 1}'s`),
+    possessive: (seat) => (seat === me ? "your" : `Player ${seat + 1}'s`),
+    Possessive: (seat) => (seat === me ? "Your" : `Player ${seat + 1}'s`),
     verb: (seat, plain, third) => (seat === me ? plain : third),
   };
 }
@@ -938,7 +938,11 @@ function revealCard(view, obs, fresh) {
 }
 
 function decisionPanel(view, obs, legal, ui, mem, redraw, freshReveal) {
-  const panel = h("section", { class: "gu-panel-html", "aria-label": "Decision" });
+  const panel = h("section", {
+    class: "gu-panel-html",
+    "aria-label": "Decision",
+    "data-decision": "panel",
+  });
   const reveal = revealCard(view, obs, freshReveal);
   if (!legal.length) {
     panel.append(h("p", { class: "gu-wait" }, waitingText(view, obs, mem)));

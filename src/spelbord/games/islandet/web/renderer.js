@@ -552,13 +552,37 @@ function drawBoard(root, view, ui, mem) {
   // destinations of the selected unit
   svg.append(drawChoices(geo, g, sel));
 
-  // click targets for every square (delegated handler below)
+  // click targets for every square (delegated handler below); the squares where something
+  // can be done are keyboard stops too (Tab, then Enter or Space), named for screen readers
   const hits = el("g", { class: "isl-hits" });
+  const mine = (sq) => g.move.has(sq) || g.shootFrom.has(sq) || g.turn.has(sq);
   for (let sq = 0; sq < N * N; sq++) {
     const [px, py] = geo.cell(...xyOf(sq));
-    hits.append(el("rect", { class: "isl-hit", x: px, y: py, width: C, height: C, "data-sq": sq }));
+    const can =
+      !ui.replay &&
+      (g.block.has(sq) || g.place.has(sq) || g.remove.has(sq) || g.shootAt.has(sq) || mine(sq));
+    const unit = units.get(sq);
+    const what = unit ? `${NAMES[unit.seat] || ""} ${unit.kind || "unit"}`.trim() : "empty";
+    hits.append(
+      el("rect", {
+        class: "isl-hit",
+        x: px,
+        y: py,
+        width: C,
+        height: C,
+        "data-sq": sq,
+        tabindex: can ? "0" : null,
+        role: can ? "button" : null,
+        "aria-label": can ? `${sqName(sq)}: ${what}${sel === sq ? ", picked" : ""}` : null,
+      }),
+    );
   }
   svg.insertBefore(hits, unitLayer);
+  for (const choice of svg.querySelectorAll(".isl-choices [data-action]")) {
+    choice.setAttribute("tabindex", "0");
+    choice.setAttribute("role", "button");
+    choice.setAttribute("aria-label", choice.getAttribute("data-text") || "choose");
+  }
 
   wireBoard(svg, root, view, ui, mem, g, units);
   return svg;
@@ -820,6 +844,14 @@ function wireBoard(svg, root, view, ui, mem, g, units) {
       redraw();
     }
   });
+  // keyboard: Enter or Space on a focused square or choice does what a tap does
+  svg.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const node = event.target.closest ? event.target.closest("[tabindex]") : null;
+    if (!node) return;
+    event.preventDefault();
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
   // hover: show the range of the unit under the pointer
   const rangeOf = (sq) => svg.querySelector(`.isl-range[data-for="${sq}"]`);
   svg.addEventListener("pointerover", (event) => {
@@ -918,7 +950,10 @@ function prompt(view, pos, g, mem, ui) {
 }
 
 function drawBar(view, pos, ui, mem, g) {
-  const bar = h("div", { class: `isl-bar ${view.your_turn && !ui.replay ? "isl-bar-turn" : ""}` });
+  const bar = h("div", {
+    class: `isl-bar ${view.your_turn && !ui.replay ? "isl-bar-turn" : ""}`,
+    "data-decision": "bar",
+  });
   const text = prompt(view, pos, g, mem, ui);
   if (text) bar.append(h("p", { class: "isl-prompt" }, text));
   const buttons = h("div", { class: "isl-buttons" });
@@ -1128,6 +1163,7 @@ const STYLE = `
 .isl-sq.isl-home-0, .isl-sq.isl-home-1 { filter: brightness(.9); }
 .isl-coord text { font-size: 11px; fill: #9fb4c2; text-anchor: middle; font-weight: 600; }
 .isl-hit { fill: transparent; cursor: pointer; }
+.isl-hit:focus-visible, .isl-choices [tabindex]:focus-visible { outline: none; stroke: #7fd1ff; stroke-width: 3; }
 .isl-last { fill: rgba(230,180,80,.28); stroke: rgba(241,195,90,.7); stroke-width: 1.5;
  pointer-events: none; }
 .isl-tracer { stroke: #ffb347; stroke-width: 3; stroke-dasharray: 6 4; stroke-linecap: round;

@@ -108,42 +108,25 @@ export function clockBox(view, mem) {
 function quickAmounts(amounts) {
   const min = amounts[0];
   const max = amounts[amounts.length - 1];
-  const want = [min, min + 1, min + 4, max];
+  const want = [min, min + 4, max];
   return [...new Set(want)].filter((n) => amounts.includes(n));
 }
 
-/** Quick bids, a stepper over the legal amounts with its bid button, and pass. */
+/**
+ * One line: a compact stepper over the legal amounts with its bid button, a few quick bids
+ * (the stepper's own amount is not repeated) and pass.
+ */
 function bidControls(ctx, act) {
   const { g, mem, view } = ctx;
   const bids = g.bid;
   const amounts = bids.map((a) => a.amount);
   const byAmount = new Map(bids.map((a) => [a.amount, a]));
-  const box = h("div", { class: "om-bid-controls" });
+  const box = h("div", { class: "om-bid-controls", "data-decision": "bid" });
   if (bids.length) {
     if (mem.bidPly !== view.ply || !byAmount.has(mem.bidAmount)) {
       mem.bidPly = view.ply;
       mem.bidAmount = amounts[0];
     }
-    const quick = h("div", { class: "om-buttons om-quick-bids" });
-    for (const n of quickAmounts(amounts)) {
-      const a = byAmount.get(n);
-      const all = n === amounts[amounts.length - 1] && amounts.length > 1;
-      quick.append(
-        h(
-          "button",
-          {
-            type: "button",
-            class: `btn btn-small om-bid${n === amounts[0] ? " btn-primary" : ""}`,
-            "data-action": a.action,
-            "data-amount": n,
-            title: `${a.text}: raise the standing bid to ${n} gold`,
-            onclick: () => act(a),
-          },
-          all ? `All in: ${n}` : `Bid ${n}`,
-        ),
-      );
-    }
-    box.append(quick);
     const input = h("input", {
       type: "number",
       class: "om-bid-input",
@@ -154,7 +137,7 @@ function bidControls(ctx, act) {
       inputmode: "numeric",
       "aria-label": "your bid in gold",
     });
-    const go = h("button", { type: "button", class: "btn btn-small om-bid-go" });
+    const go = h("button", { type: "button", class: "btn btn-small btn-primary om-bid-go" });
     const setAmount = (n) => {
       const target = Number.isFinite(n) ? n : amounts[0];
       // The nearest legal amount (the legal bids are every amount from the least to the gold).
@@ -184,51 +167,52 @@ function bidControls(ctx, act) {
       act(byAmount.get(mem.bidAmount));
     });
     setAmount(mem.bidAmount);
+    const step = (cls, title, text, d) =>
+      h("button", { type: "button", class: `btn btn-small ${cls}`, title, onclick: () => stepBy(d) }, text);
     box.append(
       h(
-        "div",
+        "span",
         { class: "om-stepper" },
-        h(
-          "button",
-          {
-            type: "button",
-            class: "btn btn-small om-step-down",
-            title: "one less",
-            onclick: () => stepBy(-1),
-          },
-          "−",
-        ),
+        step("om-step-down", "one less", "−", -1),
         input,
+        step("om-step-up", "one more", "+", 1),
+      ),
+      go,
+    );
+    const quick = h("span", { class: "om-quick-bids" });
+    for (const n of quickAmounts(amounts)) {
+      if (n === amounts[0]) continue; // the stepper's button offers it already
+      const a = byAmount.get(n);
+      const all = n === amounts[amounts.length - 1] && amounts.length > 1;
+      quick.append(
         h(
           "button",
           {
             type: "button",
-            class: "btn btn-small om-step-up",
-            title: "one more",
-            onclick: () => stepBy(1),
+            class: "btn btn-small om-bid",
+            "data-action": a.action,
+            "data-amount": n,
+            title: `${a.text}: raise the standing bid to ${n} gold`,
+            onclick: () => act(a),
           },
-          "+",
+          all ? `All in ${n}` : String(n),
         ),
-        go,
-      ),
-    );
+      );
+    }
+    if (quick.childElementCount) box.append(quick);
   }
   if (g.pass)
     box.append(
       h(
-        "div",
-        { class: "om-buttons" },
-        h(
-          "button",
-          {
-            type: "button",
-            class: "btn btn-small om-pass",
-            "data-action": g.pass.action,
-            title: "pass: you are out of this auction (R102)",
-            onclick: () => act(g.pass),
-          },
-          "Pass",
-        ),
+        "button",
+        {
+          type: "button",
+          class: "btn btn-small om-pass",
+          "data-action": g.pass.action,
+          title: "pass: you are out of this auction (R102)",
+          onclick: () => act(g.pass),
+        },
+        "Pass",
       ),
     );
   return box;
@@ -270,6 +254,12 @@ export function auctionPanel(ctx, act, used) {
   );
   const clock = clockBox(view, ctx.mem);
   if (clock) box.append(clock);
+  // The decision right under the lot and the clock: no scrolling while the clock runs.
+  if (g.bid.length || g.pass) {
+    box.append(bidControls(ctx, act));
+    for (const a of g.bid) used.add(a.action);
+    if (g.pass) used.add(g.pass.action);
+  }
   // Every bidder: gold, out or in, the standing bid, whose turn.
   const gold = obs.gold || [];
   const rows = h("div", { class: "om-bidders" });
@@ -323,11 +313,6 @@ export function auctionPanel(ctx, act, used) {
         ? `: tap one of the ${plural(au.places.length, "highlighted square")} to place it (R104)`
         : ": placing it (R104)";
     box.append(h("p", { class: "om-won" }, `${nameOf(au.winner)} won the ${what}${price}${where}`));
-  }
-  if (g.bid.length || g.pass) {
-    box.append(bidControls(ctx, act));
-    for (const a of g.bid) used.add(a.action);
-    if (g.pass) used.add(g.pass.action);
   }
   box.append(cupLine(obs));
   return box;

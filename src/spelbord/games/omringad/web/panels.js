@@ -206,7 +206,10 @@ const partyOf = (b, seat) => (b ? b.parties.find((p) => p.owner === seat) || nul
  */
 export function decisionBar(ctx, targets, used, hasAuction) {
   const { view, obs, map, g, me } = ctx;
-  const bar = h("div", { class: `om-bar ${g.all.length ? "om-bar-turn" : ""}` });
+  const bar = h("div", {
+    class: `om-bar ${g.all.length ? "om-bar-turn" : ""}`,
+    "data-decision": "bar",
+  });
   const say = (text) => bar.append(h("p", { class: "om-prompt" }, text));
   const buttons = h("div", { class: "om-buttons" });
   const add = (node, ...actions) => {

@@ -26,6 +26,7 @@ import {
   playersPanel,
 } from "./panels.js";
 import { ensureStyle } from "./style.js";
+import { zoomable } from "./zoom.js";
 import { battleInfo, siegeLimit, sortLegal, stacksAt } from "./view.js";
 import { NAMES, TERRAIN, UNITS, kindLetter, nameOf, playerCount } from "./units.js";
 
@@ -33,6 +34,7 @@ import { NAMES, TERRAIN, UNITS, kindLetter, nameOf, playerCount } from "./units.
 const memory = new WeakMap();
 
 const TALL_BELOW = 620; // narrower roots stack the pillow's two countries
+const ZOOM_BELOW = 700; // narrower roots get the four-country board in a zoomable frame
 
 /** Scale of the board's small texts: larger when the drawing is shrunk a lot (phones). */
 const textScale = (geo, width) => Math.min(1.8, Math.max(1, (geo.width / width) * 0.75));
@@ -63,11 +65,15 @@ function draw(root, view, ui, mem) {
     "data-players": ctx.players,
   });
   const bar = decisionBar(ctx, targets, used, Boolean(auction));
+  // The four-country board on a phone: pinch-zoom and pan in a frame of its own.
+  const board = map.countries === 4 && width < ZOOM_BELOW ? zoomable(svg, mem) : svg;
   // While bidding runs against the clock, the auction comes first (on a phone: no scrolling);
   // the winner's placement is played on the board, so then the board comes first.
   const bidding = auction && !(obs.auction.winner >= 0);
-  if (bidding) wrap.append(playersPanel(ctx), auction, svg, bar);
-  else wrap.append(playersPanel(ctx), svg, bar, ...(auction ? [auction] : []));
+  // While bidding, the decision is the auction panel's: the bar below the board only tells.
+  if (bidding) bar.removeAttribute("data-decision");
+  if (bidding) wrap.append(playersPanel(ctx), auction, board, bar);
+  else wrap.append(playersPanel(ctx), board, bar, ...(auction ? [auction] : []));
   for (const part of [battlePanel(ctx), infoPanel(ctx), ownStacks(ctx), logPanel(ctx)])
     if (part) wrap.append(part);
   wrap.append(legend(ctx));
@@ -103,7 +109,7 @@ function wire(svg, root, view, ui, mem, targets) {
     if (!down || down.id !== e.pointerId) return;
     const far = Math.hypot(e.clientX - down.x, e.clientY - down.y) > 12;
     down = null;
-    if (!far) choose(squareOf(e));
+    if (!far && !(mem.zoom && mem.zoom.pinching)) choose(squareOf(e));
   });
   svg.addEventListener("keydown", (e) => {
     if (e.key !== "Enter" && e.key !== " ") return;

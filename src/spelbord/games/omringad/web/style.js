@@ -13,6 +13,14 @@ const STYLE = `
 .om-svg { width: 100%; height: auto; display: block; max-height: calc(100vh - 230px);
   touch-action: manipulation; filter: drop-shadow(0 12px 24px rgba(0,0,0,.4)); }
 .om-tall .om-svg { max-height: none; }
+.om-zoom { position: relative; }
+.om-zoom-frame { overflow: auto; max-height: 72vh; touch-action: pan-x pan-y; overscroll-behavior: contain;
+  border-radius: 10px; }
+.om-zoom-frame .om-svg { filter: none; }
+.om-zoom-bar { position: absolute; right: 6px; bottom: 6px; display: flex; align-items: center; gap: 4px;
+  padding: 3px; border-radius: 10px; background: rgba(19,23,28,.82); }
+.om-zoom-bar .btn { min-width: 36px; min-height: 36px; padding: 2px 8px; font-size: 1.1rem; }
+.om-zoom-level { min-width: 3.2em; text-align: center; font-size: .8rem; font-variant-numeric: tabular-nums; }
 .om-svg text { font-family: system-ui, sans-serif; }
 .om-ground { stroke: rgba(0,0,0,.35); stroke-width: 1; }
 .om-t-bare .om-ground, .om-lg-bare { fill: #8c8a5e; }
@@ -169,12 +177,14 @@ const STYLE = `
 .om-bidder-to-bid { border-color: #e6b450; } .om-bidder-high-bid, .om-bidder-won { border-color: #6fcf7a; }
 .om-bids { margin: 4px 0; padding-left: 1.4em; font-size: .82rem; color: #c3cad2; max-height: 8em; overflow: auto; }
 .om-won { font-weight: 700; color: #6fcf7a; margin: 4px 0; }
-.om-bid-controls { display: grid; gap: 6px; margin-top: 6px; }
-.om-bid-controls .om-buttons { margin-top: 0; }
-.om-stepper { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
-.om-stepper .btn { min-height: 40px; min-width: 40px; }
-.om-bid-input { width: 4.5em; min-height: 36px; font: inherit; font-weight: 700; text-align: center; border-radius: 8px;
-  border: 1px solid #3a444e; background: #12161b; color: inherit; }
+.om-bid-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 4px; margin-top: 6px; font-size: .9rem; }
+.om-stepper { display: inline-flex; align-items: center; gap: 2px; }
+.om-bid-controls .btn { min-height: 38px; padding: 4px 7px; font-size: inherit; }
+.om-stepper .btn { min-width: 30px; padding: 4px 4px; }
+.om-quick-bids { display: inline-flex; gap: 4px; }
+input.om-bid-input { width: 2.9em; min-height: 38px; padding: 4px 2px; font: inherit; font-weight: 700; text-align: center;
+  border-radius: 8px; border: 1px solid #3a444e; background: #12161b; color: inherit; -moz-appearance: textfield; }
+input.om-bid-input::-webkit-inner-spin-button, input.om-bid-input::-webkit-outer-spin-button { -webkit-appearance: none; margin: 0; }
 .om-clock { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; margin: 6px 0; font-size: .88rem; font-weight: 600; }
 .om-clock-bar { display: inline-block; width: 140px; max-width: 100%; height: 8px; border-radius: 4px; background: #28313a; overflow: hidden; }
 .om-clock-fill { display: block; height: 100%; background: #6fcf7a; transition: width .25s linear; }

@@ -148,7 +148,7 @@ export const PHASE_TEXT = {
 export const NAMES = ["Ivory", "Slate", "Crimson", "Azure"];
 export const DRAGON = -1;
 
-export const nameOf = (owner) => (owner === DRAGON ? "Dragon" : NAMES[owner] || `Seat ${owner}`);
+export const nameOf = (owner) => (owner === DRAGON ? "Dragon" : NAMES[owner] || `Seat ${owner + 1}`);
 
 /** The CSS class carrying an owner's colours. */
 export const ownClass = (owner) => (seatOk(owner) ? `om-own-${owner}` : "om-own-n");

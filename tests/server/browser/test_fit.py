@@ -1,0 +1,197 @@
+"""Fit and flow: at desktop (1280x800) and phone (390x844) size, the prompt and every
+control of the current decision are in view without scrolling, and the board still shows.
+
+Each game is played by random legal actions through the HTTP API (every seat held by this
+test); the first time a decision kind appears (the observation's phase with the kinds of
+its legal actions) the deciding seat's table page is opened at both sizes and the bounding
+boxes of the prompt, the decision controls (``[data-decision]``) and the board are measured.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+
+from .conftest import SCREENSHOTS
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SAVE_TOKEN = (
+    "([t, s, tok]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify({[s]: tok}))"
+)
+MAX_STEPS = 600
+SHOTS = os.environ.get("SPELBORD_FIT_SHOTS") == "1"  # save a screenshot of each decision
+BOARD_SHOWN = 140  # px of the board that must be on screen
+
+MEASURE = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+      height: r.height, width: r.width};
+  };
+  const shown = (el) => el && el.offsetParent !== null && el.getClientRects().length > 0;
+  const header = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  const prompts = ['#board-status', '#status'].map((s) => document.querySelector(s)).filter(shown);
+  const decisions = [...document.querySelectorAll('#board [data-decision]')].filter(shown)
+    .filter((el) => el.getBoundingClientRect().height > 0);
+  const svgs = [...document.querySelectorAll('#board svg')].filter(shown);
+  const main = document.querySelector('#board svg[data-board]') ||
+    svgs.sort((a, b) => box(b).width * box(b).height - box(a).width * box(a).height)[0];
+  return {header, height: innerHeight, width: innerWidth, scrollY,
+    prompt: prompts.length ? box(prompts[0]) : null,
+    decisions: decisions.map((el) => ({name: el.getAttribute('data-decision'), ...box(el)})),
+    board: main ? box(main) : null};
+}"""
+
+
+def decision_key(game: str, view: dict[str, Any]) -> str:
+    obs = view.get("observation") or {}
+    phase = obs.get("phase") or (obs.get("position") or {}).get("phase")
+    kinds = sorted({str(a.get("kind")) for a in view.get("legal") or [] if isinstance(a, dict)})
+    return f"{game}:{phase}:{','.join(kinds)}"
+
+
+def check_fit(page: Any, key: str, size: str) -> list[str]:
+    m = page.evaluate(MEASURE)
+    problems = []
+    where = f"{key} at {size}"
+    if m["prompt"] is None:
+        problems.append(f"{where}: no prompt shown")
+    elif m["prompt"]["top"] < m["header"] - 1 or m["prompt"]["bottom"] > m["height"] + 1:
+        problems.append(f"{where}: the prompt is off screen {m['prompt']}")
+    for d in m["decisions"]:
+        if d["top"] < m["header"] - 1 or d["bottom"] > m["height"] + 1:
+            problems.append(
+                f"{where}: control {d['name']} off screen (y {d['top']:.0f}-{d['bottom']:.0f})"
+            )
+        if d["right"] > m["width"] + 1:
+            problems.append(f"{where}: control {d['name']} runs off to the right")
+    board = m["board"]
+    if board is None:
+        problems.append(f"{where}: no board")
+    else:
+        visible = min(board["bottom"], m["height"]) - max(board["top"], m["header"])
+        if visible < min(BOARD_SHOWN, board["height"]):
+            problems.append(f"{where}: only {visible:.0f}px of the board on screen")
+    return problems
+
+
+GAMES = ["coerceo", "gunst", "islandet", "omringad"]
+LEAST_KINDS = {"coerceo": 1, "gunst": 5, "islandet": 6, "omringad": 5}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_decision_fits_the_screen(people: Any, name: str) -> None:
+    server = people.server
+    pages = {size: people.open("/", phone=size == "phone") for size in SIZES}
+    for size, (width, height) in SIZES.items():
+        pages[size].set_viewport_size({"width": width, "height": height})
+    problems: list[str] = []
+    seen: list[str] = []
+    for game in [g for g in server.call("/api/games") if g["name"] == name]:
+        n = game["seats"][0]
+        created = server.call(
+            "/api/tables",
+            {"game": game["name"], "options": {}, "seats": [{"kind": "local"}] * n},
+        )
+        table, tokens = created["table"], created["tokens"]
+        rng = random.Random(7)
+        done: set[str] = set()
+        for _ in range(MAX_STEPS):
+            view = server.call(f"/api/tables/{table}/view")
+            if view["status"] != "running":
+                break
+            movers = [view["to_move"]] if view["to_move"] >= 0 else list(range(n))
+            acted = False
+            for seat in movers:
+                token = tokens[str(seat)]
+                mine = server.call(f"/api/tables/{table}/view?token={token}")
+                if not mine.get("your_turn") or not mine.get("legal"):
+                    continue
+                key = decision_key(game["name"], mine)
+                if key not in done:
+                    done.add(key)
+                    seen.append(key)
+                    for size, page in pages.items():
+                        page.evaluate(SAVE_TOKEN, [table, seat, token])
+                        page.goto(server.url(f"/table/{table}?seat={seat}"))
+                        page.wait_for_selector(f"body[data-ready='1'][data-ply='{mine['ply']}']")
+                        page.wait_for_timeout(150)
+                        problems += check_fit(page, key, size)
+                        if SHOTS:
+                            shot = key.replace(":", "_").replace(",", "+")
+                            page.screenshot(path=str(SCREENSHOTS / f"fit-{shot}-{size}.png"))
+                action = rng.choice(mine["legal"])
+                server.call(
+                    f"/api/tables/{table}/action",
+                    {"token": token, "action": action["action"], "ply": mine["ply"]},
+                )
+                acted = True
+            if not acted:
+                break
+    assert len(seen) >= LEAST_KINDS[name], seen
+    assert not problems, json.dumps(problems, indent=1)
+
+
+SAVE_TOKENS = "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))"
+
+
+def test_the_hot_seat_curtain_text_is_in_view(people: Any) -> None:
+    """Two seats of a hidden-information game at one screen: the curtain's "Pass the
+    screen to …" and its button both show below the sticky header."""
+    server = people.server
+    created = server.call(
+        "/api/tables",
+        {"game": "gunst", "options": {}, "seats": [{"kind": "local"}, {"kind": "local"}]},
+    )
+    for size, (width, height) in SIZES.items():
+        page = people.open("/", phone=size == "phone")
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(SAVE_TOKENS, [created["table"], created["tokens"]])
+        page.goto(server.url(f"/table/{created['table']}"))
+        page.wait_for_selector("#cover:not([hidden]) p")
+        header = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
+        for part in ("#cover p", "#cover button"):
+            box = page.locator(part).bounding_box()
+            assert box is not None
+            assert box["y"] >= header and box["y"] + box["height"] <= height, (size, part, box)
+        assert "Pass the screen to" in page.locator("#cover p").inner_text()
+
+
+LABELS = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('.seat-row select')]
+    .filter((s) => s.offsetParent !== null && getComputedStyle(s).visibility !== 'hidden')
+    .map((s) => {
+      ctx.font = getComputedStyle(s).font;
+      const longest = Math.max(...[...s.options].map((o) => ctx.measureText(o.text).width));
+      return {longest, width: s.clientWidth, name: s.name};
+    });
+}"""
+
+
+def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people: Any) -> None:
+    server = people.server
+    server.call(
+        "/api/tables",
+        {
+            "game": "coerceo",
+            "options": {},
+            "seats": [{"kind": "open"}, {"kind": "ai", "agent": "random"}],
+        },
+    )
+    for size, (width, height) in SIZES.items():
+        page = people.open("/", phone=size == "phone")
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option(".seat-row[data-seat='1'] .seat-kind", "ai")
+        for box in page.evaluate(LABELS):
+            # the text plus the select's padding and arrow fit the box
+            assert box["longest"] + 34 <= box["width"], (size, box)
+        chips = page.locator(".chip").all_inner_texts()
+        assert any("AI · Random moves" in c for c in chips), chips
