@@ -14,23 +14,18 @@ layout chosen at setup (the castle's cell ``s0_castle_cell`` and the whole layou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.state import TILE_ORDER, OmringadData
 from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS
 
-if TYPE_CHECKING:
-    from spelbord.games.omringad.rules import OmringadState
 
-
-def facts(state: OmringadState) -> dict[str, int | float | str]:
+def facts(state: OmringadData) -> dict[str, int | float | str]:
     """Units bought, specials won and their prices, terrain layout, rounds (see module)."""
-    from spelbord.games.omringad.rules import TILE_ORDER
-
     n = state.num_players()
     bought = [[0] * len(BASE_KINDS) for _ in range(n)]
     won: list[dict[str, int]] = [{} for _ in range(n)]
     replay = state.game.new_initial_state()
+    assert isinstance(replay, OmringadData)
     for move in state.history():
         if isinstance(move, int):
             was_won = _auction_winner(replay)
@@ -60,6 +55,6 @@ def facts(state: OmringadState) -> dict[str, int | float | str]:
     return out
 
 
-def _auction_winner(state: OmringadState) -> int:
+def _auction_winner(state: OmringadData) -> int:
     auction = state.auction
     return -1 if state.phase != "auction" or auction is None else int(auction["winner"])
