@@ -91,6 +91,17 @@ def test_r15_crossfire_at_a_block_waits_for_its_reveal(build, do: Do) -> None:
     assert "in crossfire if the block is live: i3 j3" in str(state)
 
 
+def test_r15_the_board_marks_crossfire_at_a_block_as_conditional(build, do: Do) -> None:
+    """R15: before the shot, the interface learns that i3 and j3 fall only if l3 is live;
+    a shot at a unit marks its crossfire as certain."""
+    state = build(CROSSFIRE_AT_A_BLOCK, ["l3"])
+    do(state, "roll 3")
+    shot = state.action_to_dict(state.string_to_action("h3xl3"))
+    assert shot["targets"] == ["i3", "j3", "l3"] and shot["crossfire_if_live"] is True
+    at_unit = build({"c2": "T^", "c3": "j>", "c6": "t<", "a12": "s^"}, phase="shoot1", roll=2)
+    assert "crossfire_if_live" not in at_unit.action_to_dict(at_unit.string_to_action("c2xc6"))
+
+
 def test_r15_a_block_proving_safe_removes_nobody_in_between(build, do: Do) -> None:
     """R15: "korsfyr fra en eksakt hit ... på en ... live hindringsblokk": safe is no hit."""
     state = build({**CROSSFIRE_AT_A_BLOCK, "a2": "S^"}, ["l3"])

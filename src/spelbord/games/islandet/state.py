@@ -192,6 +192,8 @@ class IslandetState(State):
                 target, caught = result
                 out["to"] = square_name(target)
                 out["targets"] = [square_name(s) for s in (*caught, target)]
+                if caught and target in pos.blocks and pos.rules.version >= 2:
+                    out["crossfire_if_live"] = True  # R15: caught only if the block is live
         elif a.kind == "move" and unit is not None:
             distance = pos.roll if a.arg == 0 else pos.roll - 1
             dest = step(a.square, unit.facing, distance)

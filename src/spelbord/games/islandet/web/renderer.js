@@ -182,6 +182,7 @@ function groupLegal(view, ui) {
     shootFrom: new Map(),
     shootAt: new Map(), // target square -> [actions]
     crossfire: new Set(),
+    crossfireIfLive: new Set(), // R15: in crossfire only if the block shot at proves live
     move: new Map(), // from square -> [actions]
     turn: new Map(),
     remove: new Map(),
@@ -210,7 +211,10 @@ function groupLegal(view, ui) {
           if (!g.shootAt.has(to)) g.shootAt.set(to, []);
           g.shootAt.get(to).push(a);
         }
-        for (const t of a.targets || []) if (parseSq(t) !== to) g.crossfire.add(parseSq(t));
+        for (const t of a.targets || []) {
+          if (parseSq(t) === to) continue;
+          (a.crossfire_if_live ? g.crossfireIfLive : g.crossfire).add(parseSq(t));
+        }
         break;
       case "move":
       case "turn":
@@ -524,6 +528,13 @@ function drawBoard(root, view, ui, mem) {
   for (const sq of g.crossfire) {
     const [cx, cy] = geo.centre(sq);
     targetLayer.append(el("circle", { class: "isl-crossfire", cx, cy, r: C * 0.36 }));
+  }
+  for (const sq of g.crossfireIfLive) {
+    if (g.crossfire.has(sq)) continue;
+    const [cx, cy] = geo.centre(sq);
+    const ring = el("circle", { class: "isl-crossfire-if-live", cx, cy, r: C * 0.36 });
+    ring.append(el("title", {}, "in crossfire only if the block proves live (R15)"));
+    targetLayer.append(ring);
   }
   for (const [sq, actions] of g.shootAt) {
     const [cx, cy] = geo.centre(sq);
@@ -1230,6 +1241,7 @@ const STYLE = `
 .isl-range-sq.isl-range-hit { fill: rgba(255,90,74,.25); stroke: #ff5a4a; }
 .isl-range-off { stroke: rgba(200,210,220,.55); }
 .isl-range-sq.isl-range-off { fill: rgba(0,0,0,.15); stroke-dasharray: 4 3; }
+.isl-crossfire-if-live { fill: none; stroke: #ff5a4a; stroke-width: 1.4; stroke-dasharray: 3 3; }
 .isl-crossfire { fill: rgba(255,90,74,.16); stroke: #ff5a4a; stroke-width: 1.6;
  stroke-dasharray: 3 3; pointer-events: none; }
 .isl-target { cursor: crosshair; }
