@@ -165,7 +165,7 @@ function renderTournament(t) {
     const list = h("ul", { class: "t-round" });
     for (const m of r.matches) {
       const names = m.seats.map((s) => s.name).join(" – ");
-      const status = m.status === "finished" ? (m.winner_name ? `${m.winner_name} won` : "draw") + (m.termination === "forfeit" ? " (forfeit)" : "") : m.status;
+      const status = m.status === "finished" ? ((m.winner_names || []).length ? `${m.winner_names.join(" & ")} won` : "draw") + (m.termination === "forfeit" ? " (forfeit)" : "") : m.status;
       const link = m.table ? h("a", { href: m.status === "finished" ? `/replay/${m.table}` : `/table/${m.table}` }, m.status === "finished" ? "replay" : "watch") : "";
       list.append(h("li", {}, `${names}${m.game_no ? ` (replay ${m.game_no})` : ""}: ${status} `, link));
       if (mine && m.table && m.status === "playing" && m.seats.some((s) => s.entrant === mine)) {
