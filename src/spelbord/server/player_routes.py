@@ -198,6 +198,12 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
     async def body(request: Request) -> Any:
         return decode(await request.body(), MAX_MESSAGE)
 
+    def limit(what: str, request: Request) -> None:
+        """Count a request against the server's rate limits (``RateLimitedError``: 429)."""
+        limiter = getattr(app.state, "limiter", None)
+        if limiter is not None:
+            limiter.hit(what, request.client.host if request.client else "?")
+
     def set_session(response: Response, token: str) -> None:
         response.set_cookie(
             COOKIE,
@@ -211,6 +217,7 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
 
     @app.post("/api/account/signup")
     async def sign_up(request: Request, response: Response) -> dict[str, Any]:
+        limit("signup", request)
         data = await body(request)
         if not isinstance(data, dict):
             raise BadRequestError("send {'name': ..., 'password': ...}")
@@ -221,6 +228,7 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
 
     @app.post("/api/account/signin")
     async def sign_in(request: Request, response: Response) -> dict[str, Any]:
+        limit("signin", request)
         data = await body(request)
         if not isinstance(data, dict):
             raise BadRequestError("send {'name': ..., 'password': ...}")
@@ -262,6 +270,7 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
     @app.post("/api/tournaments")
     async def create_tournament(request: Request) -> dict[str, Any]:
         account = await signed(request)
+        limit("tournament", request)
         tid = await director.create(account, await body(request))
         return await hub.db(director.snapshot, tid)
 
@@ -271,7 +280,9 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
 
     @app.post("/api/tournaments/{tid}/join")
     async def join(tid: str, request: Request) -> dict[str, Any]:
-        await director.join(tid, await signed(request))
+        account = await signed(request)
+        limit("tournament", request)
+        await director.join(tid, account)
         return await hub.db(director.snapshot, tid)
 
     @app.post("/api/tournaments/{tid}/leave")
