@@ -38,7 +38,7 @@ from spelbord.server.players_db import SEAT_ENTRANTS
 from spelbord.server.protocol import MAX_MESSAGE, CreateRequest, decode
 from spelbord.server.ratings import leaderboard, mark_rated, rate_table, rated_sides, ratings_of
 from spelbord.server.store import SEATS, TABLES
-from spelbord.server.tournaments import Director, ai_entrant
+from spelbord.server.tournaments import LISTING, Director, ai_entrant
 
 log = logging.getLogger(__name__)
 
@@ -306,6 +306,15 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
     async def take(tid: str, table_id: str, request: Request) -> dict[str, Any]:
         return await director.take_seat(tid, table_id, await signed(request))
 
+    @app.websocket("/ws/tournaments")
+    async def tournaments_socket(websocket: WebSocket) -> None:
+        """The tournament list, again whenever any tournament changed."""
+        await websocket.accept()
+        first = await hub.db(director.listing)
+        out = _Outbox()
+        out.push(json.dumps({"type": "tournaments", "tournaments": first}))
+        await _serve(websocket, LISTING, out)
+
     @app.websocket("/ws/tournaments/{tid}")
     async def tournament_socket(websocket: WebSocket, tid: str) -> None:
         await websocket.accept()
@@ -317,6 +326,9 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
             return
         out = _Outbox()
         out.push(json.dumps({"type": "tournament", "tournament": first}))
+        await _serve(websocket, tid, out)
+
+    async def _serve(websocket: WebSocket, tid: str, out: _Outbox) -> None:
         director.subscribe(tid, out)
 
         async def send() -> None:

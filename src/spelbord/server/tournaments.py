@@ -12,7 +12,8 @@ resume through the hub, waiting ones are loaded on demand).
 Players reach their tables from the tournament page (``take_seat`` hands the signed-in
 account its seat's token) or from the lobby (the table is an ordinary table). Subscribers
 of ``/ws/tournaments/{id}`` get the whole tournament (standings, rounds, bracket) again
-whenever something changed.
+whenever something changed; subscribers of ``/ws/tournaments`` get the whole list again
+whenever any tournament changed.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ MAX_ENTRANTS = 64
 MAX_SHOW_UP = 3 * 3600
 """The longest a tournament waits for a player (well inside the hub's abandoned-table sweep)."""
 WORDS = {2: "two", 4: "four"}
+LISTING = ""
+"""The subscriber key of the tournament list page (no tournament id is empty)."""
 LEVEL = re.compile(r"level:(easy|medium|hard|master)")
 
 
@@ -487,6 +490,7 @@ class Director:
                 self.subscribers.pop(tid, None)
 
     def _publish(self, tid: str) -> None:
+        self._publish_listing()
         subs = self.subscribers.get(tid)
         if not subs:
             return
@@ -494,6 +498,19 @@ class Director:
             text = json.dumps({"type": "tournament", "tournament": self.snapshot(tid)})
         except Exception:
             log.exception("tournament %s: the snapshot failed", tid)
+            return
+        for sub in list(subs):
+            sub.push(text)
+
+    def _publish_listing(self) -> None:
+        """Subscribers of the list (``LISTING``) get the whole list again."""
+        subs = self.subscribers.get(LISTING)
+        if not subs:
+            return
+        try:
+            text = json.dumps({"type": "tournaments", "tournaments": self.listing()})
+        except Exception:
+            log.exception("the tournament list failed")
             return
         for sub in list(subs):
             sub.push(text)
