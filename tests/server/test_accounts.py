@@ -14,7 +14,8 @@ from players_helpers import PASSWORD, play_seat, players_app, sign_up, wait_for
 from conftest import create, play_out
 from spelbord.server.accounts import Accounts, SignInError, Throttle
 from spelbord.server.db import open_engine
-from spelbord.server.players_db import ACCOUNTS
+from spelbord.server.players_db import ACCOUNTS, SESSIONS, TOURNAMENTS
+from spelbord.server.ratelimit import Limiter, RateLimits
 
 
 @pytest.fixture
@@ -168,3 +169,51 @@ def test_parallel_guesses_on_one_name_wait_for_each_other(url: str) -> None:
     times = sorted(asyncio.run(main()))
     engine.dispose()
     assert times[0] >= 0.2 and times[1] >= 0.2 + 0.4 and times[2] >= 0.2 + 0.4 + 0.8
+
+
+def test_sign_up_sign_in_and_tournaments_are_rate_limited_per_client(url: str) -> None:
+    """The server's rate limiter (``ratelimit.Limiter``) counts sign-ups, sign-ins and
+    tournament creates and joins per IP address; a refused request gets 429 and changes
+    nothing."""
+    with players_app(url) as new_client:
+        c = new_client()
+        c.app.state.limiter = Limiter(  # type: ignore[attr-defined]
+            RateLimits(signup="2/minute", signin="2/minute", tournament="2/minute")
+        )
+        sign_up(c, "Kaj")
+        sign_up(new_client(), "Lis")
+        r = new_client().post("/api/account/signup", json={"name": "Mo", "password": PASSWORD})
+        assert r.status_code == 429 and "sign up" in r.json()["error"]
+        for _ in range(2):
+            r = c.post("/api/account/signin", json={"name": "Kaj", "password": PASSWORD})
+            assert r.status_code == 200
+        r = c.post("/api/account/signin", json={"name": "Kaj", "password": PASSWORD})
+        assert r.status_code == 429 and "sign in" in r.json()["error"]
+        body = {"name": "T", "game": "toy-open", "format": "round_robin", "starts_in": 600}
+        tid = c.post("/api/tournaments", json=body).json()["id"]
+        assert c.post(f"/api/tournaments/{tid}/join").status_code == 200
+        r = c.post("/api/tournaments", json=body)
+        assert r.status_code == 429 and "tournament" in r.json()["error"]
+        assert c.post(f"/api/tournaments/{tid}/leave").status_code == 200
+        assert c.post(f"/api/tournaments/{tid}/join").status_code == 429
+        engine = sa.create_engine(url)
+        with engine.connect() as conn:
+            names = set(conn.execute(sa.select(ACCOUNTS.c.name)).scalars())
+            tournaments = conn.execute(sa.select(sa.func.count()).select_from(TOURNAMENTS))
+            assert names == {"Kaj", "Lis"} and tournaments.scalar_one() == 1
+        engine.dispose()
+
+
+def test_expired_sessions_are_purged_when_someone_signs_in(url: str) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        sign_up(c, "Nils")
+        engine = sa.create_engine(url)
+        with engine.begin() as conn:
+            conn.execute(SESSIONS.update().values(expires_at=time.time() - 1))
+        assert c.get("/api/account").json()["account"] is None  # expired: signed out
+        sign_up(new_client(), "Olle")  # a new session purges the expired ones
+        with engine.connect() as conn:
+            left = list(conn.execute(sa.select(SESSIONS.c.expires_at)).scalars())
+        engine.dispose()
+        assert len(left) == 1 and left[0] > time.time()

@@ -101,6 +101,22 @@ def test_two_versus_two_rates_each_member_against_the_other_team(engine: sa.Engi
     assert got["account:a"].rating > 1500 > got["account:c"].rating
 
 
+def test_four_players_alone_are_rated_against_every_other_seat(engine: sa.Engine) -> None:
+    """Omringad with four players and no teams: each seat plays one game against every
+    other seat in one rating period, scored by whose return is higher."""
+    import spelbord.games  # noqa: F401
+
+    members = ["account:a", "account:b", "account:c", "account:d"]
+    with engine.begin() as conn:
+        _table(conn, "f4", "omringad", {"players": 4}, members)
+        rate_table(conn, "f4", {"returns": [1.0, -1.0, -1.0, -1.0], "termination": "target"})
+        got = {e: read_rating(conn, e, "omringad") for e in members}
+    fresh = Glicko2()
+    assert got["account:a"] == fresh.update([(fresh, 1.0)] * 3)
+    assert got["account:b"] == fresh.update([(fresh, 0.0), (fresh, 0.5), (fresh, 0.5)])
+    assert got["account:a"].rating > 1500 > got["account:b"].rating == got["account:c"].rating
+
+
 def test_a_table_is_rated_once(engine: sa.Engine) -> None:
     import spelbord.games  # noqa: F401
 

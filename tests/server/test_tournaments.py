@@ -71,6 +71,68 @@ def test_standings_place_by_wins_then_point_difference() -> None:
     assert table[3]["draws"] == 1
 
 
+@pytest.mark.parametrize("n", range(4, 17))
+@pytest.mark.parametrize("sides", [((0,), (1,), (2,), (3,)), ((0, 3), (1, 2))])
+def test_four_seat_round_robin_meets_evenly_with_seats_rotated(
+    n: int, sides: tuple[tuple[int, ...], ...]
+) -> None:
+    """Seed 000 p.13 at four-seat tables: nobody twice in a round, everyone plays the same
+    number of games (within one), every pair meets when the rounds allow it, and each
+    entrant's seats and partners are spread."""
+    entrants = [f"e{i}" for i in range(n)]
+    rounds = plan.group_rounds(entrants, sides)
+    for r in rounds:
+        seen = [e for t in r for e in t]
+        assert all(len(t) == 4 for t in r) and len(seen) == len(set(seen)) == 4 * (n // 4)
+    played = {e: sum(e in t for r in rounds for t in r) for e in entrants}
+    assert max(played.values()) - min(played.values()) <= 1
+    assert min(played.values()) >= -(-(n - 1) // 3)  # enough games to meet all others
+    met = {frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2)}
+    everyone = n * (n - 1) // 2
+    assert len(met) >= 0.85 * everyone
+    if n in (4, 5, 6, 7, 8, 11, 15, 16):
+        assert len(met) == everyone
+    for e in entrants:
+        seats = [t.index(e) for r in rounds for t in r if e in t]
+        counts = [seats.count(s) for s in range(4)]
+        assert max(counts) - min(counts) <= 2
+    if len(sides) == 2:  # with teams, partners rotate: nobody partners anyone every game
+        for e in entrants:
+            partners = [
+                t[next(s for s in side if s != t.index(e))]
+                for r in rounds
+                for t in r
+                if e in t
+                for side in sides
+                if t.index(e) in side
+            ]
+            assert max(partners.count(p) for p in set(partners)) <= (len(partners) + 1) // 2
+
+
+def test_group_rounds_need_four_entrants() -> None:
+    with pytest.raises(ValueError, match="at least four entrants"):
+        plan.group_rounds(["a", "b", "c"])
+
+
+def test_four_seat_standings_count_team_wins_and_points_against_opponents() -> None:
+    """Seed 000 p.13 with four at a table: a team's win is a win for both members; a
+    shared victory of opponents is a draw; the difference is points scored minus the
+    mean of the opponents' points (partners' points are not conceded)."""
+    teams = ((0, 3), (1, 2))
+    games = [
+        plan.Game(("A", "B", "C", "D"), (1.0, -1.0, -1.0, 1.0), (50.0, 20.0, 30.0, 40.0), teams),
+        plan.Game(("B", "A", "D", "C"), (1.0, 1.0, -1.0, -1.0), (50.0, 10.0, 20.0, 50.0)),
+    ]
+    table = {s["entrant"]: s for s in plan.standings("ABCD", games)}
+    assert (table["A"]["wins"], table["A"]["draws"], table["A"]["losses"]) == (1, 1, 0)
+    assert (table["C"]["wins"], table["C"]["draws"], table["C"]["losses"]) == (0, 1, 1)
+    assert table["D"]["wins"] == 1 and table["D"]["draws"] == 1
+    # A: 50 - (20+30)/2 = 25, then 10 - (50+20+50)/3 = -30.
+    assert table["A"]["difference"] == -5.0
+    assert table["C"]["difference"] == round(30 - 45 + 50 - (50 + 10 + 20) / 3, 2)
+    assert [s["entrant"] for s in plan.standings("ABCD", games)][:2] == ["D", "A"]
+
+
 # ---------------------------------------------------------------- the API
 def _tournament(c: TestClient, **extra: Any) -> dict[str, Any]:
     body = {
@@ -192,6 +254,16 @@ def test_bad_tournaments_are_refused_and_nothing_is_stored(url: str) -> None:
                 {"game": "omringad", "options": {"players": 4}, "format": "knockout"},
                 "a knockout is played at two-seat tables, but omringad with these options has 4",
             ),
+            (
+                {
+                    "game": "omringad",
+                    "options": {"players": 4},
+                    "format": "round_robin",
+                    "entrants": [{"ai": "first"}, {"ai": "random"}, {"ai": "late:1s"}],
+                    "starts_in": 0,
+                },
+                "needs at least four entrants; 3 listed",
+            ),
             ({"format": "swiss"}, "'format' must be one of"),
             ({"entrants": [{"ai": "first"}], "starts_in": 0}, "at least two entrants"),
             ({"entrants": [{"ai": "first"}, {"ai": "first"}]}, "listed twice"),
@@ -210,6 +282,47 @@ def test_bad_tournaments_are_refused_and_nothing_is_stored(url: str) -> None:
         assert r.status_code == 400 and "at least two entrants" in r.json()["error"]
         assert c.get(f"/api/tournaments/{t['id']}").json()["status"] == "open"
         assert _count(url, MATCHES) == 0
+
+
+def test_a_four_seat_round_robin_of_five_runs_its_five_rounds(url: str) -> None:
+    """Omringad with four players: five entrants, one rests each round; a player who does
+    not show up loses (here: everyone but Fia in round 1, nobody after that: draws)."""
+    with players_app(url) as new_client:
+        c = new_client()
+        fia = sign_up(c, "Fia")
+        others = []
+        for name in ("Gus", "Hed", "Ivo", "Jon"):
+            sign_up(new_client(), name)
+            others.append({"player": name})
+        t = _tournament(
+            c,
+            game="omringad",
+            options={"players": 4},
+            entrants=[{"player": "Fia"}, *others],
+            show_up_seconds=1,
+        )
+        assert c.post(f"/api/tournaments/{t['id']}/start").status_code == 200
+        first = wait_for(lambda: _my_tables(c, t["id"], f"account:{fia['id']}"), 10)[0]
+        r = c.post(f"/api/tournaments/{t['id']}/tables/{first}/take")
+        assert r.status_code == 200, r.text
+        token = r.json()["token"]
+        view = c.get(f"/api/tables/{first}/view", params={"token": token}).json()
+        assert len(view["seats"]) == 4
+        done = wait_for(
+            lambda: (
+                (x := c.get(f"/api/tournaments/{t['id']}").json())["status"] == "finished" and x
+            ),
+            40,
+        )
+    assert "Four at a table" in done["rules"]
+    assert len(done["rounds"]) == 5
+    for rnd in done["rounds"]:
+        (match,) = rnd["matches"]
+        assert len(match["seats"]) == 4 and match["termination"] == "forfeit"
+    placed = {s["name"]: s for s in done["standings"]}
+    assert all(s["played"] == 4 for s in placed.values())
+    assert done["standings"][0]["name"] == "Fia" and placed["Fia"]["wins"] == 1
+    assert placed["Fia"]["draws"] == 3 and placed["Gus"]["draws"] + placed["Gus"]["losses"] == 4
 
 
 def test_a_knockout_with_a_bye_and_ai_entrants_plays_itself(url: str) -> None:

@@ -247,9 +247,11 @@ class Accounts:
 
     # ------------------------------------------------------------------ sessions
     def new_session(self, account: Account) -> str:
+        """A new session for ``account`` (expired sessions of anyone are purged first)."""
         token = secrets.token_urlsafe(32)
         now = time.time()
         with self.engine.begin() as conn:
+            conn.execute(SESSIONS.delete().where(SESSIONS.c.expires_at <= now))
             conn.execute(
                 SESSIONS.insert().values(
                     token_hash=_digest(token),

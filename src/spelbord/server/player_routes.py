@@ -38,7 +38,7 @@ from spelbord.server.players_db import SEAT_ENTRANTS
 from spelbord.server.protocol import MAX_MESSAGE, CreateRequest, decode
 from spelbord.server.ratings import leaderboard, mark_rated, rate_table, rated_sides, ratings_of
 from spelbord.server.store import SEATS, TABLES
-from spelbord.server.tournaments import Director, ai_entrant
+from spelbord.server.tournaments import LISTING, Director, ai_entrant
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +198,12 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
     async def body(request: Request) -> Any:
         return decode(await request.body(), MAX_MESSAGE)
 
+    def limit(what: str, request: Request) -> None:
+        """Count a request against the server's rate limits (``RateLimitedError``: 429)."""
+        limiter = getattr(app.state, "limiter", None)
+        if limiter is not None:
+            limiter.hit(what, request.client.host if request.client else "?")
+
     def set_session(response: Response, token: str) -> None:
         response.set_cookie(
             COOKIE,
@@ -211,6 +217,7 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
 
     @app.post("/api/account/signup")
     async def sign_up(request: Request, response: Response) -> dict[str, Any]:
+        limit("signup", request)
         data = await body(request)
         if not isinstance(data, dict):
             raise BadRequestError("send {'name': ..., 'password': ...}")
@@ -221,6 +228,7 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
 
     @app.post("/api/account/signin")
     async def sign_in(request: Request, response: Response) -> dict[str, Any]:
+        limit("signin", request)
         data = await body(request)
         if not isinstance(data, dict):
             raise BadRequestError("send {'name': ..., 'password': ...}")
@@ -262,6 +270,7 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
     @app.post("/api/tournaments")
     async def create_tournament(request: Request) -> dict[str, Any]:
         account = await signed(request)
+        limit("tournament", request)
         tid = await director.create(account, await body(request))
         return await hub.db(director.snapshot, tid)
 
@@ -271,7 +280,9 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
 
     @app.post("/api/tournaments/{tid}/join")
     async def join(tid: str, request: Request) -> dict[str, Any]:
-        await director.join(tid, await signed(request))
+        account = await signed(request)
+        limit("tournament", request)
+        await director.join(tid, account)
         return await hub.db(director.snapshot, tid)
 
     @app.post("/api/tournaments/{tid}/leave")
@@ -295,6 +306,15 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
     async def take(tid: str, table_id: str, request: Request) -> dict[str, Any]:
         return await director.take_seat(tid, table_id, await signed(request))
 
+    @app.websocket("/ws/tournaments")
+    async def tournaments_socket(websocket: WebSocket) -> None:
+        """The tournament list, again whenever any tournament changed."""
+        await websocket.accept()
+        first = await hub.db(director.listing)
+        out = _Outbox()
+        out.push(json.dumps({"type": "tournaments", "tournaments": first}))
+        await _serve(websocket, LISTING, out)
+
     @app.websocket("/ws/tournaments/{tid}")
     async def tournament_socket(websocket: WebSocket, tid: str) -> None:
         await websocket.accept()
@@ -306,6 +326,9 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
             return
         out = _Outbox()
         out.push(json.dumps({"type": "tournament", "tournament": first}))
+        await _serve(websocket, tid, out)
+
+    async def _serve(websocket: WebSocket, tid: str, out: _Outbox) -> None:
         director.subscribe(tid, out)
 
         async def send() -> None:

@@ -1,7 +1,8 @@
-"""Per-client rate limits on creating tables, claiming seats and acting (``limits``).
+"""Per-client rate limits on creating tables, claiming seats, acting, signing up and in,
+and creating or joining tournaments (``limits``).
 
-A client is its IP address for creating tables and claiming seats, and its seat (the
-table and the token) for acting. Limits are written like ``"20/minute;200/hour"``;
+A client is its IP address for everything but acting, and its seat (the table and the
+token) for acting. Limits are written like ``"20/minute;200/hour"``;
 ``SPELBORD_RATE_LIMITS`` overrides them, e.g. ``create=60/minute,act=off``, or ``off``.
 A refused request gets 429 and changes nothing.
 
@@ -11,8 +12,9 @@ A refused request gets 429 and changes nothing.
 Traceback (most recent call last):
 ...
 spelbord.server.ratelimit.RateLimitedError: too many requests to create a table: at most 2 per...
->>> RateLimits.parse("act=off,claim=5/second")
-RateLimits(create='20/minute;200/hour', claim='5/second', act=None)
+>>> chosen = RateLimits.parse("act=off,claim=5/second")
+>>> chosen.claim, chosen.act, chosen.create, chosen.signin
+('5/second', None, '20/minute;200/hour', '20/minute;200/hour')
 """
 
 from __future__ import annotations
@@ -28,7 +30,14 @@ from limits.strategies import MovingWindowRateLimiter
 from spelbord.server.errors import TableError
 
 RATE_LIMITS_ENV = "SPELBORD_RATE_LIMITS"
-WHAT = {"create": "create a table", "claim": "claim a seat", "act": "act"}
+WHAT = {
+    "create": "create a table",
+    "claim": "claim a seat",
+    "act": "act",
+    "signup": "sign up",
+    "signin": "sign in",
+    "tournament": "create or join a tournament",
+}
 
 
 class RateLimitedError(TableError):
@@ -44,6 +53,9 @@ class RateLimits:
     create: str | None = "20/minute;200/hour"
     claim: str | None = "30/minute"
     act: str | None = "20/second;600/minute"
+    signup: str | None = "10/minute;50/hour"
+    signin: str | None = "20/minute;200/hour"
+    tournament: str | None = "20/minute;200/hour"
 
     @classmethod
     def parse(cls, text: str) -> RateLimits | None:
@@ -55,7 +67,7 @@ class RateLimits:
         for part in filter(None, (p.strip() for p in text.split(","))):
             key, _, value = part.partition("=")
             if key not in WHAT:
-                raise ValueError(f"unknown rate limit {key!r} (create, claim, act)")
+                raise ValueError(f"unknown rate limit {key!r} ({', '.join(WHAT)})")
             value = value.strip()
             if value.lower() != "off":
                 parse_many(value)  # raises ValueError when malformed

@@ -25,7 +25,10 @@ Teams (two-versus-two Omringad): each member is rated on the team's result again
 composite opponent: the other side's mean rating with the root-mean-square of its RDs,
 i.e. as if the member had played the whole other team alone. Both members of a side get
 the same score (1 win, 0.5 draw, 0 loss); their own ratings and RDs decide how far each
-moves. Forfeits (a no-show) and abandoned tables are not rated.
+moves. Four players each on their own (Omringad, four players without teams) extend this:
+each is rated, in one rating period, on a game against every other seat, scored by whose
+return is higher (1, 0.5 on equal returns, 0). Forfeits (a no-show) and abandoned tables
+are not rated.
 """
 
 from __future__ import annotations
@@ -189,10 +192,10 @@ def _write_rating(conn: sa.Connection, entrant: str, game: str, rating: Glicko2)
 def rated_sides(
     game: str, options: dict[str, Any], rules_version: int | None
 ) -> list[tuple[int, ...]]:
-    """The two sides of a table of this game (``Game.teams()``), or ``[]`` if not two."""
+    """The sides of a table of this game (``Game.teams()``), or ``[]`` if only one."""
     versioned = {} if rules_version is None else {"rules_version": rules_version}
     teams = [tuple(t) for t in load(game, **versioned, **options).teams()]
-    return teams if len(teams) == 2 else []
+    return teams if len(teams) >= 2 else []
 
 
 def rate_table(conn: sa.Connection, table_id: str, result: dict[str, Any] | None) -> None:
@@ -229,17 +232,24 @@ def rate_table(conn: sa.Connection, table_id: str, result: dict[str, Any] | None
     if not sides or any(s not in entrants for s in seats) or len(returns) < len(seats):
         return
     names = [{entrants[s] for s in side} for side in sides]
-    if names[0] & names[1]:
-        return  # someone on both sides: nothing to learn
+    if len(set().union(*names)) != sum(len(side) for side in names):
+        return  # someone on two sides: nothing to learn
     old = {e: read_rating(conn, e, table.game) for side in names for e in side}
-    scores = side_scores(returns, sides)
     changes: dict[str, Any] = {}
     for i, side in enumerate(names):
-        opponent = composite([old[e] for e in sorted(names[1 - i])])
+        games = [
+            (
+                composite([old[e] for e in sorted(names[j])]),
+                side_scores(returns, [sides[i], sides[j]])[0],
+            )
+            for j in range(len(names))
+            if j != i
+        ]
+        score = sum(g[1] for g in games) / len(games)
         for e in sorted(side):
-            new = old[e].update([(opponent, scores[i])])
+            new = old[e].update(games)
             _write_rating(conn, e, table.game, new)
-            changes[e] = {"before": old[e].as_dict(), "after": new.as_dict(), "score": scores[i]}
+            changes[e] = {"before": old[e].as_dict(), "after": new.as_dict(), "score": score}
     conn.execute(
         RATED_TABLES.update()
         .where(RATED_TABLES.c.table_id == table_id)

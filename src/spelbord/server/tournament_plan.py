@@ -25,6 +25,8 @@ top seeds meet last; missing entrants are byes, which go to the top seeds:
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +40,18 @@ RULES = {
         "in about half its games. Placing by wins, then by point difference (the game's "
         "margin: points scored minus conceded in Omringad). A draw is no win. A player who "
         "does not show up within the allowed time loses that game."
+    ),
+    "round_robin_4": (
+        "Four at a table. The rounds are drawn so that every entrant meets every other as "
+        "evenly as possible (each round seats together as many pairs who have not met yet "
+        "as it can, and spreads the repeats), everyone plays the same number of games when "
+        "that takes at most twice the fewest rounds (otherwise some play one game more), and "
+        "whoever has rested most plays next. At each table the seats are dealt so that every "
+        "entrant sits in each seat about equally often, and with teams has each other "
+        "entrant as partner about equally often. Placing by wins (with teams, both members "
+        "of the winning team win; a shared victory between opponents is a draw), then by "
+        "point difference: points scored minus the mean of the opponents' points. A player "
+        "who does not show up within the allowed time loses that game."
     ),
     "knockout": (
         "A bracket seeded by rating in this game; byes go to the top seeds. The higher seed "
@@ -74,6 +88,126 @@ def round_robin(entrants: Sequence[str]) -> list[list[tuple[str, str]]]:
     return rounds
 
 
+def group_rounds(
+    entrants: Sequence[str], sides: Sequence[Sequence[int]] = ((0,), (1,), (2,), (3,))
+) -> list[list[tuple[str, ...]]]:
+    """Rounds of four-seat tables (each a tuple in seat order); the rest sit out a round.
+
+    Everyone meets everyone as evenly as possible, rests and seats are shared out fairly,
+    and with teams (``sides``: the seats that play together) partners rotate:
+
+    >>> rounds = group_rounds(list("ABCDEFGH"))
+    >>> len(rounds), [len(r) for r in rounds]
+    (3, [2, 2, 2])
+    >>> met = {frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2)}
+    >>> len(met)  # all 28 pairs of eight entrants in three rounds
+    28
+    >>> [len(r) for r in group_rounds(list("ABCDE"))]  # five rounds: one rests each
+    [1, 1, 1, 1, 1]
+    """
+    names = list(entrants)
+    n = len(names)
+    if n < 4:
+        raise ValueError(f"four-seat tables need at least four entrants, not {n}")
+    tables = n // 4
+    per_round = 4 * tables
+    fewest = math.ceil(n * math.ceil((n - 1) / 3) / per_round)
+    count = fewest
+    for r in range(fewest, 2 * fewest + 1):
+        if (r * per_round) % n == 0:
+            count = r
+            break
+    partner = {s: {t for side in sides if s in side for t in side if t != s} for s in range(4)}
+    met: dict[frozenset[str], int] = {}
+    together: dict[frozenset[str], int] = {}
+    played = {e: 0 for e in names}
+    seats = {e: [0, 0, 0, 0] for e in names}
+    rounds: list[list[tuple[str, ...]]] = []
+    for r in range(count):
+        # Who plays: the fewest games so far; ties rotate with the round.
+        order = sorted(range(n), key=lambda i: (played[names[i]], (i - r * per_round) % n))
+        playing = [names[i] for i in sorted(order[:per_round])]
+        groups = _best_groups(playing, met)
+        tables_of_round: list[tuple[str, ...]] = []
+        for group in groups:
+            seated = _best_seats(group, seats, together, partner)
+            for a, b in itertools.combinations(seated, 2):
+                key = frozenset((a, b))
+                met[key] = met.get(key, 0) + 1
+            for s, e in enumerate(seated):
+                played[e] += 1
+                seats[e][s] += 1
+                for t in partner[s]:
+                    if t > s:
+                        key = frozenset((e, seated[t]))
+                        together[key] = together.get(key, 0) + 1
+            tables_of_round.append(seated)
+        rounds.append(tables_of_round)
+    return rounds
+
+
+def _cost(group: Sequence[str], met: dict[frozenset[str], int]) -> int:
+    """Pairs that met before (first), then how often (squared: repeats spread out)."""
+    counts = [met.get(frozenset(p), 0) for p in itertools.combinations(group, 2)]
+    return sum(1000 * (m > 0) + m * m for m in counts)
+
+
+def _best_groups(playing: list[str], met: dict[frozenset[str], int]) -> list[list[str]]:
+    """Split ``playing`` into groups of four with few repeated meetings (greedy + swaps,
+    from a few starting points)."""
+    tries = [_improve(_greedy(playing[k:] + playing[:k], met), met) for k in range(4)]
+    return min(tries, key=lambda gs: sum(_cost(g, met) for g in gs))
+
+
+def _greedy(playing: list[str], met: dict[frozenset[str], int]) -> list[list[str]]:
+    pool = list(playing)
+    groups: list[list[str]] = []
+    while pool:
+        group = [pool.pop(0)]
+        while len(group) < 4:
+            best = min(pool, key=lambda e: sum(met.get(frozenset((e, g)), 0) for g in group))
+            pool.remove(best)
+            group.append(best)
+        groups.append(group)
+    return groups
+
+
+def _improve(groups: list[list[str]], met: dict[frozenset[str], int]) -> list[list[str]]:
+    improved = True
+    while improved:
+        improved = False
+        for gi, gj in itertools.combinations(range(len(groups)), 2):
+            for a, b in itertools.product(range(4), range(4)):
+                g1, g2 = list(groups[gi]), list(groups[gj])
+                before = _cost(g1, met) + _cost(g2, met)
+                g1[a], g2[b] = g2[b], g1[a]
+                if _cost(g1, met) + _cost(g2, met) < before:
+                    groups[gi], groups[gj] = g1, g2
+                    improved = True
+    return groups
+
+
+def _best_seats(
+    group: Sequence[str],
+    seats: dict[str, list[int]],
+    together: dict[frozenset[str], int],
+    partner: dict[int, set[int]],
+) -> tuple[str, ...]:
+    """The seating of a group that gives each the seats (and partners) it had least."""
+
+    def cost(order: tuple[str, ...]) -> tuple[int, int]:
+        seat_cost = sum(seats[e][s] ** 2 for s, e in enumerate(order))
+        partner_cost = sum(
+            together.get(frozenset((order[s], order[t])), 0) ** 2
+            for s in range(4)
+            for t in partner[s]
+            if t > s
+        )
+        return partner_cost + seat_cost, seat_cost
+
+    return min(itertools.permutations(group), key=cost)
+
+
 def bracket_order(size: int) -> list[int]:
     """Seed numbers (1 = best) in bracket order, so that seeds 1 and 2 can meet last."""
     order = [1]
@@ -100,12 +234,39 @@ class Game:
     entrants: tuple[str | None, ...]
     returns: tuple[float, ...]
     margins: tuple[float, ...] = ()
+    sides: tuple[tuple[int, ...], ...] = ()
+    """The seats that win and lose together (``Game.teams()``); empty: every seat alone."""
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return self.sides or tuple((s,) for s in range(len(self.entrants)))
+
+    def winners(self) -> set[str]:
+        """The entrants of the one side with the highest return; empty for a draw.
+
+        >>> sorted(Game(("A", "B", "C", "D"), (1, -1, 1, -1), (), ((0, 2), (1, 3))).winners())
+        ['A', 'C']
+        >>> Game(("A", "B", "C", "D"), (1, 1, -1, -1)).winners()  # two opponents share
+        set()
+        """
+        best = max(self.returns)
+        top = [side for side in self.teams() if any(self.returns[s] == best for s in side)]
+        if len(top) != 1:
+            return set()
+        return {e for s in top[0] if (e := self.entrants[s]) is not None}
 
     def winner(self) -> str | None:
-        """The entrant with the highest return, or ``None`` for a draw."""
+        """The entrant with the highest return, or ``None`` for a draw (two seats)."""
         best = max(self.returns)
         top = [i for i, r in enumerate(self.returns) if r == best]
         return self.entrants[top[0]] if len(top) == 1 else None
+
+    def difference(self, seat: int) -> float:
+        """Points scored minus conceded: the seat's margin minus the opponents' mean."""
+        if not self.margins:
+            return 0.0
+        mine = next(side for side in self.teams() if seat in side)
+        others = [m for i, m in enumerate(self.margins) if i not in mine]
+        return self.margins[seat] - sum(others) / max(1, len(others))
 
 
 @dataclass
@@ -131,21 +292,19 @@ def standings(entrants: Iterable[str], games: Iterable[Game]) -> list[dict[str, 
     """
     lines = {e: Line(e) for e in entrants}
     for g in games:
-        winner = g.winner()
+        winners = g.winners()
         for seat, e in enumerate(g.entrants):
             if e is None or e not in lines:
                 continue
             line = lines[e]
             line.played += 1
-            if winner is None:
+            if not winners:
                 line.draws += 1
-            elif winner == e:
+            elif e in winners:
                 line.wins += 1
             else:
                 line.losses += 1
-            if g.margins:
-                others = [m for i, m in enumerate(g.margins) if i != seat]
-                line.difference += g.margins[seat] - sum(others) / max(1, len(others))
+            line.difference += g.difference(seat)
     ordered = sorted(lines.values(), key=lambda x: (-x.wins, -x.difference))
     out: list[dict[str, Any]] = []
     for i, line in enumerate(ordered):

@@ -12,7 +12,8 @@ resume through the hub, waiting ones are loaded on demand).
 Players reach their tables from the tournament page (``take_seat`` hands the signed-in
 account its seat's token) or from the lobby (the table is an ordinary table). Subscribers
 of ``/ws/tournaments/{id}`` get the whole tournament (standings, rounds, bracket) again
-whenever something changed.
+whenever something changed; subscribers of ``/ws/tournaments`` get the whole list again
+whenever any tournament changed.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ FORMATS = ("round_robin", "knockout")
 MAX_ENTRANTS = 64
 MAX_SHOW_UP = 3 * 3600
 """The longest a tournament waits for a player (well inside the hub's abandoned-table sweep)."""
+WORDS = {2: "two", 4: "four"}
+LISTING = ""
+"""The subscriber key of the tournament list page (no tournament id is empty)."""
 LEVEL = re.compile(r"level:(easy|medium|hard|master)")
 
 
@@ -176,12 +180,17 @@ class Director:
             raise TournamentError(str(exc)) from None
         seats = game.num_players()
         sides = game.teams()
-        if seats != 2 or len(sides) != 2:
-            kind = "a knockout" if fmt == "knockout" else "a round robin"
+        if fmt == "knockout" and (seats != 2 or len(sides) != 2):
             raise FormatError(
-                f"{kind} is played at two-seat tables, but {game.name} with these options "
+                f"a knockout is played at two-seat tables, but {game.name} with these options "
                 f"has {seats} seats"
             )
+        if fmt == "round_robin" and seats not in (2, 4):
+            raise FormatError(
+                f"a round robin is played at two- or four-seat tables, but {game.name} with "
+                f"these options has {seats} seats"
+            )
+        least = seats if seats == 4 else 2
         starts_at = _time_of(body)
         show_up = body.get("show_up_seconds", 300)
         if (
@@ -193,9 +202,10 @@ class Director:
                 f"'show_up_seconds' must be a whole number from 1 to {MAX_SHOW_UP}"
             )
         entrants = self._parse_entrants(body.get("entrants") or [])
-        if starts_at <= _now() and len(entrants) < 2:
+        if starts_at <= _now() and len(entrants) < least:
             raise TooFewEntrantsError(
-                f"a tournament that starts now needs at least two entrants; {len(entrants)} listed"
+                f"a tournament that starts now needs at least {WORDS[least]} entrants; "
+                f"{len(entrants)} listed"
             )
         tid = secrets.token_urlsafe(9)
         now = _now()
@@ -440,18 +450,21 @@ class Director:
             )
             ratings = {e["entrant"]: read_rating(conn, e["entrant"], t["game"]) for e in entrants}
         names = {e["entrant"]: e["name"] for e in entrants}
+        sides = _sides(dict(t))
         games = [
-            plan.Game(tuple(m["entrants"]), tuple(m["returns"]), tuple(m["margins"] or ()))
+            plan.Game(tuple(m["entrants"]), tuple(m["returns"]), tuple(m["margins"] or ()), sides)
             for m in matches
             if m["status"] == "finished" and m["returns"]
         ]
         table = plan.standings([e["entrant"] for e in entrants], games)
         rounds: dict[int, list[dict[str, Any]]] = {}
         for m in matches:
-            rounds.setdefault(m["round"], []).append(_match_dict(m, names))
+            rounds.setdefault(m["round"], []).append(_match_dict(m, names, sides))
+        four = t["format"] == "round_robin" and (len(sides) > 2 or len(sides[0]) > 1)
         return {
             **_public(dict(t)),
-            "rules": plan.RULES[t["format"]],
+            "rules": plan.RULES["round_robin_4" if four else t["format"]],
+            "sides": [list(side) for side in sides],
             "entrants": [
                 {
                     "entrant": e["entrant"],
@@ -477,6 +490,7 @@ class Director:
                 self.subscribers.pop(tid, None)
 
     def _publish(self, tid: str) -> None:
+        self._publish_listing()
         subs = self.subscribers.get(tid)
         if not subs:
             return
@@ -484,6 +498,19 @@ class Director:
             text = json.dumps({"type": "tournament", "tournament": self.snapshot(tid)})
         except Exception:
             log.exception("tournament %s: the snapshot failed", tid)
+            return
+        for sub in list(subs):
+            sub.push(text)
+
+    def _publish_listing(self) -> None:
+        """Subscribers of the list (``LISTING``) get the whole list again."""
+        subs = self.subscribers.get(LISTING)
+        if not subs:
+            return
+        try:
+            text = json.dumps({"type": "tournaments", "tournaments": self.listing()})
+        except Exception:
+            log.exception("the tournament list failed")
             return
         for sub in list(subs):
             sub.push(text)
@@ -540,16 +567,22 @@ class Director:
             return sorted(found, key=lambda e: -ratings[e])
 
         seeded = await self.hub.db(entrants)
-        if len(seeded) < 2:
+        sides = _sides(t)
+        least = 4 if len(sides) == 4 or any(len(side) > 1 for side in sides) else 2
+        if len(seeded) < least:
             if strict:
                 raise TooFewEntrantsError(
-                    f"a tournament needs at least two entrants; it has {len(seeded)}"
+                    f"a tournament needs at least {WORDS[least]} entrants; it has {len(seeded)}"
                 )
             await self.hub.db(self._set, tid, status="cancelled", note="too few entrants")
             self._dirty.add(tid)
             return
         rows: list[dict[str, Any]] = []
-        if t["format"] == "round_robin":
+        if t["format"] == "round_robin" and least == 4:
+            for r, groups in enumerate(plan.group_rounds(seeded, sides), start=1):
+                for slot, group in enumerate(groups):
+                    rows.append(_row(tid, r, slot, 0, list(group), "waiting"))
+        elif t["format"] == "round_robin":
             for r, pairs in enumerate(plan.round_robin(seeded), start=1):
                 for slot, (a, b) in enumerate(pairs):
                     rows.append(_row(tid, r, slot, 0, [a, b], "waiting"))
@@ -823,12 +856,23 @@ def _public(t: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _match_dict(m: Any, names: dict[str, str]) -> dict[str, Any]:
+def _sides(t: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The seats that win and lose together at this tournament's tables."""
+    return tuple(tuple(side) for side in load(t["game"], **dict(t["options"])).teams())
+
+
+def _match_dict(
+    m: Any, names: dict[str, str], sides: tuple[tuple[int, ...], ...] = ()
+) -> dict[str, Any]:
     winner = None
+    winners: list[str] = []
     if m["status"] == "bye":
         winner = m["entrants"][0]
+        winners = [winner]
     elif m["status"] == "finished" and m["returns"]:
-        winner = plan.Game(tuple(m["entrants"]), tuple(m["returns"])).winner()
+        game = plan.Game(tuple(m["entrants"]), tuple(m["returns"]), (), sides)
+        winners = [e for e in m["entrants"] if e in game.winners()]
+        winner = winners[0] if len(winners) == 1 else None
     return {
         "slot": m["slot"],
         "game_no": m["game_no"],
@@ -842,6 +886,8 @@ def _match_dict(m: Any, names: dict[str, str]) -> dict[str, Any]:
         "termination": m["termination"],
         "winner": winner,
         "winner_name": names.get(winner) if winner else None,
+        "winners": winners,
+        "winner_names": [names.get(w, w) for w in winners],
     }
 
 

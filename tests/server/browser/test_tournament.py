@@ -103,3 +103,48 @@ def test_a_round_robin_with_two_accounts_and_two_ai_entrants(browser: Any, tmp_p
         people.close()
         stop_server(server)
     assert not people.errors, people.errors
+
+
+def test_a_knockout_is_drawn_as_a_bracket_and_the_list_is_live(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Three AI entrants in a knockout: the bracket (rounds as columns, matches as boxes)
+    fills in over the WebSocket up to the winner; another person's /tournaments list shows
+    the new tournament and its status changes without reloading."""
+    server = start_server(tmp_path, preload=TOYGAME)
+    people = Pages(browser, server)
+    try:
+        alice = people.open("/account")
+        _sign_up(alice, "Alice")
+        watcher = people.open("/tournaments")
+        expect(watcher.locator("#t-list tr")).to_have_count(1)  # the header only
+
+        alice.goto(server.url("/tournaments"))
+        alice.fill("#t-name", "Cupen")
+        alice.select_option("#t-game", "toy-open")
+        alice.select_option("#t-format", "knockout")
+        alice.fill("#t-ai", "random, mcts:30it, mcts:20it")
+        alice.fill("#t-starts", "60")
+        alice.click("#t-create")
+        alice.wait_for_url("**/tournaments/*")
+        tid = alice.url.rsplit("/", 1)[1]
+        line = watcher.locator(f'#t-list tr[data-tournament="{tid}"]')
+        expect(line).to_contain_text("open")  # arrived over the list's WebSocket
+
+        alice.click("#t-start")
+        expect(alice.locator(".bracket .bracket-round")).to_have_count(2, timeout=5000)
+        expect(
+            alice.locator(".bracket .bracket-round").first.locator(".bracket-match")
+        ).to_have_count(2)
+        expect(alice.locator(".bracket-match.champion")).to_have_count(1, timeout=60000)
+        expect(line).to_contain_text("finished", timeout=10000)
+        final = server.call(f"/api/tournaments/{tid}")
+        champion = final["rounds"][-1]["matches"][-1]["winner_name"]
+        expect(alice.locator(".bracket-match.champion")).to_have_text(champion)
+        final_box = alice.locator('.bracket-match[data-round="2"]')
+        expect(final_box.locator(".bracket-seat.winner")).to_have_text(champion)
+        expect(alice.locator(".bracket-round h3").last).to_have_text("Winner")
+    finally:
+        people.close()
+        stop_server(server)
+    assert not people.errors, people.errors

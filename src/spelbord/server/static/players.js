@@ -111,20 +111,68 @@ async function tournamentsPage() {
       fail(err);
     }
   });
+  renderList(await api("/api/tournaments"));
+  live("/ws/tournaments", (msg) => msg.type === "tournaments" && renderList(msg.tournaments));
+}
+
+function renderList(tournaments) {
   const list = document.getElementById("t-list");
-  list.append(row(["Name", "Game", "Format", "Entrants", "Status", "Starts"], "th"));
-  for (const t of await api("/api/tournaments")) {
-    list.append(
-      row([
-        h("a", { href: `/tournaments/${t.id}` }, t.name),
-        t.game,
-        t.format.replace("_", " "),
-        t.entrants,
-        t.status,
-        new Date(t.starts_at * 1000).toLocaleString(),
-      ]),
-    );
+  list.replaceChildren(row(["Name", "Game", "Format", "Entrants", "Status", "Starts"], "th"));
+  for (const t of tournaments) {
+    const line = row([
+      h("a", { href: `/tournaments/${t.id}` }, t.name),
+      t.game,
+      t.format.replace("_", " "),
+      t.entrants,
+      t.status,
+      new Date(t.starts_at * 1000).toLocaleString(),
+    ]);
+    line.dataset.tournament = t.id;
+    list.append(line);
   }
+}
+
+/** A WebSocket that hands each message to `onMessage` and reconnects when it closes. */
+function live(path, onMessage) {
+  const connect = () => {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`);
+    ws.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
+    ws.addEventListener("close", () => setTimeout(connect, 2000));
+  };
+  connect();
+}
+
+/** The knockout as a drawn bracket: rounds as columns, matches as boxes, winners advance
+ * (rounds not yet drawn are empty boxes, so the whole bracket shows from the start). */
+function renderBracket(t) {
+  const first = t.rounds.length ? t.rounds[0].matches.filter((m) => m.game_no === 0).length : 0;
+  const columns = [];
+  for (let size = first, r = 1; size >= 1; size = Math.floor(size / 2), r++) {
+    const drawn = t.rounds.find((x) => x.round === r);
+    const boxes = [];
+    for (let slot = 0; slot < size; slot++) {
+      const games = drawn ? drawn.matches.filter((m) => m.slot === slot) : [];
+      const last = games[games.length - 1];
+      const seats = games.length ? games[0].seats : [{ name: "?" }, { name: "?" }];
+      const won = last && last.winner ? last.winner : null;
+      const lines = seats.map((s) =>
+        h("div", { class: `bracket-seat${won && s.entrant === won ? " winner" : ""}${won && s.entrant !== won ? " loser" : ""}` }, s.name || "bye"),
+      );
+      const note = [];
+      if (games.length > 1) note.push(`${games.length - 1} replay${games.length > 2 ? "s" : ""}`);
+      if (last && last.termination === "forfeit") note.push("forfeit");
+      if (last && last.status === "playing") note.push("playing");
+      const link = last && last.table ? h("a", { href: last.status === "finished" ? `/replay/${last.table}` : `/table/${last.table}` }, last.status === "finished" ? "replay" : "watch") : "";
+      boxes.push(h("div", { class: `bracket-match${last ? ` ${last.status}` : " pending"}`, dataset: { round: r, slot } }, ...lines, h("div", { class: "bracket-note" }, note.join(" · "), " ", link)));
+    }
+    const title = size === 1 ? "Final" : size === 2 ? "Semi-finals" : `Round ${r}`;
+    columns.push(h("div", { class: "bracket-round" }, h("h3", {}, title), h("div", { class: "bracket-boxes" }, ...boxes)));
+  }
+  const champion = t.status === "finished" && t.rounds.length ? t.rounds[t.rounds.length - 1].matches.at(-1) : null;
+  if (champion && champion.winner_name) {
+    columns.push(h("div", { class: "bracket-round" }, h("h3", {}, "Winner"), h("div", { class: "bracket-boxes" }, h("div", { class: "bracket-match champion" }, h("div", { class: "bracket-seat winner" }, champion.winner_name)))));
+  }
+  return h("div", { class: "bracket" }, ...columns);
 }
 
 async function takeSeat(t, table) {
@@ -161,18 +209,19 @@ function renderTournament(t) {
   const rounds = document.getElementById("t-rounds");
   rounds.replaceChildren();
   document.getElementById("t-rounds-title").textContent = t.format === "knockout" ? "Bracket" : "Rounds";
+  if (t.format === "knockout") rounds.append(renderBracket(t));
   for (const r of t.rounds) {
     const list = h("ul", { class: "t-round" });
     for (const m of r.matches) {
       const names = m.seats.map((s) => s.name).join(" – ");
-      const status = m.status === "finished" ? (m.winner_name ? `${m.winner_name} won` : "draw") + (m.termination === "forfeit" ? " (forfeit)" : "") : m.status;
+      const status = m.status === "finished" ? ((m.winner_names || []).length ? `${m.winner_names.join(" & ")} won` : "draw") + (m.termination === "forfeit" ? " (forfeit)" : "") : m.status;
       const link = m.table ? h("a", { href: m.status === "finished" ? `/replay/${m.table}` : `/table/${m.table}` }, m.status === "finished" ? "replay" : "watch") : "";
       list.append(h("li", {}, `${names}${m.game_no ? ` (replay ${m.game_no})` : ""}: ${status} `, link));
       if (mine && m.table && m.status === "playing" && m.seats.some((s) => s.entrant === mine)) {
         yours.append(h("li", {}, h("button", { class: "btn btn-primary take-seat", onclick: () => takeSeat(t.id, m.table) }, `Play: ${names}`)));
       }
     }
-    rounds.append(h("h3", {}, `Round ${r.round}`), list);
+    if (t.format !== "knockout") rounds.append(h("h3", {}, `Round ${r.round}`), list);
   }
   const entrants = document.getElementById("t-entrants");
   entrants.replaceChildren(...t.entrants.map((e) => h("li", {}, `${e.name} (${e.rating.rating.toFixed(0)})`)));
@@ -191,15 +240,7 @@ async function tournamentPage() {
   document.getElementById("t-leave").addEventListener("click", act("leave"));
   document.getElementById("t-start").addEventListener("click", act("start"));
   renderTournament(await api(`/api/tournaments/${id}`));
-  const connect = () => {
-    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tournaments/${id}`);
-    ws.addEventListener("message", (e) => {
-      const msg = JSON.parse(e.data);
-      if (msg.type === "tournament") renderTournament(msg.tournament);
-    });
-    ws.addEventListener("close", () => setTimeout(connect, 2000));
-  };
-  connect();
+  live(`/ws/tournaments/${id}`, (msg) => msg.type === "tournament" && renderTournament(msg.tournament));
 }
 
 const pages = { account: accountPage, player: playerPage, tournaments: tournamentsPage, tournament: tournamentPage };
