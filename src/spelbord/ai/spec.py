@@ -5,7 +5,8 @@ Grammar: ``kind[:budget][:key=value...]``. Kinds: ``random`` (no budget), ``mcts
 ``c=<float>`` (UCB exploration constant), ``cutoff=<int>`` (rollout steps before the game's
 heuristic, if any, scores the position; default 20) or ``cutoff=none`` (play rollouts out);
 ``ismcts`` also takes ``dets=<int>`` (at most that many determinizations per step, reused in
-turn: see ``spelbord.ai.ismcts``).
+turn: see ``spelbord.ai.ismcts``). ``ab`` is the Coerceo alpha-beta engine (``ab:1s``,
+``ab:200ms``, ``ab:depth=6``; see ``spelbord.ai.alphabeta``).
 
 >>> make_agent("mcts:500ms", seed=1).name
 'mcts:500ms'
@@ -22,12 +23,13 @@ spelbord.ai.budget.AgentSpecError: bad budget 'fast': use seconds (1s, 0.5s), ..
 from __future__ import annotations
 
 from spelbord.ai.agent import Agent
+from spelbord.ai.alphabeta import parse_alphabeta
 from spelbord.ai.budget import AgentSpecError, Budget
 from spelbord.ai.ismcts import ISMCTSAgent
 from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, MCTSAgent
 from spelbord.ai.random_agent import RandomAgent
 
-KINDS = ("random", "mcts", "ismcts")
+KINDS = ("random", "mcts", "ismcts", "ab")
 DEFAULT_BUDGET = Budget(seconds=1.0)
 
 
@@ -38,6 +40,8 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     kind, *parts = spec.strip().lower().split(":")
     if kind not in KINDS:
         raise AgentSpecError(f"unknown agent {kind!r} in {spec!r} (agents: {', '.join(KINDS)})")
+    if kind == "ab":
+        return parse_alphabeta(spec, parts, seed)
     if kind == "random":
         if parts:
             raise AgentSpecError(f"the random agent takes no budget or options: {spec!r}")

@@ -14,6 +14,10 @@
 #include <string.h>
 #include <time.h>
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#pragma GCC target("popcnt")
+#endif
+
 typedef uint64_t u64;
 
 #define NB 57
@@ -225,54 +229,39 @@ static int has_action(const Pos *s, int c) {
     return 0;
 }
 
-/* Pieces of colour c an opponent move could capture by arrival (approximate, no removals). */
-static int hanging(const Pos *s, int c) {
-    int o = 1 - c, n = 0;
-    u64 m = s->p[c];
-    u64 free_o = s->present & ~s->p[o];
-    while (m) {
-        int b = ctz(m);
-        m &= m - 1;
-        u64 holes = EDGE[c][b] & free_o;
-        if (holes && !(holes & (holes - 1))) {
-            int h = ctz(holes);
-            if (MOVE[o][h] & s->p[o] & ~EDGE[c][b]) n++;
-        }
-    }
-    return n;
-}
-
-/* Feature vector of colour c (see engine.FEATURES). */
+/* Feature vector of colour c (see weights.py). */
 static void features(const Pos *s, int c, int *f) {
     int o = 1 - c;
-    u64 own = s->p[c];
-    int np = popc(own), no = popc(s->p[o]);
-    f[0] = np;
-    f[1] = s->col[c];
-    f[2] = s->col[c] >= cost_g;
-    f[3] = hanging(s, c);
-    int mob = 0, rim = 0, collect = 0;
+    u64 own = s->p[c], opp = s->p[o];
+    int np = popc(own), no = popc(opp);
+    int mob = 0, rim = 0, collect = 0, hang = 0;
     u64 free_ = s->present & ~own;
+    u64 free_o = s->present & ~opp;
     u64 m = own;
     while (m) {
         int b = ctz(m);
         m &= m - 1;
         mob += popc(MOVE[c][b] & free_);
-        rim += 3 - popc(EDGE[c][b] & s->present);
+        u64 e = EDGE[c][b];
+        rim += 3 - popc(e & s->present);
+        u64 holes = e & free_o;
+        if (holes && !(holes & (holes - 1)) && (MOVE[o][ctz(holes)] & opp & ~e)) hang++;
+        int t = b / 3;
+        if ((own & TM(t)) == ((u64)1 << b) && !(opp & TM(t))) {
+            int pat = 0;
+            for (int d = 0; d < 6; d++) {
+                int n = TNB[t][d];
+                if (n >= 0 && (s->tiles >> n & 1)) pat |= 1 << d;
+            }
+            if (REM[pat]) collect++;
+        }
     }
+    f[0] = np;
+    f[1] = s->col[c];
+    f[2] = s->col[c] >= cost_g;
+    f[3] = hang;
     f[4] = mob;
     f[5] = rim;
-    for (int t = 0; t < NT; t++) {
-        if (!(s->tiles >> t & 1)) continue;
-        u64 tm = TM(t);
-        if ((s->p[o] & tm) || popc(own & tm) != 1) continue;
-        int pat = 0;
-        for (int d = 0; d < 6; d++) {
-            int n = TNB[t][d];
-            if (n >= 0 && (s->tiles >> n & 1)) pat |= 1 << d;
-        }
-        if (REM[pat]) collect++;
-    }
     f[6] = collect;
     f[7] = np + no > 0 ? (np - no) * 36 / (np + no) : 0;
 }
@@ -295,10 +284,26 @@ static int evaluate(const Pos *s, int c, int clock) {
     return v;
 }
 
+/* Fields (colour c's space) that are the only hole around an opponent piece: every
+ * capture by arrival lands on one of them. */
+static u64 capture_targets(const Pos *s, int c) {
+    int o = 1 - c;
+    u64 holes = s->present & ~s->p[c], out = 0, m = s->p[o];
+    while (m) {
+        int q = ctz(m);
+        m &= m - 1;
+        u64 h = EDGE[o][q] & holes;
+        if (h && !(h & (h - 1))) out |= h;
+    }
+    return out;
+}
+
 /* Arrival captures a move would make (no removals) and whether it empties its tile. */
-static int capture_estimate(const Pos *s, int c, int m, int *removal) {
+static int capture_estimate(const Pos *s, int c, int m, int *removal, u64 targets) {
     int o = 1 - c, from = m & 63, to = m >> 6;
     u64 own = s->p[c] ^ ((u64)1 << from) ^ ((u64)1 << to);
+    *removal = !((own | s->p[o]) & TM(from / 3));
+    if (!(targets >> to & 1)) return 0;
     u64 holes = s->present & ~own;
     u64 cand = EDGE[c][to] & s->p[o];
     int n = 0;
@@ -307,7 +312,6 @@ static int capture_estimate(const Pos *s, int c, int m, int *removal) {
         cand &= cand - 1;
         if (!(EDGE[o][q] & holes)) n++;
     }
-    *removal = !((own | s->p[o]) & TM(from / 3));
     return n;
 }
 
@@ -320,7 +324,8 @@ static int capture_estimate(const Pos *s, int c, int m, int *removal) {
 #define HISTORY_LIMIT 500000
 
 static void score_moves(const Pos *s, int c, int *moves, int *scores, int n, int hmove,
-                        int ply) {
+                        int ply, int sort) {
+    u64 targets = capture_targets(s, c);
     for (int i = 0; i < n; i++) {
         int m = moves[i], sc;
         if (m == hmove) sc = S_HASH;
@@ -330,7 +335,7 @@ static void score_moves(const Pos *s, int c, int *moves, int *scores, int n, int
             sc = S_EXCHANGE + ((rest & TM(q / 3)) ? 0 : 1000);
         } else {
             int rem;
-            int cap = capture_estimate(s, c, m, &rem);
+            int cap = capture_estimate(s, c, m, &rem, targets);
             if (cap) sc = S_CAPTURE + 1000 * cap + (rem ? 500 : 0);
             else if (rem) sc = S_REMOVE;
             else if (m == killers[ply][0]) sc = S_KILLER1;
@@ -339,6 +344,7 @@ static void score_moves(const Pos *s, int c, int *moves, int *scores, int n, int
         }
         scores[i] = sc;
     }
+    if (!sort) return;
     /* stable insertion sort, best first */
     for (int i = 1; i < n; i++) {
         int m = moves[i], sc = scores[i], j = i - 1;
@@ -350,6 +356,21 @@ static void score_moves(const Pos *s, int c, int *moves, int *scores, int n, int
         moves[j + 1] = m;
         scores[j + 1] = sc;
     }
+}
+
+/* Bring the best of moves[i..n-1] to place i, keeping the order of the rest (the
+ * result is the stable sort, built lazily). */
+static void pick(int *moves, int *scores, int i, int n) {
+    int j = i;
+    for (int k = i + 1; k < n; k++)
+        if (scores[k] > scores[j]) j = k;
+    int m = moves[j], sc = scores[j];
+    for (int k = j; k > i; k--) {
+        moves[k] = moves[k - 1];
+        scores[k] = scores[k - 1];
+    }
+    moves[i] = m;
+    scores[i] = sc;
 }
 
 static int is_repetition(u64 h, int start) {
@@ -378,16 +399,18 @@ static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, 
     int moves[MAXMOVES], scores[MAXMOVES];
     int n = gen(s, c, moves);
     int k = 0;
+    u64 targets = capture_targets(s, c);
     for (int i = 0; i < n; i++) {
         int m = moves[i];
         if (m & 4096) {
             if (qply == 0) moves[k++] = m;
-        } else {
-            int rem;
-            if (capture_estimate(s, c, m, &rem) || rem) moves[k++] = m;
+        } else if ((targets >> (m >> 6) & 1) ||
+                   !(((s->p[c] ^ ((u64)1 << (m & 63)) ^ ((u64)1 << (m >> 6))) | s->p[1 - c]) &
+                     TM((m & 63) / 3))) {
+            moves[k++] = m;
         }
     }
-    score_moves(s, c, moves, scores, k, -1, ply);
+    score_moves(s, c, moves, scores, k, -1, ply, 1);
     int best = stand;
     for (int i = 0; i < k; i++) {
         int m = moves[i];
@@ -440,10 +463,11 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
     }
     int moves[MAXMOVES], scores[MAXMOVES];
     int n = gen(s, c, moves);
-    score_moves(s, c, moves, scores, n, hmove, ply);
+    score_moves(s, c, moves, scores, n, hmove, ply, 0);
     int alpha0 = alpha, best = -WIN - 1, bestm = -1;
     hist_keys[hist_len++] = s->hash;
     for (int i = 0; i < n; i++) {
+        pick(moves, scores, i, n);
         int m = moves[i];
         Pos ch = *s;
         int irr = make(&ch, c, m);

@@ -269,19 +269,33 @@ class PyCore:
             v = _cdiv(v * (200 - min(clock, 150)), 200)
         return max(-20000, min(20000, v))
 
-    def _capture_estimate(self, s: Pos, c: int, m: int) -> tuple[int, bool]:
+    def _capture_targets(self, s: Pos, c: int) -> int:
+        o = 1 - c
+        holes = s[2] & ~s[c]
+        out = 0
+        for q in _bits(s[o]):
+            h = self.EDGE[o][q] & holes
+            if h and not h & (h - 1):
+                out |= h
+        return out
+
+    def _capture_estimate(self, s: Pos, c: int, m: int, targets: int) -> tuple[int, bool]:
         o = 1 - c
         frm, to = m & 63, m >> 6
         own = s[c] ^ (1 << frm) ^ (1 << to)
+        rem = not (own | s[o]) & _tm(frm // 3)
+        if not targets >> to & 1:
+            return 0, rem
         holes = s[2] & ~own
         n = 0
         for q in _bits(self.EDGE[c][to] & s[o]):
             if not self.EDGE[o][q] & holes:
                 n += 1
-        return n, not (own | s[o]) & _tm(frm // 3)
+        return n, rem
 
     def _order(self, s: Pos, c: int, moves: list[int], hmove: int, ply: int) -> list[int]:
         scored = []
+        targets = self._capture_targets(s, c)
         for m in moves:
             if m == hmove:
                 sc = S_HASH
@@ -290,7 +304,7 @@ class PyCore:
                 rest = (s[1 - c] & ~(1 << q)) | s[c]
                 sc = S_EXCHANGE + (0 if rest & _tm(q // 3) else 1000)
             else:
-                cap, rem = self._capture_estimate(s, c, m)
+                cap, rem = self._capture_estimate(s, c, m, targets)
                 if cap:
                     sc = S_CAPTURE + 1000 * cap + (500 if rem else 0)
                 elif rem:
@@ -346,14 +360,15 @@ class PyCore:
         if stand > alpha:
             alpha = stand
         chosen = []
+        targets = self._capture_targets(s, c)
         for m in self._gen(s, c):
             if m & 4096:
                 if qply == 0:
                     chosen.append(m)
-            else:
-                cap, rem = self._capture_estimate(s, c, m)
-                if cap or rem:
-                    chosen.append(m)
+            elif targets >> (m >> 6) & 1 or not (
+                (s[c] ^ (1 << (m & 63)) ^ (1 << (m >> 6))) | s[1 - c]
+            ) & _tm((m & 63) // 3):
+                chosen.append(m)
         best = stand
         for m in self._order(s, c, chosen, -1, ply):
             before = s[1 - c].bit_count()
