@@ -2,7 +2,8 @@
 
 ``make_agent(spec, seed)`` builds one from a spec (``random``, ``mcts:1s``, ``mcts:500ms``,
 ``mcts:2000it``, ``ismcts:1s``, ``ismcts:1000it``, and for Coerceo the alpha-beta engine
-``ab:1s``); ``agent.step(SeatView(state, seat))`` returns the seat's action, at its own turn and at simultaneous nodes.
+``ab:1s``); ``agent.step(SeatView(state, seat))`` returns the seat's action, at its own
+turn and at simultaneous nodes.
 """
 
 from spelbord.ai.agent import Agent
