@@ -10,8 +10,7 @@ import pytest
 
 from spelbord.ai import make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.games.coerceo import CoerceoGame, CoerceoState
-from spelbord.games.coerceo import engine
+from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
 from spelbord.games.coerceo.board import BLACK, WHITE
 from spelbord.games.coerceo.search import SearchError, search
 from spelbord.lab.match import play_game
