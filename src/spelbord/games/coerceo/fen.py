@@ -14,7 +14,7 @@ what the rules cannot reach, naming what is wrong (``PositionError``).
 >>> start = CoerceoGame().new_initial_state()
 >>> text = position_text(start)
 >>> text[:40]
-'white: a3:1 a3:3 a5:1 b2:5 b3:1 b4:3 b5:'
+'white: a3:3 a3:5 a4:3 b2:5 b3:3 b3:5 b5:'
 >>> parse_position(text).pieces(0) == start.pieces(0)
 True
 >>> parse_position("white: c3:1; black: c3:0 c3:1; tiles: c3 c4")
