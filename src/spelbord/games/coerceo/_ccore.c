@@ -434,7 +434,8 @@ static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, 
     return best;
 }
 
-static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply, int start) {
+static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply, int start,
+                   int can_null) {
     /* start: index in hist_keys of the first position since the last irreversible turn */
     pv_len[ply] = 0;
     if (ply > 0) {
@@ -461,6 +462,18 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
                 return v;
         }
     }
+    /* Null move: if passing still holds beta at a reduced depth, cut (never twice in a
+     * row, never in the principal variation, never with one piece left). */
+    if (can_null && !pvnode && ply > 0 && depth >= 3 && popc(s->p[c]) > 1 &&
+        evaluate(s, c, clock) >= beta) {
+        Pos ch = *s;
+        ch.hash ^= ZSIDE;
+        hist_keys[hist_len++] = s->hash;
+        int v = -negamax(&ch, 1 - c, depth - 3, -beta, -beta + 1, ply + 1, hist_len, 0);
+        hist_len--;
+        if (stop_g) return 0;
+        if (v >= beta) return v > WIN_BOUND ? beta : v;
+    }
     int moves[MAXMOVES], scores[MAXMOVES];
     int n = gen(s, c, moves);
     score_moves(s, c, moves, scores, n, hmove, ply, 0);
@@ -475,14 +488,14 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         int quiet = scores[i] < S_KILLER2;
         int v;
         if (i == 0) {
-            v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart);
+            v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart, 1);
         } else {
             int r = (depth >= 3 && i >= 4 && quiet && !irr) ? 1 : 0;
-            v = -negamax(&ch, 1 - c, depth - 1 - r, -alpha - 1, -alpha, ply + 1, cstart);
+            v = -negamax(&ch, 1 - c, depth - 1 - r, -alpha - 1, -alpha, ply + 1, cstart, 1);
             if (!stop_g && v > alpha && r)
-                v = -negamax(&ch, 1 - c, depth - 1, -alpha - 1, -alpha, ply + 1, cstart);
+                v = -negamax(&ch, 1 - c, depth - 1, -alpha - 1, -alpha, ply + 1, cstart, 1);
             if (!stop_g && v > alpha && v < beta)
-                v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart);
+                v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart, 1);
         }
         if (stop_g) { hist_len--; return 0; }
         if (v > best) {
@@ -757,7 +770,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *out = PyList_New(0);
     for (int d = 1; d <= max_depth; d++) {
         hist_len = base_len;
-        int v = negamax(&s, side, d, -WIN - 1, WIN + 1, 0, 0);
+        int v = negamax(&s, side, d, -WIN - 1, WIN + 1, 0, 0, 1);
         if (stop_g) break;
         PyObject *line = PyList_New(pv_len[0]);
         for (int j = 0; j < pv_len[0]; j++) PyList_SET_ITEM(line, j, PyLong_FromLong(pv[0][j]));

@@ -386,7 +386,15 @@ class PyCore:
         return best
 
     def _negamax(
-        self, s: Pos, c: int, depth: int, alpha: int, beta: int, ply: int, start: int
+        self,
+        s: Pos,
+        c: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        start: int,
+        can_null: bool = True,
     ) -> int:
         self.pv[ply] = []
         if ply > 0:
@@ -423,6 +431,24 @@ class PyCore:
                     or (flag == TT_UPPER and v <= alpha)
                 ):
                     return v
+        if (
+            can_null
+            and not pvnode
+            and ply > 0
+            and depth >= 3
+            and s[c].bit_count() > 1
+            and self._evaluate(s, c, clock) >= beta
+        ):
+            self.hist.append(h)
+            try:
+                null = (*s[:6], h ^ self.ZSIDE)
+                v = -self._negamax(
+                    null, 1 - c, depth - 3, -beta, -beta + 1, ply + 1, len(self.hist), False
+                )
+            finally:
+                self.hist.pop()
+            if v >= beta:
+                return beta if v > WIN_BOUND else v
         moves = self._order(s, c, self._gen(s, c), hmove, ply)
         scores = self._scores
         alpha0 = alpha
