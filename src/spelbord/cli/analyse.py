@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         print(position_text(state))
         print(state)
         result = search(state, depth=args.depth, seconds=seconds)
+    except CliError:
+        raise
     except SpelbordError as exc:
         raise CliError(str(exc)) from None
     side = ("white", "black")[state.side_to_move()]
