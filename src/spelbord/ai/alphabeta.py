@@ -96,7 +96,9 @@ class AlphaBetaAgent(Agent):
         weights = self._weights()
         if state.plies() < self.openings:
             return self._opening_move(state, legal, weights)
-        self.last_result = search(state, depth=self.depth, seconds=self.seconds, weights=weights)
+        self.last_result = search(
+            state, depth=self.depth, seconds=self.seconds, weights=weights, keep_table=True
+        )
         return int(self.last_result.action)
 
     def _opening_move(self, state: Any, legal: list[int], weights: tuple[int, ...]) -> int:

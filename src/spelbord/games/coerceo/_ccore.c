@@ -381,8 +381,10 @@ static int is_repetition(u64 h, int start) {
     return 0;
 }
 
+static unsigned ticks_g;
+
 static void check_time(void) {
-    if ((nodes_g & 2047) == 0 && deadline_g > 0 && now_s() >= deadline_g) stop_g = 1;
+    if ((++ticks_g & 1023) == 0 && deadline_g > 0 && now_s() >= deadline_g) stop_g = 1;
 }
 
 static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, int clock) {
@@ -490,7 +492,7 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         if (i == 0) {
             v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart, 1);
         } else {
-            int r = (depth >= 3 && i >= 4 && quiet && !irr) ? 1 : 0;
+            int r = (depth >= 3 && i >= 4 && quiet && !irr) ? (depth >= 6 && i >= 12 ? 2 : 1) : 0;
             v = -negamax(&ch, 1 - c, depth - 1 - r, -alpha - 1, -alpha, ply + 1, cstart, 1);
             if (!stop_g && v > alpha && r)
                 v = -negamax(&ch, 1 - c, depth - 1, -alpha - 1, -alpha, ply + 1, cstart, 1);
@@ -740,19 +742,21 @@ static int ensure_tt(int bits) {
 }
 
 /* search(w, b, tiles, cw, cb, side, cost, moves_left, rep, history, max_depth, seconds,
- *        tt_bits) -> list of (depth, score, nodes, seconds, pv) per completed iteration */
+ *        tt_bits, clear) -> (list of (depth, score, nodes, seconds, pv) per completed
+ * iteration, nodes, seconds); clear=0 keeps the transposition table of the last search */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
-    int cw, cb, side, cost, moves_left, rep, max_depth, tt_bits;
+    int cw, cb, side, cost, moves_left, rep, max_depth, tt_bits, clear;
     double seconds;
     PyObject *hist;
-    if (!PyArg_ParseTuple(args, "KKkiiiiiiOidi", &w, &b, &tiles, &cw, &cb, &side, &cost,
-                          &moves_left, &rep, &hist, &max_depth, &seconds, &tt_bits))
+    if (!PyArg_ParseTuple(args, "KKkiiiiiiOidip", &w, &b, &tiles, &cw, &cb, &side, &cost,
+                          &moves_left, &rep, &hist, &max_depth, &seconds, &tt_bits, &clear))
         return NULL;
     if (!ready) return PyErr_Format(PyExc_RuntimeError, "setup() first");
+    int had = tt_bits_now;
     if (ensure_tt(tt_bits)) return NULL;
-    memset(tt, 0, ((size_t)1 << tt_bits_now) * sizeof(TTEntry));
+    if (clear || had != tt_bits_now) memset(tt, 0, ((size_t)1 << tt_bits_now) * sizeof(TTEntry));
     memset(killers, 0xff, sizeof killers);
     memset(history_tab, 0, sizeof history_tab);
     Pos s;

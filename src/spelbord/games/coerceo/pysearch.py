@@ -463,7 +463,9 @@ class PyCore:
                 if i == 0:
                     v = -self._negamax(ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart)
                 else:
-                    r = 1 if depth >= 3 and i >= 4 and quiet and not irr else 0
+                    r = 0
+                    if depth >= 3 and i >= 4 and quiet and not irr:
+                        r = 2 if depth >= 6 and i >= 12 else 1
                     v = -self._negamax(
                         ch, 1 - c, depth - 1 - r, -alpha - 1, -alpha, ply + 1, cstart
                     )
@@ -596,10 +598,12 @@ class PyCore:
         max_depth: int,
         seconds: float,
         tt_bits: int,
+        clear: bool = True,
     ) -> tuple[list[tuple[int, int, int, float, list[int]]], int, float]:
         self._begin(cost, moves_left, rep, history)
         bits = max(10, min(26, tt_bits))
-        self.tt = {}
+        if clear or self.tt_mask != (1 << bits) - 1:
+            self.tt = {}
         self.tt_mask = (1 << bits) - 1
         self.killers = [[-1, -1] for _ in range(MAXPLY + 8)]
         self.history = [[[0] * NB for _ in range(NB)] for _ in range(2)]

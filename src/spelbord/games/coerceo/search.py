@@ -93,11 +93,14 @@ def search(
     weights: Sequence[int] = WEIGHTS,
     tt_bits: int = DEFAULT_TT_BITS,
     compiled: bool = True,
+    keep_table: bool = False,
 ) -> SearchResult:
     """Search ``state`` to ``depth`` plies or for ``seconds`` (whichever ends first).
 
     Depth 1 is always completed, even when the time runs out first. ``compiled=False``
-    uses the pure-Python core (the same results, far slower).
+    uses the pure-Python core (the same results, far slower). ``keep_table`` starts from
+    the transposition table the last search left (an agent's next move usually lies in
+    it); otherwise the search starts afresh and its result depends on the position only.
     """
     if state.is_terminal():
         raise SearchError("the game is over: there is nothing to search")
@@ -118,9 +121,9 @@ def search(
         engine.history_hashes(state, core),
     )
     max_depth = MAX_DEPTH if depth is None else depth
-    done, nodes, spent = core.search(*common, max_depth, seconds or 0.0, tt_bits)
+    done, nodes, spent = core.search(*common, max_depth, seconds or 0.0, tt_bits, not keep_table)
     if not done:
-        more, extra, took = core.search(*common, 1, 0.0, tt_bits)
+        more, extra, took = core.search(*common, 1, 0.0, tt_bits, False)
         done, nodes, spent = more, nodes + extra, spent + took
     iterations = tuple(Iteration(d, v, n, s, _actions(line, side)) for d, v, n, s, line in done)
     last = iterations[-1]
