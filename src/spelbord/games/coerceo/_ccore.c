@@ -73,6 +73,7 @@ static int stop_g;
 static double deadline_g;
 static int pv[MAXPLY + 8][MAXPLY + 8];
 static int pv_len[MAXPLY + 8];
+static int root_score_g;
 
 static inline int ctz(u64 x) { return __builtin_ctzll(x); }
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
@@ -505,6 +506,7 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
             bestm = m;
             if (v > alpha) {
                 alpha = v;
+                if (ply == 0) root_score_g = v;
                 pv[ply][0] = m;
                 for (int j = 0; j < pv_len[ply + 1]; j++) pv[ply][j + 1] = pv[ply + 1][j];
                 pv_len[ply] = pv_len[ply + 1] + 1;
@@ -772,10 +774,22 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     deadline_g = seconds > 0 ? t0 + seconds : 0;
     if (max_depth > MAXPLY - 8) max_depth = MAXPLY - 8;
     PyObject *out = PyList_New(0);
+    PyObject *partial = Py_None;
+    Py_INCREF(Py_None);
     for (int d = 1; d <= max_depth; d++) {
         hist_len = base_len;
         int v = negamax(&s, side, d, -WIN - 1, WIN + 1, 0, 0, 1);
-        if (stop_g) break;
+        if (stop_g) {
+            /* the moves searched before time ran out, the first being the last best */
+            if (pv_len[0] > 0) {
+                PyObject *line = PyList_New(pv_len[0]);
+                for (int j = 0; j < pv_len[0]; j++)
+                    PyList_SET_ITEM(line, j, PyLong_FromLong(pv[0][j]));
+                Py_DECREF(partial);
+                partial = Py_BuildValue("iiN", d, root_score_g, line);
+            }
+            break;
+        }
         PyObject *line = PyList_New(pv_len[0]);
         for (int j = 0; j < pv_len[0]; j++) PyList_SET_ITEM(line, j, PyLong_FromLong(pv[0][j]));
         PyObject *item = Py_BuildValue("iiLdN", d, v, nodes_g, now_s() - t0, line);
@@ -784,7 +798,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         if (v > WIN_BOUND || v < -WIN_BOUND) break;
         if (deadline_g > 0 && now_s() >= deadline_g) break;
     }
-    PyObject *res = Py_BuildValue("NLd", out, nodes_g, now_s() - t0);
+    PyObject *res = Py_BuildValue("NLdN", out, nodes_g, now_s() - t0, partial);
     return res;
 }
 

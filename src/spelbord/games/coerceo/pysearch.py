@@ -385,6 +385,10 @@ class PyCore:
                         break
         return best
 
+    def _negamax_root_score(self, ply: int, v: int) -> None:
+        if ply == 0:
+            self.root_score = v
+
     def _negamax(
         self,
         s: Pos,
@@ -480,6 +484,7 @@ class PyCore:
                     bestm = m
                     if v > alpha:
                         alpha = v
+                        self._negamax_root_score(ply, v)
                         self._set_pv(ply, m)
                         if v >= beta:
                             if quiet and not m & 4096:
@@ -599,7 +604,9 @@ class PyCore:
         seconds: float,
         tt_bits: int,
         clear: bool = True,
-    ) -> tuple[list[tuple[int, int, int, float, list[int]]], int, float]:
+    ) -> tuple[
+        list[tuple[int, int, int, float, list[int]]], int, float, tuple[int, int, list[int]] | None
+    ]:
         self._begin(cost, moves_left, rep, history)
         bits = max(10, min(26, tt_bits))
         if clear or self.tt_mask != (1 << bits) - 1:
@@ -615,15 +622,18 @@ class PyCore:
         self.deadline = t0 + seconds if seconds > 0 else 0.0
         max_depth = min(max_depth, MAXPLY - 8)
         out: list[Any] = []
+        partial = None
         for d in range(1, max_depth + 1):
             self.hist = list(base)
             try:
                 v = self._negamax(s, side, d, -WIN - 1, WIN + 1, 0, 0)
             except SearchStopped:
+                if self.pv[0]:
+                    partial = (d, self.root_score, list(self.pv[0]))
                 break
             out.append((d, v, self.nodes, time.perf_counter() - t0, list(self.pv[0])))
             if v > WIN_BOUND or v < -WIN_BOUND:
                 break
             if self.deadline > 0 and time.perf_counter() >= self.deadline:
                 break
-        return out, self.nodes, time.perf_counter() - t0
+        return out, self.nodes, time.perf_counter() - t0, partial

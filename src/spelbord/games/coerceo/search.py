@@ -121,19 +121,26 @@ def search(
         engine.history_hashes(state, core),
     )
     max_depth = MAX_DEPTH if depth is None else depth
-    done, nodes, spent = core.search(*common, max_depth, seconds or 0.0, tt_bits, not keep_table)
+    done, nodes, spent, partial = core.search(
+        *common, max_depth, seconds or 0.0, tt_bits, not keep_table
+    )
     if not done:
-        more, extra, took = core.search(*common, 1, 0.0, tt_bits, False)
-        done, nodes, spent = more, nodes + extra, spent + took
+        more, extra, took, _ = core.search(*common, 1, 0.0, tt_bits, False)
+        done, nodes, spent, partial = more, nodes + extra, spent + took, None
     iterations = tuple(Iteration(d, v, n, s, _actions(line, side)) for d, v, n, s, line in done)
     last = iterations[-1]
+    best_line, best_score = last.line, last.score
+    if partial is not None:
+        # The unfinished iteration searched the last best move first: a move it found
+        # better since then is better still.
+        best_line, best_score = _actions(partial[2], side), partial[1]
     return SearchResult(
-        action=last.line[0],
-        score=last.score,
+        action=best_line[0],
+        score=best_score,
         depth=last.depth,
         nodes=nodes,
         seconds=spent,
-        line=last.line,
+        line=best_line,
         iterations=iterations,
         compiled=core is not engine.PY_CORE,
     )
