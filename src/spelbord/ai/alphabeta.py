@@ -36,6 +36,9 @@ OPENING_MARGIN = 25
 """Centipawns: opening moves this close to the best are equally likely."""
 
 DEFAULT_SECONDS = 1.0
+CONTEMPT = 30
+"""Centipawns: the agent scores a draw this much below equality, so it avoids early
+repetitions (which the rules make draws, R13) unless it stands worse."""
 
 
 class AlphaBetaAgent(Agent):
@@ -97,7 +100,12 @@ class AlphaBetaAgent(Agent):
         if state.plies() < self.openings:
             return self._opening_move(state, legal, weights)
         self.last_result = search(
-            state, depth=self.depth, seconds=self.seconds, weights=weights, keep_table=True
+            state,
+            depth=self.depth,
+            seconds=self.seconds,
+            weights=weights,
+            keep_table=True,
+            contempt=CONTEMPT,
         )
         return int(self.last_result.action)
 

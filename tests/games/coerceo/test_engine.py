@@ -146,6 +146,10 @@ def test_threefold_repetition_is_a_draw_r13() -> None:
     child = state.clone()
     child.apply_action(result.action)
     assert child.termination() == "repetition"
+    # With contempt the draw counts as that much below equality, and is still the best.
+    for compiled in (True, False):
+        scored = search(state, depth=2, contempt=30, compiled=compiled)
+        assert (scored.action, scored.score) == (result.action, -30)
     # Without the repetition rule the same move is worth nothing special.
     assert search(_shuffle_position(False), depth=2).score < 0
 

@@ -74,6 +74,7 @@ static double deadline_g;
 static int pv[MAXPLY + 8][MAXPLY + 8];
 static int pv_len[MAXPLY + 8];
 static int root_score_g;
+static int draw_g[2]; /* a draw's score for each side to move: -contempt for the root side */
 
 static inline int ctz(u64 x) { return __builtin_ctzll(x); }
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
@@ -393,8 +394,8 @@ static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, 
     check_time();
     pv_len[ply] = 0;
     if (!s->p[c]) return -(WIN - ply);
-    if (ply >= moves_left_g) return 0;
-    if (!has_action(s, c)) return 0;
+    if (ply >= moves_left_g) return draw_g[c];
+    if (!has_action(s, c)) return draw_g[c];
     int stand = evaluate(s, c, clock);
     if (ply >= MAXPLY) return stand;
     if (stand >= beta) return stand;
@@ -443,9 +444,9 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
     pv_len[ply] = 0;
     if (ply > 0) {
         if (!s->p[c]) { nodes_g++; return -(WIN - ply); }
-        if (is_repetition(s->hash, start)) { nodes_g++; return 0; }
-        if (ply >= moves_left_g) { nodes_g++; return 0; }
-        if (!has_action(s, c)) { nodes_g++; return 0; }
+        if (is_repetition(s->hash, start)) { nodes_g++; return draw_g[c]; }
+        if (ply >= moves_left_g) { nodes_g++; return draw_g[c]; }
+        if (!has_action(s, c)) { nodes_g++; return draw_g[c]; }
     }
     int clock = hist_len - start;
     if (depth <= 0 || ply >= MAXPLY) return qsearch(s, c, alpha, beta, ply, 0, clock);
@@ -744,17 +745,20 @@ static int ensure_tt(int bits) {
 }
 
 /* search(w, b, tiles, cw, cb, side, cost, moves_left, rep, history, max_depth, seconds,
- *        tt_bits, clear) -> (list of (depth, score, nodes, seconds, pv) per completed
+ *        tt_bits, clear, contempt) -> (list of (depth, score, nodes, seconds, pv) per completed
  * iteration, nodes, seconds); clear=0 keeps the transposition table of the last search */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
-    int cw, cb, side, cost, moves_left, rep, max_depth, tt_bits, clear;
+    int cw, cb, side, cost, moves_left, rep, max_depth, tt_bits, clear, contempt;
     double seconds;
     PyObject *hist;
-    if (!PyArg_ParseTuple(args, "KKkiiiiiiOidip", &w, &b, &tiles, &cw, &cb, &side, &cost,
-                          &moves_left, &rep, &hist, &max_depth, &seconds, &tt_bits, &clear))
+    if (!PyArg_ParseTuple(args, "KKkiiiiiiOidipi", &w, &b, &tiles, &cw, &cb, &side, &cost,
+                          &moves_left, &rep, &hist, &max_depth, &seconds, &tt_bits, &clear,
+                          &contempt))
         return NULL;
+    draw_g[side & 1] = -contempt;
+    draw_g[1 - (side & 1)] = contempt;
     if (!ready) return PyErr_Format(PyExc_RuntimeError, "setup() first");
     int had = tt_bits_now;
     if (ensure_tt(tt_bits)) return NULL;

@@ -349,9 +349,9 @@ class PyCore:
         if not s[c]:
             return -(WIN - ply)
         if ply >= self.moves_left:
-            return 0
+            return self.draw[c]
         if not self._has_action(s, c):
-            return 0
+            return self.draw[c]
         stand = self._evaluate(s, c, clock)
         if ply >= MAXPLY:
             return stand
@@ -407,10 +407,10 @@ class PyCore:
                 return -(WIN - ply)
             if self._is_repetition(s[6], start) or ply >= self.moves_left:
                 self.nodes += 1
-                return 0
+                return self.draw[c]
             if not self._has_action(s, c):
                 self.nodes += 1
-                return 0
+                return self.draw[c]
         clock = len(self.hist) - start
         if depth <= 0 or ply >= MAXPLY:
             return self._qsearch(s, c, alpha, beta, ply, 0, clock)
@@ -604,10 +604,14 @@ class PyCore:
         seconds: float,
         tt_bits: int,
         clear: bool = True,
+        contempt: int = 0,
     ) -> tuple[
         list[tuple[int, int, int, float, list[int]]], int, float, tuple[int, int, list[int]] | None
     ]:
         self._begin(cost, moves_left, rep, history)
+        self.draw = [0, 0]
+        self.draw[side] = -contempt
+        self.draw[1 - side] = contempt
         bits = max(10, min(26, tt_bits))
         if clear or self.tt_mask != (1 << bits) - 1:
             self.tt = {}

@@ -94,6 +94,7 @@ def search(
     tt_bits: int = DEFAULT_TT_BITS,
     compiled: bool = True,
     keep_table: bool = False,
+    contempt: int = 0,
 ) -> SearchResult:
     """Search ``state`` to ``depth`` plies or for ``seconds`` (whichever ends first).
 
@@ -101,6 +102,9 @@ def search(
     uses the pure-Python core (the same results, far slower). ``keep_table`` starts from
     the transposition table the last search left (an agent's next move usually lies in
     it); otherwise the search starts afresh and its result depends on the position only.
+    ``contempt`` (centipawns) scores every draw as that much worse than nothing for the
+    side to move at the root, so that a player does not settle for repetitions it need
+    not accept (0: the objective score, for analysis).
     """
     if state.is_terminal():
         raise SearchError("the game is over: there is nothing to search")
@@ -122,10 +126,10 @@ def search(
     )
     max_depth = MAX_DEPTH if depth is None else depth
     done, nodes, spent, partial = core.search(
-        *common, max_depth, seconds or 0.0, tt_bits, not keep_table
+        *common, max_depth, seconds or 0.0, tt_bits, not keep_table, contempt
     )
     if not done:
-        more, extra, took, _ = core.search(*common, 1, 0.0, tt_bits, False)
+        more, extra, took, _ = core.search(*common, 1, 0.0, tt_bits, False, contempt)
         done, nodes, spent, partial = more, nodes + extra, spent + took, None
     iterations = tuple(Iteration(d, v, n, s, _actions(line, side)) for d, v, n, s, line in done)
     last = iterations[-1]
