@@ -104,7 +104,7 @@ class AlphaBetaAgent(Agent):
             depth=self.depth,
             seconds=self.seconds,
             weights=weights,
-            keep_table=True,
+            table_owner=self,
             contempt=CONTEMPT,
         )
         return int(self.last_result.action)

@@ -41,6 +41,10 @@ DEFAULT_TT_BITS = 20
 MAX_DEPTH = 64
 
 
+_table_owner: tuple[int, int] | None = None
+"""Who left the transposition table as it is (see ``search``'s ``table_owner``)."""
+
+
 class SearchError(SpelbordError, ValueError):
     """A search that cannot run: a finished game, or no budget at all."""
 
@@ -93,15 +97,16 @@ def search(
     weights: Sequence[int] = WEIGHTS,
     tt_bits: int = DEFAULT_TT_BITS,
     compiled: bool = True,
-    keep_table: bool = False,
+    table_owner: object | None = None,
     contempt: int = 0,
 ) -> SearchResult:
     """Search ``state`` to ``depth`` plies or for ``seconds`` (whichever ends first).
 
     Depth 1 is always completed, even when the time runs out first. ``compiled=False``
-    uses the pure-Python core (the same results, far slower). ``keep_table`` starts from
-    the transposition table the last search left (an agent's next move usually lies in
-    it); otherwise the search starts afresh and its result depends on the position only.
+    uses the pure-Python core (the same results, far slower). ``table_owner`` (e.g. an
+    agent) keeps the transposition table between its searches, as long as no other owner
+    searched in between (its next position usually lies in it, scored by its weights);
+    without it the search starts afresh and its result depends on the position only.
     ``contempt`` (centipawns) scores every draw as that much worse than nothing for the
     side to move at the root, so that a player does not settle for repetitions it need
     not accept (0: the objective score, for analysis).
@@ -125,6 +130,9 @@ def search(
         engine.history_hashes(state, core),
     )
     max_depth = MAX_DEPTH if depth is None else depth
+    global _table_owner
+    keep_table = table_owner is not None and _table_owner == (id(table_owner), id(core))
+    _table_owner = None if table_owner is None else (id(table_owner), id(core))
     done, nodes, spent, partial = core.search(
         *common, max_depth, seconds or 0.0, tt_bits, not keep_table, contempt
     )
