@@ -211,3 +211,16 @@ def test_ab_converts_a_won_ending() -> None:
         seat = state.current_player()
         state.apply_action(agents[seat].step(SeatView(state, seat)))
     assert state.termination() == "capture-all" and state.returns() == [1.0, -1.0]
+
+
+def test_transposition_table_is_kept_for_its_owner_only() -> None:
+    """An owner's second search reuses its table (fewer nodes); after another owner's
+    search it starts afresh, exactly like an ownerless search."""
+    state = CoerceoGame().new_initial_state()
+    fresh = search(state, depth=5)
+    first = search(state, depth=5, table_owner="a")
+    again = search(state, depth=5, table_owner="a")
+    assert first.nodes == fresh.nodes and again.nodes < fresh.nodes
+    search(state, depth=3, table_owner="b", weights=(100, 50))
+    after_other = search(state, depth=5, table_owner="a")
+    assert (after_other.nodes, after_other.line) == (fresh.nodes, fresh.line)
