@@ -224,3 +224,24 @@ def test_transposition_table_is_kept_for_its_owner_only() -> None:
     search(state, depth=3, table_owner="b", weights=(100, 50))
     after_other = search(state, depth=5, table_owner="a")
     assert (after_other.nodes, after_other.line) == (fresh.nodes, fresh.line)
+
+
+def test_without_the_compiled_core_the_python_twin_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine that could not build the C extension still gets an engine."""
+    import importlib
+    import sys
+
+    import spelbord.games.coerceo as package
+
+    monkeypatch.setitem(sys.modules, "spelbord.games.coerceo._ccore", None)
+    monkeypatch.delattr(package, "_ccore", raising=False)
+    try:
+        importlib.reload(engine)
+        assert engine.C_CORE is None and engine.CORE is engine.PY_CORE and not engine.COMPILED
+        state = CoerceoGame(variant="ocius").new_initial_state()
+        result = search(state, depth=2)
+        assert not result.compiled and result.action in state.legal_actions()
+    finally:
+        monkeypatch.undo()
+        importlib.reload(engine)
+    assert engine.COMPILED == (engine.C_CORE is not None)
