@@ -244,4 +244,4 @@ def test_without_the_compiled_core_the_python_twin_plays(monkeypatch: pytest.Mon
     finally:
         monkeypatch.undo()
         importlib.reload(engine)
-    assert engine.COMPILED == (engine.C_CORE is not None)
+    assert (engine.C_CORE is not None) == engine.COMPILED
