@@ -47,3 +47,10 @@ def test_cli_prints_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     for level in LEVEL_NAMES:
         assert f"{level}" in out and LEVELS["gunst"][level] in out
     assert main(["ai", "levels", "chess"]) == 2
+
+
+def test_coerceo_levels_are_the_engines_own() -> None:
+    from spelbord.ai.levels import LEVELS
+    from spelbord.games.coerceo.levels import LEVELS as ENGINE_LEVELS
+
+    assert LEVELS["coerceo"] == ENGINE_LEVELS

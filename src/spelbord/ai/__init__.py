@@ -1,11 +1,13 @@
 """Agents: programs that play a seat, seeing only what that seat may see.
 
 ``make_agent(spec, seed)`` builds one from a spec (``random``, ``mcts:1s``, ``mcts:500ms``,
-``mcts:2000it``, ``ismcts:1s``, ``ismcts:1000it``); ``agent.step(SeatView(state, seat))``
-returns the seat's action, at its own turn and at simultaneous nodes.
+``mcts:2000it``, ``ismcts:1s``, ``ismcts:1000it``, and for Coerceo the alpha-beta engine
+``ab:1s``); ``agent.step(SeatView(state, seat))`` returns the seat's action, at its own
+turn and at simultaneous nodes.
 """
 
 from spelbord.ai.agent import Agent
+from spelbord.ai.alphabeta import AlphaBetaAgent
 from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
 from spelbord.ai.ismcts import ISMCTSAgent
 from spelbord.ai.mcts import MCTSAgent
@@ -16,6 +18,7 @@ from spelbord.ai.view import SeatView
 __all__ = [
     "Agent",
     "AgentSpecError",
+    "AlphaBetaAgent",
     "Budget",
     "ISMCTSAgent",
     "MCTSAgent",

@@ -45,12 +45,12 @@ LEVELS: dict[str, dict[str, str]] = {
         "hard": "mcts:1s",
         "master": "mcts:4s",
     },
-    # Coerceo's levels move to the alpha-beta engine's specs (ab:...) once it lands.
+    # Coerceo: the alpha-beta engine (``spelbord.games.coerceo.levels``, kept equal by a test).
     "coerceo": {
-        "easy": "random",
-        "medium": "script:material",
-        "hard": "mcts:1s",
-        "master": "mcts:4s",
+        "easy": "ab:depth=1",
+        "medium": "ab:depth=3",
+        "hard": "ab:300ms",
+        "master": "ab:2s",
     },
 }
 
@@ -203,6 +203,22 @@ MEASURED: tuple[Measured, ...] = (
         10,
         10.0,
         "coerceo script:material random --games 10 --seed 1",
+    ),
+    Measured(
+        "coerceo",
+        "ab:depth=3:openings=4",
+        "ab:depth=1:openings=4",
+        10,
+        8.5,
+        "coerceo ab:depth=3:openings=4 ab:depth=1:openings=4 --games 10 --processes 1",
+    ),
+    Measured(
+        "coerceo",
+        "ab:300ms:openings=4",
+        "ab:depth=3:openings=4",
+        8,
+        8.0,
+        "coerceo ab:300ms:openings=4 ab:depth=3:openings=4 --games 8 --processes 1",
     ),
 )
 """Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with

@@ -10,7 +10,8 @@ turn: see ``spelbord.ai.ismcts``). ``script:PLAN`` is a scripted plan
 (``spelbord.ai.levels``). Gunst only: ``gunst-eq[:it=N][:model=on|off]`` (near-equilibrium
 matrix-game solving, ``spelbord.ai.gunst_solver``), ``gunst-br[:model=on|off]`` (a best
 reply to it, ``spelbord.ai.gunst_br``), ``gunst-smmcts[:budget][:gamma=G]`` (SM-MCTS with
-regret matching, ``spelbord.ai.gunst_eq``).
+regret matching, ``spelbord.ai.gunst_eq``). ``ab`` is the Coerceo alpha-beta engine
+(``ab:1s``, ``ab:200ms``, ``ab:depth=6``; see ``spelbord.ai.alphabeta``).
 
 >>> make_agent("mcts:500ms", seed=1).name
 'mcts:500ms'
@@ -27,12 +28,23 @@ spelbord.ai.budget.AgentSpecError: bad budget 'fast': use seconds (1s, 0.5s), ..
 from __future__ import annotations
 
 from spelbord.ai.agent import Agent
+from spelbord.ai.alphabeta import parse_alphabeta
 from spelbord.ai.budget import AgentSpecError, Budget
 from spelbord.ai.ismcts import ISMCTSAgent
 from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, MCTSAgent
 from spelbord.ai.random_agent import RandomAgent
 
-KINDS = ("random", "mcts", "ismcts", "script", "level", "gunst-eq", "gunst-br", "gunst-smmcts")
+KINDS = (
+    "random",
+    "mcts",
+    "ismcts",
+    "ab",
+    "script",
+    "level",
+    "gunst-eq",
+    "gunst-br",
+    "gunst-smmcts",
+)
 DEFAULT_BUDGET = Budget(seconds=1.0)
 
 
@@ -43,6 +55,8 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     kind, *parts = spec.strip().lower().split(":")
     if kind not in KINDS:
         raise AgentSpecError(f"unknown agent {kind!r} in {spec!r} (agents: {', '.join(KINDS)})")
+    if kind == "ab":
+        return parse_alphabeta(spec, parts, seed)
     if kind == "script":
         from spelbord.ai.scripted import make_plan
 

@@ -30,7 +30,8 @@ SERVER_MOVES = 40
 
 EXAMPLES = """\
 examples:
-  spelbord bench coerceo                  random playouts/s, states/s and perft nodes/s
+  spelbord bench coerceo                  random playouts/s, states/s, perft nodes/s and
+                                          the engine's depth and nodes/s in 100 ms and 1 s
   spelbord bench coerceo --seconds 10 --variant ocius
   spelbord bench gunst --interop          steps/s natively and through the OpenSpiel and
                                           PettingZoo adapters (needs spelbord[openspiel]
@@ -133,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
         f"  {format_rate(play.games, play.seconds)} games, "
         f"{format_rate(play.states, play.seconds)} states"
     )
+    if game.name == "coerceo" and game.options.get("variant") != "ocius":
+        print_engine_search()
     if not has_fast_perft(game):
         print("perft: the game has no perft of its own (skipped)")
         return EXIT_OK
@@ -180,6 +183,19 @@ def run_interop(game: Game, seconds: float, seed: int) -> int:
         cost = rates[native].per_second / max(rates[adapter].per_second, 1e-9)
         print(f"cost of {adapter} over {native}: {cost:.2f}x")
     return EXIT_OK
+
+
+def print_engine_search() -> None:
+    """The Coerceo engine's depth and nodes/s in 100 ms and 1 s (start, middle game)."""
+    from spelbord.games.coerceo.bench import search_timings
+
+    for t in search_timings():
+        core = "compiled" if t.compiled else "pure Python"
+        print(
+            f"alpha-beta ({core}), {t.position}, {t.budget * 1000:g} ms: depth {t.depth}, "
+            f"{t.nodes:,} nodes in {t.seconds:.2f} s  {format_rate(t.nodes, t.seconds)} nodes"
+            f" ({format_rate(t.nodes, t.cpu_seconds)} per CPU second)"
+        )
 
 
 def random_playouts(game: Game, seconds: float, seed: int) -> PlayoutRate:

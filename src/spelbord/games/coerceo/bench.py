@@ -70,3 +70,58 @@ def random_games_per_second(seconds: float, variant: str = "laurentius", seed: i
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return GameRate(variant, games, plies, elapsed)
+
+
+MIDGAME = (
+    "white: a4:3 b2:1 b2:5 b3:1 b3:3 b3:5 b4:5 b5:3 c1:1 c4:1 c4:5 c5:1 c5:5 d1:1 d3:3 d4:5 "
+    "e1:1 e1:3; black: a4:0 a5:0 a5:4 b2:4 b4:4 b5:4 c1:4 c2:2 c3:0 c3:4 d1:4 d2:0 d2:4 "
+    "d3:0 d3:2 d4:2 e3:2 e3:4; tiles: a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 d3 d4 e1 e2 e3; "
+    "collected: 1 0; move: white"
+)
+"""A middle game (ply 40 of an engine game on Laurentius) for the search benchmark."""
+
+
+@dataclass(frozen=True)
+class SearchTiming:
+    """One timed alpha-beta search: the depth it completed and the nodes it visited."""
+
+    position: str
+    budget: float
+    depth: int
+    nodes: int
+    seconds: float
+    compiled: bool
+    cpu_seconds: float
+    """CPU time of this process during the search (less than ``seconds`` on a busy machine)."""
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+def search_timings(budgets: tuple[float, ...] = (0.1, 1.0)) -> list[SearchTiming]:
+    """The engine's depth and nodes/s within each budget, from the Laurentius start and
+    from ``MIDGAME``.
+
+    >>> [t.position for t in search_timings((0.01,))]
+    ['start', 'middle game']
+    """
+    from spelbord.games.coerceo.fen import parse_position
+    from spelbord.games.coerceo.search import search
+
+    positions = (
+        ("start", CoerceoGame().new_initial_state()),
+        ("middle game", parse_position(MIDGAME)),
+    )
+    out = []
+    for name, state in positions:
+        for budget in budgets:
+            cpu = time.process_time()
+            result = search(state, seconds=budget)
+            cpu = time.process_time() - cpu
+            out.append(
+                SearchTiming(
+                    name, budget, result.depth, result.nodes, result.seconds, result.compiled, cpu
+                )
+            )
+    return out

@@ -367,6 +367,36 @@ class CoerceoState(State):
         """Tiles collected and not yet exchanged, (white, black)."""
         return self._collected[0], self._collected[1]
 
+    def tile_mask(self) -> int:
+        """The present tiles as a 19-bit mask (bit ``i``: ``TILES[i]``)."""
+        return self._tiles
+
+    def side_to_move(self) -> int:
+        """The colour whose turn it is (also after the game ended: who would move)."""
+        return self._side
+
+    def exchange_cost(self) -> int:
+        """Collected tiles an exchange costs (R10)."""
+        return self._cost
+
+    def plies(self) -> int:
+        """Turns played so far."""
+        return self._plies
+
+    def moves_left(self) -> int:
+        """Turns until the move limit draws the game (R15)."""
+        return self._max_moves - self._plies
+
+    def repetition_draw(self) -> bool:
+        """Whether threefold repetition draws (R13)."""
+        return self._rep_draw
+
+    def repetition_keys(self) -> list[int]:
+        """The repetition record since the last irreversible turn, current position last:
+        ``white | black << 114 | side << 228`` (tiles and collected tiles are fixed within
+        it)."""
+        return list(self._rep)
+
     def cura(self) -> bool:
         """R14: whether the side that just moved could capture with a move right now."""
         if self._plies == 0:

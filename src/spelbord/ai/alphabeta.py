@@ -1,0 +1,160 @@
+"""The alpha-beta agent (``ab``): the Coerceo engine's search as a player.
+
+Spec: ``ab[:budget][:depth=N][:eval=full|material][:openings=N]``, e.g. ``ab:1s``,
+``ab:200ms``, ``ab:depth=6``, ``ab:1s:depth=8`` (whichever ends first). Without a budget
+or a depth it searches for one second. ``eval=material`` is the plain material evaluation
+of the public engines (100 a piece, 50 a collected tile), for comparison matches.
+``openings=N`` varies the first N plies of a game: there the agent picks at random (from
+its seeded generator) among the moves that a depth-2 look scores within
+``OPENING_MARGIN`` of the best, so that matches between deterministic engines do not
+repeat one game.
+
+The agent searches the state its ``SeatView`` resamples, which in Coerceo (perfect
+information) is a copy of the position itself with its repetition record.
+
+>>> from spelbord.ai.spec import make_agent
+>>> make_agent("ab:200ms").name
+'ab:200ms'
+>>> make_agent("ab:depth=6:eval=material").name
+'ab:depth=6:eval=material'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spelbord.ai.agent import Agent, decision_actions
+from spelbord.ai.budget import AgentSpecError, Budget
+from spelbord.ai.view import SeatView
+from spelbord.core import seeded
+
+ENGINE_GAMES = ("coerceo",)
+"""Games the alpha-beta engine plays."""
+
+EVALUATIONS = ("full", "material")
+OPENING_MARGIN = 25
+"""Centipawns: opening moves this close to the best are equally likely."""
+
+DEFAULT_SECONDS = 1.0
+CONTEMPT = 30
+"""Centipawns: the agent scores a draw this much below equality, so it avoids early
+repetitions (which the rules make draws, R13) unless it stands worse."""
+
+
+class AlphaBetaAgent(Agent):
+    """Iterative-deepening alpha-beta (``spelbord.games.coerceo.search``)."""
+
+    def __init__(
+        self,
+        seconds: float | None = None,
+        depth: int | None = None,
+        seed: int | None = None,
+        evaluation: str = "full",
+        openings: int = 0,
+    ) -> None:
+        if evaluation not in EVALUATIONS:
+            raise AgentSpecError(f"unknown eval {evaluation!r} (evals: {', '.join(EVALUATIONS)})")
+        if depth is not None and not 1 <= depth <= 64:
+            raise AgentSpecError(f"depth must be 1..64, got {depth}")
+        if openings < 0:
+            raise AgentSpecError(f"openings must be at least 0, got {openings}")
+        if seconds is None and depth is None:
+            seconds = DEFAULT_SECONDS
+        self.seconds = seconds
+        self.depth = depth
+        self.evaluation = evaluation
+        self.openings = openings
+        parts = ["ab"]
+        if seconds is not None:
+            parts.append(str(Budget(seconds=seconds)))
+        if depth is not None:
+            parts.append(f"depth={depth}")
+        if evaluation != "full":
+            parts.append(f"eval={evaluation}")
+        if openings:
+            parts.append(f"openings={openings}")
+        self.name = ":".join(parts)
+        self._rng = seeded(seed)
+        self.last_result: Any = None
+        """The ``SearchResult`` of the last step (``None`` before it or with one choice)."""
+
+    def _weights(self) -> tuple[int, ...]:
+        from spelbord.games.coerceo.search import MATERIAL_WEIGHTS
+        from spelbord.games.coerceo.weights import WEIGHTS
+
+        return MATERIAL_WEIGHTS if self.evaluation == "material" else WEIGHTS
+
+    def step(self, view: SeatView) -> int:
+        if view.game.name not in ENGINE_GAMES:
+            raise AgentSpecError(
+                f"the ab agent plays {', '.join(ENGINE_GAMES)}, not {view.game.name}"
+            )
+        legal = decision_actions(view)
+        if len(legal) == 1:
+            self.last_result = None
+            return legal[0]
+        from spelbord.games.coerceo.search import search
+
+        state: Any = view.resample(self._rng)
+        weights = self._weights()
+        if state.plies() < self.openings:
+            return self._opening_move(state, legal, weights)
+        self.last_result = search(
+            state,
+            depth=self.depth,
+            seconds=self.seconds,
+            weights=weights,
+            table_owner=self,
+            contempt=CONTEMPT,
+        )
+        return int(self.last_result.action)
+
+    def _opening_move(self, state: Any, legal: list[int], weights: tuple[int, ...]) -> int:
+        from spelbord.games.coerceo.search import search
+
+        scored = []
+        for action in legal:
+            child = state.clone()
+            child.apply_action(action)
+            if child.is_terminal():
+                value = 0 if child.returns()[state.side_to_move()] == 0 else 100000
+            else:
+                value = -search(child, depth=2, weights=weights).score
+            scored.append((value, action))
+        best = max(v for v, _ in scored)
+        return self._rng.choice([a for v, a in scored if v >= best - OPENING_MARGIN])
+
+
+def parse_alphabeta(spec: str, parts: list[str], seed: int | None) -> AlphaBetaAgent:
+    """The ``ab`` agent from the parts of its spec after ``ab`` (see the module doc)."""
+    seconds: float | None = None
+    depth: int | None = None
+    evaluation = "full"
+    openings = 0
+    if parts and "=" not in parts[0]:
+        budget = Budget.parse(parts.pop(0))
+        if budget.seconds is None:
+            raise AgentSpecError(
+                f"the ab agent's budget is a time (1s, 200ms), not iterations: {spec!r}"
+            )
+        seconds = budget.seconds
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise AgentSpecError(f"expected key=value, got {part!r} in {spec!r}")
+        try:
+            if key == "depth":
+                depth = int(value)
+            elif key == "eval":
+                evaluation = value
+            elif key == "openings":
+                openings = int(value)
+            else:
+                raise AgentSpecError(
+                    f"unknown option {key!r} in {spec!r} (ab options: depth, eval, openings)"
+                )
+        except AgentSpecError:
+            raise
+        except ValueError:
+            raise AgentSpecError(f"bad value {value!r} for {key!r} in {spec!r}") from None
+    return AlphaBetaAgent(seconds, depth, seed, evaluation, openings)

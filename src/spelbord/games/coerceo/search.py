@@ -1,0 +1,186 @@
+"""Alpha-beta search for Coerceo: the best action of a position, its score and its line.
+
+``search(state, depth=..., seconds=...)`` runs the engine core (``engine.CORE``: the
+compiled ``_ccore`` when built, else its pure-Python twin) from ``state``: negamax with
+iterative deepening to the depth or time budget, a Zobrist-keyed transposition table,
+principal-variation (null-window) search with late-move reductions, move ordering (hash
+move, captures and tile removals, exchanges, two killers, history) and a quiescence
+search over captures (and exchanges at its first ply). Terminal positions are scored
+exactly as the rules say: taking the last piece wins (R11), a side without an action is
+stalemated (R12, a draw), the third occurrence of a position draws (R13, counted over the
+game's own record plus the searched line) and so does the move limit (R15).
+
+Scores are centipawns for the side to move (a piece is worth 100); a won or lost game is
+``WIN - plies``. An evaluation that fades as the turns without a capture or removal add up
+makes the side ahead prefer progress over repetition.
+
+>>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> state = CoerceoGame().from_position([(0, 0, 1), (0, 1, 3)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
+>>> result = search(state, depth=3)
+>>> result.mate_in, state.action_to_string(result.action)
+(1, 'c4:3-c3:5')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from spelbord.core import SpelbordError
+from spelbord.games.coerceo import engine
+from spelbord.games.coerceo.pysearch import WIN, WIN_BOUND
+from spelbord.games.coerceo.rules import CoerceoState
+from spelbord.games.coerceo.weights import WEIGHTS
+
+MATERIAL_WEIGHTS: tuple[int, ...] = (100, 50)
+"""The plain material evaluation of the public engines: 100 a piece, 50 a collected tile."""
+
+DEFAULT_TT_BITS = 20
+"""Transposition-table entries: 2**20 (16 MiB)."""
+
+MAX_DEPTH = 64
+
+
+_table_owner: tuple[int, int] | None = None
+"""Who left the transposition table as it is (see ``search``'s ``table_owner``)."""
+
+
+class SearchError(SpelbordError, ValueError):
+    """A search that cannot run: a finished game, or no budget at all."""
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """One completed depth of the iterative deepening."""
+
+    depth: int
+    score: int
+    nodes: int
+    seconds: float
+    line: tuple[int, ...]
+    """The principal variation, as action ids."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the best action and how sure it is."""
+
+    action: int
+    score: int
+    """Centipawns for the side to move (``WIN - n`` when it wins in ``n`` plies)."""
+    depth: int
+    nodes: int
+    seconds: float
+    line: tuple[int, ...]
+    iterations: tuple[Iteration, ...] = field(default=())
+    compiled: bool = True
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def mate_in(self) -> int | None:
+        """Turns of the side to move until it wins (positive) or loses (negative)."""
+        if self.score > WIN_BOUND:
+            return (WIN - self.score + 1) // 2
+        if self.score < -WIN_BOUND:
+            return -((WIN + self.score) // 2)
+        return None
+
+
+def search(
+    state: CoerceoState,
+    *,
+    depth: int | None = None,
+    seconds: float | None = None,
+    weights: Sequence[int] = WEIGHTS,
+    tt_bits: int = DEFAULT_TT_BITS,
+    compiled: bool = True,
+    table_owner: object | None = None,
+    contempt: int = 0,
+) -> SearchResult:
+    """Search ``state`` to ``depth`` plies or for ``seconds`` (whichever ends first).
+
+    Depth 1 is always completed, even when the time runs out first. ``compiled=False``
+    uses the pure-Python core (the same results, far slower). ``table_owner`` (e.g. an
+    agent) keeps the transposition table between its searches, as long as no other owner
+    searched in between (its next position usually lies in it, scored by its weights);
+    without it the search starts afresh and its result depends on the position only.
+    ``contempt`` (centipawns) scores every draw as that much worse than nothing for the
+    side to move at the root, so that a player does not settle for repetitions it need
+    not accept (0: the objective score, for analysis).
+    """
+    if state.is_terminal():
+        raise SearchError("the game is over: there is nothing to search")
+    if depth is None and seconds is None:
+        raise SearchError("give a depth, a time in seconds, or both")
+    if depth is not None and not 1 <= depth <= MAX_DEPTH:
+        raise SearchError(f"depth must be 1..{MAX_DEPTH}, got {depth}")
+    if seconds is not None and not seconds > 0:
+        raise SearchError(f"seconds must be positive, got {seconds}")
+    core = engine.CORE if compiled else engine.PY_CORE
+    core.set_weights(list(weights))
+    args = engine.core_args(state)
+    side = args[5]
+    common = (
+        *args,
+        state.moves_left(),
+        1 if state.repetition_draw() else 0,
+        engine.history_hashes(state, core),
+    )
+    max_depth = MAX_DEPTH if depth is None else depth
+    global _table_owner
+    keep_table = table_owner is not None and _table_owner == (id(table_owner), id(core))
+    _table_owner = None if table_owner is None else (id(table_owner), id(core))
+    done, nodes, spent, partial = core.search(
+        *common, max_depth, seconds or 0.0, tt_bits, not keep_table, contempt
+    )
+    if not done:
+        more, extra, took, _ = core.search(*common, 1, 0.0, tt_bits, False, contempt)
+        done, nodes, spent, partial = more, nodes + extra, spent + took, None
+    iterations = tuple(Iteration(d, v, n, s, _actions(line, side)) for d, v, n, s, line in done)
+    last = iterations[-1]
+    best_line, best_score = last.line, last.score
+    if partial is not None:
+        # The unfinished iteration searched the last best move first: a move it found
+        # better since then is better still.
+        best_line, best_score = _actions(partial[2], side), partial[1]
+    return SearchResult(
+        action=best_line[0],
+        score=best_score,
+        depth=last.depth,
+        nodes=nodes,
+        seconds=spent,
+        line=best_line,
+        iterations=iterations,
+        compiled=core is not engine.PY_CORE,
+    )
+
+
+def _actions(codes: Sequence[int], side: int) -> tuple[int, ...]:
+    out = []
+    for i, code in enumerate(codes):
+        out.append(engine.action_of(code, side if i % 2 == 0 else 1 - side))
+    return tuple(out)
+
+
+def line_text(state: CoerceoState, line: Sequence[int]) -> list[str]:
+    """The notation of a line of actions from ``state`` (played on a copy)."""
+    copy = state.clone()
+    out = []
+    for action in line:
+        if copy.is_terminal():
+            break
+        out.append(copy.action_to_string(action))
+        copy.apply_action(action)
+    return out
+
+
+def score_text(score: int) -> str:
+    """``+1.25`` (pieces) or ``win in 3`` / ``loss in 2`` (turns of the side to move)."""
+    if score > WIN_BOUND:
+        return f"win in {(WIN - score + 1) // 2}"
+    if score < -WIN_BOUND:
+        return f"loss in {(WIN + score) // 2}"
+    return f"{score / 100:+.2f}"

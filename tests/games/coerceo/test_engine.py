@@ -1,0 +1,260 @@
+"""The Coerceo engine: the compiled core against its pure-Python twin and against the rules
+(move lists, turns, perft, evaluation, fixed-depth search node for node), and the search's
+handling of the game's ends (R11 win, R12 stalemate, R13 repetition, R15 move limit)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spelbord.ai import make_agent
+from spelbord.ai.budget import AgentSpecError
+from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
+from spelbord.games.coerceo.board import BLACK, WHITE
+from spelbord.games.coerceo.search import SearchError, search
+from spelbord.lab.match import play_game
+
+compiled_only = pytest.mark.skipif(engine.C_CORE is None, reason="the C core was not built")
+
+
+def _positions(count: int, seed: int = 7) -> list[CoerceoState]:
+    """Positions from seeded random games: openings, middle games with collected tiles
+    (exchanges legal), and Ocius and single-tile-exchange games."""
+    rng = random.Random(seed)
+    out = []
+    options: list[dict[str, object]] = [{}, {"variant": "ocius"}, {"exchange_cost": 1}]
+    while len(out) < count:
+        state = CoerceoGame(**options[len(out) % 3]).new_initial_state()  # type: ignore[arg-type]
+        for _ in range(rng.randrange(0, 160)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+def _cores() -> list[engine.Core]:
+    return [engine.PY_CORE] + ([engine.C_CORE] if engine.C_CORE is not None else [])
+
+
+def test_colour_spaces_round_trip() -> None:
+    for field in range(114):
+        colour = WHITE if field % 2 else BLACK
+        assert engine.field_of(engine.colour_bit(field), colour) == field
+    state = CoerceoGame().new_initial_state()
+    for colour in (WHITE, BLACK):
+        pieces = state.pieces(colour)
+        assert engine.join(engine.split(pieces, colour), colour) == pieces
+
+
+@pytest.mark.parametrize("core", _cores(), ids=lambda c: "python" if c is engine.PY_CORE else "c")
+def test_moves_and_turns_follow_the_rules(core: engine.Core) -> None:
+    """R5, R7-R10: every core move is a legal action, and playing it gives the state's turn."""
+    for state in _positions(30):
+        args = engine.core_args(state)
+        side = args[5]
+        codes = core.moves(*args)
+        assert sorted(engine.action_of(c, side) for c in codes) == state.legal_actions()
+        for code in codes[:: max(1, len(codes) // 12)]:
+            action = engine.action_of(code, side)
+            assert engine.code_of(action, side) == code
+            w, b, tiles, cw, cb, irreversible, key, to_move = core.play(*args, code)
+            child = state.clone()
+            child.apply_action(action)
+            assert engine.join(w, WHITE) == child.pieces(WHITE)
+            assert engine.join(b, BLACK) == child.pieces(BLACK)
+            assert tiles == child.tile_mask()
+            assert (cw, cb) == child.collected()
+            assert key == core.hash(w, b, tiles, cw, cb, to_move)
+            assert bool(irreversible) == (len(child.repetition_keys()) == 1)
+
+
+@compiled_only
+def test_c_and_python_cores_agree() -> None:
+    """Same perft, evaluation, features and fixed-depth search (score, line, nodes)."""
+    assert engine.C_CORE is not None
+    for i, state in enumerate(_positions(12, seed=3)):
+        args = engine.core_args(state)
+        hist = engine.history_hashes(state)
+        rest = (state.moves_left(), 1, hist)
+        assert engine.C_CORE.perft(*args, *rest, 2) == engine.PY_CORE.perft(*args, *rest, 2)
+        assert engine.C_CORE.perft(*args, *rest, 2) == state.perft(2)
+        for clock in (0, 37):
+            assert engine.C_CORE.evaluate(*args, clock) == engine.PY_CORE.evaluate(*args, clock)
+        assert engine.C_CORE.features(*args) == engine.PY_CORE.features(*args)
+        depth = 3 if i % 2 else 2
+        fast = search(state, depth=depth)
+        slow = search(state, depth=depth, compiled=False)
+        assert (fast.score, fast.line, fast.nodes) == (slow.score, slow.line, slow.nodes)
+        assert fast.compiled and not slow.compiled
+
+
+@compiled_only
+def test_compiled_perft_matches_the_published_counts() -> None:
+    state = CoerceoGame().new_initial_state()
+    assert engine.C_CORE is not None
+    args = engine.core_args(state)
+    assert engine.C_CORE.perft(*args, 2000, 1, [], 4) == 5_280_654
+    ocius = CoerceoGame(variant="ocius").new_initial_state()
+    assert engine.C_CORE.perft(*engine.core_args(ocius), 2000, 1, [], 4) == 435_572
+
+
+def test_search_finds_the_winning_capture_r11() -> None:
+    """R11: taking the last piece wins; the search sees it and says so."""
+    state = CoerceoGame().from_position([(0, 0, 1), (0, 1, 3)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
+    result = search(state, depth=4)
+    assert result.mate_in == 1
+    child = state.clone()
+    child.apply_action(result.action)
+    assert child.termination() == "capture-all" and child.returns() == [1.0, -1.0]
+
+
+def test_stalemate_is_a_draw_r12() -> None:
+    """R12: every white move leaves black, with all six black fields filled, no action: a
+    draw, which white (one piece against six) takes, scored exactly 0."""
+    black = [(0, 0, 0), (0, 0, 2), (0, 0, 4), (0, 1, 0), (0, 1, 2), (0, 1, 4)]
+    state = CoerceoGame().from_position([(0, 0, 1)], black, tiles=[(0, 0), (0, 1)])
+    for depth in (1, 3):
+        assert search(state, depth=depth).score == 0
+
+
+WHITE3 = [(0, 0, 1), (1, 0, 1), (-1, 0, 1)]
+TILES4 = [(0, 0), (1, 0), (-1, 0), (0, 2)]
+"""Three white pieces on three tiles in a row; black's one piece on a tile of its own."""
+
+
+def _shuffle_position(repetition_draw: bool) -> CoerceoState:
+    """White 3 pieces against black's 1; both shuffle a piece inside its tile and back,
+    so the start position occurred twice; black, to move, can make it three times."""
+    game = CoerceoGame(repetition_draw=repetition_draw)
+    state = game.from_position(WHITE3, [(0, 2, 0)], tiles=TILES4)
+    shuffle = ("d3:1-d3:3", "c5:0-c5:2", "d3:3-d3:1", "c5:2-c5:0")
+    for text in (shuffle + shuffle)[:7]:
+        state.apply_action(state.string_to_action(text))
+    assert state.current_player() == BLACK
+    return state
+
+
+def test_threefold_repetition_is_a_draw_r13() -> None:
+    """R13: black, a piece behind, repeats the position a third time and draws."""
+    state = _shuffle_position(True)
+    result = search(state, depth=2)
+    assert state.action_to_string(result.action) == "c5:2-c5:0"
+    assert result.score == 0
+    child = state.clone()
+    child.apply_action(result.action)
+    assert child.termination() == "repetition"
+    # With contempt the draw counts as that much below equality, and is still the best.
+    for compiled in (True, False):
+        scored = search(state, depth=2, contempt=30, compiled=compiled)
+        assert (scored.action, scored.score) == (result.action, -30)
+    # Without the repetition rule the same move is worth nothing special.
+    assert search(_shuffle_position(False), depth=2).score < 0
+
+
+def test_move_limit_is_a_draw_r15() -> None:
+    """R15: with one turn left every move draws; black, behind, scores 0."""
+    for max_moves, drawn in ((1, True), (2000, False)):
+        game = CoerceoGame(max_moves=max_moves)
+        state = game.from_position(WHITE3, [(0, 2, 0)], tiles=TILES4, to_move=BLACK)
+        assert (search(state, depth=3).score == 0) == drawn
+
+
+def test_search_refuses_bad_requests() -> None:
+    state = CoerceoGame().new_initial_state()
+    with pytest.raises(SearchError):
+        search(state)
+    with pytest.raises(SearchError):
+        search(state, depth=0)
+    with pytest.raises(SearchError):
+        search(state, seconds=-1)
+    over = CoerceoGame().from_position([(0, 0, 1), (0, 1, 3)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
+    over.apply_action(search(over, depth=1).action)
+    with pytest.raises(SearchError):
+        search(over, depth=1)
+
+
+def test_time_budget_completes_at_least_depth_one() -> None:
+    result = search(CoerceoGame().new_initial_state(), seconds=0.001)
+    assert result.depth >= 1 and result.action in CoerceoGame().new_initial_state().legal_actions()
+
+
+def test_ab_specs() -> None:
+    assert make_agent("ab").name == "ab:1s"
+    assert make_agent("ab:200ms").name == "ab:200ms"
+    assert make_agent("ab:depth=6").name == "ab:depth=6"
+    assert make_agent("ab:2s:depth=8:eval=material:openings=4").name == (
+        "ab:2s:depth=8:eval=material:openings=4"
+    )
+    for bad in ("ab:100it", "ab:depth=0", "ab:eval=deep", "ab:depth=x", "ab:speed=3", "ab:x"):
+        with pytest.raises(AgentSpecError):
+            make_agent(bad)
+
+
+def test_ab_agent_plays_only_coerceo() -> None:
+    from spelbord import games
+
+    game = games.load("gunst")
+    with pytest.raises(AgentSpecError):
+        play_game(game, [make_agent("ab:depth=1") for _ in range(game.num_players())], seed=1)
+
+
+def test_ab_converts_a_won_ending() -> None:
+    """Three pieces against one on the open board: the engine wins, no repetition draw."""
+    state = CoerceoGame().from_position(WHITE3, [(0, 2, 0)])
+    from spelbord.ai import SeatView
+
+    agents = [make_agent("ab:depth=5"), make_agent("ab:depth=3")]
+    while not state.is_terminal() and state.plies() < 300:
+        seat = state.current_player()
+        state.apply_action(agents[seat].step(SeatView(state, seat)))
+    assert state.termination() == "capture-all" and state.returns() == [1.0, -1.0]
+
+
+def test_transposition_table_is_kept_for_its_owner_only() -> None:
+    """An owner's second search reuses its table (fewer nodes); after another owner's
+    search it starts afresh, exactly like an ownerless search."""
+    state = CoerceoGame().new_initial_state()
+    fresh = search(state, depth=5)
+    first = search(state, depth=5, table_owner="a")
+    again = search(state, depth=5, table_owner="a")
+    assert first.nodes == fresh.nodes and again.nodes < fresh.nodes
+    search(state, depth=3, table_owner="b", weights=(100, 50))
+    after_other = search(state, depth=5, table_owner="a")
+    assert (after_other.nodes, after_other.line) == (fresh.nodes, fresh.line)
+
+
+def test_without_the_compiled_core_the_python_twin_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine that could not build the C extension still gets an engine."""
+    import importlib
+    import sys
+
+    import spelbord.games.coerceo as package
+
+    monkeypatch.setitem(sys.modules, "spelbord.games.coerceo._ccore", None)
+    monkeypatch.delattr(package, "_ccore", raising=False)
+    try:
+        importlib.reload(engine)
+        assert engine.C_CORE is None and engine.CORE is engine.PY_CORE and not engine.COMPILED
+        state = CoerceoGame(variant="ocius").new_initial_state()
+        result = search(state, depth=2)
+        assert not result.compiled and result.action in state.legal_actions()
+    finally:
+        monkeypatch.undo()
+        importlib.reload(engine)
+    assert (engine.C_CORE is not None) == engine.COMPILED
+
+
+@compiled_only
+def test_tuner_labels_positions_and_fits_without_losing_ground() -> None:
+    from spelbord.games.coerceo import tune
+    from spelbord.games.coerceo.weights import WEIGHTS
+
+    samples = tune.self_play(1, depth=1, openings=2, seed=3)
+    assert samples and all(len(row) == 10 and label in (0.0, 0.5, 1.0) for row, label in samples)
+    k = tune.fit_k(samples, WEIGHTS)
+    fitted = tune.fit(samples[:300], WEIGHTS, k)
+    assert fitted[0] == 100
+    assert tune.mse(samples[:300], fitted, k) <= tune.mse(samples[:300], WEIGHTS, k)
