@@ -25,7 +25,7 @@ def test_a_level_resolves_to_its_games_agent_at_the_first_step() -> None:
     agent = make_agent("level:medium", seed=3)
     action = agent.step(SeatView(state, 0))
     assert action in state.legal_actions()
-    assert agent.resolved("coerceo").name == "script:material"  # type: ignore[attr-defined]
+    assert agent.resolved("coerceo").name == "ab:depth=3"  # type: ignore[attr-defined]
 
 
 def test_levels_play_in_a_match() -> None:
