@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import info, load, names
-from spelbord.server import pages
+from spelbord.server import pages, study
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
@@ -230,6 +230,7 @@ def create_app(
         await _serve_socket(websocket, table, seat, token)
 
     app.include_router(pages.router)
+    app.include_router(study.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     return app
 

@@ -1,0 +1,48 @@
+"""Puzzles and the analysis board in a real browser: solve a puzzle by clicking its
+winning move (the streak counts it), and open the analysis board from a URL."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from spelbord.games.coerceo import puzzles
+
+from .conftest import expect
+
+pytestmark = pytest.mark.browser
+
+
+def coords(name: str) -> str:
+    """``d2:4`` -> the renderer's ``data-field`` key ``1,-1,4``."""
+    return f"{ord(name[0]) - ord('a') - 2},{int(name[1]) - 3},{name[3]}"
+
+
+def test_solve_a_puzzle_by_clicking_its_move(people: Any) -> None:
+    p = next(p for p in puzzles.load() if not p.solution[0].startswith("x"))
+    source, target = p.solution[0].split("-")
+    page = people.open(f"/puzzles?id={p.id}")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", p.id)
+    expect(page.locator("#meta")).to_contain_text(p.difficulty)
+    expect(page.locator("#streak")).to_have_text("0")
+    page.locator(f'.piece[data-field="{coords(source)}"]').click()
+    page.locator(f'.cb-hit[data-target][data-field="{coords(target)}"]').click()
+    expect(page.locator("body")).to_have_attribute("data-result", "right")
+    expect(page.locator("#streak")).to_have_text("1")
+    assert page.evaluate("localStorage.getItem('spelbord.puzzles.coerceo.streak')") == "1"
+    expect(page.locator("body")).to_have_attribute("data-solution-shown", "1")
+    expect(page.locator("#line")).to_contain_text(p.solution[0])
+
+
+def test_the_analysis_board_opens_from_a_url(people: Any) -> None:
+    p = puzzles.load()[0]
+    page = people.open(f"/analysis#{quote(p.position)}")
+    expect(page.locator("body")).to_have_attribute("data-analysed", "1")
+    expect(page.locator("#evaluation")).not_to_have_text("–")
+    expect(page.locator("#bestline")).to_contain_text(p.solution[0])
+    expect(page.locator(".an-line [data-move], .an-line .an-target").first).to_be_attached()
+    expect(page.locator("#top li").first).to_contain_text(p.solution[0])
+    width = page.locator("#evalfill").evaluate("e => e.style.width")
+    assert width.endswith("%") and width != "50%"
