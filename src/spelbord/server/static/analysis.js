@@ -96,7 +96,7 @@ function syncInputs() {
 
 function draw() {
   renderer.render($("board"), localView(), { seat: null, replay: true, act: () => {}, notify: toast });
-  if (lastResult && lastResult.position === modelText()) drawLine(lastResult.line);
+  if (lastResult && lastResult.key === modelText()) drawLine(lastResult.line);
 }
 
 /** The centre of field "x,y,f" on the drawn board, from its polygon. */
@@ -132,7 +132,7 @@ function drawLine(line) {
 }
 
 function showResult(r) {
-  lastResult = r;
+  lastResult = { ...r, key: modelText() };
   document.body.dataset.analysed = "1";
   $("evaluation").textContent = `${r.evaluation} for ${r.side}`;
   $("depth").textContent = `depth ${r.depth}, ${r.nodes.toLocaleString()} nodes, ${r.seconds} s`;
