@@ -3,6 +3,7 @@ winning move (the streak counts it), and open the analysis board from a URL."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -46,3 +47,24 @@ def test_the_analysis_board_opens_from_a_url(people: Any) -> None:
     expect(page.locator("#top li").first).to_contain_text(p.solution[0])
     width = page.locator("#evalfill").evaluate("e => e.style.width")
     assert width.endswith("%") and width != "50%"
+
+
+def test_set_up_a_position_by_hand_and_share_it(people: Any) -> None:
+    page = people.open("/analysis")
+    expect(page.locator("#position")).to_have_value(re.compile(r"^white: a3:3 "))
+    page.locator("#edit").check()
+    page.locator(f'.piece[data-field="{coords("a3:3")}"]').click()
+    expect(page.locator("#position")).not_to_have_value(re.compile(r"a3:3"))
+    page.locator("#side").select_option("black")
+    expect(page.locator("#position")).to_have_value(re.compile(r"move: black$"))
+    assert "a3%3A5" in page.url and "a3%3A3" not in page.url  # the URL shares it
+    page.locator("#analyse").click()
+    expect(page.locator("body")).to_have_attribute("data-analysed", "1")
+    expect(page.locator("#evaluation")).to_contain_text("for black")
+
+
+def test_a_bad_position_shows_the_parsers_error(people: Any) -> None:
+    page = people.open("/analysis")
+    page.locator("#position").fill("white: c3:1; black: c3:0 c3:1; tiles: c3 c4")
+    page.locator("#analyse").click()
+    expect(page.locator("#error")).to_contain_text("white field")

@@ -54,8 +54,8 @@ function loadText(text) {
 
 function modelText() {
   const names = [[], []];
-  const sorted = [...model.pieces.entries()].sort();
-  for (const [k, colour] of sorted) names[colour].push(fieldName(...k.split(",").map(Number)));
+  for (const [k, colour] of model.pieces) names[colour].push(fieldName(...k.split(",").map(Number)));
+  names.forEach((list) => list.sort());
   const tiles =
     model.tiles.size === 19
       ? "all"
@@ -200,7 +200,13 @@ async function main() {
     toast("Link copied", "info");
   });
   $("edit").addEventListener("change", () => ($("setup").hidden = !$("edit").checked));
-  $("position").addEventListener("change", () => { loadText($("position").value); syncInputs(); draw(); });
+  // Typed text stays as typed (the server judges it and names what is wrong).
+  $("position").addEventListener("change", () => {
+    const text = $("position").value.trim();
+    loadText(text);
+    history.replaceState(null, "", `/analysis#${encodeURIComponent(text)}`);
+    draw();
+  });
   $("alltiles").addEventListener("click", () => { ALL_TILES.forEach(([x, y]) => model.tiles.add(`${x},${y}`)); syncInputs(); draw(); });
   $("start").addEventListener("click", () => { loadText(START); syncInputs(); draw(); });
   $("clear").addEventListener("click", () => { model.pieces.clear(); syncInputs(); draw(); });
