@@ -68,3 +68,24 @@ def test_a_bad_position_shows_the_parsers_error(people: Any) -> None:
     page.locator("#position").fill("white: c3:1; black: c3:0 c3:1; tiles: c3 c4")
     page.locator("#analyse").click()
     expect(page.locator("#error")).to_contain_text("white field")
+
+
+def test_a_finished_games_replay_opens_the_analysis_board(people: Any) -> None:
+    created = people.server.call(
+        "/api/tables",
+        {
+            "game": "coerceo",
+            "options": {"max_moves": 4},
+            "seats": [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}],
+        },
+    )
+    people.server.wait_for(created["table"], "finished")
+    page = people.open(f"/replay/{created['table']}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.locator("#next").click()
+    link = page.locator("#analyse-link")
+    expect(link).to_be_visible()
+    assert "move%3A%20black" in str(link.get_attribute("href"))
+    link.click()
+    expect(page.locator("body")).to_have_attribute("data-analysed", "1")
+    expect(page.locator("#evaluation")).to_contain_text("for black")
