@@ -199,11 +199,12 @@ def analyse(text: str, seconds: float) -> dict[str, Any]:
     from spelbord.games.coerceo.fen import parse_position, position_text
     from spelbord.games.coerceo.puzzles import action_scores, material
     from spelbord.games.coerceo.search import line_text, score_text, search
+    from spelbord.games.coerceo.weights import WEIGHTS
 
     state = parse_position(text)
     result = search(state, seconds=seconds, tt_bits=18)
     line = line_text(state, result.line)
-    scored = action_scores(state, TOP_DEPTH)
+    scored = action_scores(state, TOP_DEPTH, WEIGHTS)
     ranked = sorted(scored.items(), key=lambda item: -item[1][0])[:TOP_MOVES]
     top = [
         {"move": state.action_to_string(a), "score": v, "text": score_text(v)}

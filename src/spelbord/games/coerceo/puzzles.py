@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from importlib import resources
 from typing import Any
@@ -108,10 +108,11 @@ def material(state: CoerceoState, side: int) -> int:
 
 
 def action_scores(
-    state: CoerceoState, depth: int = VERIFY_DEPTH
+    state: CoerceoState, depth: int = VERIFY_DEPTH, weights: Sequence[int] = MATERIAL_WEIGHTS
 ) -> dict[int, tuple[int, tuple[int, ...]]]:
     """Every legal action's score for the side to move and its line, each searched
-    ``depth`` plies after the action (a finished game is scored exactly)."""
+    ``depth`` plies after the action (a finished game is scored exactly), by the
+    material-only evaluation unless ``weights`` are given."""
     side = state.side_to_move()
     out: dict[int, tuple[int, tuple[int, ...]]] = {}
     for action in state.legal_actions():
@@ -124,7 +125,7 @@ def action_scores(
                 (action,),
             )
             continue
-        result = search(child, depth=depth, weights=MATERIAL_WEIGHTS, tt_bits=TT_BITS)
+        result = search(child, depth=depth, weights=weights, tt_bits=TT_BITS)
         out[action] = (-result.score, (action, *result.line))
     return out
 
