@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from tests.loops import run
 
 from conftest import HERE, Factory, act, create, view
 from spelbord.server import bench, views
@@ -160,15 +161,13 @@ def test_2_the_limit_stops_reading_at_the_first_chunk_over_it() -> None:
 
     scope = {"type": "http", "path": "/api/import", "method": "POST", "headers": []}
     with pytest.raises(Exception, match="too large"):
-        asyncio.run(BodyLimit(app, limit=10_000)(scope, receive, send))
+        run(BodyLimit(app, limit=10_000)(scope, receive, send))
     assert reads == 11
 
     # A Content-Length over the limit is refused before anything is read.
     reads = 0
     scope["headers"] = [(b"content-length", str(MAX_RECORD + 1).encode())]
-    asyncio.run(
-        BodyLimit(app, limit=10_000, limits={"/api/import": MAX_RECORD})(scope, receive, send)
-    )
+    run(BodyLimit(app, limit=10_000, limits={"/api/import": MAX_RECORD})(scope, receive, send))
     assert reads == 0 and sent[0]["status"] == 413
 
 
@@ -301,7 +300,7 @@ def test_4_a_slow_client_only_misses_out_of_date_views() -> None:
             sub.push(json.dumps({"type": "presence", "n": i}), "presence")
         return sub
 
-    sub = asyncio.run(go())
+    sub = run(go())
     assert sub.backlog == 2  # the newest view and the newest presence change after it
     assert [json.loads(t)["n"] for _, t in sub._queue] == [9999, 9999]
 
@@ -313,7 +312,7 @@ def test_4_a_client_leaving_its_replies_unread_is_disconnected() -> None:
             sub.push('{"type": "pong"}')
         return sub
 
-    sub = asyncio.run(go())
+    sub = run(go())
     assert list(sub._queue) == [(None, None)]  # the sender closes it (1013)
 
 

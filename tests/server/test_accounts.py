@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from players_helpers import PASSWORD, play_seat, players_app, sign_up, wait_for
+from tests.loops import run
 
 from conftest import create, play_out
 from spelbord.server.accounts import Accounts, SignInError, Throttle
@@ -166,7 +167,7 @@ def test_parallel_guesses_on_one_name_wait_for_each_other(url: str) -> None:
     async def main() -> list[float]:
         return list(await asyncio.gather(guess(), guess(), guess()))
 
-    times = sorted(asyncio.run(main()))
+    times = sorted(run(main()))
     engine.dispose()
     assert times[0] >= 0.2 and times[1] >= 0.2 + 0.4 and times[2] >= 0.2 + 0.4 + 0.8
 

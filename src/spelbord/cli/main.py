@@ -9,7 +9,19 @@ import sys
 from collections.abc import Sequence
 
 from spelbord import __version__
-from spelbord.cli import ai, analyse, bench, lab, listing, match, perft, play, rules, serve
+from spelbord.cli import (
+    ai,
+    analyse,
+    bench,
+    lab,
+    listing,
+    match,
+    perft,
+    play,
+    puzzles,
+    rules,
+    serve,
+)
 from spelbord.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError
 
 DESCRIPTION = """\
@@ -22,6 +34,7 @@ examples:
   spelbord rules coerceo                          the rules in English
   spelbord play coerceo --seat1 ab:1s             play against the computer
   spelbord analyse coerceo --time 2s              the engine's evaluation and best line
+  spelbord puzzles mine coerceo --count 200       mine the shipped puzzles
   spelbord perft coerceo --depth 4                move-generation counts
   spelbord bench coerceo                          playouts/s, states/s, perft nodes/s
   spelbord match coerceo mcts:1s random --games 20 --processes 2
@@ -44,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spelbord {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in (listing, play, rules, perft, bench, match, analyse, lab, serve, ai):
+    for command in (listing, play, rules, perft, bench, match, analyse, puzzles, lab, serve, ai):
         command.add_parser(sub)
     return parser
 

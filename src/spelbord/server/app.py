@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import info, load, names
-from spelbord.server import lab, pages, player_routes, protocol
+from spelbord.server import lab, pages, player_routes, protocol, study
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
@@ -295,6 +295,7 @@ def create_app(
 
     app.include_router(pages.router)
     app.include_router(lab.router)
+    app.include_router(study.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     return app
 

@@ -1,5 +1,5 @@
 """Per-client rate limits on creating tables, claiming seats, acting, signing up and in,
-and creating or joining tournaments (``limits``).
+creating or joining tournaments, and analysing positions (``limits``).
 
 A client is its IP address for everything but acting, and its seat (the table and the
 token) for acting. Limits are written like ``"20/minute;200/hour"``;
@@ -37,6 +37,7 @@ WHAT = {
     "signup": "sign up",
     "signin": "sign in",
     "tournament": "create or join a tournament",
+    "analyse": "analyse a position",
 }
 
 
@@ -56,6 +57,7 @@ class RateLimits:
     signup: str | None = "10/minute;50/hour"
     signin: str | None = "20/minute;200/hour"
     tournament: str | None = "20/minute;200/hour"
+    analyse: str | None = "20/minute"
 
     @classmethod
     def parse(cls, text: str) -> RateLimits | None:

@@ -91,6 +91,28 @@ function show(index) {
   $("first").disabled = $("prev").disabled = replay.index === 0;
   $("last").disabled = $("next").disabled = replay.index === count - 1;
   document.body.dataset.frame = String(replay.index);
+  showAnalyseLink(view);
+}
+
+/** Coerceo only, finished games only: a link to the analysis board at this frame. */
+function showAnalyseLink(view) {
+  const link = $("analyse-link");
+  if (!link) return;
+  const finished = Boolean((replay.frames[replay.frames.length - 1] || {}).result);
+  const obs = view.observation || {};
+  const ok =
+    view.game === "coerceo" && finished && !view.result && (view.options || {}).variant !== "ocius";
+  link.hidden = !ok;
+  if (!ok) return;
+  const name = (p) => `${"abcde"[p[0] + 2]}${p[1] + 3}`;
+  const pieces = [[], []];
+  for (const p of obs.pieces || []) pieces[p[3]].push(`${name(p)}:${p[2]}`);
+  const tiles = (obs.tiles || []).length === 19 ? "all" : (obs.tiles || []).map(name).join(" ");
+  const c = obs.collected || [0, 0];
+  const text =
+    `white: ${pieces[0].join(" ")}; black: ${pieces[1].join(" ")}; tiles: ${tiles}; ` +
+    `collected: ${c[0]} ${c[1]}; move: ${obs.to_move === 1 ? "black" : "white"}`;
+  link.href = `/analysis#${encodeURIComponent(text)}`;
 }
 
 async function exportRecord() {

@@ -1,0 +1,41 @@
+"""`spelbord puzzles mine coerceo`: a seeded puzzle set written as compact JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from spelbord.games.coerceo import puzzles
+
+Run = Callable[..., tuple[int, str, str]]
+
+
+def test_mine_writes_verified_puzzles(run_cli: Run, tmp_path: Path) -> None:
+    out = tmp_path / "p.json"
+    code, text, _ = run_cli(
+        "puzzles",
+        "mine",
+        "coerceo",
+        "--count",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+        "--no-progress",
+    )
+    assert code == 0
+    assert "2 puzzles written" in text
+    data = json.loads(out.read_text())
+    assert data["game"] == "coerceo" and len(data["puzzles"]) == 2
+    mined = [puzzles.Puzzle.from_dict(d) for d in data["puzzles"]]
+    assert mined == puzzles.mine(2, seed=3)
+    assert all(puzzles.verify(p) is None for p in mined)
+
+
+def test_mine_refuses_other_games_and_bad_counts(run_cli: Run) -> None:
+    code, _, err = run_cli("puzzles", "mine", "gunst")
+    assert code == 2 and "coerceo" in err
+    code, _, err = run_cli("puzzles", "mine", "coerceo", "--count", "0")
+    assert code == 2 and "--count" in err

@@ -1,0 +1,79 @@
+"""The shipped Coerceo puzzles: each has exactly one winning move, proven by a search."""
+
+from __future__ import annotations
+
+import pytest
+
+from spelbord.games.coerceo import puzzles
+from spelbord.games.coerceo.fen import parse_position
+
+SHIPPED = puzzles.load()
+
+
+def test_at_least_200_distinct_puzzles_ship() -> None:
+    assert len(SHIPPED) >= 200
+    assert len({p.id for p in SHIPPED}) == len(SHIPPED)
+    assert len({p.position for p in SHIPPED}) == len(SHIPPED)
+    for p in SHIPPED:
+        state = parse_position(p.position)
+        assert ("white", "black")[state.side_to_move()] == p.side
+        assert 1 <= p.depth <= puzzles.MAX_DIFFICULTY_DEPTH
+        assert p.difficulty in ("easy", "medium", "hard")
+        assert state.string_to_action(p.solution[0]) in state.legal_actions()
+
+
+def test_a_sample_reverifies() -> None:
+    for p in SHIPPED[:: len(SHIPPED) // 6][:6]:
+        assert puzzles.verify(p) is None
+
+
+@pytest.mark.slow
+def test_every_shipped_puzzle_reverifies() -> None:
+    problems = [msg for p in SHIPPED if (msg := puzzles.verify(p)) is not None]
+    assert problems == []
+
+
+def test_solution_wins_material_and_beats_every_other_move_by_a_piece() -> None:
+    p = SHIPPED[0]
+    state = p.state()
+    scores = puzzles.action_scores(state)
+    best = state.string_to_action(p.solution[0])
+    others = [v for a, (v, _) in scores.items() if a != best]
+    assert scores[best][0] - max(others) >= puzzles.MARGIN
+    assert scores[best][0] >= puzzles.material(state, state.side_to_move()) + puzzles.GAIN
+
+
+def test_a_quiet_start_position_is_no_puzzle() -> None:
+    from spelbord.games.coerceo.rules import CoerceoGame
+
+    assert puzzles.check_position(CoerceoGame().new_initial_state()) is None
+
+
+def test_mining_is_seeded_and_its_puzzles_verify() -> None:
+    first = puzzles.mine(1, seed=3)
+    assert first == puzzles.mine(1, seed=3)
+    assert puzzles.verify(first[0]) is None
+    assert "seed 3" in first[0].source
+
+
+def test_check_move_right_wrong_and_illegal() -> None:
+    p = SHIPPED[0]
+    state = p.state()
+    assert puzzles.check_move(p, p.solution[0])
+    wrong = next(
+        state.action_to_string(a)
+        for a in state.legal_actions()
+        if state.action_to_string(a) != p.solution[0]
+    )
+    assert not puzzles.check_move(p, wrong)
+    with pytest.raises(puzzles.PuzzleError, match="not a legal action"):
+        puzzles.check_move(p, "a1:0-a1:2")
+    with pytest.raises(puzzles.PuzzleError, match="no puzzle"):
+        puzzles.get("nope")
+
+
+def test_dump_and_load_round_trip() -> None:
+    import json
+
+    data = json.loads(puzzles.dump(SHIPPED[:3]))
+    assert [puzzles.Puzzle.from_dict(d) for d in data["puzzles"]] == SHIPPED[:3]
