@@ -7,11 +7,11 @@ from types import ModuleType
 
 import pytest
 
-from spelbord.server import ai, errors, pages, protocol, records, study, views
+from spelbord.server import ai, errors, pages, protocol, records, views
 
 
 @pytest.mark.parametrize(
-    "module", [ai, errors, pages, protocol, records, study, views], ids=lambda m: m.__name__
+    "module", [ai, errors, pages, protocol, records, views], ids=lambda m: m.__name__
 )
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)

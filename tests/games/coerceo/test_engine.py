@@ -13,6 +13,7 @@ from spelbord.ai.budget import AgentSpecError
 from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
 from spelbord.games.coerceo.board import BLACK, WHITE
 from spelbord.games.coerceo.search import SearchError, search
+from spelbord.games.coerceo.weights import WEIGHTS
 from spelbord.lab.match import play_game
 
 compiled_only = pytest.mark.skipif(engine.C_CORE is None, reason="the C core was not built")
@@ -75,6 +76,9 @@ def test_moves_and_turns_follow_the_rules(core: engine.Core) -> None:
 def test_c_and_python_cores_agree() -> None:
     """Same perft, evaluation, features and fixed-depth search (score, line, nodes)."""
     assert engine.C_CORE is not None
+    # Each core keeps the weights of the last search it ran (another test may have searched
+    # with the material weights): compare them under the same, default, weights.
+    engine.install_weights(list(WEIGHTS))
     for i, state in enumerate(_positions(12, seed=3)):
         args = engine.core_args(state)
         hist = engine.history_hashes(state)

@@ -9,6 +9,7 @@ CI (``CI=true``), where they must run.
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -94,11 +95,15 @@ class Server:
         raise AssertionError(f"table {table} still {view.get('status')!r} after {timeout}s")
 
 
-def start_server(workdir: Path, port: int | None = None, preload: Path | None = None) -> Server:
+def start_server(
+    workdir: Path, port: int | None = None, preload: Path | None = None, rate_limits: str = "off"
+) -> Server:
     """``spelbord serve`` on ``port`` (default: a free one) with the SQLite file in ``workdir``.
 
     Starting it again with the same ``workdir`` and port continues with the same tables.
     ``preload``: a module file imported first (e.g. the test games of ``toygame.py``).
+    ``rate_limits``: ``SPELBORD_RATE_LIMITS`` for the server (off: the tests act for many
+    players from one address, faster than any person).
     """
     port = port or _free_port()
     database = f"sqlite:///{workdir / 'spelbord.sqlite3'}"
@@ -116,6 +121,7 @@ def start_server(workdir: Path, port: int | None = None, preload: Path | None = 
             stdout=out,
             stderr=subprocess.STDOUT,
             cwd=ROOT,
+            env={**os.environ, "SPELBORD_RATE_LIMITS": rate_limits},
         )
     server = Server(f"http://127.0.0.1:{port}", process, log)
     deadline = time.monotonic() + 30
