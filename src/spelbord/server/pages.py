@@ -45,7 +45,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 router = APIRouter()
 
 
-def _page(name: str) -> FileResponse:
+def page(name: str) -> FileResponse:
+    """A static HTML page of the web table (404 when the installation lacks it)."""
     path = STATIC / name
     if not path.is_file():
         raise NotFoundError(f"the page {name} is missing from this installation")
@@ -54,22 +55,22 @@ def _page(name: str) -> FileResponse:
 
 @router.get("/", include_in_schema=False)
 def lobby() -> FileResponse:
-    return _page("index.html")
+    return page("index.html")
 
 
 @router.get("/table/{table_id}", include_in_schema=False)
 def table_page(table_id: str) -> FileResponse:
-    return _page("table.html")
+    return page("table.html")
 
 
 @router.get("/join/{table_id}/{code}", include_in_schema=False)
 def join_page(table_id: str, code: str) -> FileResponse:
-    return _page("table.html")
+    return page("table.html")
 
 
 @router.get("/replay/{table_id}", include_in_schema=False)
 def replay_page(table_id: str) -> FileResponse:
-    return _page("replay.html")
+    return page("replay.html")
 
 
 WEB_FILE = re.compile(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.(js|css)")

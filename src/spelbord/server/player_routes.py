@@ -180,13 +180,6 @@ class _Outbox:
             self.queue.put_nowait(text)
 
 
-def _page(name: str) -> FileResponse:
-    path = pages.STATIC / name
-    if not path.is_file():
-        raise NotFoundError(f"the page {name} is missing from this installation")
-    return FileResponse(path, media_type="text/html")
-
-
 def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
     """Add the routes of players, ratings and tournaments; returns the ``Players``."""
     accounts = Accounts(hub.store.engine)
@@ -355,18 +348,18 @@ def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
     # ------------------------------------------------------------------ pages
     @app.get("/account", include_in_schema=False)
     def account_page() -> FileResponse:
-        return _page("account.html")
+        return pages.page("account.html")
 
     @app.get("/player/{name}", include_in_schema=False)
     def player_html(name: str) -> FileResponse:
-        return _page("player.html")
+        return pages.page("player.html")
 
     @app.get("/tournaments", include_in_schema=False)
     def tournaments_html() -> FileResponse:
-        return _page("tournaments.html")
+        return pages.page("tournaments.html")
 
     @app.get("/tournaments/{tid}", include_in_schema=False)
     def tournament_html(tid: str) -> FileResponse:
-        return _page("tournament.html")
+        return pages.page("tournament.html")
 
     return players

@@ -24,7 +24,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from spelbord.core.errors import SpelbordError
 from spelbord.server.errors import BadRequestError, NotFoundError
-from spelbord.server.pages import _page
+from spelbord.server.pages import page
 
 MAX_SECONDS = 2.0
 """The longest search one analysis request may ask for."""
@@ -77,12 +77,12 @@ def _summary(p: Any) -> dict[str, Any]:
 
 @router.get("/puzzles", include_in_schema=False)
 def puzzles_page() -> Any:
-    return _page("puzzles.html")
+    return page("puzzles.html")
 
 
 @router.get("/analysis", include_in_schema=False)
 def analysis_page() -> Any:
-    return _page("analysis.html")
+    return page("analysis.html")
 
 
 @router.get("/api/puzzles/coerceo")
