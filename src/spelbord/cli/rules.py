@@ -1,14 +1,19 @@
-"""``spelbord rules``: print a game's rules (docs/rules/<game>.md)."""
+"""``spelbord rules``: print a game's rules (docs/rules/<game>.md), or with ``--lang`` the
+player guide in that language (docs/rules/guide/<game>[.<lang>].md) and then the rules."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, game_names
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, game_names, load_game
+from spelbord.core import CHANCE
+from spelbord.rulebook import DIAGRAM, LANGUAGES, NAMES, rules_text
 
 RULES_DIR_ENV = "SPELBORD_RULES_DIR"
 
@@ -16,7 +21,16 @@ EXAMPLES = """\
 examples:
   spelbord rules coerceo            the numbered rules, with every ruling
   spelbord rules coerceo --path     where the text was found
+  spelbord rules coerceo --lang sv  the player guide in Swedish, then the numbered rules
 """
+
+REFERENCE_NOTE = {
+    "en": "The numbered rules: the reference, with every ruling Spelbord makes.",
+    "sv": "De numrerade reglerna nedan är referensen. De finns bara på engelska.",
+    "da": "De nummererede regler nedenfor er opslagsværket. De findes kun på engelsk.",
+    "nb": "De nummererte reglene nedenfor er oppslagsverket. De finnes bare på engelsk.",
+}
+"""The line between a guide and the numbered rules, in the guide's language."""
 
 
 def add_parser(sub: Any) -> None:
@@ -31,6 +45,12 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument("game", metavar="GAME", help="a game name (see `spelbord games`)")
     parser.add_argument("--path", action="store_true", help="print only the file's location")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="print the player guide in this language first (English where the game has "
+        "none in it), with the start position drawn as text, then the numbered rules",
+    )
     parser.set_defaults(run=run)
 
 
@@ -71,10 +91,46 @@ def find_rules(game: str) -> Path:
     raise CliError(f"no rules text for {game}: expected docs/rules/{game}.md in the checkout")
 
 
+def start_drawing(game: str) -> str:
+    """The game's first position as the terminal draws it (after any opening chance)."""
+    state = load_game(game, {}).new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state.observation_string(0).rstrip("\n")
+
+
+def guide_and_rules(path: Path, game: str, language: str) -> tuple[str, str | None]:
+    """The guide of ``game`` in ``language`` (else English) with its diagrams drawn as
+    text, then the numbered rules; and a note when the guide is not in ``language``."""
+    if path.name != f"{game}.md":  # an installed package ships the rules only
+        return path.read_text(encoding="utf-8").rstrip("\n"), f"no player guide for {game}"
+    text = rules_text(path.parent, game, language)
+    if not text.guide:
+        return text.reference.rstrip("\n"), f"no player guide for {game}: the rules only"
+
+    def drawing(match: re.Match[str]) -> str:
+        if match.group(1) != "start":
+            return ""
+        return "```\n" + start_drawing(game) + "\n```\n"
+
+    guide = DIAGRAM.sub(drawing, text.guide).rstrip("\n")
+    shown = text.language or "en"
+    note = None
+    if text.fell_back:
+        note = f"no {NAMES[language]} guide for {game}: the English one"
+    out = f"{guide}\n\n---\n\n{REFERENCE_NOTE[shown]}\n\n{text.reference.rstrip()}"
+    return out, note
+
+
 def run(args: argparse.Namespace) -> int:
     path = find_rules(args.game)
     if args.path:
         print(path)
+    elif args.lang:
+        out, note = guide_and_rules(path, args.game, args.lang)
+        if note:
+            print(note, file=sys.stderr)
+        print(out)
     else:
         print(path.read_text(encoding="utf-8").rstrip("\n"))
     return EXIT_OK

@@ -28,15 +28,16 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import markdown
-from fastapi import APIRouter
+from fastapi import APIRouter, Cookie, Header
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from spelbord.core import CHANCE
 from spelbord.core.errors import UnknownGameError
 from spelbord.core.registry import game_class, info, load
+from spelbord.rulebook import NAMES, RulesText, rules_text, wanted_language
 from spelbord.server.config import rules_dir
 from spelbord.server.errors import NotFoundError
 
@@ -124,17 +125,49 @@ def game_web_file(name: str, file: str) -> Response:
 
 
 RULES_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}: rules</title>
+<title>{title}: {rules}</title>
 <link rel="stylesheet" href="/static/spelbord.css"></head>
-<body class="rules" data-game="{name}"><nav><a href="/">Spelbord</a></nav><main>
-{body}
+<body class="rules" data-game="{name}" data-lang="{lang}"><nav><a href="/">Spelbord</a></nav>
+<main>
+{languages}{body}
 </main>
 <script type="application/json" id="rules-examples">{examples}</script>
 <script type="module" src="/static/rules.js"></script>
 </body></html>
 """
+
+PAGE_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "rules": "rules",
+        "languages": "These rules in",
+        "reference": "The numbered rules: the reference, with every ruling Spelbord makes.",
+        "fallback": "",
+    },
+    "sv": {
+        "rules": "regler",
+        "languages": "Reglerna på",
+        "reference": "De numrerade reglerna nedan är referensen, med alla avgöranden Spelbord "
+        "gör. De finns bara på engelska.",
+        "fallback": "Reglerna för {title} finns inte på svenska ännu; här är de på engelska.",
+    },
+    "da": {
+        "rules": "regler",
+        "languages": "Reglerne på",
+        "reference": "De nummererede regler nedenfor er opslagsværket, med alle afgørelser "
+        "Spelbord træffer. De findes kun på engelsk.",
+        "fallback": "Reglerne for {title} findes ikke på dansk endnu; her er de på engelsk.",
+    },
+    "nb": {
+        "rules": "regler",
+        "languages": "Reglene på",
+        "reference": "De nummererte reglene nedenfor er oppslagsverket, med alle avgjørelser "
+        "Spelbord tar. De finnes bare på engelsk.",
+        "fallback": "Reglene for {title} finnes ikke på norsk ennå; her er de på engelsk.",
+    },
+}
+"""The rules page's own few words in each language (the guides carry the rest)."""
 
 
 def example_views(name: str) -> dict[str, Any]:
@@ -161,29 +194,72 @@ def example_views(name: str) -> dict[str, Any]:
     return {"start": view}
 
 
-def render_rules(name: str) -> str:
-    """The rules document of a registered game as an HTML page."""
+def language_links(text: RulesText) -> str:
+    """Links to the page in every language the game's guide is written in."""
+    if len(text.available) < 2:
+        return ""
+    words = PAGE_TEXTS[text.language or "en"]
+    links = []
+    for code in text.available:
+        label = html.escape(NAMES[code])
+        if code == text.language:
+            links.append(f'<strong aria-current="page" lang="{code}">{label}</strong>')
+        else:
+            links.append(f'<a href="?lang={code}" hreflang="{code}" lang="{code}">{label}</a>')
+    return (
+        f'<p class="rules-languages">{html.escape(words["languages"])} '
+        + " · ".join(links)
+        + "</p>\n"
+    )
+
+
+def render_rules(name: str, language: str = "en") -> str:
+    """The rules page of a registered game for a reader of ``language``: the player guide
+    (in that language, else English) and then the numbered reference."""
     try:
         title = info(name).title
     except UnknownGameError as exc:
         raise NotFoundError(str(exc)) from None
-    path = rules_dir() / f"{name}.md"
-    if not path.is_file():
-        raise NotFoundError(f"no rules document for {name} yet ({path.name})")
+    folder = rules_dir()
+    try:
+        text = rules_text(folder, name, language)
+    except FileNotFoundError:
+        raise NotFoundError(f"no rules document for {name} yet ({name}.md)") from None
+    shown = text.language or "en"
+    words = PAGE_TEXTS[shown]
     extensions = ["tables", "fenced_code", "toc"]
-    body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=extensions)
-    guide = path.parent / "guide" / f"{name}.md"
-    if guide.is_file():
+    body = markdown.markdown(text.reference, extensions=extensions)
+    if text.guide:
         # The page a player opens: the game, its components and a turn, with diagrams;
         # the numbered rules follow as the reference.
-        intro = markdown.markdown(guide.read_text(encoding="utf-8"), extensions=extensions)
-        body = f'{intro}\n<section class="rules-reference" id="reference">{body}</section>'
+        intro = markdown.markdown(text.guide, extensions=extensions)
+        note = f'<p class="rules-note">{html.escape(words["reference"])}</p>'
+        body = f'{intro}\n<section class="rules-reference" id="reference">{note}\n{body}</section>'
+    if text.fell_back and text.wanted != "en":
+        asked = PAGE_TEXTS[text.wanted]["fallback"].format(title=title)
+        body = f'<p class="rules-fallback" lang="{text.wanted}">{html.escape(asked)}</p>\n{body}'
     examples = json.dumps(example_views(name)).replace("</", "<\\/")
     return RULES_PAGE.format(
-        title=html.escape(title), name=html.escape(name), body=body, examples=examples
+        title=html.escape(title),
+        rules=words["rules"],
+        name=html.escape(name),
+        lang=shown,
+        languages=language_links(text),
+        body=body,
+        examples=examples,
     )
 
 
 @router.get("/rules/{name}", include_in_schema=False)
-def rules(name: str) -> HTMLResponse:
-    return HTMLResponse(render_rules(name))
+def rules(
+    name: str,
+    lang: str | None = None,
+    lang_cookie: Annotated[str | None, Cookie(alias="lang")] = None,
+    accept_language: Annotated[str | None, Header()] = None,
+) -> HTMLResponse:
+    """The rules page in the reader's language: ``?lang=``, else the ``lang`` cookie,
+    else the browser's ``Accept-Language``; English where the game has no guide in it."""
+    language = wanted_language(query=lang, cookie=lang_cookie, accept=accept_language)
+    response = HTMLResponse(render_rules(name, language))
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response

@@ -1,0 +1,146 @@
+"""A game's rules documents for players: the guide in each language and the reference.
+
+Each game has a numbered reference in English, ``docs/rules/<game>.md`` (R1, R2, ...), and
+player guides beside it in ``docs/rules/guide/``: ``<game>.md`` in English and
+``<game>.<code>.md`` in the rulebook's own language (``sv``, ``da`` or ``nb``). A reader
+asks for a language; a game without a guide in it is shown in English.
+
+>>> language_of("sv-SE"), language_of("nn"), language_of("de")
+('sv', 'nb', None)
+>>> accepted_languages("de;q=0.9, nb-NO, da;q=0.5, en;q=0")
+['nb', 'da']
+>>> wanted_language(query=None, cookie="da", accept="sv-SE")
+'da'
+>>> wanted_language(query="nb", cookie="da", accept=None)
+'nb'
+>>> wanted_language(query=None, cookie=None, accept=None)
+'en'
+>>> try:
+...     wanted_language(query="fr", cookie=None, accept=None)
+... except UnknownLanguageError as exc:
+...     print(exc)
+no language 'fr' here (languages: en, sv, da, nb)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from spelbord.core.errors import SpelbordError
+
+LANGUAGES = ("en", "sv", "da", "nb")
+"""The languages Spelbord speaks, English first (the fallback)."""
+
+NAMES = {"en": "English", "sv": "Svenska", "da": "Dansk", "nb": "Norsk bokmål"}
+"""Each language's name in that language (what a link to it reads)."""
+
+
+class UnknownLanguageError(SpelbordError, ValueError):
+    """A language code Spelbord does not speak."""
+
+
+def language_of(tag: str | None) -> str | None:
+    """The language code of a browser language tag, or None (``no``, ``nn`` and ``nb``
+    are bokmål here)."""
+    base = (tag or "").strip().lower().replace("_", "-").split("-")[0]
+    if base in ("no", "nn", "nb"):
+        return "nb"
+    return base if base in LANGUAGES else None
+
+
+def accepted_languages(header: str | None) -> list[str]:
+    """The languages of an ``Accept-Language`` header that Spelbord speaks, most
+    wanted first (by ``q``, then by order); ``q=0`` means "not this one"."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "").split(",")):
+        tag, _, params = part.partition(";")
+        weight = 1.0
+        match = re.search(r"q\s*=\s*([0-9.]+)", params)
+        if match:
+            try:
+                weight = float(match.group(1))
+            except ValueError:
+                weight = 0.0
+        code = language_of(tag)
+        if code and weight > 0:
+            ranked.append((-weight, index, code))
+    seen: list[str] = []
+    for _, _, code in sorted(ranked):
+        if code not in seen:
+            seen.append(code)
+    return seen
+
+
+def checked_language(code: str) -> str:
+    """``code`` if Spelbord speaks it, else ``UnknownLanguageError``."""
+    if code not in LANGUAGES:
+        raise UnknownLanguageError(f"no language {code!r} here (languages: {', '.join(LANGUAGES)})")
+    return code
+
+
+def wanted_language(*, query: str | None, cookie: str | None, accept: str | None) -> str:
+    """The language a reader asks for: ``?lang=`` (checked), else the ``lang`` cookie the
+    language switch stores, else the browser's ``Accept-Language``, else English."""
+    if query:
+        return checked_language(query)
+    kept = language_of(cookie)
+    if kept:
+        return kept
+    offered = accepted_languages(accept)
+    return offered[0] if offered else "en"
+
+
+def guide_path(folder: Path, game: str, language: str) -> Path:
+    """Where the player guide of ``game`` in ``language`` lives (it may not exist)."""
+    suffix = "" if language == "en" else f".{checked_language(language)}"
+    return folder / "guide" / f"{game}{suffix}.md"
+
+
+def guide_languages(folder: Path, game: str) -> list[str]:
+    """The languages ``game`` has a player guide in, in the order of ``LANGUAGES``."""
+    return [code for code in LANGUAGES if guide_path(folder, game, code).is_file()]
+
+
+@dataclass(frozen=True)
+class RulesText:
+    """What a reader in ``wanted`` gets: the guide's ``language`` (``wanted``, or English
+    when the game has no guide in it; None without any guide), its text, the English
+    reference and the languages the game's guide is available in."""
+
+    game: str
+    wanted: str
+    language: str | None
+    guide: str
+    reference: str
+    available: tuple[str, ...]
+
+    @property
+    def fell_back(self) -> bool:
+        """True when the reader asked for a language the game's guide is not in."""
+        return self.language != self.wanted
+
+
+def rules_text(folder: Path, game: str, wanted: str) -> RulesText:
+    """The guide (in ``wanted`` if there is one, else English) and reference of ``game``
+    from the rules folder ``folder``; ``FileNotFoundError`` without a reference."""
+    checked_language(wanted)
+    reference = (folder / f"{game}.md").read_text(encoding="utf-8")
+    available = tuple(guide_languages(folder, game))
+    language = wanted if wanted in available else ("en" if "en" in available else None)
+    guide = guide_path(folder, game, language).read_text(encoding="utf-8") if language else ""
+    return RulesText(game, wanted, language, guide, reference, available)
+
+
+DIAGRAM = re.compile(r'<div class="rules-diagram" data-example="([\w-]+)"[^>]*></div>\n?')
+"""A diagram in a guide: the example position it draws."""
+
+
+def diagrams(guide: str) -> list[str]:
+    """The example positions a guide draws, in order.
+
+    >>> diagrams('# X\\n<div class="rules-diagram" data-example="start" aria-label="s"></div>\\n')
+    ['start']
+    """
+    return DIAGRAM.findall(guide)
