@@ -25,10 +25,12 @@ no language 'fr' here (languages: en, sv, da, nb)
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from spelbord.core.errors import SpelbordError
+from spelbord.core.errors import NotationError, SpelbordError
+from spelbord.core.game import SIMULTANEOUS, Game, State
 
 LANGUAGES = ("en", "sv", "da", "nb")
 """The languages Spelbord speaks, English first (the fallback)."""
@@ -39,6 +41,10 @@ NAMES = {"en": "English", "sv": "Svenska", "da": "Dansk", "nb": "Norsk bokmål"}
 
 class UnknownLanguageError(SpelbordError, ValueError):
     """A language code Spelbord does not speak."""
+
+
+class ExampleError(SpelbordError, ValueError):
+    """An example position that cannot be read or played (names the file and the line)."""
 
 
 def language_of(tag: str | None) -> str | None:
@@ -144,3 +150,84 @@ def diagrams(guide: str) -> list[str]:
     ['start']
     """
     return DIAGRAM.findall(guide)
+
+
+@dataclass(frozen=True)
+class Example:
+    """An example position a guide draws: the moves from the start that reach it, each a
+    step in the game's notation (one move per seat where the players decide at once),
+    seen as ``seat`` sees it."""
+
+    name: str
+    moves: tuple[tuple[str, ...], ...]
+    seat: int = 0
+
+
+def examples_path(folder: Path, game: str) -> Path:
+    """The example positions of ``game``'s guides (shared by every language)."""
+    return folder / "guide" / f"{game}.examples.toml"
+
+
+def parse_examples(text: str, source: str = "examples") -> dict[str, Example]:
+    r"""The examples of a TOML text: a table per example with ``moves``, one step a line
+    (``" | "`` between the seats' moves of a simultaneous step; ``#`` starts a comment),
+    and optionally ``seat``.
+
+    >>> text = "[opening]\nmoves = '''\nc4:1-c4:3  # White\nbring 1K | bring nothing\n'''"
+    >>> parse_examples(text)["opening"].moves
+    (('c4:1-c4:3',), ('bring 1K', 'bring nothing'))
+    >>> parse_examples("[x]\nseat = 1")
+    Traceback (most recent call last):
+    spelbord.rulebook.ExampleError: examples: example 'x' has no moves
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ExampleError(f"{source}: {exc}") from None
+    examples: dict[str, Example] = {}
+    for name, entry in data.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("moves"), str):
+            raise ExampleError(f"{source}: example {name!r} has no moves")
+        seat = entry.get("seat", 0)
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            raise ExampleError(f"{source}: example {name!r} has a bad seat {seat!r}")
+        steps = []
+        for line in entry["moves"].splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                steps.append(tuple(part.strip() for part in line.split("|")))
+        examples[name] = Example(name, tuple(steps), seat)
+    return examples
+
+
+def load_examples(folder: Path, game: str) -> dict[str, Example]:
+    """The examples of ``game`` (none without an examples file)."""
+    path = examples_path(folder, game)
+    if not path.is_file():
+        return {}
+    return parse_examples(path.read_text(encoding="utf-8"), path.name)
+
+
+def play_example(game: Game, example: Example) -> State:
+    """The position ``example`` reaches from the start of ``game``; ``ExampleError`` names
+    the first step that is not a legal move there."""
+    state = game.new_initial_state()
+    for number, step in enumerate(example.moves, 1):
+        try:
+            if state.current_player() == SIMULTANEOUS:
+                if len(step) != state.num_players():
+                    raise NotationError(f"{state.num_players()} moves wanted, one per seat")
+                state.apply_actions(
+                    [state.string_to_action(text, seat) for seat, text in enumerate(step)]
+                )
+            elif len(step) != 1:
+                raise NotationError("one move wanted: the players do not decide at once here")
+            else:
+                state.apply_action(state.string_to_action(step[0]))
+        except NotationError as exc:
+            raise ExampleError(
+                f"example {example.name!r}, step {number} ({' | '.join(step)}): {exc}"
+            ) from None
+    if example.seat >= state.num_players():
+        raise ExampleError(f"example {example.name!r}: no seat {example.seat}")
+    return state

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from importlib import resources
 from pathlib import Path
@@ -13,7 +12,15 @@ from typing import Any
 
 from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, game_names, load_game
 from spelbord.core import CHANCE
-from spelbord.rulebook import DIAGRAM, LANGUAGES, NAMES, rules_text
+from spelbord.rulebook import (
+    DIAGRAM,
+    LANGUAGES,
+    NAMES,
+    ExampleError,
+    load_examples,
+    play_example,
+    rules_text,
+)
 
 RULES_DIR_ENV = "SPELBORD_RULES_DIR"
 
@@ -49,7 +56,7 @@ def add_parser(sub: Any) -> None:
         "--lang",
         choices=LANGUAGES,
         help="print the player guide in this language first (English where the game has "
-        "none in it), with the start position drawn as text, then the numbered rules",
+        "none in it), its example positions drawn as text, then the numbered rules",
     )
     parser.set_defaults(run=run)
 
@@ -91,12 +98,25 @@ def find_rules(game: str) -> Path:
     raise CliError(f"no rules text for {game}: expected docs/rules/{game}.md in the checkout")
 
 
-def start_drawing(game: str) -> str:
-    """The game's first position as the terminal draws it (after any opening chance)."""
-    state = load_game(game, {}).new_initial_state()
-    while state.current_player() == CHANCE:
-        state.apply_action(state.chance_outcomes()[0][0])
-    return state.observation_string(0).rstrip("\n")
+def drawing(folder: Path, game: str, example: str) -> str:
+    """A guide's diagram as the terminal draws it: ``start`` (after any opening chance)
+    or one of the game's example positions; empty for an example the game lacks."""
+    loaded = load_game(game, {})
+    if example == "start":
+        state = loaded.new_initial_state()
+        while state.current_player() == CHANCE:
+            state.apply_action(state.chance_outcomes()[0][0])
+        seat = 0
+    else:
+        found = load_examples(folder, game).get(example)
+        if found is None:
+            return ""
+        try:
+            state = play_example(loaded, found)
+        except ExampleError as exc:
+            raise CliError(str(exc)) from None
+        seat = found.seat
+    return "```\n" + state.observation_string(seat).rstrip("\n") + "\n```\n"
 
 
 def guide_and_rules(path: Path, game: str, language: str) -> tuple[str, str | None]:
@@ -108,12 +128,8 @@ def guide_and_rules(path: Path, game: str, language: str) -> tuple[str, str | No
     if not text.guide:
         return text.reference.rstrip("\n"), f"no player guide for {game}: the rules only"
 
-    def drawing(match: re.Match[str]) -> str:
-        if match.group(1) != "start":
-            return ""
-        return "```\n" + start_drawing(game) + "\n```\n"
-
-    guide = DIAGRAM.sub(drawing, text.guide).rstrip("\n")
+    guide = DIAGRAM.sub(lambda m: drawing(path.parent, game, m.group(1)), text.guide)
+    guide = guide.rstrip("\n")
     shown = text.language or "en"
     note = None
     if text.fell_back:

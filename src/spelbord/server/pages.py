@@ -22,6 +22,7 @@ no file 'b%2e.js' here
 
 from __future__ import annotations
 
+import functools
 import html
 import importlib.resources
 import json
@@ -36,8 +37,17 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from spelbord.core import CHANCE
 from spelbord.core.errors import UnknownGameError
+from spelbord.core.game import State
 from spelbord.core.registry import game_class, info, load
-from spelbord.rulebook import NAMES, RulesText, rules_text, wanted_language
+from spelbord.rulebook import (
+    NAMES,
+    RulesText,
+    examples_path,
+    load_examples,
+    play_example,
+    rules_text,
+    wanted_language,
+)
 from spelbord.server.config import rules_dir
 from spelbord.server.errors import NotFoundError
 
@@ -170,28 +180,46 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
 """The rules page's own few words in each language (the guides carry the rest)."""
 
 
-def example_views(name: str) -> dict[str, Any]:
-    """Positions the rules page draws with the game's own renderer: ``start``, the first
-    position as seat 0 sees it (a finished-table VIEW without actions)."""
-    state = load(name).new_initial_state()
-    while state.current_player() == CHANCE:  # e.g. a coin or a roll before the first move
-        state.apply_action(state.chance_outcomes()[0][0])
-    view = {
+def example_view(name: str, state: State, seat: int) -> dict[str, Any]:
+    """A position as ``seat`` sees it, as a finished-table VIEW without actions (what a
+    replay draws)."""
+    return {
         "table": "rules",
         "game": name,
         "options": {},
         "status": "waiting",
-        "seat": 0,
-        "ply": 0,
+        "seat": seat,
+        "ply": len(state.history()),
         "to_move": state.current_player(),
         "your_turn": False,
-        "observation": state.observation(0),
+        "observation": state.observation(seat),
         "legal": [],
         "moves": [],
         "seats": [{"seat": i, "kind": "open"} for i in range(state.num_players())],
         "result": None,
     }
-    return {"start": view}
+
+
+def example_views(name: str) -> dict[str, Any]:
+    """Positions the rules page draws with the game's own renderer: ``start``, the first
+    position as seat 0 sees it, and every example of the game's guides
+    (``guide/<game>.examples.toml``: the moves that reach it). Kept until the examples
+    file changes."""
+    path = examples_path(rules_dir(), name)
+    stamp = path.stat().st_mtime_ns if path.is_file() else 0
+    return _example_views(name, str(path), stamp)
+
+
+@functools.lru_cache(maxsize=32)
+def _example_views(name: str, path: str, stamp: int) -> dict[str, Any]:
+    game = load(name)
+    state = game.new_initial_state()
+    while state.current_player() == CHANCE:  # e.g. a coin or a roll before the first move
+        state.apply_action(state.chance_outcomes()[0][0])
+    views = {"start": example_view(name, state, 0)}
+    for example in load_examples(rules_dir(), name).values():
+        views[example.name] = example_view(name, play_example(game, example), example.seat)
+    return views
 
 
 def language_links(text: RulesText) -> str:
