@@ -58,12 +58,13 @@ def language_of(tag: str | None) -> str | None:
 
 def accepted_languages(header: str | None) -> list[str]:
     """The languages of an ``Accept-Language`` header that Spelbord speaks, most
-    wanted first (by ``q``, then by order); ``q=0`` means "not this one"."""
+    wanted first (by ``q``, then by order); ``q=0`` (or a ``q`` that is no number) means
+    "not this one"."""
     ranked: list[tuple[float, int, str]] = []
     for index, part in enumerate((header or "").split(",")):
         tag, _, params = part.partition(";")
         weight = 1.0
-        match = re.search(r"q\s*=\s*([0-9.]+)", params)
+        match = re.search(r"\bq\s*=\s*([^;\s]*)", params)
         if match:
             try:
                 weight = float(match.group(1))
