@@ -181,13 +181,12 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
 
 
 def example_view(name: str, state: State, seat: int) -> dict[str, Any]:
-    """A position as ``seat`` sees it, as a finished-table VIEW without actions (what a
-    replay draws)."""
+    """A position as ``seat`` sees it, as a VIEW without actions (what a replay draws)."""
     return {
         "table": "rules",
         "game": name,
         "options": {},
-        "status": "waiting",
+        "status": "running",
         "seat": seat,
         "ply": len(state.history()),
         "to_move": state.current_player(),
