@@ -1,9 +1,10 @@
 """A game's rules documents for players: the guide in each language and the reference.
 
-Each game has a numbered reference in English, ``docs/rules/<game>.md`` (R1, R2, ...), and
-player guides beside it in ``docs/rules/guide/``: ``<game>.md`` in English and
-``<game>.<code>.md`` in the rulebook's own language (``sv``, ``da`` or ``nb``). A reader
-asks for a language; a game without a guide in it is shown in English.
+Each game has a numbered reference in English, ``docs/rules/<game>.md`` (R1, R2, ...),
+perhaps translated as ``docs/rules/<code>/<game>.md`` (the same rule numbers), and player
+guides in ``docs/rules/guide/``: ``<game>.md`` in English and ``<game>.<code>.md`` in the
+rulebook's own language (``sv``, ``da`` or ``nb``). A reader asks for a language; a game
+without a guide in it is shown in English, and a reference not translated stays English.
 
 >>> language_of("sv-SE"), language_of("nn"), language_of("de")
 ('sv', 'nb', None)
@@ -105,6 +106,13 @@ def guide_path(folder: Path, game: str, language: str) -> Path:
     return folder / "guide" / f"{game}{suffix}.md"
 
 
+def reference_path(folder: Path, game: str, language: str) -> Path:
+    """Where the numbered reference of ``game`` in ``language`` lives (it may not exist)."""
+    if language == "en":
+        return folder / f"{game}.md"
+    return folder / checked_language(language) / f"{game}.md"
+
+
 def guide_languages(folder: Path, game: str) -> list[str]:
     """The languages ``game`` has a player guide in, in the order of ``LANGUAGES``."""
     return [code for code in LANGUAGES if guide_path(folder, game, code).is_file()]
@@ -113,8 +121,9 @@ def guide_languages(folder: Path, game: str) -> list[str]:
 @dataclass(frozen=True)
 class RulesText:
     """What a reader in ``wanted`` gets: the guide's ``language`` (``wanted``, or English
-    when the game has no guide in it; None without any guide), its text, the English
-    reference and the languages the game's guide is available in."""
+    when the game has no guide in it; None without any guide), its text, the reference
+    (translated into the guide's language where it is, else English) and the languages
+    the game's guide is available in."""
 
     game: str
     wanted: str
@@ -122,6 +131,7 @@ class RulesText:
     guide: str
     reference: str
     available: tuple[str, ...]
+    reference_language: str = "en"
 
     @property
     def fell_back(self) -> bool:
@@ -137,7 +147,11 @@ def rules_text(folder: Path, game: str, wanted: str) -> RulesText:
     available = tuple(guide_languages(folder, game))
     language = wanted if wanted in available else ("en" if "en" in available else None)
     guide = guide_path(folder, game, language).read_text(encoding="utf-8") if language else ""
-    return RulesText(game, wanted, language, guide, reference, available)
+    told = "en"
+    translated = reference_path(folder, game, language or "en")
+    if language and language != "en" and translated.is_file():
+        reference, told = translated.read_text(encoding="utf-8"), language
+    return RulesText(game, wanted, language, guide, reference, available, told)
 
 
 DIAGRAM = re.compile(r'<div class="rules-diagram" data-example="([\w-]+)"[^>]*></div>\n?')

@@ -21,6 +21,7 @@ from spelbord.rulebook import (
     guide_path,
     load_examples,
     play_example,
+    reference_path,
 )
 from spelbord.server.config import rules_dir
 
@@ -118,9 +119,14 @@ def test_the_page_in_the_rulebook_language(client: TestClient, game: str) -> Non
     ours = guide_path(rules_dir(), game, code).read_text(encoding="utf-8")
     first_line = next(line for line in ours.splitlines()[2:] if line.strip())
     assert first_line.split()[0] in r.text  # the guide in that language
-    # the numbered rules stay English, and the page says so in the reader's language
-    assert '<section class="rules-reference" id="reference"><p class="rules-note">' in r.text
-    assert {"sv": "engelska", "da": "engelsk", "nb": "engelsk"}[code] in r.text
+    # the numbered rules follow, translated where they are, else in English (and the page
+    # says so in the reader's language)
+    translated = reference_path(rules_dir(), game, code).is_file()
+    told = code if translated else "en"
+    section = f'<section class="rules-reference" id="reference" lang="{told}">'
+    assert section + '<p class="rules-note">' in r.text
+    english = {"sv": "bara på engelska", "da": "kun på engelsk", "nb": "bare på engelsk"}[code]
+    assert (english in r.text) is not translated
     assert "<strong>R1" in r.text
     # links to the other language, and none to a language the game has no guide in
     assert '<a href="?lang=en" hreflang="en" lang="en">English</a>' in r.text
@@ -128,6 +134,27 @@ def test_the_page_in_the_rulebook_language(client: TestClient, game: str) -> Non
     others = set(LANGUAGES) - {"en", code}
     assert not any(f'hreflang="{other}"' in r.text for other in others)
     assert "Vary" in r.headers and "Accept-Language" in r.headers["Vary"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_translated_reference_keeps_every_rule_number(game: str) -> None:
+    """Tests cite the rule numbers: a translation has the same ones in the same order."""
+    english = (rules_dir() / f"{game}.md").read_text(encoding="utf-8")
+    for code in LANGUAGES[1:]:
+        path = reference_path(rules_dir(), game, code)
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert re.findall(r"\*\*(R\d+)\b", text) == re.findall(r"\*\*(R\d+)\b", english)
+        assert not any(leak in text for leak in LEAKS), (game, code)
+
+
+def test_the_swedish_coerceo_reference_is_swedish(client: TestClient) -> None:
+    r = client.get("/rules/coerceo?lang=sv")
+    assert "<strong>R7. Fångst (avgörande).</strong>" in r.text
+    assert "De numrerade reglerna nedan är referensen" in r.text and "engelska" not in r.text
+    english = client.get("/rules/coerceo?lang=en")
+    assert "<strong>R7. Capture (ruling).</strong>" in english.text
 
 
 def test_a_language_without_a_guide_falls_back_to_english(client: TestClient) -> None:

@@ -31,6 +31,14 @@ examples:
   spelbord rules coerceo --lang sv  the player guide in Swedish, then the numbered rules
 """
 
+TRANSLATED_NOTE = {
+    "en": "The numbered rules: the reference, with every ruling Spelbord makes.",
+    "sv": "De numrerade reglerna nedan är referensen, med alla avgöranden Spelbord gör.",
+    "da": "De nummererede regler nedenfor er opslagsværket, med alle afgørelser.",
+    "nb": "De nummererte reglene nedenfor er oppslagsverket, med alle avgjørelser.",
+}
+"""The same line where the numbered rules are in the guide's language too."""
+
 REFERENCE_NOTE = {
     "en": "The numbered rules: the reference, with every ruling Spelbord makes.",
     "sv": "De numrerade reglerna nedan är referensen. De finns bara på engelska.",
@@ -134,7 +142,8 @@ def guide_and_rules(path: Path, game: str, language: str) -> tuple[str, str | No
     note = None
     if text.fell_back:
         note = f"no {NAMES[language]} guide for {game}: the English one"
-    out = f"{guide}\n\n---\n\n{REFERENCE_NOTE[shown]}\n\n{text.reference.rstrip()}"
+    said = (TRANSLATED_NOTE if text.reference_language == shown else REFERENCE_NOTE)[shown]
+    out = f"{guide}\n\n---\n\n{said}\n\n{text.reference.rstrip()}"
     return out, note
 
 

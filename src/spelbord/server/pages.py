@@ -153,6 +153,7 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "rules": "rules",
         "languages": "These rules in",
         "reference": "The numbered rules: the reference, with every ruling Spelbord makes.",
+        "translated": "The numbered rules: the reference, with every ruling Spelbord makes.",
         "fallback": "",
     },
     "sv": {
@@ -160,6 +161,8 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "languages": "Reglerna på",
         "reference": "De numrerade reglerna nedan är referensen, med alla avgöranden Spelbord "
         "gör. De finns bara på engelska.",
+        "translated": "De numrerade reglerna nedan är referensen, med alla avgöranden "
+        "Spelbord gör.",
         "fallback": "Reglerna för {title} finns inte på svenska ännu; här är de på engelska.",
     },
     "da": {
@@ -167,6 +170,8 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "languages": "Reglerne på",
         "reference": "De nummererede regler nedenfor er opslagsværket, med alle afgørelser "
         "Spelbord træffer. De findes kun på engelsk.",
+        "translated": "De nummererede regler nedenfor er opslagsværket, med alle afgørelser "
+        "Spelbord træffer.",
         "fallback": "Reglerne for {title} findes ikke på dansk endnu; her er de på engelsk.",
     },
     "nb": {
@@ -174,6 +179,8 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "languages": "Reglene på",
         "reference": "De nummererte reglene nedenfor er oppslagsverket, med alle avgjørelser "
         "Spelbord tar. De finnes bare på engelsk.",
+        "translated": "De nummererte reglene nedenfor er oppslagsverket, med alle avgjørelser "
+        "Spelbord tar.",
         "fallback": "Reglene for {title} finnes ikke på norsk ennå; her er de på engelsk.",
     },
 }
@@ -260,8 +267,13 @@ def render_rules(name: str, language: str = "en") -> str:
         # The page a player opens: the game, its components and a turn, with diagrams;
         # the numbered rules follow as the reference.
         intro = markdown.markdown(text.guide, extensions=extensions)
-        note = f'<p class="rules-note">{html.escape(words["reference"])}</p>'
-        body = f'{intro}\n<section class="rules-reference" id="reference">{note}\n{body}</section>'
+        said = words["translated" if text.reference_language == shown else "reference"]
+        note = f'<p class="rules-note">{html.escape(said)}</p>'
+        told = text.reference_language
+        body = (
+            f'{intro}\n<section class="rules-reference" id="reference" lang="{told}">'
+            f"{note}\n{body}</section>"
+        )
     if text.fell_back and text.wanted != "en":
         asked = PAGE_TEXTS[text.wanted]["fallback"].format(title=title)
         body = f'<p class="rules-fallback" lang="{text.wanted}">{html.escape(asked)}</p>\n{body}'
