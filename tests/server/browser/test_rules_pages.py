@@ -40,9 +40,9 @@ def test_the_swedish_omringad_page_draws_its_examples_with_the_renderer(people: 
     ]
     battle = page.locator(".rules-diagram[data-example='battle']")
     expect(battle).to_contain_text("A d5")  # the renderer's battle panel: where it is fought
-    # the numbered reference follows, in English, and the page says so in Swedish
-    expect(page.locator(".rules-reference .rules-note")).to_contain_text("bara på engelska")
-    expect(page.locator(".rules-reference")).to_contain_text("R1. Maps as data.")
+    # the numbered reference follows, in Swedish too
+    expect(page.locator(".rules-reference .rules-note")).to_contain_text("referensen")
+    expect(page.locator(".rules-reference")).to_contain_text("R1. Kartor som data.")
     # the other language: English, remembered as the language switch remembers it
     page.click(".rules-languages a[hreflang='en']")
     page.wait_for_selector("body[data-ready='1'][data-lang='en']")
