@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import markdown
 import pytest
@@ -197,3 +198,24 @@ def test_guides_live_beside_the_reference() -> None:
     folder = rules_dir()
     assert guide_path(folder, "coerceo", "sv") == folder / "guide" / "coerceo.sv.md"
     assert guide_path(folder, "coerceo", "en") == Path(folder / "guide" / "coerceo.md")
+
+
+def test_a_broken_example_leaves_the_page_readable(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    (tmp_path / "guide").mkdir()
+    (tmp_path / "coerceo.md").write_text("# Coerceo\n\n**R1. Players.** Two.\n")
+    (tmp_path / "guide" / "coerceo.md").write_text(
+        "# Coerceo\n\nA game.\n\n## Components\n\n"
+        '<div class="rules-diagram" data-example="good" aria-label="g"></div>\n'
+        '<div class="rules-diagram" data-example="bad" aria-label="b"></div>\n'
+    )
+    (tmp_path / "guide" / "coerceo.examples.toml").write_text(
+        "[good]\nmoves = 'b2:5-b2:3'\n[bad]\nmoves = 'b2:5-e5:0'\n"
+    )
+    monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path))
+    r = client.get("/rules/coerceo")
+    assert r.status_code == 200 and "<strong>R1. Players.</strong>" in r.text
+    found = re.search(r'id="rules-examples">(.*?)</script>', r.text)
+    assert found and set(json.loads(found.group(1))) == {"start", "good"}
+    assert "example 'bad', step 1 (b2:5-e5:0)" in caplog.text

@@ -26,6 +26,7 @@ import functools
 import html
 import importlib.resources
 import json
+import logging
 import re
 import sys
 from pathlib import Path
@@ -41,6 +42,7 @@ from spelbord.core.game import State
 from spelbord.core.registry import game_class, info, load
 from spelbord.rulebook import (
     NAMES,
+    ExampleError,
     RulesText,
     examples_path,
     load_examples,
@@ -52,6 +54,8 @@ from spelbord.server.config import rules_dir
 from spelbord.server.errors import NotFoundError
 
 STATIC = Path(__file__).resolve().parent / "static"
+
+log = logging.getLogger(__name__)
 
 router = APIRouter()
 
@@ -211,20 +215,29 @@ def example_views(name: str) -> dict[str, Any]:
     position as seat 0 sees it, and every example of the game's guides
     (``guide/<game>.examples.toml``: the moves that reach it). Kept until the examples
     file changes."""
-    path = examples_path(rules_dir(), name)
+    folder = rules_dir()
+    path = examples_path(folder, name)
     stamp = path.stat().st_mtime_ns if path.is_file() else 0
-    return _example_views(name, str(path), stamp)
+    return _example_views(name, str(folder), stamp)
 
 
 @functools.lru_cache(maxsize=32)
-def _example_views(name: str, path: str, stamp: int) -> dict[str, Any]:
+def _example_views(name: str, folder: str, stamp: int) -> dict[str, Any]:
     game = load(name)
     state = game.new_initial_state()
     while state.current_player() == CHANCE:  # e.g. a coin or a roll before the first move
         state.apply_action(state.chance_outcomes()[0][0])
     views = {"start": example_view(name, state, 0)}
-    for example in load_examples(rules_dir(), name).values():
-        views[example.name] = example_view(name, play_example(game, example), example.seat)
+    try:
+        examples = load_examples(Path(folder), name)
+    except ExampleError as exc:  # the page still serves its text; the tests catch this
+        log.error("the examples of %s cannot be read: %s", name, exc)
+        examples = {}
+    for example in examples.values():
+        try:
+            views[example.name] = example_view(name, play_example(game, example), example.seat)
+        except ExampleError as exc:
+            log.error("an example of %s is not a game: %s", name, exc)
     return views
 
 
