@@ -28,7 +28,7 @@ EXAMPLES = """\
 examples:
   spelbord rules coerceo            the numbered rules, with every ruling
   spelbord rules coerceo --path     where the text was found
-  spelbord rules coerceo --lang sv  the player guide in Swedish, then the numbered rules
+  spelbord rules coerceo --lang sv  the player guide and the numbered rules in Swedish
 """
 
 TRANSLATED_NOTE = {
@@ -54,7 +54,9 @@ def add_parser(sub: Any) -> None:
         "rules",
         help="print a game's rules",
         description="Print a game's rules in English (numbered R1, R2, ...), from "
-        "docs/rules/<game>.md in the checkout or the copy shipped in the game's package.",
+        "docs/rules/<game>.md in the checkout or the copy shipped in the game's package; "
+        "with --lang, the player guide in that language first, and the numbered rules in it "
+        "where they are translated (docs/rules/<lang>/<game>.md).",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -64,7 +66,8 @@ def add_parser(sub: Any) -> None:
         "--lang",
         choices=LANGUAGES,
         help="print the player guide in this language first (English where the game has "
-        "none in it), its example positions drawn as text, then the numbered rules",
+        "none in it), its example positions drawn as text, then the numbered rules (in "
+        "that language where they are translated)",
     )
     parser.set_defaults(run=run)
 
