@@ -114,3 +114,78 @@ def test_serve_rejects_a_bad_port(run_cli: Run) -> None:
     code, _, err = run_cli("serve", "--port", "70000")
     assert code == 2
     assert "--port must be 0-65535" in err
+
+
+def write_guides(folder: Path) -> None:
+    """A reference, an English and a Swedish guide for ``pennies`` with two diagrams."""
+    (folder / "guide").mkdir(parents=True)
+    (folder / "pennies.md").write_text("# Pennies\n\n**R1. Coins.** Both at once.\n")
+    diagram = '<div class="rules-diagram" data-example="{}" aria-label="x"></div>\n'
+    (folder / "guide" / "pennies.md").write_text(
+        "# Pennies\n\nTwo coins.\n\n## Components\n\n"
+        + diagram.format("start")
+        + "\n## A turn\n\n"
+        + diagram.format("round")
+    )
+    (folder / "guide" / "pennies.sv.md").write_text(
+        "# Slantar\n\nTvå mynt.\n\n## Innehåll\n\n"
+        + diagram.format("start")
+        + "\n## Ett drag\n\n"
+        + diagram.format("round")
+    )
+    (folder / "guide" / "pennies.examples.toml").write_text(
+        "[round]\nmoves = '''\nheads | tails  # the first round\n'''\n"
+    )
+
+
+@pytest.mark.usefixtures("tiny_games")
+def test_rules_in_a_language_the_guide_then_the_reference(
+    run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_guides(tmp_path)
+    monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path))
+    code, out, err = run_cli("rules", "pennies", "--lang", "sv")
+    assert code == 0 and err == ""
+    guide, reference = out.split("\n---\n")
+    assert guide.startswith("# Slantar\n") and "## Ett drag" in guide
+    assert guide.count("```\n") == 4  # both diagrams drawn as text
+    assert "rounds: [[0, 1]]" in guide.split("## Ett drag")[1]  # after heads | tails
+    assert "De numrerade reglerna nedan är referensen" in reference
+    assert reference.rstrip().endswith("**R1. Coins.** Both at once.")
+    # a language the game has no guide in: the English guide, and a note on stderr
+    code, out, err = run_cli("rules", "pennies", "--lang", "da")
+    assert code == 0 and out.startswith("# Pennies\n\nTwo coins.")
+    assert "no Dansk guide for pennies: the English one" in err
+    assert "The numbered rules: the reference" in out
+    # without --lang: the numbered rules only, as before
+    assert run_cli("rules", "pennies")[1] == "# Pennies\n\n**R1. Coins.** Both at once.\n"
+
+
+@pytest.mark.usefixtures("tiny_games")
+def test_rules_in_a_language_refuses_a_broken_example(
+    run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_guides(tmp_path)
+    (tmp_path / "guide" / "pennies.examples.toml").write_text("[round]\nmoves = 'heads'\n")
+    monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path))
+    code, out, err = run_cli("rules", "pennies", "--lang", "en")
+    assert code == 1 and out == ""
+    assert "example 'round', step 1 (heads): 2 moves wanted, one per seat" in err
+
+
+def test_rules_in_an_unknown_language(run_cli: Run) -> None:
+    code, _, err = run_cli("rules", "coerceo", "--lang", "fr")
+    assert code == 2 and "invalid choice: 'fr'" in err
+
+
+def test_rules_of_every_game_in_its_rulebook_language(run_cli: Run) -> None:
+    for game, language, word in [
+        ("omringad", "sv", "## En rond"),
+        ("coerceo", "sv", "## Ett drag"),
+        ("gunst", "da", "## Runden"),
+        ("islandet", "nb", "## En tur"),
+    ]:
+        code, out, err = run_cli("rules", game, "--lang", language)
+        assert code == 0 and err == "" and word in out
+        assert "<div" not in out and "```\n" in out  # diagrams drawn as text
+        assert re.search(r"\*\*R1\b", out.split("\n---\n")[1])

@@ -22,25 +22,40 @@ no file 'b%2e.js' here
 
 from __future__ import annotations
 
+import functools
 import html
 import importlib.resources
 import json
+import logging
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import markdown
-from fastapi import APIRouter
+from fastapi import APIRouter, Cookie, Header
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from spelbord.core import CHANCE
 from spelbord.core.errors import UnknownGameError
+from spelbord.core.game import State
 from spelbord.core.registry import game_class, info, load
+from spelbord.rulebook import (
+    NAMES,
+    ExampleError,
+    RulesText,
+    examples_path,
+    load_examples,
+    play_example,
+    rules_text,
+    wanted_language,
+)
 from spelbord.server.config import rules_dir
 from spelbord.server.errors import NotFoundError
 
 STATIC = Path(__file__).resolve().parent / "static"
+
+log = logging.getLogger(__name__)
 
 router = APIRouter()
 
@@ -124,66 +139,179 @@ def game_web_file(name: str, file: str) -> Response:
 
 
 RULES_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}: rules</title>
+<title>{title}: {rules}</title>
 <link rel="stylesheet" href="/static/spelbord.css"></head>
-<body class="rules" data-game="{name}"><nav><a href="/">Spelbord</a></nav><main>
-{body}
+<body class="rules" data-game="{name}" data-lang="{lang}"><nav><a href="/">Spelbord</a></nav>
+<main>
+{languages}{body}
 </main>
 <script type="application/json" id="rules-examples">{examples}</script>
 <script type="module" src="/static/rules.js"></script>
 </body></html>
 """
 
+PAGE_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "rules": "rules",
+        "languages": "These rules in",
+        "reference": "The numbered rules: the reference, with every ruling Spelbord makes.",
+        "translated": "The numbered rules: the reference, with every ruling Spelbord makes.",
+        "fallback": "",
+    },
+    "sv": {
+        "rules": "regler",
+        "languages": "Reglerna på",
+        "reference": "De numrerade reglerna nedan är referensen, med alla avgöranden Spelbord "
+        "gör. De finns bara på engelska.",
+        "translated": "De numrerade reglerna nedan är referensen, med alla avgöranden "
+        "Spelbord gör.",
+        "fallback": "Reglerna för {title} finns inte på svenska ännu; här är de på engelska.",
+    },
+    "da": {
+        "rules": "regler",
+        "languages": "Reglerne på",
+        "reference": "De nummererede regler nedenfor er opslagsværket, med alle afgørelser "
+        "Spelbord træffer. De findes kun på engelsk.",
+        "translated": "De nummererede regler nedenfor er opslagsværket, med alle afgørelser "
+        "Spelbord træffer.",
+        "fallback": "Reglerne for {title} findes ikke på dansk endnu; her er de på engelsk.",
+    },
+    "nb": {
+        "rules": "regler",
+        "languages": "Reglene på",
+        "reference": "De nummererte reglene nedenfor er oppslagsverket, med alle avgjørelser "
+        "Spelbord tar. De finnes bare på engelsk.",
+        "translated": "De nummererte reglene nedenfor er oppslagsverket, med alle avgjørelser "
+        "Spelbord tar.",
+        "fallback": "Reglene for {title} finnes ikke på norsk ennå; her er de på engelsk.",
+    },
+}
+"""The rules page's own few words in each language (the guides carry the rest)."""
 
-def example_views(name: str) -> dict[str, Any]:
-    """Positions the rules page draws with the game's own renderer: ``start``, the first
-    position as seat 0 sees it (a finished-table VIEW without actions)."""
-    state = load(name).new_initial_state()
-    while state.current_player() == CHANCE:  # e.g. a coin or a roll before the first move
-        state.apply_action(state.chance_outcomes()[0][0])
-    view = {
+
+def example_view(name: str, state: State, seat: int) -> dict[str, Any]:
+    """A position as ``seat`` sees it, as a VIEW without actions (what a replay draws)."""
+    return {
         "table": "rules",
         "game": name,
         "options": {},
-        "status": "waiting",
-        "seat": 0,
-        "ply": 0,
+        "status": "running",
+        "seat": seat,
+        "ply": len(state.history()),
         "to_move": state.current_player(),
         "your_turn": False,
-        "observation": state.observation(0),
+        "observation": state.observation(seat),
         "legal": [],
         "moves": [],
         "seats": [{"seat": i, "kind": "open"} for i in range(state.num_players())],
         "result": None,
     }
-    return {"start": view}
 
 
-def render_rules(name: str) -> str:
-    """The rules document of a registered game as an HTML page."""
+def example_views(name: str) -> dict[str, Any]:
+    """Positions the rules page draws with the game's own renderer: ``start``, the first
+    position as seat 0 sees it, and every example of the game's guides
+    (``guide/<game>.examples.toml``: the moves that reach it). Kept until the examples
+    file changes."""
+    folder = rules_dir()
+    path = examples_path(folder, name)
+    stamp = path.stat().st_mtime_ns if path.is_file() else 0
+    return _example_views(name, str(folder), stamp)
+
+
+@functools.lru_cache(maxsize=32)
+def _example_views(name: str, folder: str, stamp: int) -> dict[str, Any]:
+    game = load(name)
+    state = game.new_initial_state()
+    while state.current_player() == CHANCE:  # e.g. a coin or a roll before the first move
+        state.apply_action(state.chance_outcomes()[0][0])
+    views = {"start": example_view(name, state, 0)}
+    try:
+        examples = load_examples(Path(folder), name)
+    except ExampleError as exc:  # the page still serves its text; the tests catch this
+        log.error("the examples of %s cannot be read: %s", name, exc)
+        examples = {}
+    for example in examples.values():
+        try:
+            views[example.name] = example_view(name, play_example(game, example), example.seat)
+        except ExampleError as exc:
+            log.error("an example of %s is not a game: %s", name, exc)
+    return views
+
+
+def language_links(text: RulesText) -> str:
+    """Links to the page in every language the game's guide is written in."""
+    if len(text.available) < 2:
+        return ""
+    words = PAGE_TEXTS[text.language or "en"]
+    links = []
+    for code in text.available:
+        label = html.escape(NAMES[code])
+        if code == text.language:
+            links.append(f'<strong aria-current="page" lang="{code}">{label}</strong>')
+        else:
+            links.append(f'<a href="?lang={code}" hreflang="{code}" lang="{code}">{label}</a>')
+    return (
+        f'<p class="rules-languages">{html.escape(words["languages"])} '
+        + " · ".join(links)
+        + "</p>\n"
+    )
+
+
+def render_rules(name: str, language: str = "en") -> str:
+    """The rules page of a registered game for a reader of ``language``: the player guide
+    (in that language, else English) and then the numbered reference."""
     try:
         title = info(name).title
     except UnknownGameError as exc:
         raise NotFoundError(str(exc)) from None
-    path = rules_dir() / f"{name}.md"
-    if not path.is_file():
-        raise NotFoundError(f"no rules document for {name} yet ({path.name})")
+    folder = rules_dir()
+    try:
+        text = rules_text(folder, name, language)
+    except FileNotFoundError:
+        raise NotFoundError(f"no rules document for {name} yet ({name}.md)") from None
+    shown = text.language or "en"
+    words = PAGE_TEXTS[shown]
     extensions = ["tables", "fenced_code", "toc"]
-    body = markdown.markdown(path.read_text(encoding="utf-8"), extensions=extensions)
-    guide = path.parent / "guide" / f"{name}.md"
-    if guide.is_file():
+    body = markdown.markdown(text.reference, extensions=extensions)
+    if text.guide:
         # The page a player opens: the game, its components and a turn, with diagrams;
         # the numbered rules follow as the reference.
-        intro = markdown.markdown(guide.read_text(encoding="utf-8"), extensions=extensions)
-        body = f'{intro}\n<section class="rules-reference" id="reference">{body}</section>'
+        intro = markdown.markdown(text.guide, extensions=extensions)
+        said = words["translated" if text.reference_language == shown else "reference"]
+        note = f'<p class="rules-note">{html.escape(said)}</p>'
+        told = text.reference_language
+        body = (
+            f'{intro}\n<section class="rules-reference" id="reference" lang="{told}">'
+            f"{note}\n{body}</section>"
+        )
+    if text.fell_back and text.wanted != "en":
+        asked = PAGE_TEXTS[text.wanted]["fallback"].format(title=title)
+        body = f'<p class="rules-fallback" lang="{text.wanted}">{html.escape(asked)}</p>\n{body}'
     examples = json.dumps(example_views(name)).replace("</", "<\\/")
     return RULES_PAGE.format(
-        title=html.escape(title), name=html.escape(name), body=body, examples=examples
+        title=html.escape(title),
+        rules=words["rules"],
+        name=html.escape(name),
+        lang=shown,
+        languages=language_links(text),
+        body=body,
+        examples=examples,
     )
 
 
 @router.get("/rules/{name}", include_in_schema=False)
-def rules(name: str) -> HTMLResponse:
-    return HTMLResponse(render_rules(name))
+def rules(
+    name: str,
+    lang: str | None = None,
+    lang_cookie: Annotated[str | None, Cookie(alias="lang")] = None,
+    accept_language: Annotated[str | None, Header()] = None,
+) -> HTMLResponse:
+    """The rules page in the reader's language: ``?lang=``, else the ``lang`` cookie,
+    else the browser's ``Accept-Language``; English where the game has no guide in it."""
+    language = wanted_language(query=lang, cookie=lang_cookie, accept=accept_language)
+    response = HTMLResponse(render_rules(name, language))
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response

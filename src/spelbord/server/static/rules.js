@@ -3,6 +3,22 @@
 // a replay draws them (no controls).
 import { loadRenderer } from "/static/api.js";
 
+// A language chosen from the page's links is remembered as the language switch keeps it
+// (localStorage ``spelbord.lang`` and the ``lang`` cookie the server reads).
+function rememberLanguage(event) {
+  const code = event.currentTarget.hreflang;
+  try {
+    localStorage.setItem("spelbord.lang", code);
+  } catch {
+    // storage refused: the link still opens the page in that language
+  }
+  document.cookie = `lang=${encodeURIComponent(code)}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+for (const link of document.querySelectorAll(".rules-languages a[hreflang]")) {
+  link.addEventListener("click", rememberLanguage);
+}
+
 async function start() {
   const game = document.body.dataset.game;
   const spots = [...document.querySelectorAll(".rules-diagram[data-example]")];

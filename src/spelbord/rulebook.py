@@ -1,0 +1,248 @@
+"""A game's rules documents for players: the guide in each language and the reference.
+
+Each game has a numbered reference in English, ``docs/rules/<game>.md`` (R1, R2, ...),
+perhaps translated as ``docs/rules/<code>/<game>.md`` (the same rule numbers), and player
+guides in ``docs/rules/guide/``: ``<game>.md`` in English and ``<game>.<code>.md`` in the
+rulebook's own language (``sv``, ``da`` or ``nb``). A reader asks for a language; a game
+without a guide in it is shown in English, and a reference not translated stays English.
+
+>>> language_of("sv-SE"), language_of("nn"), language_of("de")
+('sv', 'nb', None)
+>>> accepted_languages("de;q=0.9, nb-NO, da;q=0.5, en;q=0")
+['nb', 'da']
+>>> wanted_language(query=None, cookie="da", accept="sv-SE")
+'da'
+>>> wanted_language(query="nb", cookie="da", accept=None)
+'nb'
+>>> wanted_language(query=None, cookie=None, accept=None)
+'en'
+>>> try:
+...     wanted_language(query="fr", cookie=None, accept=None)
+... except UnknownLanguageError as exc:
+...     print(exc)
+no language 'fr' here (languages: en, sv, da, nb)
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from spelbord.core.errors import NotationError, SpelbordError
+from spelbord.core.game import SIMULTANEOUS, Game, State
+
+LANGUAGES = ("en", "sv", "da", "nb")
+"""The languages Spelbord speaks, English first (the fallback)."""
+
+NAMES = {"en": "English", "sv": "Svenska", "da": "Dansk", "nb": "Norsk bokmål"}
+"""Each language's name in that language (what a link to it reads)."""
+
+
+class UnknownLanguageError(SpelbordError, ValueError):
+    """A language code Spelbord does not speak."""
+
+
+class ExampleError(SpelbordError, ValueError):
+    """An example position that cannot be read or played (names the file and the line)."""
+
+
+def language_of(tag: str | None) -> str | None:
+    """The language code of a browser language tag, or None (``no``, ``nn`` and ``nb``
+    are bokmål here)."""
+    base = (tag or "").strip().lower().replace("_", "-").split("-")[0]
+    if base in ("no", "nn", "nb"):
+        return "nb"
+    return base if base in LANGUAGES else None
+
+
+def accepted_languages(header: str | None) -> list[str]:
+    """The languages of an ``Accept-Language`` header that Spelbord speaks, most
+    wanted first (by ``q``, then by order); ``q=0`` (or a ``q`` that is no number) means
+    "not this one"."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "").split(",")):
+        tag, _, params = part.partition(";")
+        weight = 1.0
+        match = re.search(r"\bq\s*=\s*([^;\s]*)", params)
+        if match:
+            try:
+                weight = float(match.group(1))
+            except ValueError:
+                weight = 0.0
+        code = language_of(tag)
+        if code and weight > 0:
+            ranked.append((-weight, index, code))
+    seen: list[str] = []
+    for _, _, code in sorted(ranked):
+        if code not in seen:
+            seen.append(code)
+    return seen
+
+
+def checked_language(code: str) -> str:
+    """``code`` if Spelbord speaks it, else ``UnknownLanguageError``."""
+    if code not in LANGUAGES:
+        raise UnknownLanguageError(f"no language {code!r} here (languages: {', '.join(LANGUAGES)})")
+    return code
+
+
+def wanted_language(*, query: str | None, cookie: str | None, accept: str | None) -> str:
+    """The language a reader asks for: ``?lang=`` (checked), else the ``lang`` cookie the
+    language switch stores, else the browser's ``Accept-Language``, else English."""
+    if query:
+        return checked_language(query)
+    kept = language_of(cookie)
+    if kept:
+        return kept
+    offered = accepted_languages(accept)
+    return offered[0] if offered else "en"
+
+
+def guide_path(folder: Path, game: str, language: str) -> Path:
+    """Where the player guide of ``game`` in ``language`` lives (it may not exist)."""
+    suffix = "" if language == "en" else f".{checked_language(language)}"
+    return folder / "guide" / f"{game}{suffix}.md"
+
+
+def reference_path(folder: Path, game: str, language: str) -> Path:
+    """Where the numbered reference of ``game`` in ``language`` lives (it may not exist)."""
+    if language == "en":
+        return folder / f"{game}.md"
+    return folder / checked_language(language) / f"{game}.md"
+
+
+def guide_languages(folder: Path, game: str) -> list[str]:
+    """The languages ``game`` has a player guide in, in the order of ``LANGUAGES``."""
+    return [code for code in LANGUAGES if guide_path(folder, game, code).is_file()]
+
+
+@dataclass(frozen=True)
+class RulesText:
+    """What a reader in ``wanted`` gets: the guide's ``language`` (``wanted``, or English
+    when the game has no guide in it; None without any guide), its text, the reference
+    (translated into the guide's language where it is, else English) and the languages
+    the game's guide is available in."""
+
+    game: str
+    wanted: str
+    language: str | None
+    guide: str
+    reference: str
+    available: tuple[str, ...]
+    reference_language: str = "en"
+
+    @property
+    def fell_back(self) -> bool:
+        """True when the reader asked for a language the game's guide is not in."""
+        return self.language != self.wanted
+
+
+def rules_text(folder: Path, game: str, wanted: str) -> RulesText:
+    """The guide (in ``wanted`` if there is one, else English) and reference of ``game``
+    from the rules folder ``folder``; ``FileNotFoundError`` without a reference."""
+    checked_language(wanted)
+    reference = (folder / f"{game}.md").read_text(encoding="utf-8")
+    available = tuple(guide_languages(folder, game))
+    language = wanted if wanted in available else ("en" if "en" in available else None)
+    guide = guide_path(folder, game, language).read_text(encoding="utf-8") if language else ""
+    told = "en"
+    translated = reference_path(folder, game, language or "en")
+    if language and language != "en" and translated.is_file():
+        reference, told = translated.read_text(encoding="utf-8"), language
+    return RulesText(game, wanted, language, guide, reference, available, told)
+
+
+DIAGRAM = re.compile(r'<div class="rules-diagram" data-example="([\w-]+)"[^>]*></div>\n?')
+"""A diagram in a guide: the example position it draws."""
+
+
+def diagrams(guide: str) -> list[str]:
+    """The example positions a guide draws, in order.
+
+    >>> diagrams('# X\\n<div class="rules-diagram" data-example="start" aria-label="s"></div>\\n')
+    ['start']
+    """
+    return DIAGRAM.findall(guide)
+
+
+@dataclass(frozen=True)
+class Example:
+    """An example position a guide draws: the moves from the start that reach it, each a
+    step in the game's notation (one move per seat where the players decide at once),
+    seen as ``seat`` sees it."""
+
+    name: str
+    moves: tuple[tuple[str, ...], ...]
+    seat: int = 0
+
+
+def examples_path(folder: Path, game: str) -> Path:
+    """The example positions of ``game``'s guides (shared by every language)."""
+    return folder / "guide" / f"{game}.examples.toml"
+
+
+def parse_examples(text: str, source: str = "examples") -> dict[str, Example]:
+    r"""The examples of a TOML text: a table per example with ``moves``, one step a line
+    (``" | "`` between the seats' moves of a simultaneous step; ``#`` starts a comment),
+    and optionally ``seat``.
+
+    >>> text = "[opening]\nmoves = '''\nc4:1-c4:3  # White\nbring 1K | bring nothing\n'''"
+    >>> parse_examples(text)["opening"].moves
+    (('c4:1-c4:3',), ('bring 1K', 'bring nothing'))
+    >>> parse_examples("[x]\nseat = 1")
+    Traceback (most recent call last):
+    spelbord.rulebook.ExampleError: examples: example 'x' has no moves
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ExampleError(f"{source}: {exc}") from None
+    examples: dict[str, Example] = {}
+    for name, entry in data.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("moves"), str):
+            raise ExampleError(f"{source}: example {name!r} has no moves")
+        seat = entry.get("seat", 0)
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            raise ExampleError(f"{source}: example {name!r} has a bad seat {seat!r}")
+        steps = []
+        for line in entry["moves"].splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                steps.append(tuple(part.strip() for part in line.split("|")))
+        examples[name] = Example(name, tuple(steps), seat)
+    return examples
+
+
+def load_examples(folder: Path, game: str) -> dict[str, Example]:
+    """The examples of ``game`` (none without an examples file)."""
+    path = examples_path(folder, game)
+    if not path.is_file():
+        return {}
+    return parse_examples(path.read_text(encoding="utf-8"), path.name)
+
+
+def play_example(game: Game, example: Example) -> State:
+    """The position ``example`` reaches from the start of ``game``; ``ExampleError`` names
+    the first step that is not a legal move there."""
+    state = game.new_initial_state()
+    for number, step in enumerate(example.moves, 1):
+        try:
+            if state.current_player() == SIMULTANEOUS:
+                if len(step) != state.num_players():
+                    raise NotationError(f"{state.num_players()} moves wanted, one per seat")
+                state.apply_actions(
+                    [state.string_to_action(text, seat) for seat, text in enumerate(step)]
+                )
+            elif len(step) != 1:
+                raise NotationError("one move wanted: the players do not decide at once here")
+            else:
+                state.apply_action(state.string_to_action(step[0]))
+        except NotationError as exc:
+            raise ExampleError(
+                f"example {example.name!r}, step {number} ({' | '.join(step)}): {exc}"
+            ) from None
+    if example.seat >= state.num_players():
+        raise ExampleError(f"example {example.name!r}: no seat {example.seat}")
+    return state
