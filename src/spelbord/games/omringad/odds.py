@@ -270,9 +270,10 @@ def _parse_item(item: str) -> list[Unit]:
     damaged = n > 0
     if rest in _NAMES:
         return [Unit(_NAMES[rest], damaged=damaged)] * count
-    if count == 1 and not damaged and re.fullmatch(r"[A-Za-z]+", item):
+    letters = item.replace(" ", "")
+    if count == 1 and not damaged and re.fullmatch(r"[A-Za-z]+", letters):
         out = []
-        for ch in item:
+        for ch in letters:
             kind = _BY_CODE.get(ch.upper())
             if kind is None:
                 break
@@ -378,12 +379,12 @@ class Battle:
                 "e.g. 'MMR vs GAA on forest'"
             )
         kwargs: dict[str, Any] = {"terrain": parse_terrain(m["t"] or "bare")}
-        for part in filter(None, (p.strip().lower() for p in m["extra"].split(","))):
-            if part in ("ranged", "melee"):
-                kwargs["step"] = Step(part)
-            elif part.startswith("stall"):
+        for part in filter(None, (p.strip() for p in m["extra"].split(","))):
+            if part.lower() in ("ranged", "melee"):
+                kwargs["step"] = Step(part.lower())
+            elif part.lower().startswith("stall"):
                 kwargs["stall"] = int(part.split()[1])
-            elif part.startswith("pending"):
+            elif part.lower().startswith("pending"):
                 a, b, c, d = (int(x) for x in part.split()[1:])
                 kwargs["pending"] = (a, b, c, d)
             else:
