@@ -223,9 +223,7 @@ def _units(st: OmringadState, sq: int, owner: int) -> Force:
     return Force.of(B.unit_of(c) for c in s[1:]) if s else Force(())
 
 
-def simulate(
-    b: Battle, n: int, policy: Policy, seed: int
-) -> Counter[tuple[Outcome, Force, Force]]:
+def simulate(b: Battle, n: int, policy: Policy, seed: int) -> Counter[tuple[Outcome, Force, Force]]:
     """``n`` battles through the engine's ``battle_phase``; how each ended."""
     defender = NEUTRAL if b.dragon else 1
     tiles = {"A c3": b.terrain} if b.terrain != Terrain.BARE else None

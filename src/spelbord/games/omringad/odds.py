@@ -43,7 +43,7 @@ damaged elite soldier; R90) or in words (``1 general, 2 mercenaries, 1 elite (da
 >>> o = odds(b, stall_limit=200)
 >>> o.probability(Outcome.ATTACKER_WINS) == 1 - Fraction(5, 6) ** 200
 True
->>> print(odds(Battle.parse("R vs M on forest")).text())
+>>> print(odds(Battle.parse("R vs M on forest")).text(fractions=True))
 Battle: 1 rider vs 1 mercenary on forest
 Casualties: computer (least worth first: cost, special units 8, +5 when damaged)
 outcome          probability
@@ -543,19 +543,20 @@ class Odds:
             out[f] = out.get(f, _zero(self)) + p
         return sorted(out.items(), key=lambda fp: (-fp[1], -len(fp[0]), fp[0].code()))
 
-    def text(self) -> str:
-        """A table of the outcomes and of each side's survivors."""
+    def text(self, fractions: bool = False) -> str:
+        """A table of the outcomes and of each side's survivors (in per cent, and with
+        ``fractions`` as exact fractions too)."""
         lines = [
             f"Battle: {self.battle.describe()}",
             f"Casualties: {self.policy.value} ({self.policy.description})",
             f"{'outcome':<16} probability",
         ]
         for o, p in self.outcomes():
-            lines.append(_row(o.value, p))
+            lines.append(_row(o.value, p, fractions))
         for attacking in (True, False):
             lines.append(f"{'attacker' if attacking else 'defender'} survivors")
             for f, p in self.survivors(attacking):
-                lines.append(_row(f"  {f}", p))
+                lines.append(_row(f"  {f}", p, fractions))
         return "\n".join(lines)
 
     def as_dict(self) -> dict[str, Any]:
@@ -591,8 +592,8 @@ def _zero(o: Odds) -> Number:
     return Fraction(0) if o.ends and isinstance(o.ends[0][3], Fraction) else 0.0
 
 
-def _row(label: str, p: Number) -> str:
-    exact = f"  {p}" if isinstance(p, Fraction) and len(str(p)) <= 24 else ""
+def _row(label: str, p: Number, fractions: bool) -> str:
+    exact = f"  {p}" if fractions and isinstance(p, Fraction) else ""
     return f"{label:<16} {100 * float(p):>10.2f}%{exact}"
 
 
