@@ -120,3 +120,15 @@ def find_tool(tools: tuple[Tool, ...], game: str, name: str) -> Tool:
             return tool
     offered = ", ".join(t.name for t in tools) or "none"
     raise UnknownToolError(f"{game} has no tool {name!r} (tools: {offered})")
+
+
+def live_tools(tools: tuple[Tool, ...], observation: Mapping[str, Any]) -> dict[str, Any]:
+    """What each tool says about a live game from ``observation`` (a seat's own view, so
+    nothing it is not shown), by tool name; tools with nothing to say are left out."""
+    out: dict[str, Any] = {}
+    for tool in tools:
+        if tool.live is not None:
+            said = tool.live(observation)
+            if said is not None:
+                out[tool.name] = said
+    return out

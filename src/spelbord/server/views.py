@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, State
+from spelbord.core.tools import live_tools
 from spelbord.server.errors import ForbiddenError
 
 RECORD_FORMAT = "spelbord-record/1"
@@ -231,6 +232,7 @@ def build_view(
         actions = state.legal_actions(viewer)
         legal = state.legal_to_dicts(viewer)
     to_move = TERMINAL if finished else state.current_player()
+    observation = state.observation(viewer)
     return {
         "table": table_id,
         "game": game.name,
@@ -241,7 +243,9 @@ def build_view(
         "ply": state.move_number(),
         "to_move": to_move,
         "your_turn": mine,
-        "observation": state.observation(viewer),
+        "observation": observation,
+        # What the game's tools say from this observation only (battle odds ...).
+        "tools": {} if finished else live_tools(type(game).tools, observation),
         "legal": legal,
         "actions": actions,
         "moves": visible_moves(records, viewer, reveal),
