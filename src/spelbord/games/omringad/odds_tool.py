@@ -41,9 +41,10 @@ from spelbord.games.omringad.terrain import Terrain
 MAX_UNITS = 12
 """The most units a side may have on the calculator's page and in the command."""
 
-LIVE_MAX_HITS = 30
+LIVE_MAX_HITS = 20
 """The most hits both sides of a live battle may take together for the table to show its
-odds (computed in floats while a view is built: a few hundredths of a second at most)."""
+odds: they are computed in floats while a view is built (about a tenth of a second at
+most on a busy machine), once per position of the battle for every seat."""
 
 TERRAINS = tuple(t.value for t in Terrain if t != Terrain.LAKE)
 
