@@ -215,7 +215,9 @@ def build_view(
     """The VIEW of the API contract for ``viewer`` (a seat, or ``None``: a spectator).
 
     ``legal`` describes the viewer's legal actions for its renderer (``legal_to_dicts``:
-    possibly in a game's compact form); ``actions`` lists their plain ids.
+    possibly in a game's compact form); ``actions`` lists their plain ids. ``tools`` holds
+    what the game's tools say about the position (``core.tools.live_tools``: Omringad's
+    battle odds), computed from the viewer's own observation only.
 
     ``clocks`` are the running decision clocks, one per timed seat in seat order, each
     ``{"seat", "seconds", "deadline", "remaining"}``; the view carries them as ``clocks``
