@@ -16,6 +16,7 @@ from spelbord.cli import (
     lab,
     listing,
     match,
+    odds,
     perft,
     play,
     puzzles,
@@ -35,6 +36,7 @@ examples:
   spelbord play coerceo --seat1 ab:1s             play against the computer
   spelbord analyse coerceo --time 2s              the engine's evaluation and best line
   spelbord puzzles mine coerceo --count 200       mine the shipped puzzles
+  spelbord odds omringad --attack RRM --defend GAA --terrain forest   exact battle odds
   spelbord perft coerceo --depth 4                move-generation counts
   spelbord bench coerceo                          playouts/s, states/s, perft nodes/s
   spelbord match coerceo mcts:1s random --games 20 --processes 2
@@ -57,7 +59,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spelbord {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in (listing, play, rules, perft, bench, match, analyse, puzzles, lab, serve, ai):
+    for command in (
+        listing,
+        play,
+        rules,
+        perft,
+        bench,
+        match,
+        analyse,
+        puzzles,
+        odds,
+        lab,
+        serve,
+        ai,
+    ):
         command.add_parser(sub)
     return parser
 

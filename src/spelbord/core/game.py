@@ -24,6 +24,7 @@ from spelbord.core.errors import (
 )
 from spelbord.core.info import GameInfo
 from spelbord.core.outcome import Outcome
+from spelbord.core.tools import Tool
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -46,6 +47,8 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type[State]]
+    tools: ClassVar[tuple[Tool, ...]] = ()
+    """What the game offers beside play (``core.tools``: a battle calculator ...)."""
 
     def __init__(self, *, rules_version: int | None = None, **options: Any) -> None:
         self.rules_version: int = (

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import info, load, names
-from spelbord.server import lab, pages, player_routes, protocol, study
+from spelbord.server import lab, pages, player_routes, protocol, study, tools
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
@@ -191,7 +191,18 @@ def create_app(
 
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
-        return [{**info(n).as_dict(), "renderer": f"/games/{n}/renderer.js"} for n in names()]
+        return [
+            {
+                **info(n).as_dict(),
+                "renderer": f"/games/{n}/renderer.js",
+                "tools": [
+                    {"name": t.name, "title": t.title, "page": f"/tools/{n}/{t.name}"}
+                    for t in tools.game_tools(n)
+                    if t.page
+                ],
+            }
+            for n in names()
+        ]
 
     @app.get("/api/games/{name}/setup")
     def game_setup(name: str, options: str = "{}") -> dict[str, Any]:
@@ -296,6 +307,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(lab.router)
     app.include_router(study.router)
+    app.include_router(tools.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     return app
 

@@ -1,5 +1,5 @@
 """Per-client rate limits on creating tables, claiming seats, acting, signing up and in,
-creating or joining tournaments, and analysing positions (``limits``).
+creating or joining tournaments, analysing positions and using a game's tools (``limits``).
 
 A client is its IP address for everything but acting, and its seat (the table and the
 token) for acting. Limits are written like ``"20/minute;200/hour"``;
@@ -38,6 +38,7 @@ WHAT = {
     "signin": "sign in",
     "tournament": "create or join a tournament",
     "analyse": "analyse a position",
+    "tool": "use a game's tool",
 }
 
 
@@ -58,6 +59,7 @@ class RateLimits:
     signin: str | None = "20/minute;200/hour"
     tournament: str | None = "20/minute;200/hour"
     analyse: str | None = "20/minute"
+    tool: str | None = "30/minute;300/hour"
 
     @classmethod
     def parse(cls, text: str) -> RateLimits | None:

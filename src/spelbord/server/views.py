@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, State
+from spelbord.core.tools import live_tools
 from spelbord.server.errors import ForbiddenError
 
 RECORD_FORMAT = "spelbord-record/1"
@@ -214,7 +215,9 @@ def build_view(
     """The VIEW of the API contract for ``viewer`` (a seat, or ``None``: a spectator).
 
     ``legal`` describes the viewer's legal actions for its renderer (``legal_to_dicts``:
-    possibly in a game's compact form); ``actions`` lists their plain ids.
+    possibly in a game's compact form); ``actions`` lists their plain ids. ``tools`` holds
+    what the game's tools say about the position (``core.tools.live_tools``: Omringad's
+    battle odds), computed from the viewer's own observation only.
 
     ``clocks`` are the running decision clocks, one per timed seat in seat order, each
     ``{"seat", "seconds", "deadline", "remaining"}``; the view carries them as ``clocks``
@@ -231,6 +234,7 @@ def build_view(
         actions = state.legal_actions(viewer)
         legal = state.legal_to_dicts(viewer)
     to_move = TERMINAL if finished else state.current_player()
+    observation = state.observation(viewer)
     return {
         "table": table_id,
         "game": game.name,
@@ -241,7 +245,9 @@ def build_view(
         "ply": state.move_number(),
         "to_move": to_move,
         "your_turn": mine,
-        "observation": state.observation(viewer),
+        "observation": observation,
+        # What the game's tools say from this observation only (battle odds ...).
+        "tools": {} if finished else live_tools(type(game).tools, observation),
         "legal": legal,
         "actions": actions,
         "moves": visible_moves(records, viewer, reveal),

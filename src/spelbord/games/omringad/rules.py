@@ -31,7 +31,7 @@ from spelbord.core import (
     register,
 )
 from spelbord.core.clock import Clock
-from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hidden
+from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hidden, odds_tool
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.auction import DEFAULT_BID_CLOCK
@@ -618,6 +618,7 @@ def _kind_unit(k: int) -> Unit:
 class OmringadGame(OmringadGameBase):
     """Omringad goblin edition, two or four players, base game (no special units)."""
 
+    tools = (odds_tool.TOOL,)
     info = GameInfo(
         name="omringad",
         title="Omringad",

@@ -367,6 +367,8 @@ async function start() {
   const nav = $("rules-links");
   for (const game of games) {
     nav.append(h("a", { href: `/rules/${encodeURIComponent(game.name)}` }, `${game.title} rules`));
+    // The tools a game declares (Omringad's battle calculator ...).
+    for (const tool of game.tools || []) nav.append(h("a", { href: tool.page }, `${game.title}: ${tool.title}`));
   }
   select.addEventListener("change", drawGame);
   $("options").addEventListener("change", loadSetup);

@@ -2,10 +2,11 @@
 // defender, the later attackers, the neutral dragon) with its units and the hits it still
 // has to send or to take, each die of the step being rolled and of the last finished step
 // as the observation gives them (face, the face it needs and why, hit or miss), per party,
-// and the R92 count of steps without a hit.
+// the R92 count of steps without a hit, and the exact odds from here (odds.js).
 
 import { diePips, h, svgEl as el } from "/static/kit.js";
 import { plural, signed } from "./dom.js";
+import { oddsSection } from "./odds.js";
 import { battleInfo } from "./view.js";
 import { DRAGON, TERRAIN, isSpecial, nameOf, ownClass, unitName } from "./units.js";
 
@@ -122,6 +123,9 @@ export function battlePanel(ctx) {
     grid.append(col);
   }
   box.append(grid);
+  // The exact odds from here (the VIEW's tools.odds: from what this seat sees, R80).
+  const odds = oddsSection((ctx.view.tools || {}).odds);
+  if (odds) box.append(odds);
   if (dice.length) box.append(diceStep(ctx, b, dice, true));
   if (last.length) box.append(diceStep(ctx, b, last, false));
   box.append(
