@@ -13,6 +13,10 @@
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+#include <stdlib.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #pragma GCC target("popcnt")
@@ -39,6 +43,7 @@ static int W[NW];
 static int ready = 0;
 
 #define TM(t) ((u64)7 << (3 * (t)))
+#define LOW3 0x49249249249249ULL /* the lowest field bit of every tile */
 
 typedef struct {
     u64 p[2];
@@ -46,6 +51,7 @@ typedef struct {
     uint32_t tiles;
     int col[2];
     u64 hash;
+    u64 remsp; /* bit 3t set when tile t would be removed (R8) were it empty */
 } Pos;
 
 typedef struct {
@@ -92,6 +98,23 @@ static u64 present_of(uint32_t tiles) {
     return out;
 }
 
+static int tile_removable(uint32_t tiles, int t) {
+    int pat = 0;
+    for (int d = 0; d < 6; d++) {
+        int n = TNB[t][d];
+        if (n >= 0 && (tiles >> n & 1)) pat |= 1 << d;
+    }
+    return REM[pat];
+}
+
+/* Bit 3t for every tile t whose present neighbours make it removable once empty. */
+static u64 rem_spread(uint32_t tiles) {
+    u64 out = 0;
+    for (int t = 0; t < NT; t++)
+        if (tile_removable(tiles, t)) out |= (u64)1 << (3 * t);
+    return out;
+}
+
 static u64 hash_of(const Pos *s, int side) {
     u64 h = 0;
     for (int c = 0; c < 2; c++) {
@@ -116,12 +139,7 @@ static uint32_t removal_chain(Pos *s, int start) {
             int t = ctz(c);
             c &= c - 1;
             if (!(s->tiles >> t & 1) || (occ & TM(t))) continue;
-            int pat = 0;
-            for (int d = 0; d < 6; d++) {
-                int n = TNB[t][d];
-                if (n >= 0 && (s->tiles >> n & 1)) pat |= 1 << d;
-            }
-            if (REM[pat]) now |= 1u << t;
+            if (tile_removable(s->tiles, t)) now |= 1u << t;
         }
         if (!now) break;
         s->tiles &= ~now;
@@ -139,6 +157,7 @@ static uint32_t removal_chain(Pos *s, int start) {
             }
         }
     }
+    if (removed) s->remsp = rem_spread(s->tiles);
     return removed;
 }
 
@@ -236,35 +255,31 @@ static void features(const Pos *s, int c, int *f) {
     int o = 1 - c;
     u64 own = s->p[c], opp = s->p[o];
     int np = popc(own), no = popc(opp);
-    int mob = 0, rim = 0, collect = 0, hang = 0;
-    u64 free_ = s->present & ~own;
-    u64 free_o = s->present & ~opp;
+    int mob = 0, edges = 0, hang = 0;
+    u64 present = s->present;
+    u64 free_ = present & ~own;
+    u64 free_o = present & ~opp;
     u64 m = own;
     while (m) {
         int b = ctz(m);
         m &= m - 1;
         mob += popc(MOVE[c][b] & free_);
         u64 e = EDGE[c][b];
-        rim += 3 - popc(e & s->present);
+        edges += popc(e & present);
         u64 holes = e & free_o;
         if (holes && !(holes & (holes - 1)) && (MOVE[o][ctz(holes)] & opp & ~e)) hang++;
-        int t = b / 3;
-        if ((own & TM(t)) == ((u64)1 << b) && !(opp & TM(t))) {
-            int pat = 0;
-            for (int d = 0; d < 6; d++) {
-                int n = TNB[t][d];
-                if (n >= 0 && (s->tiles >> n & 1)) pat |= 1 << d;
-            }
-            if (REM[pat]) collect++;
-        }
     }
+    /* tiles holding exactly one piece, of colour c, that would be removed once empty */
+    u64 a0 = own & LOW3, a1 = (own >> 1) & LOW3, a2 = (own >> 2) & LOW3;
+    u64 one = (a0 ^ a1 ^ a2) & ~(a0 & a1);
+    u64 oany = (opp | opp >> 1 | opp >> 2) & LOW3;
     f[0] = np;
     f[1] = s->col[c];
     f[2] = s->col[c] >= cost_g;
     f[3] = hang;
     f[4] = mob;
-    f[5] = rim;
-    f[6] = collect;
+    f[5] = 3 * np - edges;
+    f[6] = popc(one & ~oany & s->remsp);
     f[7] = np + no > 0 ? (np - no) * 36 / (np + no) : 0;
 }
 
@@ -272,7 +287,7 @@ static void features(const Pos *s, int c, int *f) {
 
 /* Static score for the side to move; weights W[0..NF-1] per feature difference, W[8]
  * extra for the opponent's hanging pieces (we move first), W[9] tempo. */
-static int evaluate(const Pos *s, int c, int clock) {
+static int raw_eval(const Pos *s, int c) {
     int a[NF], b[NF];
     features(s, c, a);
     features(s, 1 - c, b);
@@ -280,11 +295,17 @@ static int evaluate(const Pos *s, int c, int clock) {
     for (int i = 0; i < NF; i++) v += W[i] * (a[i] - b[i]);
     v += W[8] * b[3];
     v += W[9];
+    return v;
+}
+
+static int scale_eval(int v, int clock) {
     if (clock > 0) v = v * (200 - (clock > 150 ? 150 : clock)) / 200;
     if (v > 20000) v = 20000;
     if (v < -20000) v = -20000;
     return v;
 }
+
+static int evaluate(const Pos *s, int c, int clock) { return scale_eval(raw_eval(s, c), clock); }
 
 /* Fields (colour c's space) that are the only hole around an opponent piece: every
  * capture by arrival lands on one of them. */
@@ -360,19 +381,74 @@ static void score_moves(const Pos *s, int c, int *moves, int *scores, int n, int
     }
 }
 
-/* Bring the best of moves[i..n-1] to place i, keeping the order of the rest (the
- * result is the stable sort, built lazily). */
-static void pick(int *moves, int *scores, int i, int n) {
-    int j = i;
-    for (int k = i + 1; k < n; k++)
-        if (scores[k] > scores[j]) j = k;
-    int m = moves[j], sc = scores[j];
-    for (int k = j; k > i; k--) {
-        moves[k] = moves[k - 1];
-        scores[k] = scores[k - 1];
+/* gen() and score_moves() in one pass: the same moves in the same order, each with the
+ * sort key score << 8 | (255 - index), unique, so that picking the largest key left gives
+ * exactly the stable best-first order. */
+static int gen_scored(const Pos *s, int c, int *moves, long long *keys, int hmove, int ply) {
+    int n = 0, o = 1 - c;
+    u64 own = s->p[c], opp = s->p[o], free_ = s->present & ~own, m_ = own;
+    u64 targets = capture_targets(s, c);
+    int k0 = killers[ply][0], k1 = killers[ply][1];
+    const int *hist = &history_tab[c][0][0];
+    while (m_) {
+        int b = ctz(m_);
+        m_ &= m_ - 1;
+        u64 d = MOVE[c][b] & free_;
+        u64 tm = TM(b / 3);
+        u64 other = ((own ^ ((u64)1 << b)) | opp) & tm;
+        while (d) {
+            int to = ctz(d);
+            d &= d - 1;
+            int m = b | to << 6, sc;
+            int rem = !other && !(((u64)1 << to) & tm);
+            if (m == hmove) sc = S_HASH;
+            else {
+                int cap = 0;
+                if (targets >> to & 1) {
+                    u64 holes = s->present & ~(own ^ ((u64)1 << b) ^ ((u64)1 << to));
+                    u64 cand = EDGE[c][to] & opp;
+                    while (cand) {
+                        int q = ctz(cand);
+                        cand &= cand - 1;
+                        if (!(EDGE[o][q] & holes)) cap++;
+                    }
+                }
+                if (cap) sc = S_CAPTURE + 1000 * cap + (rem ? 500 : 0);
+                else if (rem) sc = S_REMOVE;
+                else if (m == k0) sc = S_KILLER1;
+                else if (m == k1) sc = S_KILLER2;
+                else sc = hist[b * NB + to];
+            }
+            keys[n] = (long long)sc << 8 | (255 - n);
+            moves[n++] = m;
+        }
     }
+    if (s->col[c] >= cost_g) {
+        u64 x = opp;
+        while (x) {
+            int q = ctz(x);
+            x &= x - 1;
+            int m = 4096 | q, sc;
+            if (m == hmove) sc = S_HASH;
+            else sc = S_EXCHANGE + ((((opp ^ ((u64)1 << q)) | own) & TM(q / 3)) ? 0 : 1000);
+            keys[n] = (long long)sc << 8 | (255 - n);
+            moves[n++] = m;
+        }
+    }
+    return n;
+}
+
+/* Bring the move with the largest key among i..n-1 to place i. */
+static inline void pick_key(int *moves, long long *keys, int i, int n) {
+    int j = i;
+    long long best = keys[i];
+    for (int k = i + 1; k < n; k++)
+        if (keys[k] > best) { best = keys[k]; j = k; }
+    int m = moves[j];
+    moves[j] = moves[i];
+    keys[j] = keys[i];
     moves[i] = m;
-    scores[i] = sc;
+    keys[i] = best;
 }
 
 static int is_repetition(u64 h, int start) {
@@ -486,18 +562,19 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         if (stop_g) return 0;
         if (v >= beta) return v > WIN_BOUND ? beta : v;
     }
-    int moves[MAXMOVES], scores[MAXMOVES];
-    int n = gen(s, c, moves);
-    score_moves(s, c, moves, scores, n, hmove, ply, 0);
+    int moves[MAXMOVES];
+    long long keys[MAXMOVES];
+    int n = gen_scored(s, c, moves, keys, hmove, ply);
     int alpha0 = alpha, best = -WIN - 1, bestm = -1;
     hist_keys[hist_len++] = s->hash;
     for (int i = 0; i < n; i++) {
-        pick(moves, scores, i, n);
+        pick_key(moves, keys, i, n);
         int m = moves[i];
         Pos ch = *s;
         int irr = make(&ch, c, m);
+        if (depth > 1) __builtin_prefetch(&tt[ch.hash & tt_mask]);
         int cstart = irr ? hist_len : start;
-        int quiet = scores[i] < S_KILLER2;
+        int quiet = (keys[i] >> 8) < S_KILLER2;
         int v;
         if (i == 0) {
             v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart, 1);
@@ -636,6 +713,7 @@ static int load_pos(Pos *s, u64 w, u64 b, unsigned long tiles, int cw, int cb, i
     s->col[0] = cw;
     s->col[1] = cb;
     s->hash = hash_of(s, side);
+    s->remsp = rem_spread(s->tiles);
     return 0;
 }
 
@@ -745,8 +823,18 @@ static int ensure_tt(int bits) {
     if (bits > 26) bits = 26;
     if (tt && bits == tt_bits_now) return 0;
     free(tt);
-    tt = calloc((size_t)1 << bits, sizeof(TTEntry));
-    if (!tt) { tt_bits_now = 0; PyErr_NoMemory(); return -1; }
+    tt = NULL;
+    size_t bytes = ((size_t)1 << bits) * sizeof(TTEntry);
+    void *mem = NULL;
+    /* 2 MiB aligned and, where the kernel allows, backed by huge pages: every probe of a
+     * table this size would otherwise miss the TLB as well as the cache */
+    if (posix_memalign(&mem, (size_t)1 << 21, bytes) != 0) mem = NULL;
+    if (!mem) { tt_bits_now = 0; PyErr_NoMemory(); return -1; }
+#ifdef MADV_HUGEPAGE
+    madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
+    memset(mem, 0, bytes);
+    tt = mem;
     tt_bits_now = bits;
     tt_mask = ((u64)1 << bits) - 1;
     return 0;
