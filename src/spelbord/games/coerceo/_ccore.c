@@ -381,75 +381,163 @@ static void score_moves(const Pos *s, int c, int *moves, int *scores, int n, int
     }
 }
 
-/* gen() and score_moves() in one pass: the same moves in the same order, each with the
- * sort key score << 8 | (255 - index), unique, so that picking the largest key left gives
- * exactly the stable best-first order. */
-static int gen_scored(const Pos *s, int c, int *moves, long long *keys, int hmove, int ply) {
-    int n = 0, o = 1 - c;
-    u64 own = s->p[c], opp = s->p[o], free_ = s->present & ~own, m_ = own;
-    u64 targets = capture_targets(s, c);
-    int k0 = killers[ply][0], k1 = killers[ply][1];
-    const int *hist = &history_tab[c][0][0];
+/* Move ordering keys: score << 21 | (255 - index) << 13 | move. They are unique, so that
+ * taking the largest key left, one at a time, gives exactly the stable best-first order of
+ * the scores (score_moves' order); the index is the move's place in gen()'s order. */
+#define KEY(sc, i, m) ((long long)(sc) << 21 | (long long)(255 - (i)) << 13 | (m))
+#define KEY_MOVE(k) ((int)((k) & 8191))
+#define KEY_SCORE(k) ((int)((k) >> 21))
+
+typedef struct {
+    u64 own, opp, targets;
+    int hmove, k0, k1;
+    const int *hist;
+} Order;
+
+static inline void order_init(Order *o, const Pos *s, int c, int hmove, int ply) {
+    o->own = s->p[c];
+    o->opp = s->p[1 - c];
+    o->targets = capture_targets(s, c);
+    o->hmove = hmove;
+    o->k0 = killers[ply][0];
+    o->k1 = killers[ply][1];
+    o->hist = &history_tab[c][0][0];
+}
+
+/* score_moves()' score of the move b -> to; `alone` says that b is the only piece on its
+ * tile `tm`. */
+static inline int move_score(const Pos *s, int c, const Order *o, int b, int to, int alone,
+                             u64 tm) {
+    int m = b | to << 6;
+    if (m == o->hmove) return S_HASH;
+    int rem = alone && !(((u64)1 << to) & tm);
+    int cap = 0;
+    if (o->targets >> to & 1) {
+        u64 holes = s->present & ~(o->own ^ ((u64)1 << b) ^ ((u64)1 << to));
+        u64 cand = EDGE[c][to] & o->opp;
+        while (cand) {
+            int q = ctz(cand);
+            cand &= cand - 1;
+            if (!(EDGE[1 - c][q] & holes)) cap++;
+        }
+    }
+    if (cap) return S_CAPTURE + 1000 * cap + (rem ? 500 : 0);
+    if (rem) return S_REMOVE;
+    if (m == o->k0) return S_KILLER1;
+    if (m == o->k1) return S_KILLER2;
+    return o->hist[b * NB + to];
+}
+
+static inline int exchange_score(const Order *o, int q) {
+    if ((4096 | q) == o->hmove) return S_HASH;
+    return S_EXCHANGE + ((((o->opp ^ ((u64)1 << q)) | o->own) & TM(q / 3)) ? 0 : 1000);
+}
+
+/* gen() and score_moves() in one pass: every move with its key. */
+static int gen_scored(const Pos *s, int c, long long *keys, int hmove, int ply) {
+    Order o;
+    order_init(&o, s, c, hmove, ply);
+    int n = 0;
+    u64 free_ = s->present & ~o.own, m_ = o.own;
     while (m_) {
         int b = ctz(m_);
         m_ &= m_ - 1;
         u64 d = MOVE[c][b] & free_;
         u64 tm = TM(b / 3);
-        u64 other = ((own ^ ((u64)1 << b)) | opp) & tm;
+        int alone = !(((o.own ^ ((u64)1 << b)) | o.opp) & tm);
         while (d) {
             int to = ctz(d);
             d &= d - 1;
-            int m = b | to << 6, sc;
-            int rem = !other && !(((u64)1 << to) & tm);
-            if (m == hmove) sc = S_HASH;
-            else {
-                int cap = 0;
-                if (targets >> to & 1) {
-                    u64 holes = s->present & ~(own ^ ((u64)1 << b) ^ ((u64)1 << to));
-                    u64 cand = EDGE[c][to] & opp;
-                    while (cand) {
-                        int q = ctz(cand);
-                        cand &= cand - 1;
-                        if (!(EDGE[o][q] & holes)) cap++;
-                    }
-                }
-                if (cap) sc = S_CAPTURE + 1000 * cap + (rem ? 500 : 0);
-                else if (rem) sc = S_REMOVE;
-                else if (m == k0) sc = S_KILLER1;
-                else if (m == k1) sc = S_KILLER2;
-                else sc = hist[b * NB + to];
-            }
-            keys[n] = (long long)sc << 8 | (255 - n);
-            moves[n++] = m;
+            keys[n] = KEY(move_score(s, c, &o, b, to, alone, tm), n, b | to << 6);
+            n++;
         }
     }
     if (s->col[c] >= cost_g) {
-        u64 x = opp;
+        u64 x = o.opp;
         while (x) {
             int q = ctz(x);
             x &= x - 1;
-            int m = 4096 | q, sc;
-            if (m == hmove) sc = S_HASH;
-            else sc = S_EXCHANGE + ((((opp ^ ((u64)1 << q)) | own) & TM(q / 3)) ? 0 : 1000);
-            keys[n] = (long long)sc << 8 | (255 - n);
-            moves[n++] = m;
+            keys[n] = KEY(exchange_score(&o, q), n, 4096 | q);
+            n++;
         }
     }
     return n;
 }
 
-/* Bring the move with the largest key among i..n-1 to place i. */
-static inline void pick_key(int *moves, long long *keys, int i, int n) {
+/* The moves that score at least S_KILLER2 (hash move, captures, tile removals, exchanges,
+ * killers), keyed by their order among themselves; found from masks, without scoring the
+ * quiet moves. Every one of them comes before every quiet move. */
+static int gen_special(const Pos *s, int c, const Order *o, long long *keys) {
+    int n = 0;
+    u64 free_ = s->present & ~o->own, m_ = o->own;
+    while (m_) {
+        int b = ctz(m_);
+        m_ &= m_ - 1;
+        u64 d = MOVE[c][b] & free_;
+        u64 tm = TM(b / 3);
+        int alone = !(((o->own ^ ((u64)1 << b)) | o->opp) & tm);
+        u64 sp = d & o->targets;
+        if (alone) sp |= d & ~tm;
+        if (o->hmove >= 0 && o->hmove < 4096 && (o->hmove & 63) == b)
+            sp |= d & ((u64)1 << (o->hmove >> 6));
+        if (o->k0 >= 0 && (o->k0 & 63) == b) sp |= d & ((u64)1 << (o->k0 >> 6));
+        if (o->k1 >= 0 && (o->k1 & 63) == b) sp |= d & ((u64)1 << (o->k1 >> 6));
+        while (sp) {
+            int to = ctz(sp);
+            sp &= sp - 1;
+            int sc = move_score(s, c, o, b, to, alone, tm);
+            if (sc >= S_KILLER2) {
+                keys[n] = KEY(sc, n, b | to << 6);
+                n++;
+            }
+        }
+    }
+    if (s->col[c] >= cost_g) {
+        u64 x = o->opp;
+        while (x) {
+            int q = ctz(x);
+            x &= x - 1;
+            keys[n] = KEY(exchange_score(o, q), n, 4096 | q);
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The rest: the quiet moves (history scores), keyed by their order among themselves. */
+static int gen_quiet(const Pos *s, int c, const Order *o, long long *keys) {
+    int n = 0;
+    u64 free_ = s->present & ~o->own, m_ = o->own;
+    while (m_) {
+        int b = ctz(m_);
+        m_ &= m_ - 1;
+        u64 d = MOVE[c][b] & free_;
+        u64 tm = TM(b / 3);
+        int alone = !(((o->own ^ ((u64)1 << b)) | o->opp) & tm);
+        if (alone) d &= tm; /* the others empty b's tile: special */
+        while (d) {
+            int to = ctz(d);
+            d &= d - 1;
+            int sc = move_score(s, c, o, b, to, alone, tm);
+            if (sc < S_KILLER2) {
+                keys[n] = KEY(sc, n, b | to << 6);
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+/* Bring the largest key among i..n-1 to place i. */
+static inline void pick_key(long long *keys, int i, int n) {
     int j = i;
     long long best = keys[i];
     for (int k = i + 1; k < n; k++)
         if (keys[k] > best) { best = keys[k]; j = k; }
-    int m = moves[j];
-    moves[j] = moves[i];
     keys[j] = keys[i];
-    moves[i] = m;
     keys[i] = best;
 }
+
 
 static int is_repetition(u64 h, int start) {
     if (!rep_draw_g) return 0;
@@ -562,19 +650,34 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         if (stop_g) return 0;
         if (v >= beta) return v > WIN_BOUND ? beta : v;
     }
-    int moves[MAXMOVES];
     long long keys[MAXMOVES];
-    int n = gen_scored(s, c, moves, keys, hmove, ply);
+    /* At depth 1 the replies are quiescence searches, which leave the killers and the
+     * history alone: the quiet moves score the same after the special moves have been
+     * searched, so they are only generated when none of those cut off. */
+    int staged = depth == 1;
+    Order ord;
+    int n;
+    if (staged) {
+        order_init(&ord, s, c, hmove, ply);
+        n = gen_special(s, c, &ord, keys);
+    } else
+        n = gen_scored(s, c, keys, hmove, ply);
     int alpha0 = alpha, best = -WIN - 1, bestm = -1;
     hist_keys[hist_len++] = s->hash;
-    for (int i = 0; i < n; i++) {
-        pick_key(moves, keys, i, n);
-        int m = moves[i];
+    for (int i = 0;; i++) {
+        if (i == n) {
+            if (!staged) break;
+            staged = 0;
+            n += gen_quiet(s, c, &ord, keys + n);
+            if (i == n) break;
+        }
+        pick_key(keys, i, n);
+        int m = KEY_MOVE(keys[i]);
         Pos ch = *s;
         int irr = make(&ch, c, m);
         if (depth > 1) __builtin_prefetch(&tt[ch.hash & tt_mask]);
         int cstart = irr ? hist_len : start;
-        int quiet = (keys[i] >> 8) < S_KILLER2;
+        int quiet = KEY_SCORE(keys[i]) < S_KILLER2;
         int v;
         if (i == 0) {
             v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart, 1);
