@@ -33,7 +33,7 @@ typedef uint64_t u64;
 #define NW 16
 #define HIST_MAX 1024
 
-static u64 MOVE[2][NB];   /* same-colour move-neighbours */
+static u64 MOVE[2][64];   /* same-colour move-neighbours (fields 57..63: none) */
 static u64 EDGE[2][NB];   /* edge-neighbours, in the other colour's space */
 static u64 BORDER[2][NT]; /* colour c fields sharing an edge with tile t */
 static int TNB[NT][6];
@@ -576,7 +576,10 @@ static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, 
         m_ &= m_ - 1;
         u64 d = MOVE[c][b] & free_;
         int t = b / 3;
-        if (((own ^ ((u64)1 << b)) | s->p[1 - c]) & TM(t))
+        /* Leaving a tile empty captures only through its removal, which only happens when
+         * the tile is removable (R8); an arrival captures only on a target (a free field
+         * next to an opponent piece is one of its holes). */
+        if ((((own ^ ((u64)1 << b)) | s->p[1 - c]) & TM(t)) || !(s->remsp >> (3 * t) & 1))
             d &= targets;
         else
             d &= targets | ~TM(t);
@@ -776,7 +779,8 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOOO", &move, &edge, &border, &tnb, &rem, &zob)) return NULL;
     u64 buf[2 * NB + NT + 128 + 1 + 8];
     if (read_u64s(move, buf, 2 * NB)) return NULL;
-    memcpy(MOVE, buf, sizeof MOVE);
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < 64; f++) MOVE[c][f] = f < NB ? buf[c * NB + f] : 0;
     if (read_u64s(edge, buf, 2 * NB)) return NULL;
     memcpy(EDGE, buf, sizeof EDGE);
     if (read_u64s(border, buf, 2 * NT)) return NULL;
@@ -961,7 +965,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (!ready) return PyErr_Format(PyExc_RuntimeError, "setup() first");
     int had = tt_bits_now;
     if (ensure_tt(tt_bits)) return NULL;
-    if (clear || had != tt_bits_now) memset(tt, 0, ((size_t)1 << tt_bits_now) * sizeof(TTEntry));
+    if (clear && had == tt_bits_now) memset(tt, 0, ((size_t)1 << tt_bits_now) * sizeof(TTEntry));
     memset(killers, 0xff, sizeof killers);
     memset(history_tab, 0, sizeof history_tab);
     Pos s;
