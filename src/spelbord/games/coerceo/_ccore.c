@@ -676,6 +676,14 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         }
         pick_key(keys, i, n);
         int m = KEY_MOVE(keys[i]);
+        if (depth > 1 && i + 1 < n) {
+            /* Load the next move's table entry while this one is searched (the key it gets
+             * without captures or removals, by far the most common case). */
+            pick_key(keys, i + 1, n);
+            int m2 = KEY_MOVE(keys[i + 1]);
+            if (!(m2 & 4096))
+                __builtin_prefetch(&tt[(s->hash ^ ZSIDE ^ ZP[c][m2 & 63] ^ ZP[c][m2 >> 6]) & tt_mask]);
+        }
         Pos ch = *s;
         int irr = make(&ch, c, m);
         if (depth > 1) __builtin_prefetch(&tt[ch.hash & tt_mask]);
