@@ -52,6 +52,10 @@ typedef struct {
     int col[2];
     u64 hash;
     u64 remsp; /* bit 3t set when tile t would be removed (R8) were it empty */
+    /* Kept by make for the evaluation, per colour c, summed over c's pieces b: */
+    int nbp[2];  /* move-neighbours on the board: popc(MOVE[c][b] & present) */
+    int pairs[2]; /* move-neighbours holding a piece of c: popc(MOVE[c][b] & p[c]) */
+    int edges[2]; /* edge-neighbours on the board: popc(EDGE[c][b] & present) */
 } Pos;
 
 typedef struct {
@@ -128,6 +132,45 @@ static u64 hash_of(const Pos *s, int side) {
     return h;
 }
 
+/* The board-dependent sums (nbp, edges) of both colours, from scratch. */
+static void count_board(Pos *s) {
+    for (int c = 0; c < 2; c++) {
+        int nb = 0, ed = 0;
+        u64 m = s->p[c];
+        while (m) {
+            int b = ctz(m);
+            m &= m - 1;
+            nb += popc(MOVE[c][b] & s->present);
+            ed += popc(EDGE[c][b] & s->present);
+        }
+        s->nbp[c] = nb;
+        s->edges[c] = ed;
+    }
+}
+
+static void count_all(Pos *s) {
+    count_board(s);
+    for (int c = 0; c < 2; c++) {
+        int pr = 0;
+        u64 m = s->p[c];
+        while (m) {
+            int b = ctz(m);
+            m &= m - 1;
+            pr += popc(MOVE[c][b] & s->p[c]);
+        }
+        s->pairs[c] = pr;
+    }
+}
+
+/* Take colour c's piece off field q (a capture or an exchange). */
+static inline void take_piece(Pos *s, int c, int q) {
+    s->p[c] ^= (u64)1 << q;
+    s->hash ^= ZP[c][q];
+    s->nbp[c] -= popc(MOVE[c][q] & s->present);
+    s->pairs[c] -= 2 * popc(MOVE[c][q] & s->p[c]); /* the relation is symmetric */
+    s->edges[c] -= popc(EDGE[c][q] & s->present);
+}
+
 /* R8: remove empty tiles from `start` while any qualifies; returns the removed tiles. */
 static uint32_t removal_chain(Pos *s, int start) {
     uint32_t removed = 0, cand = 1u << start;
@@ -157,7 +200,10 @@ static uint32_t removal_chain(Pos *s, int start) {
             }
         }
     }
-    if (removed) s->remsp = rem_spread(s->tiles);
+    if (removed) {
+        s->remsp = rem_spread(s->tiles);
+        count_board(s);
+    }
     return removed;
 }
 
@@ -171,8 +217,7 @@ static int capture(Pos *s, int c, u64 touched) {
         int q = ctz(cand);
         cand &= cand - 1;
         if (!(EDGE[o][q] & holes)) {
-            s->p[o] ^= (u64)1 << q;
-            s->hash ^= ZP[o][q];
+            take_piece(s, o, q);
             n++;
         }
     }
@@ -191,8 +236,7 @@ static int make(Pos *s, int c, int m) {
     s->hash ^= ZSIDE;
     if (m & 4096) {
         int q = m & 63;
-        s->p[o] ^= (u64)1 << q;
-        s->hash ^= ZP[o][q];
+        take_piece(s, o, q);
         set_col(s, c, s->col[c] - cost_g);
         int t = q / 3;
         if (!((s->p[0] | s->p[1]) & TM(t))) {
@@ -206,7 +250,11 @@ static int make(Pos *s, int c, int m) {
         return 1;
     }
     int from = m & 63, to = m >> 6;
-    s->p[c] ^= ((u64)1 << from) | ((u64)1 << to);
+    u64 rest = s->p[c] ^ ((u64)1 << from);
+    s->nbp[c] += popc(MOVE[c][to] & s->present) - popc(MOVE[c][from] & s->present);
+    s->pairs[c] += 2 * (popc(MOVE[c][to] & rest) - popc(MOVE[c][from] & rest));
+    s->edges[c] += popc(EDGE[c][to] & s->present) - popc(EDGE[c][from] & s->present);
+    s->p[c] = rest | ((u64)1 << to);
     s->hash ^= ZP[c][from] ^ ZP[c][to];
     u64 touched = EDGE[c][to];
     int t = from / 3;
@@ -255,17 +303,13 @@ static void features(const Pos *s, int c, int *f) {
     int o = 1 - c;
     u64 own = s->p[c], opp = s->p[o];
     int np = popc(own), no = popc(opp);
-    int mob = 0, edges = 0, hang = 0;
-    u64 present = s->present;
-    u64 free_ = present & ~own;
-    u64 free_o = present & ~opp;
+    int hang = 0;
+    u64 free_o = s->present & ~opp;
     u64 m = own;
     while (m) {
         int b = ctz(m);
         m &= m - 1;
-        mob += popc(MOVE[c][b] & free_);
         u64 e = EDGE[c][b];
-        edges += popc(e & present);
         u64 holes = e & free_o;
         if (holes && !(holes & (holes - 1)) && (MOVE[o][ctz(holes)] & opp & ~e)) hang++;
     }
@@ -277,8 +321,8 @@ static void features(const Pos *s, int c, int *f) {
     f[1] = s->col[c];
     f[2] = s->col[c] >= cost_g;
     f[3] = hang;
-    f[4] = mob;
-    f[5] = 3 * np - edges;
+    f[4] = s->nbp[c] - s->pairs[c]; /* mobility: move-neighbours on the board, free */
+    f[5] = 3 * np - s->edges[c];
     f[6] = popc(one & ~oany & s->remsp);
     f[7] = np + no > 0 ? (np - no) * 36 / (np + no) : 0;
 }
@@ -829,6 +873,7 @@ static int load_pos(Pos *s, u64 w, u64 b, unsigned long tiles, int cw, int cb, i
     s->col[1] = cb;
     s->hash = hash_of(s, side);
     s->remsp = rem_spread(s->tiles);
+    count_all(s);
     return 0;
 }
 
