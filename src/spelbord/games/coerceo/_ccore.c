@@ -305,7 +305,12 @@ static void features(const Pos *s, int c, int *f) {
     int np = popc(own), no = popc(opp);
     int hang = 0;
     u64 free_o = s->present & ~opp;
-    u64 m = own;
+    /* A piece's two edge-neighbours on its own tile (fields j and j+1 of the other colour
+     * for white's field j, j-1 and j for black's) are always on the board: when both are
+     * free it has two holes and hangs not. */
+    u64 rot = c == 0 ? ((free_o >> 1) & (LOW3 * 3)) | ((free_o << 2) & (LOW3 << 2))
+                     : ((free_o << 1) & (LOW3 * 6)) | ((free_o >> 2) & LOW3);
+    u64 m = own & ~(free_o & rot);
     while (m) {
         int b = ctz(m);
         m &= m - 1;
