@@ -590,8 +590,10 @@ static inline void pick_key(long long *keys, int i, int n) {
 
 static int is_repetition(u64 h, int start) {
     if (!rep_draw_g) return 0;
+    /* The record alternates sides to move and the key covers the side: only every other
+     * entry, from the last with this side to move, can match. */
     int count = 0;
-    for (int i = hist_len - 1; i >= start; i--)
+    for (int i = hist_len - 2; i >= start; i -= 2)
         if (hist_keys[i] == h && ++count >= 2) return 1;
     return 0;
 }
@@ -602,13 +604,13 @@ static void check_time(void) {
     if ((++ticks_g & 1023) == 0 && deadline_g > 0 && now_s() >= deadline_g) stop_g = 1;
 }
 
-static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, int clock) {
+static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, int clock);
+
+/* The quiescence search of a position known not to be over (negamax checked it). */
+static int qsearch_live(const Pos *s, int c, int alpha, int beta, int ply, int qply, int clock) {
     nodes_g++;
     check_time();
     pv_len[ply] = 0;
-    if (!s->p[c]) return -(WIN - ply);
-    if (ply >= moves_left_g) return draw_g[c];
-    if (!has_action(s, c)) return draw_g[c];
     int stand = evaluate(s, c, clock);
     if (ply >= MAXPLY) return stand;
     if (stand >= beta) return stand;
@@ -662,6 +664,16 @@ static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, 
     return best;
 }
 
+static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, int clock) {
+    if (!s->p[c] || ply >= moves_left_g || !has_action(s, c)) {
+        nodes_g++;
+        check_time();
+        pv_len[ply] = 0;
+        return s->p[c] ? draw_g[c] : -(WIN - ply);
+    }
+    return qsearch_live(s, c, alpha, beta, ply, qply, clock);
+}
+
 static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply, int start,
                    int can_null) {
     /* start: index in hist_keys of the first position since the last irreversible turn */
@@ -673,7 +685,7 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         if (!has_action(s, c)) { nodes_g++; return draw_g[c]; }
     }
     int clock = hist_len - start;
-    if (depth <= 0 || ply >= MAXPLY) return qsearch(s, c, alpha, beta, ply, 0, clock);
+    if (depth <= 0 || ply >= MAXPLY) return qsearch_live(s, c, alpha, beta, ply, 0, clock);
     nodes_g++;
     check_time();
     int pvnode = beta - alpha > 1;
