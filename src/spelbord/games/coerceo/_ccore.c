@@ -298,6 +298,16 @@ static int has_action(const Pos *s, int c) {
     return 0;
 }
 
+/* A piece's two edge-neighbours on its own tile (fields j and j+1 of the other colour
+ * for white's field j, j-1 and j for black's) are always on the board. Given the free
+ * fields of the other colour, the fields of colour c whose two in-tile neighbours are both
+ * free: a piece there has two holes or more. */
+static inline u64 two_holes_in_tile(u64 free_other, int c) {
+    u64 rot = c == 0 ? ((free_other >> 1) & (LOW3 * 3)) | ((free_other << 2) & (LOW3 << 2))
+                     : ((free_other << 1) & (LOW3 * 6)) | ((free_other >> 2) & LOW3);
+    return free_other & rot;
+}
+
 /* Feature vector of colour c (see weights.py). */
 static void features(const Pos *s, int c, int *f) {
     int o = 1 - c;
@@ -305,12 +315,7 @@ static void features(const Pos *s, int c, int *f) {
     int np = popc(own), no = popc(opp);
     int hang = 0;
     u64 free_o = s->present & ~opp;
-    /* A piece's two edge-neighbours on its own tile (fields j and j+1 of the other colour
-     * for white's field j, j-1 and j for black's) are always on the board: when both are
-     * free it has two holes and hangs not. */
-    u64 rot = c == 0 ? ((free_o >> 1) & (LOW3 * 3)) | ((free_o << 2) & (LOW3 << 2))
-                     : ((free_o << 1) & (LOW3 * 6)) | ((free_o >> 2) & LOW3);
-    u64 m = own & ~(free_o & rot);
+    u64 m = own & ~two_holes_in_tile(free_o, c);
     while (m) {
         int b = ctz(m);
         m &= m - 1;
@@ -360,7 +365,8 @@ static int evaluate(const Pos *s, int c, int clock) { return scale_eval(raw_eval
  * capture by arrival lands on one of them. */
 static u64 capture_targets(const Pos *s, int c) {
     int o = 1 - c;
-    u64 holes = s->present & ~s->p[c], out = 0, m = s->p[o];
+    u64 holes = s->present & ~s->p[c], out = 0;
+    u64 m = s->p[o] & ~two_holes_in_tile(holes, o);
     while (m) {
         int q = ctz(m);
         m &= m - 1;
