@@ -721,10 +721,12 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         if (v >= beta) return v > WIN_BOUND ? beta : v;
     }
     long long keys[MAXMOVES];
-    /* At depth 1 the replies are quiescence searches, which leave the killers and the
-     * history alone: the quiet moves score the same after the special moves have been
-     * searched, so they are only generated when none of those cut off. */
-    int staged = depth == 1;
+    /* Below depth 3 nothing under this node changes this node's killers or this colour's
+     * history (the replies are depth-1 searches of the other colour without null moves
+     * or reductions, whose replies are quiescence searches, which change neither): the
+     * quiet moves score the same after the special moves have been searched, so they are
+     * only generated when none of those cut off. */
+    int staged = depth <= 2;
     Order ord;
     int n;
     if (staged) {
