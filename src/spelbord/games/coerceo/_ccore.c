@@ -7,6 +7,12 @@
  * table (neighbours, borders, Zobrist keys) and the evaluation weights come from Python
  * (spelbord.games.coerceo.engine), which also holds a pure-Python twin of this file
  * (spelbord.games.coerceo.pysearch) that must give the same results node for node.
+ *
+ * The search functions live in _ccore_search.h, included twice below: as is, and (with
+ * GCC on x86-64) compiled for BMI1/BMI2 under names ending in _fast, used when the
+ * processor has those instructions. The position keeps, besides the pieces and tiles, the
+ * sums the evaluation needs (mobility, edge-neighbours on the board, removable tiles),
+ * updated by make.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
