@@ -70,6 +70,7 @@ typedef struct {
     int8_t depth;
     uint8_t flag;
     uint16_t move;
+    uint16_t age; /* the table generation that wrote it; others count as empty */
 } TTEntry;
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
@@ -77,6 +78,7 @@ enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 static TTEntry *tt = NULL;
 static u64 tt_mask = 0;
 static int tt_bits_now = 0;
+static uint16_t tt_gen = 1; /* a fresh search starts a new generation: an empty table */
 
 /* search context */
 static int cost_g, moves_left_g, rep_draw_g;
@@ -433,7 +435,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (!ready) return PyErr_Format(PyExc_RuntimeError, "setup() first");
     int had = tt_bits_now;
     if (ensure_tt(tt_bits)) return NULL;
-    if (clear && had == tt_bits_now) memset(tt, 0, ((size_t)1 << tt_bits_now) * sizeof(TTEntry));
+    if (clear && had == tt_bits_now && ++tt_gen == 0) {
+        memset(tt, 0, ((size_t)1 << tt_bits_now) * sizeof(TTEntry));
+        tt_gen = 1;
+    }
     memset(killers, 0xff, sizeof killers);
     memset(history_tab, 0, sizeof history_tab);
     Pos s;

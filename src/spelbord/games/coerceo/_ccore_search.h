@@ -593,7 +593,7 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
     int pvnode = beta - alpha > 1;
     TTEntry *e = &tt[s->hash & tt_mask];
     int hmove = -1;
-    if (e->key == s->hash) {
+    if (e->key == s->hash && e->age == tt_gen) {
         hmove = (int)e->move - 1;
         if (ply > 0 && !pvnode && e->depth >= depth) {
             int v = e->score;
@@ -699,6 +699,7 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
     if (sv > WIN_BOUND) sv += ply;
     else if (sv < -WIN_BOUND) sv -= ply;
     e->key = s->hash;
+    e->age = tt_gen;
     e->score = (int16_t)sv;
     e->depth = (int8_t)depth;
     e->flag = (uint8_t)flag;
