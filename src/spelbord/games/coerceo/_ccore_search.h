@@ -430,10 +430,6 @@ static int gen_special(const Pos *s, int c, const Order *o, long long *keys) {
         int alone = !(((o->own ^ ((u64)1 << b)) | o->opp) & tm);
         u64 sp = d & o->targets;
         if (alone) sp |= d & ~tm;
-        if (o->hmove >= 0 && o->hmove < 4096 && (o->hmove & 63) == b)
-            sp |= d & ((u64)1 << (o->hmove >> 6));
-        if (o->k0 >= 0 && (o->k0 & 63) == b) sp |= d & ((u64)1 << (o->k0 >> 6));
-        if (o->k1 >= 0 && (o->k1 & 63) == b) sp |= d & ((u64)1 << (o->k1 >> 6));
         while (sp) {
             int to = ctz(sp);
             sp &= sp - 1;
@@ -452,6 +448,20 @@ static int gen_special(const Pos *s, int c, const Order *o, long long *keys) {
             keys[n] = KEY(exchange_score(o, q), n, 4096 | q);
             n++;
         }
+    }
+    /* The hash move and the killers, when legal and not found above (a capture or a
+     * removal): their scores are unique, so their place in the list does not matter. */
+    int extra[3] = {o->hmove, o->k0, o->k1};
+    for (int k = 0; k < 3; k++) {
+        int m = extra[k];
+        if (m < 0 || m >= 4096 || (k > 0 && m == o->hmove)) continue;
+        int b = m & 63, to = m >> 6;
+        if (!(o->own >> b & 1) || !((MOVE[c][b] & free_) >> to & 1)) continue;
+        u64 tm = TM(b / 3);
+        int alone = !(((o->own ^ ((u64)1 << b)) | o->opp) & tm);
+        if ((o->targets >> to & 1) || (alone && !(((u64)1 << to) & tm))) continue;
+        keys[n] = KEY(move_score(s, c, o, b, to, alone, tm), n, m);
+        n++;
     }
     return n;
 }
