@@ -96,6 +96,27 @@ def test_c_and_python_cores_agree() -> None:
 
 
 @compiled_only
+def test_bmi_and_plain_builds_of_the_c_core_agree() -> None:
+    """The core compiled for BMI processors (used where the processor has it) searches
+    node for node as the plain build."""
+    core = engine.C_CORE
+    assert core is not None
+    before = core.fast_core()
+    if not core.fast_core(1):
+        core.fast_core(int(before))
+        pytest.skip("this processor or compiler has no BMI build of the core")
+    try:
+        for state in _positions(6, seed=11):
+            fast = search(state, depth=4)
+            core.fast_core(0)
+            plain = search(state, depth=4)
+            core.fast_core(1)
+            assert (fast.score, fast.line, fast.nodes) == (plain.score, plain.line, plain.nodes)
+    finally:
+        core.fast_core(int(before))
+
+
+@compiled_only
 def test_compiled_perft_matches_the_published_counts() -> None:
     state = CoerceoGame().new_initial_state()
     assert engine.C_CORE is not None

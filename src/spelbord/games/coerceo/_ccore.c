@@ -7,12 +7,22 @@
  * table (neighbours, borders, Zobrist keys) and the evaluation weights come from Python
  * (spelbord.games.coerceo.engine), which also holds a pure-Python twin of this file
  * (spelbord.games.coerceo.pysearch) that must give the same results node for node.
+ *
+ * The search functions live in _ccore_search.h, included twice below: as is, and (with
+ * GCC on x86-64) compiled for BMI1/BMI2 under names ending in _fast, used when the
+ * processor has those instructions. The position keeps, besides the pieces and tiles, the
+ * sums the evaluation needs (mobility, edge-neighbours on the board, removable tiles),
+ * updated by make.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+#include <stdlib.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #pragma GCC target("popcnt")
@@ -29,7 +39,7 @@ typedef uint64_t u64;
 #define NW 16
 #define HIST_MAX 1024
 
-static u64 MOVE[2][NB];   /* same-colour move-neighbours */
+static u64 MOVE[2][64];   /* same-colour move-neighbours (fields 57..63: none) */
 static u64 EDGE[2][NB];   /* edge-neighbours, in the other colour's space */
 static u64 BORDER[2][NT]; /* colour c fields sharing an edge with tile t */
 static int TNB[NT][6];
@@ -39,6 +49,7 @@ static int W[NW];
 static int ready = 0;
 
 #define TM(t) ((u64)7 << (3 * (t)))
+#define LOW3 0x49249249249249ULL /* the lowest field bit of every tile */
 
 typedef struct {
     u64 p[2];
@@ -46,6 +57,11 @@ typedef struct {
     uint32_t tiles;
     int col[2];
     u64 hash;
+    u64 remsp; /* bit 3t set when tile t would be removed (R8) were it empty */
+    /* Kept by make for the evaluation, per colour c, summed over c's pieces b: */
+    int nbp[2];  /* move-neighbours on the board: popc(MOVE[c][b] & present) */
+    int pairs[2]; /* move-neighbours holding a piece of c: popc(MOVE[c][b] & p[c]) */
+    int edges[2]; /* edge-neighbours on the board: popc(EDGE[c][b] & present) */
 } Pos;
 
 typedef struct {
@@ -54,6 +70,7 @@ typedef struct {
     int8_t depth;
     uint8_t flag;
     uint16_t move;
+    uint16_t age; /* the table generation that wrote it; others count as empty */
 } TTEntry;
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
@@ -61,6 +78,7 @@ enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 static TTEntry *tt = NULL;
 static u64 tt_mask = 0;
 static int tt_bits_now = 0;
+static uint16_t tt_gen = 1; /* a fresh search starts a new generation: an empty table */
 
 /* search context */
 static int cost_g, moves_left_g, rep_draw_g;
@@ -76,246 +94,7 @@ static int pv_len[MAXPLY + 8];
 static int root_score_g;
 static int draw_g[2]; /* a draw's score for each side to move: -contempt for the root side */
 
-static inline int ctz(u64 x) { return __builtin_ctzll(x); }
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static u64 present_of(uint32_t tiles) {
-    u64 out = 0;
-    for (int t = 0; t < NT; t++)
-        if (tiles >> t & 1) out |= TM(t);
-    return out;
-}
-
-static u64 hash_of(const Pos *s, int side) {
-    u64 h = 0;
-    for (int c = 0; c < 2; c++) {
-        u64 m = s->p[c];
-        while (m) { h ^= ZP[c][ctz(m)]; m &= m - 1; }
-        h ^= ZC[c][s->col[c] & 63];
-    }
-    for (int t = 0; t < NT; t++)
-        if (s->tiles >> t & 1) h ^= ZT[t];
-    if (side) h ^= ZSIDE;
-    return h;
-}
-
-/* R8: remove empty tiles from `start` while any qualifies; returns the removed tiles. */
-static uint32_t removal_chain(Pos *s, int start) {
-    uint32_t removed = 0, cand = 1u << start;
-    u64 occ = s->p[0] | s->p[1];
-    while (cand) {
-        uint32_t now = 0;
-        uint32_t c = cand;
-        while (c) {
-            int t = ctz(c);
-            c &= c - 1;
-            if (!(s->tiles >> t & 1) || (occ & TM(t))) continue;
-            int pat = 0;
-            for (int d = 0; d < 6; d++) {
-                int n = TNB[t][d];
-                if (n >= 0 && (s->tiles >> n & 1)) pat |= 1 << d;
-            }
-            if (REM[pat]) now |= 1u << t;
-        }
-        if (!now) break;
-        s->tiles &= ~now;
-        removed |= now;
-        cand = 0;
-        uint32_t r = now;
-        while (r) {
-            int t = ctz(r);
-            r &= r - 1;
-            s->present &= ~TM(t);
-            s->hash ^= ZT[t];
-            for (int d = 0; d < 6; d++) {
-                int n = TNB[t][d];
-                if (n >= 0 && (s->tiles >> n & 1)) cand |= 1u << n;
-            }
-        }
-    }
-    return removed;
-}
-
-/* Opponent (colour 1-c) pieces among `touched` enclosed by colour c: capture them. */
-static int capture(Pos *s, int c, u64 touched) {
-    int o = 1 - c;
-    u64 cand = s->p[o] & touched;
-    u64 holes = s->present & ~s->p[c];
-    int n = 0;
-    while (cand) {
-        int q = ctz(cand);
-        cand &= cand - 1;
-        if (!(EDGE[o][q] & holes)) {
-            s->p[o] ^= (u64)1 << q;
-            s->hash ^= ZP[o][q];
-            n++;
-        }
-    }
-    return n;
-}
-
-static inline void set_col(Pos *s, int c, int v) {
-    s->hash ^= ZC[c][s->col[c] & 63] ^ ZC[c][v & 63];
-    s->col[c] = v;
-}
-
-/* Move codes: from | to << 6 for a move, 4096 | target for an exchange.
- * Returns 1 when the turn is irreversible (a tile removed, a piece captured, an exchange). */
-static int make(Pos *s, int c, int m) {
-    int o = 1 - c;
-    s->hash ^= ZSIDE;
-    if (m & 4096) {
-        int q = m & 63;
-        s->p[o] ^= (u64)1 << q;
-        s->hash ^= ZP[o][q];
-        set_col(s, c, s->col[c] - cost_g);
-        int t = q / 3;
-        if (!((s->p[0] | s->p[1]) & TM(t))) {
-            uint32_t r = removal_chain(s, t);
-            if (r) {
-                u64 touched = 0;
-                while (r) { touched |= BORDER[o][ctz(r)]; r &= r - 1; }
-                capture(s, c, touched);
-            }
-        }
-        return 1;
-    }
-    int from = m & 63, to = m >> 6;
-    s->p[c] ^= ((u64)1 << from) | ((u64)1 << to);
-    s->hash ^= ZP[c][from] ^ ZP[c][to];
-    u64 touched = EDGE[c][to];
-    int t = from / 3;
-    int irr = 0;
-    if (!((s->p[0] | s->p[1]) & TM(t))) {
-        uint32_t r = removal_chain(s, t);
-        if (r) {
-            irr = 1;
-            set_col(s, c, s->col[c] + popc(r));
-            while (r) { touched |= BORDER[o][ctz(r)]; r &= r - 1; }
-        }
-    }
-    if (capture(s, c, touched)) irr = 1;
-    return irr;
-}
-
-static int gen(const Pos *s, int c, int *out) {
-    int n = 0;
-    u64 own = s->p[c], free_ = s->present & ~own;
-    while (own) {
-        int b = ctz(own);
-        own &= own - 1;
-        u64 d = MOVE[c][b] & free_;
-        while (d) { out[n++] = b | ctz(d) << 6; d &= d - 1; }
-    }
-    if (s->col[c] >= cost_g) {
-        u64 opp = s->p[1 - c];
-        while (opp) { out[n++] = 4096 | ctz(opp); opp &= opp - 1; }
-    }
-    return n;
-}
-
-static int has_action(const Pos *s, int c) {
-    if (s->col[c] >= cost_g) return 1;
-    u64 own = s->p[c], free_ = s->present & ~own;
-    while (own) {
-        int b = ctz(own);
-        own &= own - 1;
-        if (MOVE[c][b] & free_) return 1;
-    }
-    return 0;
-}
-
-/* Feature vector of colour c (see weights.py). */
-static void features(const Pos *s, int c, int *f) {
-    int o = 1 - c;
-    u64 own = s->p[c], opp = s->p[o];
-    int np = popc(own), no = popc(opp);
-    int mob = 0, rim = 0, collect = 0, hang = 0;
-    u64 free_ = s->present & ~own;
-    u64 free_o = s->present & ~opp;
-    u64 m = own;
-    while (m) {
-        int b = ctz(m);
-        m &= m - 1;
-        mob += popc(MOVE[c][b] & free_);
-        u64 e = EDGE[c][b];
-        rim += 3 - popc(e & s->present);
-        u64 holes = e & free_o;
-        if (holes && !(holes & (holes - 1)) && (MOVE[o][ctz(holes)] & opp & ~e)) hang++;
-        int t = b / 3;
-        if ((own & TM(t)) == ((u64)1 << b) && !(opp & TM(t))) {
-            int pat = 0;
-            for (int d = 0; d < 6; d++) {
-                int n = TNB[t][d];
-                if (n >= 0 && (s->tiles >> n & 1)) pat |= 1 << d;
-            }
-            if (REM[pat]) collect++;
-        }
-    }
-    f[0] = np;
-    f[1] = s->col[c];
-    f[2] = s->col[c] >= cost_g;
-    f[3] = hang;
-    f[4] = mob;
-    f[5] = rim;
-    f[6] = collect;
-    f[7] = np + no > 0 ? (np - no) * 36 / (np + no) : 0;
-}
-
 #define NF 8
-
-/* Static score for the side to move; weights W[0..NF-1] per feature difference, W[8]
- * extra for the opponent's hanging pieces (we move first), W[9] tempo. */
-static int evaluate(const Pos *s, int c, int clock) {
-    int a[NF], b[NF];
-    features(s, c, a);
-    features(s, 1 - c, b);
-    int v = 0;
-    for (int i = 0; i < NF; i++) v += W[i] * (a[i] - b[i]);
-    v += W[8] * b[3];
-    v += W[9];
-    if (clock > 0) v = v * (200 - (clock > 150 ? 150 : clock)) / 200;
-    if (v > 20000) v = 20000;
-    if (v < -20000) v = -20000;
-    return v;
-}
-
-/* Fields (colour c's space) that are the only hole around an opponent piece: every
- * capture by arrival lands on one of them. */
-static u64 capture_targets(const Pos *s, int c) {
-    int o = 1 - c;
-    u64 holes = s->present & ~s->p[c], out = 0, m = s->p[o];
-    while (m) {
-        int q = ctz(m);
-        m &= m - 1;
-        u64 h = EDGE[o][q] & holes;
-        if (h && !(h & (h - 1))) out |= h;
-    }
-    return out;
-}
-
-/* Arrival captures a move would make (no removals) and whether it empties its tile. */
-static int capture_estimate(const Pos *s, int c, int m, int *removal, u64 targets) {
-    int o = 1 - c, from = m & 63, to = m >> 6;
-    u64 own = s->p[c] ^ ((u64)1 << from) ^ ((u64)1 << to);
-    *removal = !((own | s->p[o]) & TM(from / 3));
-    if (!(targets >> to & 1)) return 0;
-    u64 holes = s->present & ~own;
-    u64 cand = EDGE[c][to] & s->p[o];
-    int n = 0;
-    while (cand) {
-        int q = ctz(cand);
-        cand &= cand - 1;
-        if (!(EDGE[o][q] & holes)) n++;
-    }
-    return n;
-}
 
 #define S_HASH 1000000000
 #define S_CAPTURE 1000000
@@ -325,253 +104,126 @@ static int capture_estimate(const Pos *s, int c, int m, int *removal, u64 target
 #define S_KILLER2 690000
 #define HISTORY_LIMIT 500000
 
-static void score_moves(const Pos *s, int c, int *moves, int *scores, int n, int hmove,
-                        int ply, int sort) {
-    u64 targets = capture_targets(s, c);
-    for (int i = 0; i < n; i++) {
-        int m = moves[i], sc;
-        if (m == hmove) sc = S_HASH;
-        else if (m & 4096) {
-            int q = m & 63;
-            u64 rest = (s->p[1 - c] & ~((u64)1 << q)) | s->p[c];
-            sc = S_EXCHANGE + ((rest & TM(q / 3)) ? 0 : 1000);
-        } else {
-            int rem;
-            int cap = capture_estimate(s, c, m, &rem, targets);
-            if (cap) sc = S_CAPTURE + 1000 * cap + (rem ? 500 : 0);
-            else if (rem) sc = S_REMOVE;
-            else if (m == killers[ply][0]) sc = S_KILLER1;
-            else if (m == killers[ply][1]) sc = S_KILLER2;
-            else sc = history_tab[c][m & 63][m >> 6];
-        }
-        scores[i] = sc;
-    }
-    if (!sort) return;
-    /* stable insertion sort, best first */
-    for (int i = 1; i < n; i++) {
-        int m = moves[i], sc = scores[i], j = i - 1;
-        while (j >= 0 && scores[j] < sc) {
-            moves[j + 1] = moves[j];
-            scores[j + 1] = scores[j];
-            j--;
-        }
-        moves[j + 1] = m;
-        scores[j + 1] = sc;
-    }
-}
+/* Move ordering keys: score << 21 | (255 - index) << 13 | move. They are unique, so that
+ * taking the largest key left, one at a time, gives exactly the stable best-first order of
+ * the scores (score_moves' order); the index is the move's place in gen()'s order. */
+#define KEY(sc, i, m) ((long long)(sc) << 21 | (long long)(255 - (i)) << 13 | (m))
+#define KEY_MOVE(k) ((int)((k) & 8191))
+#define KEY_SCORE(k) ((int)((k) >> 21))
 
-/* Bring the best of moves[i..n-1] to place i, keeping the order of the rest (the
- * result is the stable sort, built lazily). */
-static void pick(int *moves, int *scores, int i, int n) {
-    int j = i;
-    for (int k = i + 1; k < n; k++)
-        if (scores[k] > scores[j]) j = k;
-    int m = moves[j], sc = scores[j];
-    for (int k = j; k > i; k--) {
-        moves[k] = moves[k - 1];
-        scores[k] = scores[k - 1];
-    }
-    moves[i] = m;
-    scores[i] = sc;
-}
-
-static int is_repetition(u64 h, int start) {
-    if (!rep_draw_g) return 0;
-    int count = 0;
-    for (int i = hist_len - 1; i >= start; i--)
-        if (hist_keys[i] == h && ++count >= 2) return 1;
-    return 0;
-}
+typedef struct {
+    u64 own, opp, targets;
+    int hmove, k0, k1;
+    const int *hist;
+} Order;
 
 static unsigned ticks_g;
 
-static void check_time(void) {
-    if ((++ticks_g & 1023) == 0 && deadline_g > 0 && now_s() >= deadline_g) stop_g = 1;
+#include "_ccore_search.h"
+
+/* The same core for processors with BMI1 and BMI2 (tzcnt, blsr, ...), where GCC can
+ * compile for them; search() and perft() use it when the processor has them. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define HAVE_FAST_CORE 1
+#pragma GCC push_options
+#pragma GCC target("popcnt,bmi,bmi2")
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#define capture capture_fast
+#define capture_estimate capture_estimate_fast
+#define capture_targets capture_targets_fast
+#define check_time check_time_fast
+#define count_all count_all_fast
+#define count_board count_board_fast
+#define ctz ctz_fast
+#define evaluate evaluate_fast
+#define exchange_score exchange_score_fast
+#define features features_fast
+#define gen gen_fast
+#define gen_quiet gen_quiet_fast
+#define gen_scored gen_scored_fast
+#define gen_special gen_special_fast
+#define has_action has_action_fast
+#define hash_of hash_of_fast
+#define is_repetition is_repetition_fast
+#define make make_fast
+#define move_score move_score_fast
+#define negamax negamax_fast
+#define now_s now_s_fast
+#define order_init order_init_fast
+#define perft perft_fast
+#define pick_key pick_key_fast
+#define popc popc_fast
+#define present_of present_of_fast
+#define qsearch qsearch_fast
+#define qsearch_live qsearch_live_fast
+#define raw_eval raw_eval_fast
+#define rem_spread rem_spread_fast
+#define removal_chain removal_chain_fast
+#define scale_eval scale_eval_fast
+#define score_moves score_moves_fast
+#define set_col set_col_fast
+#define take_piece take_piece_fast
+#define tile_removable tile_removable_fast
+#define two_holes_in_tile two_holes_in_tile_fast
+#include "_ccore_search.h"
+#undef capture
+#undef capture_estimate
+#undef capture_targets
+#undef check_time
+#undef count_all
+#undef count_board
+#undef ctz
+#undef evaluate
+#undef exchange_score
+#undef features
+#undef gen
+#undef gen_quiet
+#undef gen_scored
+#undef gen_special
+#undef has_action
+#undef hash_of
+#undef is_repetition
+#undef make
+#undef move_score
+#undef negamax
+#undef now_s
+#undef order_init
+#undef perft
+#undef pick_key
+#undef popc
+#undef present_of
+#undef qsearch
+#undef qsearch_live
+#undef raw_eval
+#undef rem_spread
+#undef removal_chain
+#undef scale_eval
+#undef score_moves
+#undef set_col
+#undef take_piece
+#undef tile_removable
+#undef two_holes_in_tile
+#pragma GCC diagnostic pop
+#pragma GCC pop_options
+#else
+#define HAVE_FAST_CORE 0
+#endif
+
+static int fast_core = 0; /* set at import: the processor has BMI1 and BMI2 */
+
+static int search_root(const Pos *s, int side, int depth) {
+#if HAVE_FAST_CORE
+    if (fast_core) return negamax_fast(s, side, depth, -WIN - 1, WIN + 1, 0, 0, 1);
+#endif
+    return negamax(s, side, depth, -WIN - 1, WIN + 1, 0, 0, 1);
 }
 
-static int qsearch(const Pos *s, int c, int alpha, int beta, int ply, int qply, int clock) {
-    nodes_g++;
-    check_time();
-    pv_len[ply] = 0;
-    if (!s->p[c]) return -(WIN - ply);
-    if (ply >= moves_left_g) return draw_g[c];
-    if (!has_action(s, c)) return draw_g[c];
-    int stand = evaluate(s, c, clock);
-    if (ply >= MAXPLY) return stand;
-    if (stand >= beta) return stand;
-    if (stand > alpha) alpha = stand;
-    /* The moves that may capture: onto the only hole around an opponent piece, or off a
-     * tile they leave empty (its removal may complete enclosures); exchanges at the first
-     * quiescence ply. The same list, in the same order, as filtering gen(). */
-    int moves[MAXMOVES], scores[MAXMOVES];
-    int k = 0;
-    u64 targets = capture_targets(s, c);
-    u64 own = s->p[c], free_ = s->present & ~own, m_ = own;
-    while (m_) {
-        int b = ctz(m_);
-        m_ &= m_ - 1;
-        u64 d = MOVE[c][b] & free_;
-        int t = b / 3;
-        if (((own ^ ((u64)1 << b)) | s->p[1 - c]) & TM(t))
-            d &= targets;
-        else
-            d &= targets | ~TM(t);
-        while (d) { moves[k++] = b | ctz(d) << 6; d &= d - 1; }
-    }
-    if (qply == 0 && s->col[c] >= cost_g) {
-        u64 opp = s->p[1 - c];
-        while (opp) { moves[k++] = 4096 | ctz(opp); opp &= opp - 1; }
-    }
-    score_moves(s, c, moves, scores, k, -1, ply, 1);
-    int best = stand;
-    for (int i = 0; i < k; i++) {
-        int m = moves[i];
-        Pos ch = *s;
-        int before = popc(ch.p[1 - c]);
-        make(&ch, c, m);
-        if (!(m & 4096) && popc(ch.p[1 - c]) == before) continue; /* no capture */
-        int v = -qsearch(&ch, 1 - c, -beta, -alpha, ply + 1, qply + 1, 0);
-        if (stop_g) return 0;
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                alpha = v;
-                pv[ply][0] = m;
-                for (int j = 0; j < pv_len[ply + 1]; j++) pv[ply][j + 1] = pv[ply + 1][j];
-                pv_len[ply] = pv_len[ply + 1] + 1;
-                if (v >= beta) break;
-            }
-        }
-    }
-    return best;
-}
-
-static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply, int start,
-                   int can_null) {
-    /* start: index in hist_keys of the first position since the last irreversible turn */
-    pv_len[ply] = 0;
-    if (ply > 0) {
-        if (!s->p[c]) { nodes_g++; return -(WIN - ply); }
-        if (is_repetition(s->hash, start)) { nodes_g++; return draw_g[c]; }
-        if (ply >= moves_left_g) { nodes_g++; return draw_g[c]; }
-        if (!has_action(s, c)) { nodes_g++; return draw_g[c]; }
-    }
-    int clock = hist_len - start;
-    if (depth <= 0 || ply >= MAXPLY) return qsearch(s, c, alpha, beta, ply, 0, clock);
-    nodes_g++;
-    check_time();
-    int pvnode = beta - alpha > 1;
-    TTEntry *e = &tt[s->hash & tt_mask];
-    int hmove = -1;
-    if (e->key == s->hash) {
-        hmove = (int)e->move - 1;
-        if (ply > 0 && !pvnode && e->depth >= depth) {
-            int v = e->score;
-            if (v > WIN_BOUND) v -= ply;
-            else if (v < -WIN_BOUND) v += ply;
-            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
-                (e->flag == TT_UPPER && v <= alpha))
-                return v;
-        }
-    }
-    /* Null move: if passing still holds beta at a reduced depth, cut (never twice in a
-     * row, never in the principal variation, never with one piece left). */
-    if (can_null && !pvnode && ply > 0 && depth >= 3 && popc(s->p[c]) > 1 &&
-        evaluate(s, c, clock) >= beta) {
-        Pos ch = *s;
-        ch.hash ^= ZSIDE;
-        hist_keys[hist_len++] = s->hash;
-        int v = -negamax(&ch, 1 - c, depth - 3, -beta, -beta + 1, ply + 1, hist_len, 0);
-        hist_len--;
-        if (stop_g) return 0;
-        if (v >= beta) return v > WIN_BOUND ? beta : v;
-    }
-    int moves[MAXMOVES], scores[MAXMOVES];
-    int n = gen(s, c, moves);
-    score_moves(s, c, moves, scores, n, hmove, ply, 0);
-    int alpha0 = alpha, best = -WIN - 1, bestm = -1;
-    hist_keys[hist_len++] = s->hash;
-    for (int i = 0; i < n; i++) {
-        pick(moves, scores, i, n);
-        int m = moves[i];
-        Pos ch = *s;
-        int irr = make(&ch, c, m);
-        int cstart = irr ? hist_len : start;
-        int quiet = scores[i] < S_KILLER2;
-        int v;
-        if (i == 0) {
-            v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart, 1);
-        } else {
-            int r = (depth >= 3 && i >= 4 && quiet && !irr) ? (depth >= 6 && i >= 12 ? 2 : 1) : 0;
-            v = -negamax(&ch, 1 - c, depth - 1 - r, -alpha - 1, -alpha, ply + 1, cstart, 1);
-            if (!stop_g && v > alpha && r)
-                v = -negamax(&ch, 1 - c, depth - 1, -alpha - 1, -alpha, ply + 1, cstart, 1);
-            if (!stop_g && v > alpha && v < beta)
-                v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart, 1);
-        }
-        if (stop_g) { hist_len--; return 0; }
-        if (v > best) {
-            best = v;
-            bestm = m;
-            if (v > alpha) {
-                alpha = v;
-                if (ply == 0) root_score_g = v;
-                pv[ply][0] = m;
-                for (int j = 0; j < pv_len[ply + 1]; j++) pv[ply][j + 1] = pv[ply + 1][j];
-                pv_len[ply] = pv_len[ply + 1] + 1;
-                if (v >= beta) {
-                    if (quiet && !(m & 4096)) {
-                        if (killers[ply][0] != m) {
-                            killers[ply][1] = killers[ply][0];
-                            killers[ply][0] = m;
-                        }
-                        int *h = &history_tab[c][m & 63][m >> 6];
-                        *h += depth * depth;
-                        if (*h > HISTORY_LIMIT)
-                            for (int a = 0; a < 2; a++)
-                                for (int b = 0; b < NB; b++)
-                                    for (int d = 0; d < NB; d++) history_tab[a][b][d] /= 2;
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    hist_len--;
-    int flag = best >= beta ? TT_LOWER : (best > alpha0 ? TT_EXACT : TT_UPPER);
-    int sv = best;
-    if (sv > WIN_BOUND) sv += ply;
-    else if (sv < -WIN_BOUND) sv -= ply;
-    e->key = s->hash;
-    e->score = (int16_t)sv;
-    e->depth = (int8_t)depth;
-    e->flag = (uint8_t)flag;
-    e->move = (uint16_t)(bestm + 1);
-    return best;
-}
-
-/* ------------------------------------------------------------------ perft */
-static long long perft(const Pos *s, int c, int depth, int ply, int start) {
-    if (depth == 1) {
-        int moves[MAXMOVES];
-        return gen(s, c, moves);
-    }
-    int moves[MAXMOVES];
-    int n = gen(s, c, moves);
-    long long total = 0;
-    hist_keys[hist_len++] = s->hash;
-    for (int i = 0; i < n; i++) {
-        Pos ch = *s;
-        int irr = make(&ch, c, moves[i]);
-        int cstart = irr ? hist_len : start;
-        if (!ch.p[1 - c] || ply + 1 >= moves_left_g || is_repetition(ch.hash, cstart) ||
-            !has_action(&ch, 1 - c))
-            total += 1;
-        else
-            total += perft(&ch, 1 - c, depth - 1, ply + 1, cstart);
-    }
-    hist_len--;
-    return total;
+static long long perft_root(const Pos *s, int side, int depth) {
+#if HAVE_FAST_CORE
+    if (fast_core) return perft_fast(s, side, depth, 0, 0);
+#endif
+    return perft(s, side, depth, 0, 0);
 }
 
 /* ------------------------------------------------------------------ Python glue */
@@ -596,7 +248,8 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOOO", &move, &edge, &border, &tnb, &rem, &zob)) return NULL;
     u64 buf[2 * NB + NT + 128 + 1 + 8];
     if (read_u64s(move, buf, 2 * NB)) return NULL;
-    memcpy(MOVE, buf, sizeof MOVE);
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < 64; f++) MOVE[c][f] = f < NB ? buf[c * NB + f] : 0;
     if (read_u64s(edge, buf, 2 * NB)) return NULL;
     memcpy(EDGE, buf, sizeof EDGE);
     if (read_u64s(border, buf, 2 * NT)) return NULL;
@@ -636,6 +289,8 @@ static int load_pos(Pos *s, u64 w, u64 b, unsigned long tiles, int cw, int cb, i
     s->col[0] = cw;
     s->col[1] = cb;
     s->hash = hash_of(s, side);
+    s->remsp = rem_spread(s->tiles);
+    count_all(s);
     return 0;
 }
 
@@ -737,7 +392,7 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     load_pos(&s, w, b, tiles, cw, cb, side);
     if (load_history(hist)) return NULL;
     if (depth < 1) return PyLong_FromLong(1);
-    return PyLong_FromLongLong(perft(&s, side, depth, 0, 0));
+    return PyLong_FromLongLong(perft_root(&s, side, depth));
 }
 
 static int ensure_tt(int bits) {
@@ -745,8 +400,18 @@ static int ensure_tt(int bits) {
     if (bits > 26) bits = 26;
     if (tt && bits == tt_bits_now) return 0;
     free(tt);
-    tt = calloc((size_t)1 << bits, sizeof(TTEntry));
-    if (!tt) { tt_bits_now = 0; PyErr_NoMemory(); return -1; }
+    tt = NULL;
+    size_t bytes = ((size_t)1 << bits) * sizeof(TTEntry);
+    void *mem = NULL;
+    /* 2 MiB aligned and, where the kernel allows, backed by huge pages: every probe of a
+     * table this size would otherwise miss the TLB as well as the cache */
+    if (posix_memalign(&mem, (size_t)1 << 21, bytes) != 0) mem = NULL;
+    if (!mem) { tt_bits_now = 0; PyErr_NoMemory(); return -1; }
+#ifdef MADV_HUGEPAGE
+    madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
+    memset(mem, 0, bytes);
+    tt = mem;
     tt_bits_now = bits;
     tt_mask = ((u64)1 << bits) - 1;
     return 0;
@@ -770,7 +435,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (!ready) return PyErr_Format(PyExc_RuntimeError, "setup() first");
     int had = tt_bits_now;
     if (ensure_tt(tt_bits)) return NULL;
-    if (clear || had != tt_bits_now) memset(tt, 0, ((size_t)1 << tt_bits_now) * sizeof(TTEntry));
+    if (clear && had == tt_bits_now && ++tt_gen == 0) {
+        memset(tt, 0, ((size_t)1 << tt_bits_now) * sizeof(TTEntry));
+        tt_gen = 1;
+    }
     memset(killers, 0xff, sizeof killers);
     memset(history_tab, 0, sizeof history_tab);
     Pos s;
@@ -790,7 +458,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     Py_INCREF(Py_None);
     for (int d = 1; d <= max_depth; d++) {
         hist_len = base_len;
-        int v = negamax(&s, side, d, -WIN - 1, WIN + 1, 0, 0, 1);
+        int v = search_root(&s, side, d);
         if (stop_g) {
             /* the moves searched before time ran out, the first being the last best */
             if (pv_len[0] > 0) {
@@ -814,7 +482,23 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     return res;
 }
 
+/* fast_core(flag=-1): whether search and perft use the BMI build of the core; 0 or 1
+ * switches it off or (where the processor has it) on, for tests comparing the two. */
+static PyObject *py_fast_core(PyObject *self, PyObject *args) {
+    int flag = -1;
+    if (!PyArg_ParseTuple(args, "|i", &flag)) return NULL;
+#if HAVE_FAST_CORE
+    if (flag == 0) fast_core = 0;
+    else if (flag == 1) {
+        __builtin_cpu_init();
+        fast_core = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+    }
+#endif
+    return PyBool_FromLong(fast_core);
+}
+
 static PyMethodDef methods[] = {
+    {"fast_core", py_fast_core, METH_VARARGS, "Use (or not) the BMI build of the core."},
     {"setup", py_setup, METH_VARARGS, "Load the board tables and Zobrist keys."},
     {"set_weights", py_set_weights, METH_VARARGS, "Set the evaluation weights."},
     {"hash", py_hash, METH_VARARGS, "Zobrist key of a position."},
@@ -830,4 +514,10 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
                                     "Compiled core of the Coerceo engine.", -1, methods};
 
-PyMODINIT_FUNC PyInit__ccore(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__ccore(void) {
+#if HAVE_FAST_CORE
+    __builtin_cpu_init();
+    fast_core = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+#endif
+    return PyModule_Create(&module);
+}
