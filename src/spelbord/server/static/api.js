@@ -1,7 +1,8 @@
 // Spelbord front end: the HTTP API, seat tokens kept in localStorage, and small DOM helpers.
 // Plain ES module, no build step. Every page imports from here.
 
-/** An API error: the server's {"error": "..."} message and the HTTP status. */
+/** An API error: the server's message in the page's language (its {"message": "..."}, else
+ * the English {"error": "..."}) and the HTTP status. */
 export class ApiError extends Error {
   constructor(message, status) {
     super(message);
@@ -33,7 +34,7 @@ export async function api(path, { method = "GET", body } = {}) {
     }
   }
   if (!response.ok) {
-    const message = data && (data.error || data.detail);
+    const message = data && (data.message || data.error || data.detail);
     throw new ApiError(
       typeof message === "string" ? message : `${response.status} ${response.statusText}`,
       response.status,

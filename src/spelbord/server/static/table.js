@@ -86,7 +86,7 @@ class Live {
       }
       if (message.type === "view") this.onView(message.view);
       else if (message.type === "presence") this.onPresence(message.connected);
-      else if (message.type === "error") toast(message.message);
+      else if (message.type === "error") toast(message.text || message.message);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.ping);

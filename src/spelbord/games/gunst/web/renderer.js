@@ -8,6 +8,7 @@
 // render(root, view, ui) draws VIEW into root; ui.act(actionDict) plays an action.
 
 import { h, injectStyle, svgEl } from "/static/kit.js";
+import { t, tn } from "./texts.js";
 
 const ROW_H = 27;
 const LINE_H = 38;
@@ -155,33 +156,21 @@ const KINS = [
   { index: 4, name: "scholar", plural: "scholars", letter: "S" },
 ];
 const DEITIES = [
-  { name: "Extazia", short: "Ex", effect: "doubles one of your rows" },
-  { name: "Vandringsmanden", short: "Va", effect: "removes one opposing row" },
-  { name: "Eurika", short: "Eu", effect: "converts one opposing kin to your side" },
-  { name: "Archimedes", short: "Ar", effect: "moves one of your rows onto another" },
+  { name: "Extazia", short: "Ex", effect: t("deity.extazia") },
+  { name: "Vandringsmanden", short: "Va", effect: t("deity.vandringsmanden") },
+  { name: "Eurika", short: "Eu", effect: t("deity.eurika") },
+  { name: "Archimedes", short: "Ar", effect: t("deity.archimedes") },
 ];
 /** The deity track (R2) and, last, the field (a deity brought this round). */
 const PLACES = ["start", "Tusmørket", "Tågen", "hand", "field"];
 /** R7: the favour that applies moves one deity at most from the start to the hand. */
 const favourOf = (n) => Math.min(n, 3);
 const ROW_EFFECTS = [
-  {
-    short: "takes W, F, S",
-    long: "each piece takes one warrior, farmer and scholar from the opponent if its side has at least as many farmers",
-  },
-  { short: "1 damage each", long: "each piece deals one damage (a life stone)" },
-  {
-    short: "raise a deity each",
-    long: "each piece moves one of its owner's deities a step toward the hand",
-  },
-  {
-    short: "steal a scholar each",
-    long: "each piece steals one opposing scholar into its own scholar row",
-  },
-  {
-    short: "raise or strike",
-    long: "the owner picks one mode for the row: raise deities or strike",
-  },
+  { short: t("effect.knights"), long: t("effect.knights_long") },
+  { short: t("effect.warriors"), long: t("effect.warriors_long") },
+  { short: t("effect.farmers"), long: t("effect.farmers_long") },
+  { short: t("effect.thieves"), long: t("effect.thieves_long") },
+  { short: t("effect.scholars"), long: t("effect.scholars_long") },
 ];
 const STEP_OF_PHASE = {
   tinge: "Tinge",
@@ -193,7 +182,7 @@ const STEP_OF_PHASE = {
   dest: "Dommen",
   mode: "Slaget",
   raise: "Slaget",
-  over: "Game over",
+  over: t("phase.over"),
 };
 
 const deityIndex = (name) => DEITIES.findIndex((d) => d.name === name);
@@ -223,7 +212,7 @@ function selectionAction(entry, kin, deities) {
 /** Words for seats, from the viewer's point of view ("You", "Seat 2", "your", "Seat 2's"). */
 function names(view) {
   const me = Number.isInteger(view.seat) ? view.seat : null;
-  const label = (seat) => (seat === me ? "You" : `Player ${seat + 1}`);
+  const label = (seat) => (seat === me ? t("you") : t("player", { n: seat + 1 }));
   return {
     me,
     label,
@@ -533,7 +522,7 @@ function ring(view, obs, x, y, picks, focus) {
           String(row + 1),
         ),
       );
-      rowG.append(svgEl("text", { class: "gu-row-name", x: 42, y: cy + 4.5 }, KINS[row].plural));
+      rowG.append(svgEl("text", { class: "gu-row-name", x: 42, y: cy + 4.5 }, rowWord(KINS[row].plural)));
       const room = RING_W - 60 - 112;
       const spacing = Math.min(22, pieces.length > 1 ? room / (pieces.length - 1) : 22);
       pieces.forEach((kind, i) => rowG.append(kinToken(kind, seat, 114 + i * spacing, cy, 9.5)));
@@ -563,7 +552,7 @@ function ring(view, obs, x, y, picks, focus) {
           ),
         );
       }
-      rowG.append(svgEl("title", {}, `${KINS[row].plural} row: ${ROW_EFFECTS[row].long}`));
+      rowG.append(svgEl("title", {}, `${rowWord(KINS[row].plural)}: ${ROW_EFFECTS[row].long}`));
       if (pick) {
         rowG.setAttribute("role", "button");
         rowG.setAttribute("tabindex", "0");
@@ -618,7 +607,7 @@ function board(view, obs, wide, picks, focus) {
       class: `gu-board ${wide ? "gu-wide" : "gu-narrow"}`,
       viewBox: `0 0 ${width} ${height}`,
       role: "img",
-      "aria-label": `Gunst, season ${obs.season}, ${obs.phase}`,
+      "aria-label": t("board.label", { season: obs.season, phase: obs.phase }),
       "data-ply": view.ply,
     },
     ...parts,
@@ -642,14 +631,11 @@ function pieceCount(obs, seat, row) {
   return (((obs.rows || [[], []])[seat] || [])[row] || []).length;
 }
 
-const ROW_VERBS = {
-  double: "Double",
-  banish: "Banish",
-  convert: "Convert from",
-  move: "Move",
-  into: "Into",
-  onto: "Onto",
-};
+const ROW_VERBS = ["double", "banish", "convert", "move", "into", "onto"];
+/** A row's name ("knights", ...) in the page's language. */
+const rowWord = (row) => t(`row.${row}`);
+/** A deity's place ("start", "Tusmørket", "Tågen", "hand", "field") in the page's language. */
+const placeName = (place) => (["start", "hand", "field"].includes(place) ? t(`place.${place}`) : place);
 
 /** Title and detail of one decision button. */
 function decisionLabel(a, view, obs) {
@@ -657,45 +643,44 @@ function decisionLabel(a, view, obs) {
   const me = view.seat;
   if (a.kind === "first") {
     return [
-      a.seat === me ? "I go first" : `${nm.label(a.seat)} goes first`,
-      "acts first in Dommen and in every row of Slaget",
+      a.seat === me ? t("btn.i_first") : t("btn.first", { name: nm.label(a.seat) }),
+      t("btn.first_detail"),
     ];
   }
   if (a.kind === "deity") {
     const d = deityIndex(a.deity);
     const place = ((obs.deities || [{}, {}])[me] || {})[a.deity] || "start";
     const at = PLACES.indexOf(place);
-    if (a.purpose === "invoke") return [`Invoke ${a.deity}`, DEITIES[d].effect];
+    if (a.purpose === "invoke") return [t("btn.invoke", { deity: a.deity }), DEITIES[d].effect];
     const steps = a.purpose === "favour" ? favourOf(obs.favour) : 1;
     const to = PLACES[Math.min(3, at + steps)];
-    const verb = a.purpose === "favour" ? "Favour" : "Raise";
-    return [`${verb} ${a.deity}`, `${place} → ${to}`];
+    const verb = a.purpose === "favour" ? "btn.favour" : "btn.raise";
+    return [t(verb, { deity: a.deity }), `${placeName(place)} → ${placeName(to)}`];
   }
   if (a.kind === "row") {
     const seat = a.side === "opponent" ? 1 - me : me;
-    const whose = a.side === "opponent" ? nm.possessive(seat) : "your";
     const n = pieceCount(obs, seat, a.number - 1);
-    const verb = ROW_VERBS[a.purpose] || "Row";
-    return [`${verb} ${whose} ${a.row}`, `row ${a.number}, ${n} piece${n === 1 ? "" : "s"}`];
+    const key = `btn.row.${ROW_VERBS.includes(a.purpose) ? a.purpose : "row"}.${a.side === "opponent" ? "theirs" : "yours"}`;
+    return [t(key, { row: rowWord(a.row) }), tn("btn.row_detail", n, { number: a.number })];
   }
   if (a.kind === "mode") {
     const left = (obs.slaget || {}).left;
     return a.mode === "raise"
-      ? ["Scholars raise", `${left} × a deity one step toward the hand`]
-      : ["Scholars strike", `${left} × one damage`];
+      ? [t("btn.mode.raise"), t("btn.mode.raise_detail", { n: left })]
+      : [t("btn.mode.strike"), t("btn.mode.strike_detail", { n: left })];
   }
   return [a.text, ""];
 }
 
 const TARGET_PROMPTS = [
-  "Extazia: which of your rows acts twice in Slaget?",
-  "Vandringsmanden: which opposing row is removed?",
-  "Eurika: take one kin from which opposing row?",
-  "Archimedes: which of your rows moves?",
+  t("prompt.target.extazia"),
+  t("prompt.target.vandringsmanden"),
+  t("prompt.target.eurika"),
+  t("prompt.target.archimedes"),
 ];
 const DEST_PROMPTS = {
-  2: "Eurika: into which of your rows does the kin go?",
-  3: "Archimedes: onto which of your rows?",
+  2: t("prompt.dest.eurika"),
+  3: t("prompt.dest.archimedes"),
 };
 
 /** What the seat to move is asked, in words. */
@@ -704,27 +689,25 @@ function prompt(view, obs) {
   const seat = view.to_move;
   switch (obs.phase) {
     case "tinge":
-      return "Tinge: choose in secret which kin and deities to bring.";
+      return t("prompt.tinge");
     case "coin":
-      return "Equal counts: a coin names the chooser.";
+      return t("prompt.coin");
     case "order":
-      return `${nm.label(seat)} ${nm.verb(seat, "are", "is")} the chooser: who goes first this round?`;
-    case "favour": {
-      const n = favourOf(obs.favour);
-      return `Favour ${n}: move one deity up to ${n} step${n === 1 ? "" : "s"} toward the hand.`;
-    }
+      return seat === nm.me ? t("prompt.order.you") : t("prompt.order", { name: nm.label(seat) });
+    case "favour":
+      return tn("prompt.favour", favourOf(obs.favour));
     case "invoke":
-      return "Dommen: which deity acts now?";
+      return t("prompt.invoke");
     case "target":
-      return TARGET_PROMPTS[obs.deity_in_use] || "Which row?";
+      return TARGET_PROMPTS[obs.deity_in_use] || t("prompt.which_row");
     case "dest":
-      return DEST_PROMPTS[obs.deity_in_use] || "Which row?";
+      return DEST_PROMPTS[obs.deity_in_use] || t("prompt.which_row");
     case "mode":
-      return `Slaget: the scholar row acts ${(obs.slaget || {}).left} time(s). Raise deities or strike?`;
-    case "raise": {
-      const who = (obs.slaget || {}).row === 4 ? "A scholar" : "A farmer";
-      return `${who} raises a deity one step toward the hand. Which one? (${(obs.slaget || {}).left} to go)`;
-    }
+      return t("prompt.mode", { n: (obs.slaget || {}).left });
+    case "raise":
+      return t((obs.slaget || {}).row === 4 ? "prompt.raise.scholar" : "prompt.raise.farmer", {
+        n: (obs.slaget || {}).left,
+      });
     default:
       return "";
   }
@@ -733,27 +716,27 @@ function prompt(view, obs) {
 function waitingText(view, obs, mem) {
   const nm = names(view);
   if (view.result || obs.phase === "over") return resultText(view, obs);
-  if (view.status === "waiting") return "Waiting for the players to take their seats.";
+  if (view.status === "waiting") return t("wait.seats");
   if (obs.phase === "tinge") {
     const sent = mem.submitted;
     const mine = sent && sent.ply === view.ply && sent.seat === view.seat ? sent.text : null;
-    if (mine) return `Your selection is in (${mine}): it stays secret until both are in.`;
-    if (Number.isInteger(view.seat)) return `${nm.label(1 - view.seat)} chooses in secret…`;
-    return "Tinge: both players choose in secret…";
+    if (mine) return t("wait.sent", { selection: mine });
+    if (Number.isInteger(view.seat)) return t("wait.other_secret", { name: nm.label(1 - view.seat) });
+    return t("wait.both_secret");
   }
-  if (view.to_move === -1) return "Equal counts: a coin names the chooser…";
+  if (view.to_move === -1) return t("wait.coin");
   const step = STEP_OF_PHASE[obs.phase] || "";
   const deity = (DEITIES[obs.deity_in_use] || {}).name;
   const task = {
-    order: "chooses who goes first",
-    favour: `spends a favour of ${favourOf(obs.favour)}`,
-    invoke: "picks the deity that acts next",
-    target: `picks the row for ${deity}`,
-    dest: `picks where ${deity} puts it`,
-    mode: "picks the scholars' mode",
-    raise: "picks the deity to raise",
-  }[obs.phase];
-  return `${step}: ${nm.label(view.to_move)} ${task || "decides"}…`;
+    order: "wait.order",
+    favour: "wait.favour",
+    invoke: "wait.invoke",
+    target: "wait.target",
+    dest: "wait.dest",
+    mode: "wait.mode",
+    raise: "wait.raise",
+  }[obs.phase] || "wait.decides";
+  return t(task, { step, name: nm.label(view.to_move), deity, n: favourOf(obs.favour) });
 }
 
 function resultText(view, obs) {
@@ -761,14 +744,14 @@ function resultText(view, obs) {
   const log = obs.log || [];
   const end = log.length && log[log.length - 1].e === "end" ? log[log.length - 1] : null;
   const loser = end ? end.loser : obs.loser;
-  if (!end && !view.result) return "The game is over.";
-  if (loser < 0) return "After four seasons both have as many life stones: a draw.";
+  if (!end && !view.result) return t("result.over");
+  if (loser < 0) return t("result.draw");
   const winner = 1 - loser;
   const how =
     end && end.why === "life"
-      ? `${nm.label(loser)} has no life stones left`
-      : "more life stones after four seasons";
-  return `${nm.subject(winner)} win${winner === nm.me ? "" : "s"}: ${how}.`;
+      ? t("result.no_life", { name: nm.label(loser) })
+      : t("result.more_life");
+  return t(winner === nm.me ? "result.you_win" : "result.wins", { name: nm.label(winner), how });
 }
 
 /** The Tinge panel: kin steppers and deity toggles matched against the legal selections. */
@@ -835,7 +818,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
         },
       },
       h("b", {}, deity.name),
-      h("small", {}, ready ? deity.effect : `at ${places[deity.name] || "start"}`),
+      h("small", {}, ready ? deity.effect : t("deity.at", { place: placeName(places[deity.name] || "start") })),
     );
   });
   const count = sel.kin.reduce((s, n) => s + n, 0) + sel.deities.size;
@@ -859,9 +842,9 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
     },
     chosen
       ? count
-        ? `Bring ${count} piece${count === 1 ? "" : "s"}`
-        : "Bring nothing"
-      : "Not possible",
+        ? tn("btn.bring", count)
+        : t("btn.bring_nothing")
+      : t("btn.not_possible"),
   );
   return h(
     "div",
