@@ -10,7 +10,7 @@
 // /games/<game>/i18n/<code>.json); its modules share one translator:
 //
 //   export const t = await gameTexts("coerceo");   // in games/coerceo/web/texts.js
-//   t("ref.capture")                                // the game's key, else the page's
+//   t(key, params)                                  // the game's key, else the page's
 
 export const LANGUAGES = ["en", "sv", "da", "nb"];
 const KEY = "spelbord.lang";

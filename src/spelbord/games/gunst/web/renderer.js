@@ -205,22 +205,26 @@ function selectionAction(entry, kin, deities) {
   return {
     action: value * 16 + mask,
     kind: "select",
-    text: `bring ${parts.length ? parts.join(" ") : "nothing"}`,
+    text: `bring ${parts.length ? parts.join(" ") : "nothing"}`, // the notation (not shown as prose)
   };
 }
 
-/** Words for seats, from the viewer's point of view ("You", "Seat 2", "your", "Seat 2's"). */
+/** Words for seats, from the viewer's point of view ("You", "Player 2", "your", "Player 2's"). */
 function names(view) {
   const me = Number.isInteger(view.seat) ? view.seat : null;
   const label = (seat) => (seat === me ? t("you") : t("player", { n: seat + 1 }));
+  const whose = (seat, number) =>
+    seat === me ? t(`poss.${number}.you`) : t(`poss.${number}`, { name: label(seat) });
   return {
     me,
     label,
     subject: label,
-    object: (seat) => (seat === me ? "you" : label(seat)),
-    possessive: (seat) => (seat === me ? "your" : `Player ${seat + 1}'s`),
-    Possessive: (seat) => (seat === me ? "Your" : `Player ${seat + 1}'s`),
-    verb: (seat, plain, third) => (seat === me ? plain : third),
+    /** "your" / "Player 2's" before a plural (a row of kin). */
+    possessive: (seat) => whose(seat, "many"),
+    /** The same before a singular (a knight, a deity, a favour). */
+    single: (seat) => whose(seat, "one"),
+    /** ``key`` + ".you" when ``seat`` is the viewer (English conjugates the verb). */
+    key: (key, seat) => (seat === me ? `${key}.you` : key),
   };
 }
 
@@ -229,66 +233,87 @@ function selectionShort(kin, deities) {
   const parts = KINS.filter((k) => kin[k.index]).map((k) => `${kin[k.index]}${k.letter}`);
   parts.push(...deities.map((d) => DEITIES[d].short));
   const size = kin.reduce((s, n) => s + n, 0) + deities.length;
-  return `${parts.join(" ") || "nothing"} (${size})`;
+  return `${parts.join(" ") || t("ev.nothing")} (${size})`;
 }
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** One event of the observation's log in words ("" for none). */
 function eventText(e, view) {
   const nm = names(view);
   const S = (seat) => nm.label(seat);
-  const P = (seat) => nm.Possessive(seat);
-  const p = (seat) => nm.possessive(seat);
-  const v = (seat, plain, third) => nm.verb(seat, plain, third);
-  const rowName = (r) => KINS[r].plural;
+  const rowName = (r) => rowWord(KINS[r].plural);
+  const own = (seat, r) => `${nm.possessive(seat)} ${rowName(r)}`;
+  const deity = (seat, d) => `${nm.single(seat)} ${DEITIES[d].name}`;
+  const place = (i) => placeName(PLACES[i]);
   switch (e.e) {
     case "reveal":
-      return `Tinge revealed: ${[0, 1].map((s) => `${S(s)} ${selectionShort(e.kin[s], e.deities[s])}`).join(" · ")}.`;
+      return t("ev.reveal", {
+        list: [0, 1].map((s) => `${S(s)} ${selectionShort(e.kin[s], e.deities[s])}`).join(" · "),
+      });
     case "chooser":
-      return `${S(e.seat)} brought fewer pieces: ${v(e.seat, "you choose", "chooses")}, favour ${favourOf(e.favour)}.`;
+      return t(nm.key("ev.chooser", e.seat), { name: S(e.seat), n: favourOf(e.favour) });
     case "coin":
-      return `Equal counts: the coin makes ${nm.object(e.seat)} the chooser.`;
+      return t(nm.key("ev.coin", e.seat), { name: S(e.seat) });
     case "first":
-      return `${S(e.seat)} ${v(e.seat, "go", "goes")} first.`;
+      return t(nm.key("ev.first", e.seat), { name: S(e.seat) });
     case "favour":
-      if (e.deity < 0) return `${P(e.seat)} favour is lost: no deity can move.`;
-      return `Favour: ${p(e.seat)} ${DEITIES[e.deity].name} moves to ${PLACES[e.to]}.`;
+      if (e.deity < 0) return capital(t("ev.favour_lost", { whose: nm.single(e.seat) }));
+      return t("ev.favour", { deity: deity(e.seat, e.deity), place: place(e.to) });
     case "deity": {
-      const who = `${P(e.seat)} ${DEITIES[e.deity].name}`;
+      const who = capital(deity(e.seat, e.deity));
       const other = 1 - e.seat;
       let what;
-      if (e.row < 0) what = "acts without effect";
-      else if (e.deity === 0) what = `doubles ${p(e.seat)} ${rowName(e.row)}`;
-      else if (e.deity === 1) what = `banishes ${p(other)} ${rowName(e.row)}`;
+      if (e.row < 0) what = t("ev.deity.none");
+      else if (e.deity === 0) what = t("ev.deity.double", { row: own(e.seat, e.row) });
+      else if (e.deity === 1) what = t("ev.deity.banish", { row: own(other, e.row) });
       else if (e.deity === 2)
-        what = `converts a kin from ${p(other)} ${rowName(e.row)} into ${p(e.seat)} ${rowName(e.dest)}`;
-      else what = `moves ${p(e.seat)} ${rowName(e.row)} onto the ${rowName(e.dest)}`;
-      return `${who} ${what}, then drops to Tågen.`;
+        what = t("ev.deity.convert", { row: own(other, e.row), dest: own(e.seat, e.dest) });
+      else what = t("ev.deity.move", { row: own(e.seat, e.row), dest: rowName(e.dest) });
+      return t("ev.deity", { who, what });
     }
     case "row":
-      return `${P(e.seat)} ${rowName(e.row)} row acts${e.acts > 1 ? ` ${e.acts} times` : ""}.`;
+      return e.acts > 1
+        ? t("ev.row.times", { row: capital(own(e.seat, e.row)), n: e.acts })
+        : t("ev.row", { row: capital(own(e.seat, e.row)) });
     case "knight":
-      if (!e.took.length) return `${P(e.seat)} knight takes nothing.`;
-      return `${P(e.seat)} knight takes ${p(1 - e.seat)} ${e.took.map((r) => KINS[r].name).join(", ")}.`;
+      if (!e.took.length) return capital(t("ev.knight_nothing", { whose: nm.single(e.seat) }));
+      return capital(
+        t(nm.key("ev.knight", 1 - e.seat), {
+          whose: nm.single(e.seat),
+          name: S(1 - e.seat),
+          kin: e.took.map((r) => t(`kin.${KINS[r].name}`)).join(", "),
+        }),
+      );
     case "hit":
-      return `${S(e.seat)} ${v(e.seat, "lose", "loses")} a life stone: ${e.life} left.`;
+      return t(nm.key("ev.hit", e.seat), { name: S(e.seat), n: e.life });
     case "steal":
-      return e.ok
-        ? `${P(e.seat)} thief steals a scholar from ${p(1 - e.seat)} row.`
-        : `${P(e.seat)} thief finds no scholar.`;
+      return capital(
+        e.ok
+          ? t(nm.key("ev.steal", 1 - e.seat), { whose: nm.single(e.seat), name: S(1 - e.seat) })
+          : t("ev.steal_none", { whose: nm.single(e.seat) }),
+      );
     case "raise":
-      if (e.deity < 0) return `${P(e.seat)} raise is lost: no deity can move.`;
-      return `${P(e.seat)} ${DEITIES[e.deity].name} rises to ${PLACES[e.to]}.`;
+      if (e.deity < 0) return capital(t("ev.raise_lost", { whose: nm.single(e.seat) }));
+      return t("ev.raise", { deity: capital(deity(e.seat, e.deity)), place: place(e.to) });
     case "mode":
-      return `${P(e.seat)} scholars ${e.mode === 1 ? "strike" : "raise deities"}.`;
+      return t(e.mode === 1 ? "ev.mode.strike" : "ev.mode.raise", {
+        row: capital(own(e.seat, 4)),
+      });
     case "season-end":
-      return `Season ${e.season} ends. Life: ${S(0)} ${e.life[0]}, ${S(1)} ${e.life[1]}.`;
+      return t("ev.season_end", {
+        n: e.season,
+        life: [0, 1].map((s) => `${S(s)} ${e.life[s]}`).join(", "),
+      });
     case "end":
-      if (e.loser < 0) return "After four seasons the life stones are equal: a draw.";
-      return `${S(1 - e.loser)} ${v(1 - e.loser, "win", "wins")}: ${
-        e.why === "life"
-          ? `${S(e.loser)} ${v(e.loser, "have", "has")} no life stones left`
-          : "more life stones after four seasons"
-      }.`;
+      if (e.loser < 0) return t("ev.draw");
+      return t(nm.key("ev.win", 1 - e.loser), {
+        name: S(1 - e.loser),
+        how:
+          e.why === "life"
+            ? t(nm.key("ev.no_life", e.loser), { name: S(e.loser) })
+            : t("result.more_life"),
+      });
     default:
       return "";
   }
@@ -327,7 +352,7 @@ function lifeStones(seat, life, x, y, flash) {
   const g = svgEl("g", {
     class: `gu-life ${flash ? "gu-flash" : ""}`,
     "data-life": seat,
-    "aria-label": `${life} life stones`,
+    "aria-label": t("life.label", { n: life }),
   });
   for (let i = 0; i < LIFE; i++) {
     const on = i < life;
@@ -368,9 +393,10 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
   g.append(svgEl("text", { class: "gu-name", x: 29, y: 23 }, nm.label(seat)));
   let bx = 29 + nm.label(seat).length * 7.6 + 8;
   for (const badge of badges) {
-    const w = badge.length * 6.2 + 12;
+    const text = t(`badge.${badge}`);
+    const w = text.length * 6.2 + 12;
     g.append(svgEl("rect", { class: "gu-badge", x: bx, y: 10, width: w, height: 16, rx: 8 }));
-    g.append(svgEl("text", { class: "gu-badge-text", x: bx + w / 2, y: 22 }, badge));
+    g.append(svgEl("text", { class: "gu-badge-text", x: bx + w / 2, y: 22 }, text));
     bx += w + 5;
   }
   const life = (obs.life || [LIFE, LIFE])[seat];
@@ -378,7 +404,7 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
 
   // The hand: kin still to bring.
   const hand = (obs.hand || [[], []])[seat] || [];
-  g.append(svgEl("text", { class: "gu-small", x: 12, y: 50 }, "hand"));
+  g.append(svgEl("text", { class: "gu-small", x: 12, y: 50 }, t("place.hand")));
   KINS.forEach((kin, k) => {
     const cx = 62 + k * 58;
     const n = hand[k] ?? 0;
@@ -394,7 +420,7 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
       svgEl(
         "text",
         { class: "gu-staff-head", x: cols[i], y: top + 8, "text-anchor": "middle" },
-        place,
+        placeName(place),
       ),
     );
   });
@@ -427,7 +453,7 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
       svgEl(
         "g",
         { class: "gu-deity-token", transform: `translate(${cols[col]} ${ly})` },
-        svgEl("title", {}, `${deity.name}: ${place}. ${deity.effect}`),
+        svgEl("title", {}, `${deity.name}: ${placeName(place)}. ${deity.effect}`),
         svgEl("rect", { x: -13, y: -6.5, width: 26, height: 13, rx: 6.5 }),
         svgEl("text", { y: 3.6 }, deity.short),
       ),
@@ -472,7 +498,7 @@ function ring(view, obs, x, y, picks, focus) {
   const lineY = PAD + 5 * ROW_H + LINE_H / 2;
   g.append(svgEl("line", { class: "gu-line", x1: 16, x2: RING_W - 16, y1: lineY, y2: lineY }));
   g.append(seasonMarker(obs, 24, lineY));
-  const step = view.result ? "over" : STEP_OF_PHASE[obs.phase] || "";
+  const step = view.result ? STEP_OF_PHASE.over : STEP_OF_PHASE[obs.phase] || "";
   g.append(
     svgEl("text", { class: "gu-step", x: RING_W - 22, y: lineY + 5, "text-anchor": "end" }, step),
   );
@@ -548,7 +574,7 @@ function ring(view, obs, x, y, picks, focus) {
           svgEl(
             "text",
             { class: "gu-left", x: RING_W - 52, y: cy + 4.5, "text-anchor": "end" },
-            `${slaget.left} to act`,
+            t("row.to_act", { n: slaget.left }),
           ),
         );
       }
@@ -773,14 +799,19 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
       "div",
       { class: "gu-stepper", "data-kin": kin.name },
       h("span", { class: `gu-chip gu-kind-${k}` }, kin.letter),
-      h("span", { class: "gu-stepper-name" }, kin.plural, h("small", {}, `${hand[k]} in hand`)),
+      h(
+        "span",
+        { class: "gu-stepper-name" },
+        rowWord(kin.plural),
+        h("small", {}, t("tinge.in_hand", { n: hand[k] })),
+      ),
       h(
         "button",
         {
           type: "button",
           class: "btn btn-small gu-minus",
           disabled: n <= 0,
-          "aria-label": `one ${kin.name} less`,
+          "aria-label": t("tinge.less", { kin: t(`kin.${kin.name}`) }),
           onclick: () => change(-1),
         },
         "−",
@@ -792,7 +823,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
           type: "button",
           class: "btn btn-small gu-plus",
           disabled: n >= hand[k],
-          "aria-label": `one ${kin.name} more`,
+          "aria-label": t("tinge.more", { kin: t(`kin.${kin.name}`) }),
           onclick: () => change(1),
         },
         "+",
@@ -854,13 +885,14 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
     h(
       "p",
       { class: "gu-hint" },
-      `${nm.label(other)} can bring ${
-        KINS.filter((k) => otherHand[k.index])
-          .map((k) => `${otherHand[k.index]}${k.letter}`)
-          .join(" ") || "no kin"
-      }` +
-        (otherReady.length ? ` and ${otherReady.map((d) => d.name).join(", ")}` : ", no deity") +
-        ". The side with fewer pieces chooses who goes first and gets the difference as favour (at most 3).",
+      t(otherReady.length ? "tinge.other_can" : "tinge.other_can_no_deity", {
+        name: nm.label(other),
+        kin:
+          KINS.filter((k) => otherHand[k.index])
+            .map((k) => `${otherHand[k.index]}${k.letter}`)
+            .join(" ") || t("tinge.no_kin"),
+        deities: otherReady.map((d) => d.name).join(", "),
+      }),
     ),
     h(
       "div",
@@ -876,7 +908,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
             redraw();
           },
         },
-        "Clear",
+        t("tinge.clear"),
       ),
       submit,
     ),
@@ -897,10 +929,10 @@ function revealCard(view, obs, fresh) {
     const deities = reveal.event.deities[seat];
     const size = kin.reduce((s, n) => s + n, 0) + deities.length;
     const parts = KINS.filter((_, k) => kin[k]).map(
-      (k) => `${kin[k.index]} ${kin[k.index] === 1 ? k.name : k.plural}`,
+      (k) => `${kin[k.index]} ${kin[k.index] === 1 ? t(`kin.${k.name}`) : rowWord(k.plural)}`,
     );
     const gods = deities.map((d) => DEITIES[d].name);
-    const text = [...parts, ...gods].join(", ") || "nothing";
+    const text = [...parts, ...gods].join(", ") || t("ev.nothing");
     return h(
       "li",
       { "data-seat": seat },
@@ -914,7 +946,7 @@ function revealCard(view, obs, fresh) {
   return h(
     "div",
     { class: `gu-reveal ${fresh ? "gu-fresh" : ""}` },
-    h("h3", {}, `Tinge revealed · season ${reveal.event.season}`),
+    h("h3", {}, t("reveal.title", { n: reveal.event.season })),
     h("ul", {}, ...lines),
     after.length ? h("p", {}, after.join(" ")) : null,
   );
@@ -923,7 +955,7 @@ function revealCard(view, obs, fresh) {
 function decisionPanel(view, obs, legal, ui, mem, redraw, freshReveal) {
   const panel = h("section", {
     class: "gu-panel-html",
-    "aria-label": "Decision",
+    "aria-label": t("panel.decision"),
     "data-decision": "panel",
   });
   const reveal = revealCard(view, obs, freshReveal);
@@ -1014,7 +1046,7 @@ function eventList(view, obs, shown) {
     if (i >= shown) fresh += 1;
     list.append(item);
   });
-  if (!log.length) list.append(h("li", { class: "gu-event gu-none" }, "Nothing has happened yet."));
+  if (!log.length) list.append(h("li", { class: "gu-event gu-none" }, t("log.empty")));
   return list;
 }
 
@@ -1027,9 +1059,9 @@ export function describe(view) {
   const notes = [];
   (obs.life || []).forEach((life, seat) => {
     if (life <= 3)
-      notes.push(`${nm.label(seat)}: only ${life} life stone${life === 1 ? "" : "s"} left.`);
+      notes.push(tn("note.life", life, { name: nm.label(seat) }));
   });
-  if (obs.season === 4) notes.push("The last season.");
+  if (obs.season === 4) notes.push(t("note.last_season"));
   return notes.join(" ");
 }
 

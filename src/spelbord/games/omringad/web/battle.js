@@ -124,7 +124,7 @@ export function battlePanel(ctx) {
       col.append(
         h("p", { class: "om-pending" }, t("pending.sniped", { hits: tn("sniper_hits", p.sniped) })),
       );
-    if (p.count === 0) col.append(h("p", { class: "om-small muted" }, "no units left"));
+    if (p.count === 0) col.append(h("p", { class: "om-small muted" }, t("battle.no_units")));
     grid.append(col);
   }
   box.append(grid);

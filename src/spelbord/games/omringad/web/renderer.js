@@ -125,7 +125,7 @@ function wire(svg, root, view, ui, mem, targets) {
 export function render(root, view, ui) {
   ensureStyle();
   if (!view || !view.observation) {
-    root.replaceChildren(h("p", { class: "muted" }, "No position to show."));
+    root.replaceChildren(h("p", { class: "muted" }, t("no_position")));
     return;
   }
   let mem = memory.get(root);
