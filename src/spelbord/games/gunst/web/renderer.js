@@ -686,8 +686,9 @@ function decisionLabel(a, view, obs) {
   if (a.kind === "row") {
     const seat = a.side === "opponent" ? 1 - me : me;
     const n = pieceCount(obs, seat, a.number - 1);
-    const key = `btn.row.${ROW_VERBS.includes(a.purpose) ? a.purpose : "row"}.${a.side === "opponent" ? "theirs" : "yours"}`;
-    return [t(key, { row: rowWord(a.row) }), tn("btn.row_detail", n, { number: a.number })];
+    const key = `btn.row.${ROW_VERBS.includes(a.purpose) ? a.purpose : "row"}`;
+    const whose = a.side === "opponent" ? nm.possessive(seat) : t("poss.many.you");
+    return [t(key, { whose, row: rowWord(a.row) }), tn("btn.row_detail", n, { number: a.number })];
   }
   if (a.kind === "mode") {
     const left = (obs.slaget || {}).left;

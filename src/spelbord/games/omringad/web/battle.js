@@ -209,8 +209,12 @@ function diceStep(ctx, b, dice, current) {
   if (current) title = t("dice.this_step", { step: stepName(step) });
   else {
     const where = !b || b.square !== sq ? t("dice.on", { square: map.label(sq) }) : "";
-    // "Ivory 1 hit, Slate 0 hits" (every party that rolled or could be hit).
-    const scores = parties.map(([, owner], i) => `${nameOf(owner)} ${tn("hits", hits[i])}`);
+    // "Ivory scored 1 hit, Slate 0 hits" (every party that rolled or could be hit).
+    const scores = parties.map(([, owner], i) =>
+      i === 0
+        ? t("dice.scored", { name: nameOf(owner), hits: tn("hits", hits[i]) })
+        : `${nameOf(owner)} ${tn("hits", hits[i])}`,
+    );
     const score = hits.some(Boolean) ? scores.join(", ") : t("dice.no_hit");
     title = t("dice.last_step", { step: stepName(step), where, score });
   }
