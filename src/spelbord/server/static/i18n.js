@@ -61,10 +61,15 @@ function tellServer(code) {
   }
 }
 
+let loaded = null; // the code whose catalogue is loaded
+
 /** Load the chosen language's catalogue (English fills any gap); returns its code. */
 export async function loadLanguage(code = chosenLanguage()) {
-  english = await fetchCatalogue("en").catch(() => ({}));
-  catalogue = code === "en" ? english : await fetchCatalogue(code).catch(() => english);
+  if (loaded !== code) {
+    english = await fetchCatalogue("en").catch(() => ({}));
+    catalogue = code === "en" ? english : await fetchCatalogue(code).catch(() => english);
+    loaded = code;
+  }
   current = code;
   document.documentElement.lang = code;
   tellServer(code);
@@ -140,3 +145,6 @@ export function languagePicker() {
   });
   return select;
 }
+
+// Every page that imports this module speaks the chosen language from its first line on.
+await loadLanguage();
