@@ -118,7 +118,7 @@ class Live {
 function connectionState(state) {
   const conn = $("conn");
   conn.dataset.state = state;
-  conn.querySelector("span").textContent = state;
+  conn.querySelector("span").textContent = t(`conn.${state}`);
 }
 
 function connect() {
