@@ -23,7 +23,10 @@ export function seatNames(view, renderer, info = null) {
     }
   }
   const sides = (info && info.seat_names) || [];
-  return Array.from({ length: count }, (_, i) => (names && names[i]) || sides[i] || `Seat ${i + 1}`);
+  return Array.from(
+    { length: count },
+    (_, i) => (names && names[i]) || sides[i] || t("seat.n", { n: i + 1 }),
+  );
 }
 
 /**
@@ -179,7 +182,7 @@ export function drawSeats(list, view, names, onClaim = null, ends = null) {
           dataset: { seat: entry.seat },
         },
         h("i", { class: `seat-dot seat-swatch-${entry.seat}` }),
-        h("span", { class: "seat-title" }, names[entry.seat]),
+        h("span", { class: "seat-title", dataset: { toMove: t("seat.to_move") } }, names[entry.seat]),
         h("span", { class: "seat-who muted" }, seatOccupant(view, entry)),
         h(
           "span",
@@ -207,7 +210,9 @@ export function drawSeats(list, view, names, onClaim = null, ends = null) {
 export function moveText(move, names) {
   if (!move) return "";
   if (!Array.isArray(move.parts)) return String(move.text ?? "");
-  return move.parts.map((part) => `${names[part.seat] ?? `Seat ${part.seat + 1}`}: ${part.text}`).join("; ");
+  return move.parts
+    .map((part) => `${names[part.seat] ?? t("seat.n", { n: part.seat + 1 })}: ${part.text}`)
+    .join("; ");
 }
 
 /**

@@ -593,7 +593,7 @@ function ring(view, obs, x, y, picks, focus) {
 
 function seasonMarker(obs, x, y) {
   const g = svgEl("g", { class: "gu-season", "data-season": obs.season });
-  g.append(svgEl("text", { class: "gu-small", x, y: y + 4.5 }, "season"));
+  g.append(svgEl("text", { class: "gu-small", x, y: y + 4.5 }, t("season")));
   for (let s = 1; s <= 4; s++) {
     const cx = x + 58 + (s - 1) * 24;
     const state =
@@ -1053,6 +1053,11 @@ function eventList(view, obs, shown) {
 
 // ---------------------------------------------------------------- entry points
 /** Warnings for the shared status card: the last season, and a side close to losing. */
+/** Seat names for the shared page, in the page's language ("Player 1", "Spiller 1"). */
+export function seatNames() {
+  return [t("player", { n: 1 }), t("player", { n: 2 })];
+}
+
 export function describe(view) {
   const obs = view.observation || {};
   if (view.result || obs.phase === "over") return "";
@@ -1126,7 +1131,7 @@ export function render(root, view, ui) {
       { class: "gu-grid" },
       panel,
       svg,
-      h("aside", { class: "gu-log" }, h("h3", {}, "Events"), events),
+      h("aside", { class: "gu-log" }, h("h3", {}, t("log.title")), events),
     ),
   );
   root.replaceChildren(wrap);
