@@ -20,10 +20,11 @@ def catalogue(code: str) -> dict[str, str]:
 
 
 def used_keys() -> set[str]:
-    """Keys named in the pages: t("key" ...) in the scripts, data-i18n="key" in the HTML."""
+    """Keys named in the pages: t("key" ...) (``tr`` where ``t`` names something else) in the
+    scripts, data-i18n="key" in the HTML."""
     keys: set[str] = set()
     for path in STATIC.glob("*.js"):
-        keys |= set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", path.read_text("utf-8")))
+        keys |= set(re.findall(r"""\btr?\(\s*["']([\w.]+)["']""", path.read_text("utf-8")))
         # keys chosen by a condition: t(cond ? "a.b" : "a.c", ...)
         for pair in re.findall(
             r"""\?\s*["']([a-z]+\.[\w.]+)["']\s*:\s*["']([a-z]+\.[\w.]+)["']""",
