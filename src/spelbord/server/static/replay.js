@@ -21,7 +21,7 @@ import {
   seatNames,
   statusText,
 } from "/static/viewparts.js";
-import { loadLanguage, t, translatePage } from "/static/i18n.js";
+import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const replay = {
@@ -164,6 +164,7 @@ function onKey(event) {
 async function start() {
   await loadLanguage();
   translatePage();
+  document.querySelector(".topnav").prepend(languagePicker());
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   replay.table = parts[1];
   const held = heldSeats(replay.table);
