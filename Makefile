@@ -62,6 +62,6 @@ messages: $(STAMP)
 	$(BIN)/pybabel extract -k N_ --no-location --sort-output --project=spelbord \
 		-o $(LOCALE_DIR)/messages.pot src/spelbord/server/messages.py
 	for code in sv da nb; do \
-		$(BIN)/pybabel update --no-location --ignore-obsolete -l $$code -d $(LOCALE_DIR) \
+		$(BIN)/pybabel update --ignore-obsolete --width=100 -l $$code -d $(LOCALE_DIR) \
 			-i $(LOCALE_DIR)/messages.pot; \
 	done
