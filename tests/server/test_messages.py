@@ -6,6 +6,9 @@ extracted ``messages.pot``."""
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import json
 import re
 from pathlib import Path
@@ -15,6 +18,7 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from conftest import create
+from spelbord.core.errors import SpelbordError
 from spelbord.server import messages
 
 LOCALE = messages.LOCALE
@@ -40,7 +44,10 @@ def test_every_catalogue_translates_every_template_with_its_placeholders(code: s
         assert set(PLACEHOLDER.findall(texts[template])) == set(PLACEHOLDER.findall(template)), (
             f"{code}: {template}"
         )
-        assert texts[template] != template or not re.search("[a-z]{4}", template), template
+    # A catalogue copied from English is no translation: only a few texts may be the same
+    # in both (Danish "send {'name': ...}" is English "send {'name': ...}").
+    same = [template for template in messages.TEMPLATES if texts[template] == template]
+    assert len(same) <= 3, same
 
 
 def test_accept_language_sv_gives_swedish_errors_and_keeps_english_error(
@@ -92,3 +99,38 @@ def test_docstring_examples() -> None:
 
     result = doctest.testmod(messages)
     assert result.attempted > 0 and result.failed == 0
+
+
+SERVER = Path(messages.__file__).resolve().parent
+
+
+def raised_messages() -> list[tuple[str, int, str]]:
+    """(file, line, message) for every error a client can cause that the server raises with
+    a literal or f-string message; each formatted value stands as 'X1'."""
+    found = []
+    for path in sorted(SERVER.glob("*.py")):
+        module = importlib.import_module(f"spelbord.server.{path.stem}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            call = node.exc
+            cls = getattr(module, call.func.id, None) if isinstance(call.func, ast.Name) else None
+            if not (inspect.isclass(cls) and issubclass(cls, SpelbordError)) or not call.args:
+                continue
+            arg = call.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.append((path.name, node.lineno, arg.value))
+            elif isinstance(arg, ast.JoinedStr):
+                text = "".join(
+                    str(v.value) if isinstance(v, ast.Constant) else "'X1'" for v in arg.values
+                )
+                found.append((path.name, node.lineno, text))
+    return found
+
+
+def test_every_error_the_server_raises_has_a_translated_template() -> None:
+    """A new error message without its N_ template (and translations) fails here."""
+    raised = raised_messages()
+    assert len(raised) > 80
+    untranslated = [r for r in raised if messages.translate(r[2], "sv") == r[2]]
+    assert not untranslated, untranslated

@@ -138,6 +138,48 @@ TEMPLATES: tuple[str, ...] = (
     N_("no such table in this tournament"),
     N_("you have no seat at this table: it is another player's"),
     N_("no tournament {tournament}"),
+    # records, study, lab and tournament details (records.py, study.py, lab.py, ...)
+    N_("a name starts with a letter or digit and has only letters, digits, '_' and '-'"),
+    N_("{game} with these options has {n} seats; got {count}"),
+    N_("no lab report {study}"),
+    N_("no rules document for {game} yet ({file})"),
+    N_("send {'name': ..., 'password': ...}"),
+    N_("'timeouts' must be a list of [ply, seat] pairs"),
+    N_("a record gives its rules version as 'version', not as an option"),
+    N_("'timeouts' names move {move}, which the record lacks"),
+    N_(
+        "table {table} ({game}, rules version {version}) cannot be replayed by this "
+        "installation: {reason}"
+    ),
+    N_(
+        "the record is not a legal game under {game} rules version {version}: move {seq} "
+        "({move}) at ply {ply}: {reason}"
+    ),
+    N_("'resigned' must be the seat that resigned an unfinished game"),
+    N_("'timeouts': no such seat at move {ply}"),
+    N_("'timeouts': seat {seat} did not move at {ply}"),
+    N_('expected {"move": "<move in notation>"}'),
+    N_("expected a JSON object"),
+    N_('expected {"position": "<position text>", "seconds": 1.0}'),
+    N_("seconds must be a positive number"),
+    N_("not JSON: {reason}"),
+    N_("'starts_at' must be a time in epoch seconds"),
+    N_("'format' must be one of {formats}"),
+    N_("'options' must be an object of game options"),
+    N_("a knockout is played at two-seat tables, but {game} with these options has {n} seats"),
+    N_(
+        "a round robin is played at two- or four-seat tables, but {game} with these options "
+        "has {n} seats"
+    ),
+    N_("'show_up_seconds' must be a whole number from 1 to {max}"),
+    N_("a tournament that starts now needs at least {need} entrants; {count} listed"),
+    N_("'entrants' must be a list of at most {max}"),
+    N_("an entrant is listed twice"),
+    N_("give the AI entrant's 'agent' spec, e.g. 'mcts:200ms'"),
+    N_("'starts_in' must be 0 to 604800 seconds"),
+    N_("a tournament needs at least {need} entrants; it has {count}"),
+    N_('entrant {n}: give {"ai": "<agent spec>"} or {"player": "<name>"}'),
+    N_("this game hides information and is still running: export it when it is over"),
 )
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
