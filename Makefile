@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: install install-test serve test lint format typecheck pytest test-fast bench clean
+.PHONY: install install-test serve test lint format typecheck pytest test-fast bench clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,3 +54,14 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# The server's message catalogues: re-extract the templates marked N_ in
+# server/messages.py and merge them into each language's .po (then translate the new ones).
+LOCALE_DIR := src/spelbord/server/locale
+messages: $(STAMP)
+	$(BIN)/pybabel extract -k N_ --no-location --sort-output --project=spelbord \
+		-o $(LOCALE_DIR)/messages.pot src/spelbord/server/messages.py
+	for code in sv da nb; do \
+		$(BIN)/pybabel update --ignore-obsolete --width=100 -l $$code -d $(LOCALE_DIR) \
+			-i $(LOCALE_DIR)/messages.pot; \
+	done

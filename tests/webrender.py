@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -154,6 +155,13 @@ class Renderer:
         if path == "/":
             route.fulfill(body=PAGE, content_type="text/html")
             return
+        catalogue = self._catalogue(path)
+        if catalogue is not None:
+            if catalogue.is_file():
+                route.fulfill(body=catalogue.read_bytes(), content_type="application/json")
+            else:
+                route.fulfill(status=404, body=f"{catalogue} is missing")
+            return
         if path.startswith("/static/"):
             name, files, folder = path.removeprefix("/static/"), STATIC_FILES, STATIC
         else:
@@ -163,6 +171,17 @@ class Renderer:
             route.fulfill(status=404, body=f"{name} is not in {folder}")
             return
         route.fulfill(body=body, content_type=CONTENT_TYPES[Path(name).suffix])
+
+    def _catalogue(self, path: str) -> Path | None:
+        """The language catalogue at ``path``, as the server serves them: the game's
+        ``/games/<game>/i18n/<code>.json`` and the page's ``/static/i18n/<code>.json``."""
+        match = re.fullmatch(r"/games/([\w-]+)/i18n/(\w+)\.json", path)
+        if match and match.group(1) == self.game:
+            return self.folder / "i18n" / f"{match.group(2)}.json"
+        match = re.fullmatch(r"/static/i18n/(\w+)\.json", path)
+        if match:
+            return STATIC / "i18n" / f"{match.group(1)}.json"
+        return None
 
     def open(self, page: Any) -> None:
         """Route the page and the ``web/`` files to ``page``, load it and wait until ready."""

@@ -1,5 +1,5 @@
 """The rules pages a player opens: the guide in the reader's language (``?lang=``, the
-``lang`` cookie, ``Accept-Language``), English where a game has no guide in it, links to
+``spelbord_lang`` cookie, ``Accept-Language``), English where a game has no guide in it, links to
 the languages there are, and no file paths, module names or implementation notes."""
 
 from __future__ import annotations
@@ -177,12 +177,12 @@ def test_the_language_from_the_cookie_then_the_browser(client: TestClient) -> No
     r = client.get("/rules/coerceo", headers={"Accept-Language": "sv-SE,sv;q=0.9"})
     assert page_language(r.text) == "sv"
     # the language switch's cookie wins over the browser; ?lang= wins over both
-    client.cookies.set("lang", "da")
+    client.cookies.set("spelbord_lang", "da")
     r = client.get("/rules/gunst", headers={"Accept-Language": "sv"})
     assert page_language(r.text) == "da"
     r = client.get("/rules/gunst?lang=en", headers={"Accept-Language": "sv"})
     assert page_language(r.text) == "en"
-    client.cookies.set("lang", "klingon")  # a cookie the server cannot use is ignored
+    client.cookies.set("spelbord_lang", "klingon")  # a cookie the server cannot use is ignored
     r = client.get("/rules/omringad", headers={"Accept-Language": "sv"})
     assert page_language(r.text) == "sv"
     client.cookies.clear()

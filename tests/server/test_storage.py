@@ -90,6 +90,7 @@ def test_a_failed_write_changes_nothing_and_sends_nothing(
             assert ws.receive_json() == {
                 "type": "error",
                 "message": "server error: nothing changed",
+                "text": "server error: nothing changed",  # in the client's language
             }
         store.advance = original
         assert view(client, t, tok["0"]) == before

@@ -2,8 +2,10 @@
 
 ``create_app`` opens the database (running the migrations to ``head``), builds the hub of
 live tables and the AI worker pool, and wires the routes of /work/server-contract.md.
-Every error a client can cause is answered as ``{"error": "..."}`` with a 4xx status (on
-a WebSocket: ``{"type": "error", "message": "..."}``) and changes nothing.
+Every error a client can cause is answered as ``{"error": "...", "message": "..."}`` with a
+4xx status (on a WebSocket: ``{"type": "error", "message": "...", "text": "..."}``) and
+changes nothing: ``error`` (WebSocket: ``message``) is the stable English text, ``message``
+(WebSocket: ``text``) the same in the player's language (``messages.connection_language``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from spelbord.server.errors import BadRequestError, TableError
 from spelbord.server.guards import BodyLimit, OriginCheck, allowed_origins_from_env
 from spelbord.server.hub import Hub, HubConfig
 from spelbord.server.live import LiveTable
+from spelbord.server.messages import connection_language, error_body, translate
 from spelbord.server.protocol import (
     MAX_MESSAGE,
     MAX_RECORD,
@@ -64,8 +67,13 @@ def _status(exc: SpelbordError) -> int:
     return 400
 
 
-def error_response(exc: SpelbordError) -> JSONResponse:
-    return JSONResponse({"error": str(exc)}, status_code=_status(exc))
+def error_response(exc: SpelbordError, lang: str = "en") -> JSONResponse:
+    return JSONResponse(error_body(str(exc), lang), status_code=_status(exc))
+
+
+def socket_error(message: str, lang: str) -> str:
+    """A WebSocket error: ``message`` in English (stable) and ``text`` in ``lang``."""
+    return json.dumps({"type": "error", "message": message, "text": translate(message, lang)})
 
 
 class WsSubscriber:
@@ -173,17 +181,19 @@ def create_app(
         return request.client.host if request.client else "?"
 
     @app.exception_handler(SpelbordError)
-    async def on_error(_: Request, exc: SpelbordError) -> JSONResponse:
-        return error_response(exc)
+    async def on_error(request: Request, exc: SpelbordError) -> JSONResponse:
+        return error_response(exc, connection_language(request))
 
     @app.exception_handler(Exception)
-    async def on_crash(_: Request, exc: Exception) -> JSONResponse:
+    async def on_crash(request: Request, exc: Exception) -> JSONResponse:
         log.error("request failed", exc_info=exc)
-        return JSONResponse({"error": "server error: nothing changed"}, status_code=500)
+        body = error_body("server error: nothing changed", connection_language(request))
+        return JSONResponse(body, status_code=500)
 
     @app.exception_handler(StarletteHTTPException)
-    async def on_http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+    async def on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        body = error_body(str(exc.detail), connection_language(request))
+        return JSONResponse(body, status_code=exc.status_code)
 
     async def body(request: Request, limit: int = MAX_MESSAGE) -> Any:
         """The JSON body (``BodyLimit`` has stopped anything over the route's limit)."""
@@ -299,7 +309,7 @@ def create_app(
             table = await hub.get(table_id)
             seat = table.seat_of(token)
         except SpelbordError as exc:
-            await websocket.send_text(json.dumps({"type": "error", "message": str(exc)}))
+            await websocket.send_text(socket_error(str(exc), connection_language(websocket)))
             await websocket.close(code=4000 + _status(exc))
             return
         await _serve_socket(websocket, table, seat, token, limiter)
@@ -316,6 +326,7 @@ async def _serve_socket(
     websocket: WebSocket, table: LiveTable, seat: int | None, token: str | None, limiter: Limiter
 ) -> None:
     sub = WsSubscriber(seat)
+    lang = connection_language(websocket)
     sender = asyncio.get_running_loop().create_task(sub.run(websocket))
     table.subscribe(sub)
     try:
@@ -336,10 +347,10 @@ async def _serve_socket(
                 elif isinstance(msg, PingMessage):
                     sub.push(json.dumps({"type": "pong"}))
             except SpelbordError as exc:
-                sub.push(json.dumps({"type": "error", "message": str(exc)}))
+                sub.push(socket_error(str(exc), lang))
             except Exception:
                 log.exception("table %s: a message failed", table.id)
-                sub.push(json.dumps({"type": "error", "message": "server error: nothing changed"}))
+                sub.push(socket_error("server error: nothing changed", lang))
     except WebSocketDisconnect:
         pass
     finally:

@@ -52,6 +52,7 @@ from spelbord.rulebook import (
 )
 from spelbord.server.config import rules_dir
 from spelbord.server.errors import NotFoundError
+from spelbord.server.messages import LANGUAGES
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -136,6 +137,22 @@ def game_web_file(name: str, file: str) -> Response:
     """A file of the game's web front end: ``renderer.js`` and the modules it imports."""
     path = web_file_path(name, file)
     return FileResponse(path, media_type=MEDIA_TYPES[path.suffix[1:]])
+
+
+@router.get("/games/{name}/i18n/{code}.json", include_in_schema=False)
+def game_catalogue(name: str, code: str) -> FileResponse:
+    """A game renderer's texts in one language: ``web/i18n/<code>.json`` (``code`` one of
+    ``messages.LANGUAGES``); the page's ``i18n.js`` falls back to English for a missing one."""
+    if code not in LANGUAGES:
+        raise NotFoundError(f"no file {code + '.json'!r} here")
+    try:
+        folder = web_dir(name) / "i18n"
+    except UnknownGameError as exc:
+        raise NotFoundError(str(exc)) from None
+    path = folder / f"{code}.json"
+    if not path.is_file():
+        raise NotFoundError(f"no file {path.name!r} here")
+    return FileResponse(path, media_type="application/json")
 
 
 RULES_PAGE = """<!doctype html>
@@ -306,10 +323,10 @@ def render_rules(name: str, language: str = "en") -> str:
 def rules(
     name: str,
     lang: str | None = None,
-    lang_cookie: Annotated[str | None, Cookie(alias="lang")] = None,
+    lang_cookie: Annotated[str | None, Cookie(alias="spelbord_lang")] = None,
     accept_language: Annotated[str | None, Header()] = None,
 ) -> HTMLResponse:
-    """The rules page in the reader's language: ``?lang=``, else the ``lang`` cookie,
+    """The rules page in the reader's language: ``?lang=``, else the ``spelbord_lang`` cookie,
     else the browser's ``Accept-Language``; English where the game has no guide in it."""
     language = wanted_language(query=lang, cookie=lang_cookie, accept=accept_language)
     response = HTMLResponse(render_rules(name, language))

@@ -4,6 +4,9 @@
 // board as arrows, the top moves with their scores and the opponent's threats.
 import { api, copyText, loadRenderer, toast } from "/static/api.js";
 import { svgEl } from "/static/kit.js";
+import { translatePage } from "/static/i18n.js";
+
+translatePage();
 
 const $ = (id) => document.getElementById(id);
 const START =

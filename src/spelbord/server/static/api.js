@@ -1,7 +1,10 @@
 // Spelbord front end: the HTTP API, seat tokens kept in localStorage, and small DOM helpers.
 // Plain ES module, no build step. Every page imports from here.
 
-/** An API error: the server's {"error": "..."} message and the HTTP status. */
+import { t } from "/static/i18n.js";
+
+/** An API error: the server's message in the page's language (its {"message": "..."}, else
+ * the English {"error": "..."}) and the HTTP status. */
 export class ApiError extends Error {
   constructor(message, status) {
     super(message);
@@ -21,7 +24,7 @@ export async function api(path, { method = "GET", body } = {}) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(`Cannot reach the server (${err.message})`, 0);
+    throw new ApiError(t("api.unreachable", { reason: err.message }), 0);
   }
   let data = null;
   const text = await response.text();
@@ -33,7 +36,7 @@ export async function api(path, { method = "GET", body } = {}) {
     }
   }
   if (!response.ok) {
-    const message = data && (data.error || data.detail);
+    const message = data && (data.message || data.error || data.detail);
     throw new ApiError(
       typeof message === "string" ? message : `${response.status} ${response.statusText}`,
       response.status,
@@ -165,11 +168,11 @@ export function inviteRow(label, url) {
   const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url" });
   input.value = url;
   input.addEventListener("focus", () => input.select());
-  const button = h("button", { type: "button", class: "btn btn-small copy" }, "Copy");
+  const button = h("button", { type: "button", class: "btn btn-small copy" }, t("copy.copy"));
   button.addEventListener("click", async () => {
     const ok = await copyText(url);
-    button.textContent = ok ? "Copied" : "Select and copy";
-    setTimeout(() => (button.textContent = "Copy"), 1600);
+    button.textContent = ok ? t("copy.copied") : t("copy.select");
+    setTimeout(() => (button.textContent = t("copy.copy")), 1600);
   });
   return h("div", { class: "invite" }, h("span", { class: "invite-label" }, label), input, button);
 }
@@ -221,8 +224,8 @@ export const fallbackRenderer = {
       const search = h("input", {
         type: "text",
         class: "fallback-filter",
-        placeholder: `Filter ${legal.length} moves…`,
-        "aria-label": "Filter moves",
+        placeholder: t("fallback.filter_n", { n: legal.length }),
+        "aria-label": t("fallback.filter"),
       });
       search.addEventListener("input", () => draw(search.value));
       root.append(search);

@@ -5,12 +5,19 @@
 //   import { loadLanguage, t, translatePage, languagePicker } from "/static/i18n.js";
 //   await loadLanguage();
 //   t("status.to_move", { name: "White" })   // "White to move" / "White drar" / ...
+//
+// A game's renderer has its own catalogues (games/<game>/web/i18n/<code>.json, served as
+// /games/<game>/i18n/<code>.json); its modules share one translator:
+//
+//   export const t = await gameTexts("coerceo");   // in games/coerceo/web/texts.js
+//   t(key, params)                                  // the game's key, else the page's
 
 export const LANGUAGES = ["en", "sv", "da", "nb"];
 const KEY = "spelbord.lang";
 let catalogue = {};
 let english = {};
-let current = "en";
+let current = null;
+const COOKIE = "spelbord_lang"; // the server answers errors in this language
 
 /** The language code for a browser language tag (no, nn and nb are bokmål here). */
 export function languageOf(tag) {
@@ -41,19 +48,72 @@ async function fetchCatalogue(code) {
   return response.json();
 }
 
+/** The page's language: the one loaded, else the chosen one. */
+export function currentLanguage() {
+  return current ?? chosenLanguage();
+}
+
+function tellServer(code) {
+  try {
+    document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch {
+    /* no cookies: the server reads the browser's Accept-Language */
+  }
+}
+
+let loaded = null; // the code whose catalogue is loaded
+
 /** Load the chosen language's catalogue (English fills any gap); returns its code. */
 export async function loadLanguage(code = chosenLanguage()) {
-  english = await fetchCatalogue("en").catch(() => ({}));
-  catalogue = code === "en" ? english : await fetchCatalogue(code).catch(() => english);
+  if (loaded !== code) {
+    english = await fetchCatalogue("en").catch(() => ({}));
+    catalogue = code === "en" ? english : await fetchCatalogue(code).catch(() => english);
+    loaded = code;
+  }
   current = code;
-  document.documentElement.lang = code === "nb" ? "nb" : code;
+  document.documentElement.lang = code;
+  tellServer(code);
   return code;
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
 /** The text of ``key`` with ``{name}`` placeholders filled from ``params``. */
 export function t(key, params = {}) {
-  const text = catalogue[key] ?? english[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return fill(catalogue[key] ?? english[key] ?? key, params);
+}
+
+const games = new Map();
+
+async function fetchGameCatalogue(game, code) {
+  const url = `/games/${encodeURIComponent(game)}/i18n/${code}.json`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`no ${code} catalogue for ${game}`);
+  return response.json();
+}
+
+/**
+ * The translator of a game's renderer: its own catalogue in the page's language (English
+ * fills any gap), then the page's. Loaded once per game and page.
+ */
+export function gameTexts(game) {
+  if (!games.has(game)) {
+    const code = currentLanguage();
+    games.set(
+      game,
+      (async () => {
+        const en = await fetchGameCatalogue(game, "en").catch(() => ({}));
+        const own = code === "en" ? en : await fetchGameCatalogue(game, code).catch(() => en);
+        return (key, params = {}) => {
+          const text = own[key] ?? en[key];
+          return text === undefined ? t(key, params) : fill(text, params);
+        };
+      })(),
+    );
+  }
+  return games.get(game);
 }
 
 /** Fill every ``[data-i18n]`` element's text from the catalogue. */
@@ -73,14 +133,18 @@ export function languagePicker() {
     option.textContent = names[code];
     select.append(option);
   }
-  select.value = current;
+  select.value = currentLanguage();
   select.addEventListener("change", () => {
     try {
       localStorage.setItem(KEY, select.value);
     } catch {
       /* private mode: the choice lasts this page only */
     }
+    tellServer(select.value);
     location.reload();
   });
   return select;
 }
+
+// Every page that imports this module speaks the chosen language from its first line on.
+await loadLanguage();

@@ -25,11 +25,11 @@ const SEAT_KINDS = [
 function agentChoices(game) {
   const search = game.information === "perfect" ? "mcts" : "ismcts";
   return [
-    ["random", "Random moves"],
-    [`${search}:200it`, "Easy"],
-    [`${search}:0.5s`, "Medium (0.5 s)"],
-    [`${search}:2s`, "Hard (2 s)"],
-    [`${search}:5s`, "Expert (5 s)"],
+    ["random", t("level.random")],
+    [`${search}:200it`, t("level.easy")],
+    [`${search}:0.5s`, t("level.medium_s")],
+    [`${search}:2s`, t("level.hard_s")],
+    [`${search}:5s`, t("level.expert_s")],
   ];
 }
 
@@ -119,7 +119,7 @@ function seatRow(game, seat, kept) {
   kind.addEventListener("change", sync);
   sync();
   const sides = (currentGame() || {}).seat_names || [];
-  const name = (seatLabels && seatLabels[seat]) || sides[seat] || `Seat ${seat + 1}`;
+  const name = (seatLabels && seatLabels[seat]) || sides[seat] || t("seat.n", { n: seat + 1 });
   const team = teamOf(seat);
   return h(
     "div",
@@ -183,13 +183,13 @@ async function drawGame() {
   setup = null;
   $("game-summary").textContent = game.summary || "";
   const options = $("options");
-  options.replaceChildren(h("legend", {}, "Options"));
+  options.replaceChildren(h("legend", {}, t("lobby.options")));
   for (const opt of game.options || []) options.append(optionInput(opt));
   options.hidden = !(game.options || []).length;
-  $("seats").replaceChildren(h("legend", {}, "Seats"));
+  $("seats").replaceChildren(h("legend", {}, t("lobby.seats")));
   await loadSetup();
   $("rules-link").href = `/rules/${encodeURIComponent(game.name)}`;
-  $("rules-link").textContent = `Rules of ${game.title}`;
+  $("rules-link").textContent = t("nav.rules_of", { title: game.title });
 }
 
 async function createTable(event) {
@@ -226,15 +226,18 @@ async function createTable(event) {
 function showCreated(table, invites) {
   const box = $("created");
   box.replaceChildren(
-    h("h2", {}, "Table created"),
-    h("p", {}, "Send each invited player their link. The game starts when every seat is taken."),
+    h("h2", {}, t("lobby.created")),
+    h("p", {}, t("lobby.created_note")),
     ...Object.entries(invites).map(([seat, url]) =>
-      inviteRow(((currentGame() || {}).seat_names || [])[Number(seat)] || `Seat ${Number(seat) + 1}`, url),
+      inviteRow(
+        ((currentGame() || {}).seat_names || [])[Number(seat)] || t("seat.n", { n: Number(seat) + 1 }),
+        url,
+      ),
     ),
     h(
       "div",
       { class: "form-actions" },
-      h("a", { class: "btn btn-primary", href: `/table/${encodeURIComponent(table)}` }, "Go to the table"),
+      h("a", { class: "btn btn-primary", href: `/table/${encodeURIComponent(table)}` }, t("lobby.go")),
     ),
   );
   box.hidden = false;
@@ -250,12 +253,12 @@ function gameTitle(name, version) {
 function seatChip(table, seat) {
   const who =
     seat.kind === "ai"
-      ? `AI · ${agentLevel(seat.agent)}`
+      ? `${t("seat.ai")} · ${agentLevel(seat.agent)}`
       : seat.claimed
-        ? seat.name || "player"
+        ? seat.name || t("seat.player")
         : seat.kind === "invite"
-          ? "invited"
-          : "free";
+          ? t("lobby.invited")
+          : t("lobby.free");
   const chip = h(
     "span",
     { class: `chip ${seat.claimed || seat.kind === "ai" ? "" : "chip-free"}` },
@@ -272,7 +275,7 @@ function seatChip(table, seat) {
           dataset: { seat: seat.seat },
           onclick: () => joinSeat(table.table, seat.seat),
         },
-        "Join",
+        t("lobby.join"),
       ),
     );
   }
@@ -285,15 +288,17 @@ function tableItem(table) {
   const mine = heldSeats(id).length > 0;
   const links = [];
   const url = `/table/${encodeURIComponent(id)}`;
-  if (mine && table.status !== "finished") links.push(h("a", { class: "btn btn-small", href: url }, "Continue"));
+  if (mine && table.status !== "finished") {
+    links.push(h("a", { class: "btn btn-small", href: url }, t("lobby.continue")));
+  }
   if (table.status !== "waiting") {
-    links.push(h("a", { class: "btn btn-small btn-ghost watch", href: `${url}?watch=1` }, "Watch"));
+    links.push(h("a", { class: "btn btn-small btn-ghost watch", href: `${url}?watch=1` }, t("lobby.watch")));
   }
   if (table.status === "finished") {
-    links.push(h("a", { class: "btn btn-small", href: `/replay/${encodeURIComponent(id)}` }, "Replay"));
+    links.push(h("a", { class: "btn btn-small", href: `/replay/${encodeURIComponent(id)}` }, t("btn.replay")));
   }
   const result = table.result && table.result.text ? ` · ${table.result.text}` : "";
-  const ply = Number.isInteger(table.ply) ? ` · move ${table.ply}` : "";
+  const ply = Number.isInteger(table.ply) ? ` · ${t("lobby.move", { n: table.ply })}` : "";
   return h(
     "li",
     { class: "table-item", dataset: { table: id } },
@@ -311,7 +316,7 @@ function tableItem(table) {
 function fillList(id, tables) {
   const list = $(id);
   list.replaceChildren(...tables.map(tableItem));
-  if (!tables.length) list.append(h("li", { class: "empty muted" }, "None"));
+  if (!tables.length) list.append(h("li", { class: "empty muted" }, t("lobby.none")));
 }
 
 async function refreshTables() {

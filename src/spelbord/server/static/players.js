@@ -1,5 +1,6 @@
 // Players, ratings and tournaments (issue 16): the account, player and tournament pages.
 import { api, h, saveToken, toast } from "/static/api.js";
+import { t as tr, translatePage } from "/static/i18n.js";
 
 const page = document.body.className.replace("page-", "");
 let me = null;
@@ -8,7 +9,7 @@ async function loadMe() {
   me = (await api("/api/account")).account;
   const link = document.getElementById("me-link");
   if (link) {
-    link.textContent = me ? me.name : "Sign in";
+    link.textContent = me ? me.name : tr("acc.sign_in");
     link.href = me ? `/player/${encodeURIComponent(me.name)}` : "/account";
   }
 }
@@ -27,7 +28,7 @@ function accountPage() {
   const form = document.getElementById("signin-form");
   const out = document.getElementById("signout-button");
   const show = () => {
-    state.textContent = me ? `Signed in as ${me.name}.` : "Not signed in: you play as a guest.";
+    state.textContent = me ? tr("acc.signed_in", { name: me.name }) : tr("acc.guest");
     form.hidden = !!me;
     out.hidden = !me;
   };
@@ -61,10 +62,10 @@ async function playerPage() {
   const data = await api(`/api/players/${encodeURIComponent(name)}`);
   document.getElementById("player-name").textContent = data.name;
   const ratings = document.getElementById("player-ratings");
-  ratings.append(row(["Game", "Rating", "RD", "Games"], "th"));
+  ratings.append(row([tr("lobby.game"), tr("tour.rating"), "RD", tr("tour.games")], "th"));
   for (const r of data.ratings) ratings.append(row([r.game, r.rating.toFixed(0), r.rd.toFixed(0), r.games]));
   const games = document.getElementById("player-games");
-  games.append(row(["Game", "Opponents", "Result", "Replay"], "th"));
+  games.append(row([tr("lobby.game"), tr("tour.opponents"), tr("tour.result"), tr("btn.replay")], "th"));
   for (const g of data.games) {
     games.append(
       row([
@@ -117,7 +118,12 @@ async function tournamentsPage() {
 
 function renderList(tournaments) {
   const list = document.getElementById("t-list");
-  list.replaceChildren(row(["Name", "Game", "Format", "Entrants", "Status", "Starts"], "th"));
+  list.replaceChildren(
+    row(
+      [tr("acc.name"), tr("lobby.game"), tr("tour.format"), tr("tour.entrants"), tr("tour.status"), tr("tour.starts")],
+      "th",
+    ),
+  );
   for (const t of tournaments) {
     const line = row([
       h("a", { href: `/tournaments/${t.id}` }, t.name),
@@ -165,12 +171,12 @@ function renderBracket(t) {
       const link = last && last.table ? h("a", { href: last.status === "finished" ? `/replay/${last.table}` : `/table/${last.table}` }, last.status === "finished" ? "replay" : "watch") : "";
       boxes.push(h("div", { class: `bracket-match${last ? ` ${last.status}` : " pending"}`, dataset: { round: r, slot } }, ...lines, h("div", { class: "bracket-note" }, note.join(" · "), " ", link)));
     }
-    const title = size === 1 ? "Final" : size === 2 ? "Semi-finals" : `Round ${r}`;
+    const title = size === 1 ? tr("tour.final") : size === 2 ? tr("tour.semi") : tr("tour.round", { n: r });
     columns.push(h("div", { class: "bracket-round" }, h("h3", {}, title), h("div", { class: "bracket-boxes" }, ...boxes)));
   }
   const champion = t.status === "finished" && t.rounds.length ? t.rounds[t.rounds.length - 1].matches.at(-1) : null;
   if (champion && champion.winner_name) {
-    columns.push(h("div", { class: "bracket-round" }, h("h3", {}, "Winner"), h("div", { class: "bracket-boxes" }, h("div", { class: "bracket-match champion" }, h("div", { class: "bracket-seat winner" }, champion.winner_name)))));
+    columns.push(h("div", { class: "bracket-round" }, h("h3", {}, tr("tour.winner")), h("div", { class: "bracket-boxes" }, h("div", { class: "bracket-match champion" }, h("div", { class: "bracket-seat winner" }, champion.winner_name)))));
   }
   return h("div", { class: "bracket" }, ...columns);
 }
@@ -200,7 +206,9 @@ function renderTournament(t) {
   document.getElementById("t-leave").hidden = !me || !joined || t.status !== "open";
   document.getElementById("t-start").hidden = !me || t.created_by !== me.id || t.status !== "open";
   const standings = document.getElementById("t-standings");
-  standings.replaceChildren(row(["Placing", "Player", "Wins", "Point difference", "Played"], "th"));
+  standings.replaceChildren(
+    row([tr("tour.placing"), tr("tour.player"), tr("tour.wins"), tr("tour.difference"), tr("tour.played")], "th"),
+  );
   for (const s of t.standings) {
     standings.append(h("tr", { dataset: { entrant: s.entrant } }, ...[s.placing, s.name, s.wins, s.difference, s.played].map((c) => h("td", {}, c))));
   }
@@ -208,7 +216,8 @@ function renderTournament(t) {
   yours.replaceChildren();
   const rounds = document.getElementById("t-rounds");
   rounds.replaceChildren();
-  document.getElementById("t-rounds-title").textContent = t.format === "knockout" ? "Bracket" : "Rounds";
+  document.getElementById("t-rounds-title").textContent =
+    t.format === "knockout" ? tr("tour.bracket") : tr("tour.rounds");
   if (t.format === "knockout") rounds.append(renderBracket(t));
   for (const r of t.rounds) {
     const list = h("ul", { class: "t-round" });
@@ -221,7 +230,7 @@ function renderTournament(t) {
         yours.append(h("li", {}, h("button", { class: "btn btn-primary take-seat", onclick: () => takeSeat(t.id, m.table) }, `Play: ${names}`)));
       }
     }
-    if (t.format !== "knockout") rounds.append(h("h3", {}, `Round ${r.round}`), list);
+    if (t.format !== "knockout") rounds.append(h("h3", {}, tr("tour.round", { n: r.round })), list);
   }
   const entrants = document.getElementById("t-entrants");
   entrants.replaceChildren(...t.entrants.map((e) => h("li", {}, `${e.name} (${e.rating.rating.toFixed(0)})`)));
@@ -244,6 +253,7 @@ async function tournamentPage() {
 }
 
 const pages = { account: accountPage, player: playerPage, tournaments: tournamentsPage, tournament: tournamentPage };
+translatePage();
 loadMe()
   .then(() => pages[page] && pages[page]())
   .catch(fail);

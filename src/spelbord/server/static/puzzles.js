@@ -2,6 +2,9 @@
 // the server says right or wrong; "Show solution" animates the line. The streak (and the
 // best streak) is kept in localStorage on this device only.
 import { api, loadRenderer, toast } from "/static/api.js";
+import { translatePage } from "/static/i18n.js";
+
+translatePage();
 
 const $ = (id) => document.getElementById(id);
 const STREAK = "spelbord.puzzles.coerceo.streak";

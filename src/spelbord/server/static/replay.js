@@ -21,7 +21,7 @@ import {
   seatNames,
   statusText,
 } from "/static/viewparts.js";
-import { loadLanguage } from "/static/i18n.js";
+import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const replay = {
@@ -86,8 +86,8 @@ function show(index) {
   const move = replay.moves[replay.index - 1];
   $("frame-label").textContent =
     replay.index === 0
-      ? `Start position · ${count - 1} moves`
-      : `Move ${replay.index} of ${count - 1}: ${moveText(move, names)}`;
+      ? t("replay.start", { n: count - 1 })
+      : t("replay.move", { n: replay.index, of: count - 1, move: moveText(move, names) });
   $("first").disabled = $("prev").disabled = replay.index === 0;
   $("last").disabled = $("next").disabled = replay.index === count - 1;
   document.body.dataset.frame = String(replay.index);
@@ -163,6 +163,8 @@ function onKey(event) {
 
 async function start() {
   await loadLanguage();
+  translatePage();
+  document.querySelector(".topnav").prepend(languagePicker());
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   replay.table = parts[1];
   const held = heldSeats(replay.table);
@@ -201,10 +203,10 @@ async function start() {
     replay.info = info || null;
     const title = info ? info.title : game;
     const note = rulesNote(data.rules_version ?? replay.view.rules_version, info);
-    $("game-title").textContent = `${title}${note} · replay of #${replay.table}`;
-    document.title = `Replay ${title} #${replay.table} · Spelbord`;
+    $("game-title").textContent = t("replay.title", { title: `${title}${note}`, table: replay.table });
+    document.title = t("replay.doc_title", { title, table: replay.table });
     $("rules-link").href = `/rules/${encodeURIComponent(game)}`;
-    $("rules-link").textContent = `${title} rules`;
+    $("rules-link").textContent = t("nav.rules_of", { title });
   } else {
     replay.renderer = fallbackRenderer;
   }

@@ -4,7 +4,7 @@
 import { loadRenderer } from "/static/api.js";
 
 // A language chosen from the page's links is remembered as the language switch keeps it
-// (localStorage ``spelbord.lang`` and the ``lang`` cookie the server reads).
+// (localStorage ``spelbord.lang`` and the ``spelbord_lang`` cookie the server reads).
 function rememberLanguage(event) {
   const code = event.currentTarget.hreflang;
   try {
@@ -12,7 +12,7 @@ function rememberLanguage(event) {
   } catch {
     // storage refused: the link still opens the page in that language
   }
-  document.cookie = `lang=${encodeURIComponent(code)}; path=/; max-age=31536000; SameSite=Lax`;
+  document.cookie = `spelbord_lang=${encodeURIComponent(code)}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 for (const link of document.querySelectorAll(".rules-languages a[hreflang]")) {

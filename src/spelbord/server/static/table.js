@@ -86,7 +86,7 @@ class Live {
       }
       if (message.type === "view") this.onView(message.view);
       else if (message.type === "presence") this.onPresence(message.connected);
-      else if (message.type === "error") toast(message.message);
+      else if (message.type === "error") toast(message.text || message.message);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.ping);
@@ -118,7 +118,7 @@ class Live {
 function connectionState(state) {
   const conn = $("conn");
   conn.dataset.state = state;
-  conn.querySelector("span").textContent = state;
+  conn.querySelector("span").textContent = t(`conn.${state}`);
 }
 
 function connect() {
@@ -333,8 +333,10 @@ function drawInvites(view) {
     return;
   }
   box.replaceChildren(
-    h("h2", {}, "Invite links"),
-    ...waiting.map((s) => inviteRow(page.names[s.seat] || `Seat ${s.seat + 1}`, invites[String(s.seat)])),
+    h("h2", {}, t("table.invites")),
+    ...waiting.map((s) =>
+      inviteRow(page.names[s.seat] || t("seat.n", { n: s.seat + 1 }), invites[String(s.seat)]),
+    ),
   );
   box.hidden = false;
 }
@@ -397,7 +399,7 @@ async function refresh() {
   } catch (err) {
     if (page.token && err instanceof ApiError && (err.status === 401 || err.status === 403)) {
       // A token this browser kept no longer works (e.g. a new database): watch instead.
-      toast(`Your seat could not be used (${err.message}); you are watching.`);
+      toast(t("table.seat_failed", { reason: err.message }));
       useSeat(null);
       connect();
       await refresh();
@@ -409,7 +411,7 @@ async function refresh() {
 
 function showFatal(err) {
   if (err instanceof ApiError && err.status === 404) {
-    $("status").textContent = `No such table: ${err.message}`;
+    $("status").textContent = t("table.no_such", { reason: err.message });
   } else if (err instanceof ApiError && err.status === 409 && !page.view) {
     $("status").textContent = err.message; // e.g. a table whose rules version is gone
   } else {
@@ -458,7 +460,7 @@ async function start() {
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   page.table = parts[1];
   if (!page.table) {
-    $("status").textContent = "No table given.";
+    $("status").textContent = t("table.none_given");
     return;
   }
   let seat = null;

@@ -23,7 +23,10 @@ export function seatNames(view, renderer, info = null) {
     }
   }
   const sides = (info && info.seat_names) || [];
-  return Array.from({ length: count }, (_, i) => (names && names[i]) || sides[i] || `Seat ${i + 1}`);
+  return Array.from(
+    { length: count },
+    (_, i) => (names && names[i]) || sides[i] || t("seat.n", { n: i + 1 }),
+  );
 }
 
 /**
@@ -48,24 +51,24 @@ export function playerNames(view, names, info = null) {
 
 /** The AI levels the lobby offers, by the budget of their agent spec. */
 const LEVELS = [
-  [/^random$/, "Random moves"],
-  [/:200it$/, "Easy"],
-  [/:0\.5s$/, "Medium"],
-  [/:2s$/, "Hard"],
-  [/:5s$/, "Expert"],
+  [/^random$/, "level.random"],
+  [/:200it$/, "level.easy"],
+  [/:0\.5s$/, "level.medium"],
+  [/:2s$/, "level.hard"],
+  [/:5s$/, "level.expert"],
 ];
 
 /** The name of an AI seat's level ("Easy", "Hard"), or its agent spec when it is no level. */
 export function agentLevel(agent) {
   const spec = String(agent || "");
-  for (const [pattern, name] of LEVELS) if (pattern.test(spec)) return name;
-  return spec || "computer";
+  for (const [pattern, key] of LEVELS) if (pattern.test(spec)) return t(key);
+  return spec || t("level.computer");
 }
 
 /** Who a seat is: "you", the player's name, or the AI. */
 export function seatOccupant(view, entry) {
   if (entry.seat === view.seat) return t("seat.you");
-  if (entry.kind === "ai") return `AI · ${agentLevel(entry.agent)}`;
+  if (entry.kind === "ai") return `${t("seat.ai")} · ${agentLevel(entry.agent)}`;
   if (!entry.claimed) return entry.kind === "invite" ? t("seat.invited") : t("seat.free");
   return entry.name || t("seat.player");
 }
@@ -151,7 +154,7 @@ function clockBadge(clock) {
     "span",
     {
       class: "seat-clock",
-      title: "time left to decide",
+      title: t("clock.title"),
       dataset: { end: String(clock.end), seconds: String(clock.seconds) },
     },
     h("span", { class: "seat-clock-time" }, clockText(clock.end - performance.now())),
@@ -179,7 +182,7 @@ export function drawSeats(list, view, names, onClaim = null, ends = null) {
           dataset: { seat: entry.seat },
         },
         h("i", { class: `seat-dot seat-swatch-${entry.seat}` }),
-        h("span", { class: "seat-title" }, names[entry.seat]),
+        h("span", { class: "seat-title", dataset: { toMove: t("seat.to_move") } }, names[entry.seat]),
         h("span", { class: "seat-who muted" }, seatOccupant(view, entry)),
         h(
           "span",
@@ -193,10 +196,10 @@ export function drawSeats(list, view, names, onClaim = null, ends = null) {
               t("seat.sit"),
             )
           : entry.kind === "ai"
-          ? h("span", { class: "badge" }, "AI")
+          ? h("span", { class: "badge" }, t("seat.ai"))
           : h("i", {
               class: `online ${entry.connected ? "online-yes" : ""}`,
-              title: entry.connected ? "connected" : "not connected",
+              title: entry.connected ? t("seat.connected") : t("seat.not_connected"),
             }),
       ),
     ),
@@ -207,7 +210,9 @@ export function drawSeats(list, view, names, onClaim = null, ends = null) {
 export function moveText(move, names) {
   if (!move) return "";
   if (!Array.isArray(move.parts)) return String(move.text ?? "");
-  return move.parts.map((part) => `${names[part.seat] ?? `Seat ${part.seat + 1}`}: ${part.text}`).join("; ");
+  return move.parts
+    .map((part) => `${names[part.seat] ?? t("seat.n", { n: part.seat + 1 })}: ${part.text}`)
+    .join("; ");
 }
 
 /**

@@ -2,6 +2,7 @@
 // removing tiles (R8) and the exchange (R10).
 
 import { h } from "/static/kit.js";
+import { t, tn } from "./texts.js";
 
 /** The card: an HTML element; ``view.observation.exchange_cost`` sets the exchange's price. */
 export function card(view) {
@@ -9,30 +10,30 @@ export function card(view) {
   return h(
     "div",
     { class: "ref" },
-    h("h3", {}, "A turn: move or exchange"),
+    h("h3", {}, t("ref.turn")),
     h(
       "p",
       { class: "ref-note" },
-      "Move one piece to a free field of your colour that shares a corner with its field (on its tile or the next).",
+      t("ref.move"),
     ),
-    h("h3", {}, "Capture"),
+    h("h3", {}, t("ref.capture_title")),
     h(
       "p",
       { class: "ref-capture" },
-      "An opponent piece is captured when every edge-neighbour field it still has holds one of your pieces, and your turn completed that (your piece arrived or a tile beside it went).",
+      t("ref.capture"),
     ),
-    h("h3", {}, "Tiles"),
+    h("h3", {}, t("ref.tiles_title")),
     h(
       "p",
       { class: "ref-note" },
-      "An empty tile joined to at most three neighbouring tiles in one unbroken run is removed after your move; you collect it.",
+      t("ref.tiles"),
     ),
-    h("h3", {}, "Exchange"),
+    h("h3", {}, t("ref.exchange_title")),
     h(
       "p",
       { class: "ref-exchange" },
-      `Instead of moving, give up ${cost} collected tile${cost === 1 ? "" : "s"} to remove any one opponent piece.`,
+      tn("ref.exchange", cost),
     ),
-    h("p", { class: "ref-note" }, "Take the opponent's last piece to win."),
+    h("p", { class: "ref-note" }, t("ref.win")),
   );
 }

@@ -7,10 +7,11 @@
 // is legal, tap an opponent piece and confirm to remove it.
 
 import { svgEl as el } from "/static/kit.js";
+import { t, tn } from "./texts.js";
 
 const S = 60; // hex radius (centre to corner) in board units
 const R3 = Math.sqrt(3);
-const NAMES = ["White", "Black"];
+const NAMES = [t("side.white"), t("side.black")];
 const FOOTER = 92;
 const TILE = 0.95; // tiles are drawn a little smaller than their cell: the gaps show the tiles
 
@@ -174,13 +175,13 @@ function playerPanel(view, obs, colour, x, y, width, exchangeReady) {
   }
   icon.append(el("polygon", { class: "piece-outline", points: polyPoints(tri) }));
   g.append(el("g", { class: `piece-${colour === 0 ? "white" : "black"}` }, icon));
-  const you = view.seat === colour ? " (you)" : "";
-  g.append(el("text", { class: "cb-label", x: x + 40, y: y + 29 }, document.createTextNode(`${NAMES[colour]}${you}`)));
+  const label0 = view.seat === colour ? t("panel.you", { name: NAMES[colour] }) : NAMES[colour];
+  g.append(el("text", { class: "cb-label", x: x + 40, y: y + 29 }, document.createTextNode(label0)));
   g.append(
     el(
       "text",
       { class: "cb-small", x: x + width - 12, y: y + 29, "text-anchor": "end" },
-      document.createTextNode(`${pieces} piece${pieces === 1 ? "" : "s"}`),
+      document.createTextNode(tn("panel.pieces", pieces)),
     ),
   );
   // Collected tiles as little hexes.
@@ -188,7 +189,7 @@ function playerPanel(view, obs, colour, x, y, width, exchangeReady) {
   for (let i = 0; i < shown; i++) {
     g.append(el("polygon", { class: "cb-mini", points: hexPoints(x + 20 + i * 17, y + 55, 8) }));
   }
-  const label = collected ? `${collected} tile${collected === 1 ? "" : "s"}` : "no tiles yet";
+  const label = collected ? tn("panel.tiles", collected) : t("panel.no_tiles");
   g.append(
     el(
       "text",
@@ -201,7 +202,7 @@ function playerPanel(view, obs, colour, x, y, width, exchangeReady) {
       el(
         "text",
         { class: "cb-hint", x: x + width - 12, y: y + 59.5, "text-anchor": "end" },
-        document.createTextNode("exchange: tap a piece"),
+        document.createTextNode(t("panel.exchange_hint")),
       ),
     );
   }
@@ -212,18 +213,18 @@ function confirmBox(root, action, cost, onYes, onNo) {
   const box = document.createElement("div");
   box.className = "board-confirm";
   box.setAttribute("role", "dialog");
-  box.setAttribute("aria-label", "Confirm exchange");
+  box.setAttribute("aria-label", t("confirm.label"));
   const text = document.createElement("p");
-  text.textContent = `Give up ${cost} tile${cost === 1 ? "" : "s"} to remove this piece (${action.text})?`;
+  text.textContent = tn("confirm.question", cost, { move: action.text });
   const yes = document.createElement("button");
   yes.type = "button";
   yes.className = "btn btn-primary confirm-yes";
-  yes.textContent = "Remove piece";
+  yes.textContent = t("confirm.yes");
   yes.addEventListener("click", onYes);
   const no = document.createElement("button");
   no.type = "button";
   no.className = "btn btn-ghost confirm-no";
-  no.textContent = "Cancel";
+  no.textContent = t("confirm.no");
   no.addEventListener("click", onNo);
   const buttons = document.createElement("div");
   buttons.className = "board-confirm-buttons";
@@ -273,11 +274,11 @@ export function describe(view) {
   if (obs.cura && !view.result) {
     const last = obs.last_move;
     const mover = last && Number.isInteger(last.seat) ? last.seat : 1 - view.to_move;
-    const who = NAMES[mover] || "The last mover";
-    notes.push(`Cura! ${who} threatens a capture.`);
+    const who = NAMES[mover] || t("status.last_mover");
+    notes.push(t("status.cura", { name: who }));
   }
   if (!view.result && (obs.repetitions || 0) >= 2) {
-    notes.push("This position has occurred twice: once more is a draw.");
+    notes.push(t("status.repetition"));
   }
   return notes.join(" ");
 }
@@ -317,7 +318,7 @@ export function render(root, view, ui) {
     viewBox: `${fmt(-width / 2)} ${fmt(-halfH)} ${fmt(width)} ${fmt(height)}`,
     class: "coerceo-board",
     role: "img",
-    "aria-label": `Coerceo board, move ${view.ply}`,
+    "aria-label": t("board.label", { ply: view.ply }),
     "data-ply": view.ply,
   });
   svg.append(styles());
@@ -341,7 +342,7 @@ export function render(root, view, ui) {
           "data-target": target ? "1" : null,
           tabindex: target ? "0" : null,
           role: target ? "button" : null,
-          "aria-label": target ? `move to ${targetAt.get(k).text.split("-").pop()}` : null,
+          "aria-label": target ? t("board.move_to", { field: targetAt.get(k).text.split("-").pop() }) : null,
         }),
       );
     }
@@ -413,7 +414,7 @@ export function render(root, view, ui) {
     if (movesFrom.has(k) || exchangeAt.has(k)) {
       piece.setAttribute("tabindex", "0");
       piece.setAttribute("role", "button");
-      piece.setAttribute("aria-label", `${NAMES[colour]} piece on ${fieldName(x, y, f)}`);
+      piece.setAttribute("aria-label", t("board.piece_on", { name: NAMES[colour], field: fieldName(x, y, f) }));
     }
     if (stepped && last && last.kind === "move" && sameField(last.to, [x, y, f])) {
       const [fx, fy] = centroid(fieldCorners(...last.from));
@@ -437,7 +438,7 @@ export function render(root, view, ui) {
       el(
         "text",
         { class: "cb-cura", x: fmt(-width / 2 + 14), y: fmt(-halfH + 24) },
-        document.createTextNode("Cura!"),
+        document.createTextNode(t("board.cura")),
       ),
     );
   }

@@ -2,20 +2,21 @@
 // five rows in the order they act (R14-R20) and the four deities (R9-R12).
 
 import { h } from "/static/kit.js";
+import { t } from "./texts.js";
 
 const ROWS = [
-  ["1 Knights", "if your farmer row is at least as full as theirs: remove one piece from each of their warrior, farmer and scholar rows"],
-  ["2 Warriors", "one damage each: the opponent loses a life stone"],
-  ["3 Farmers", "each moves one of your deities a step toward the hand"],
-  ["4 Thieves", "each steals a piece from their scholar row into yours"],
-  ["5 Scholars", "the whole row either raises (as farmers) or strikes (as warriors)"],
+  [t("ref.row.knights"), t("ref.row.knights_text")],
+  [t("ref.row.warriors"), t("ref.row.warriors_text")],
+  [t("ref.row.farmers"), t("ref.row.farmers_text")],
+  [t("ref.row.thieves"), t("ref.row.thieves_text")],
+  [t("ref.row.scholars"), t("ref.row.scholars_text")],
 ];
 
 const DEITIES = [
-  ["Extazia", "doubles one of your rows this round"],
-  ["Vandringsmanden", "removes one of the opponent's rows"],
-  ["Eurika", "takes one kin from an opposing row into one of yours"],
-  ["Archimedes", "moves one of your rows onto another of yours"],
+  ["Extazia", t("ref.deity.extazia")],
+  ["Vandringsmanden", t("ref.deity.vandringsmanden")],
+  ["Eurika", t("ref.deity.eurika")],
+  ["Archimedes", t("ref.deity.archimedes")],
 ];
 
 const pairs = (cls, rows) =>
@@ -26,18 +27,18 @@ export function card() {
   return h(
     "div",
     { class: "ref" },
-    h("h3", {}, "A round (four in a game)"),
+    h("h3", {}, t("ref.round")),
     h(
       "ol",
       { class: "ref-list" },
-      h("li", {}, h("b", {}, "Tinge"), ": both choose kin and deities in secret; fewer pieces chooses who goes first and gets the difference as favour."),
-      h("li", {}, h("b", {}, "Dommen"), ": the deities on the field act, alternating."),
-      h("li", {}, h("b", {}, "Slaget"), ": the rows act from knights to scholars; the first player's side first."),
+      h("li", {}, h("b", {}, "Tinge"), t("ref.step.tinge")),
+      h("li", {}, h("b", {}, "Dommen"), t("ref.step.dommen")),
+      h("li", {}, h("b", {}, "Slaget"), t("ref.step.slaget")),
     ),
-    h("h3", {}, "Rows: the row decides, not the piece"),
+    h("h3", {}, t("ref.rows_title")),
     pairs("ref-rows", ROWS),
-    h("h3", {}, "Deities"),
+    h("h3", {}, t("ref.deities_title")),
     pairs("ref-deities", DEITIES),
-    h("p", { class: "ref-note" }, "12 life stones each; at 0 you lose at once. After four rounds the most life stones wins."),
+    h("p", { class: "ref-note" }, t("ref.life")),
   );
 }

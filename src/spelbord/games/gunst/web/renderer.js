@@ -8,6 +8,7 @@
 // render(root, view, ui) draws VIEW into root; ui.act(actionDict) plays an action.
 
 import { h, injectStyle, svgEl } from "/static/kit.js";
+import { t, tn } from "./texts.js";
 
 const ROW_H = 27;
 const LINE_H = 38;
@@ -155,33 +156,21 @@ const KINS = [
   { index: 4, name: "scholar", plural: "scholars", letter: "S" },
 ];
 const DEITIES = [
-  { name: "Extazia", short: "Ex", effect: "doubles one of your rows" },
-  { name: "Vandringsmanden", short: "Va", effect: "removes one opposing row" },
-  { name: "Eurika", short: "Eu", effect: "converts one opposing kin to your side" },
-  { name: "Archimedes", short: "Ar", effect: "moves one of your rows onto another" },
+  { name: "Extazia", short: "Ex", effect: t("deity.extazia") },
+  { name: "Vandringsmanden", short: "Va", effect: t("deity.vandringsmanden") },
+  { name: "Eurika", short: "Eu", effect: t("deity.eurika") },
+  { name: "Archimedes", short: "Ar", effect: t("deity.archimedes") },
 ];
 /** The deity track (R2) and, last, the field (a deity brought this round). */
 const PLACES = ["start", "Tusmørket", "Tågen", "hand", "field"];
 /** R7: the favour that applies moves one deity at most from the start to the hand. */
 const favourOf = (n) => Math.min(n, 3);
 const ROW_EFFECTS = [
-  {
-    short: "takes W, F, S",
-    long: "each piece takes one warrior, farmer and scholar from the opponent if its side has at least as many farmers",
-  },
-  { short: "1 damage each", long: "each piece deals one damage (a life stone)" },
-  {
-    short: "raise a deity each",
-    long: "each piece moves one of its owner's deities a step toward the hand",
-  },
-  {
-    short: "steal a scholar each",
-    long: "each piece steals one opposing scholar into its own scholar row",
-  },
-  {
-    short: "raise or strike",
-    long: "the owner picks one mode for the row: raise deities or strike",
-  },
+  { short: t("effect.knights"), long: t("effect.knights_long") },
+  { short: t("effect.warriors"), long: t("effect.warriors_long") },
+  { short: t("effect.farmers"), long: t("effect.farmers_long") },
+  { short: t("effect.thieves"), long: t("effect.thieves_long") },
+  { short: t("effect.scholars"), long: t("effect.scholars_long") },
 ];
 const STEP_OF_PHASE = {
   tinge: "Tinge",
@@ -193,7 +182,7 @@ const STEP_OF_PHASE = {
   dest: "Dommen",
   mode: "Slaget",
   raise: "Slaget",
-  over: "Game over",
+  over: t("phase.over"),
 };
 
 const deityIndex = (name) => DEITIES.findIndex((d) => d.name === name);
@@ -216,22 +205,26 @@ function selectionAction(entry, kin, deities) {
   return {
     action: value * 16 + mask,
     kind: "select",
-    text: `bring ${parts.length ? parts.join(" ") : "nothing"}`,
+    text: `bring ${parts.length ? parts.join(" ") : "nothing"}`, // the notation (not shown as prose)
   };
 }
 
-/** Words for seats, from the viewer's point of view ("You", "Seat 2", "your", "Seat 2's"). */
+/** Words for seats, from the viewer's point of view ("You", "Player 2", "your", "Player 2's"). */
 function names(view) {
   const me = Number.isInteger(view.seat) ? view.seat : null;
-  const label = (seat) => (seat === me ? "You" : `Player ${seat + 1}`);
+  const label = (seat) => (seat === me ? t("you") : t("player", { n: seat + 1 }));
+  const whose = (seat, number) =>
+    seat === me ? t(`poss.${number}.you`) : t(`poss.${number}`, { name: label(seat) });
   return {
     me,
     label,
     subject: label,
-    object: (seat) => (seat === me ? "you" : label(seat)),
-    possessive: (seat) => (seat === me ? "your" : `Player ${seat + 1}'s`),
-    Possessive: (seat) => (seat === me ? "Your" : `Player ${seat + 1}'s`),
-    verb: (seat, plain, third) => (seat === me ? plain : third),
+    /** "your" / "Player 2's" before a plural (a row of kin). */
+    possessive: (seat) => whose(seat, "many"),
+    /** The same before a singular (a knight, a deity, a favour). */
+    single: (seat) => whose(seat, "one"),
+    /** ``key`` + ".you" when ``seat`` is the viewer (English conjugates the verb). */
+    key: (key, seat) => (seat === me ? `${key}.you` : key),
   };
 }
 
@@ -240,66 +233,87 @@ function selectionShort(kin, deities) {
   const parts = KINS.filter((k) => kin[k.index]).map((k) => `${kin[k.index]}${k.letter}`);
   parts.push(...deities.map((d) => DEITIES[d].short));
   const size = kin.reduce((s, n) => s + n, 0) + deities.length;
-  return `${parts.join(" ") || "nothing"} (${size})`;
+  return `${parts.join(" ") || t("ev.nothing")} (${size})`;
 }
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** One event of the observation's log in words ("" for none). */
 function eventText(e, view) {
   const nm = names(view);
   const S = (seat) => nm.label(seat);
-  const P = (seat) => nm.Possessive(seat);
-  const p = (seat) => nm.possessive(seat);
-  const v = (seat, plain, third) => nm.verb(seat, plain, third);
-  const rowName = (r) => KINS[r].plural;
+  const rowName = (r) => rowWord(KINS[r].plural);
+  const own = (seat, r) => `${nm.possessive(seat)} ${rowName(r)}`;
+  const deity = (seat, d) => `${nm.single(seat)} ${DEITIES[d].name}`;
+  const place = (i) => placeName(PLACES[i]);
   switch (e.e) {
     case "reveal":
-      return `Tinge revealed: ${[0, 1].map((s) => `${S(s)} ${selectionShort(e.kin[s], e.deities[s])}`).join(" · ")}.`;
+      return t("ev.reveal", {
+        list: [0, 1].map((s) => `${S(s)} ${selectionShort(e.kin[s], e.deities[s])}`).join(" · "),
+      });
     case "chooser":
-      return `${S(e.seat)} brought fewer pieces: ${v(e.seat, "you choose", "chooses")}, favour ${favourOf(e.favour)}.`;
+      return t(nm.key("ev.chooser", e.seat), { name: S(e.seat), n: favourOf(e.favour) });
     case "coin":
-      return `Equal counts: the coin makes ${nm.object(e.seat)} the chooser.`;
+      return t(nm.key("ev.coin", e.seat), { name: S(e.seat) });
     case "first":
-      return `${S(e.seat)} ${v(e.seat, "go", "goes")} first.`;
+      return t(nm.key("ev.first", e.seat), { name: S(e.seat) });
     case "favour":
-      if (e.deity < 0) return `${P(e.seat)} favour is lost: no deity can move.`;
-      return `Favour: ${p(e.seat)} ${DEITIES[e.deity].name} moves to ${PLACES[e.to]}.`;
+      if (e.deity < 0) return capital(t("ev.favour_lost", { whose: nm.single(e.seat) }));
+      return t("ev.favour", { deity: deity(e.seat, e.deity), place: place(e.to) });
     case "deity": {
-      const who = `${P(e.seat)} ${DEITIES[e.deity].name}`;
+      const who = capital(deity(e.seat, e.deity));
       const other = 1 - e.seat;
       let what;
-      if (e.row < 0) what = "acts without effect";
-      else if (e.deity === 0) what = `doubles ${p(e.seat)} ${rowName(e.row)}`;
-      else if (e.deity === 1) what = `banishes ${p(other)} ${rowName(e.row)}`;
+      if (e.row < 0) what = t("ev.deity.none");
+      else if (e.deity === 0) what = t("ev.deity.double", { row: own(e.seat, e.row) });
+      else if (e.deity === 1) what = t("ev.deity.banish", { row: own(other, e.row) });
       else if (e.deity === 2)
-        what = `converts a kin from ${p(other)} ${rowName(e.row)} into ${p(e.seat)} ${rowName(e.dest)}`;
-      else what = `moves ${p(e.seat)} ${rowName(e.row)} onto the ${rowName(e.dest)}`;
-      return `${who} ${what}, then drops to Tågen.`;
+        what = t("ev.deity.convert", { row: own(other, e.row), dest: own(e.seat, e.dest) });
+      else what = t("ev.deity.move", { row: own(e.seat, e.row), dest: rowName(e.dest) });
+      return t("ev.deity", { who, what });
     }
     case "row":
-      return `${P(e.seat)} ${rowName(e.row)} row acts${e.acts > 1 ? ` ${e.acts} times` : ""}.`;
+      return e.acts > 1
+        ? t("ev.row.times", { row: capital(own(e.seat, e.row)), n: e.acts })
+        : t("ev.row", { row: capital(own(e.seat, e.row)) });
     case "knight":
-      if (!e.took.length) return `${P(e.seat)} knight takes nothing.`;
-      return `${P(e.seat)} knight takes ${p(1 - e.seat)} ${e.took.map((r) => KINS[r].name).join(", ")}.`;
+      if (!e.took.length) return capital(t("ev.knight_nothing", { whose: nm.single(e.seat) }));
+      return capital(
+        t(nm.key("ev.knight", 1 - e.seat), {
+          whose: nm.single(e.seat),
+          name: S(1 - e.seat),
+          kin: e.took.map((r) => t(`kin.${KINS[r].name}`)).join(", "),
+        }),
+      );
     case "hit":
-      return `${S(e.seat)} ${v(e.seat, "lose", "loses")} a life stone: ${e.life} left.`;
+      return t(nm.key("ev.hit", e.seat), { name: S(e.seat), n: e.life });
     case "steal":
-      return e.ok
-        ? `${P(e.seat)} thief steals a scholar from ${p(1 - e.seat)} row.`
-        : `${P(e.seat)} thief finds no scholar.`;
+      return capital(
+        e.ok
+          ? t(nm.key("ev.steal", 1 - e.seat), { whose: nm.single(e.seat), name: S(1 - e.seat) })
+          : t("ev.steal_none", { whose: nm.single(e.seat) }),
+      );
     case "raise":
-      if (e.deity < 0) return `${P(e.seat)} raise is lost: no deity can move.`;
-      return `${P(e.seat)} ${DEITIES[e.deity].name} rises to ${PLACES[e.to]}.`;
+      if (e.deity < 0) return capital(t("ev.raise_lost", { whose: nm.single(e.seat) }));
+      return t("ev.raise", { deity: capital(deity(e.seat, e.deity)), place: place(e.to) });
     case "mode":
-      return `${P(e.seat)} scholars ${e.mode === 1 ? "strike" : "raise deities"}.`;
+      return t(e.mode === 1 ? "ev.mode.strike" : "ev.mode.raise", {
+        row: capital(own(e.seat, 4)),
+      });
     case "season-end":
-      return `Season ${e.season} ends. Life: ${S(0)} ${e.life[0]}, ${S(1)} ${e.life[1]}.`;
+      return t("ev.season_end", {
+        n: e.season,
+        life: [0, 1].map((s) => `${S(s)} ${e.life[s]}`).join(", "),
+      });
     case "end":
-      if (e.loser < 0) return "After four seasons the life stones are equal: a draw.";
-      return `${S(1 - e.loser)} ${v(1 - e.loser, "win", "wins")}: ${
-        e.why === "life"
-          ? `${S(e.loser)} ${v(e.loser, "have", "has")} no life stones left`
-          : "more life stones after four seasons"
-      }.`;
+      if (e.loser < 0) return t("ev.draw");
+      return t(nm.key("ev.win", 1 - e.loser), {
+        name: S(1 - e.loser),
+        how:
+          e.why === "life"
+            ? t(nm.key("ev.no_life", e.loser), { name: S(e.loser) })
+            : t("result.more_life"),
+      });
     default:
       return "";
   }
@@ -338,7 +352,7 @@ function lifeStones(seat, life, x, y, flash) {
   const g = svgEl("g", {
     class: `gu-life ${flash ? "gu-flash" : ""}`,
     "data-life": seat,
-    "aria-label": `${life} life stones`,
+    "aria-label": t("life.label", { n: life }),
   });
   for (let i = 0; i < LIFE; i++) {
     const on = i < life;
@@ -379,9 +393,10 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
   g.append(svgEl("text", { class: "gu-name", x: 29, y: 23 }, nm.label(seat)));
   let bx = 29 + nm.label(seat).length * 7.6 + 8;
   for (const badge of badges) {
-    const w = badge.length * 6.2 + 12;
+    const text = t(`badge.${badge}`);
+    const w = text.length * 6.2 + 12;
     g.append(svgEl("rect", { class: "gu-badge", x: bx, y: 10, width: w, height: 16, rx: 8 }));
-    g.append(svgEl("text", { class: "gu-badge-text", x: bx + w / 2, y: 22 }, badge));
+    g.append(svgEl("text", { class: "gu-badge-text", x: bx + w / 2, y: 22 }, text));
     bx += w + 5;
   }
   const life = (obs.life || [LIFE, LIFE])[seat];
@@ -389,7 +404,7 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
 
   // The hand: kin still to bring.
   const hand = (obs.hand || [[], []])[seat] || [];
-  g.append(svgEl("text", { class: "gu-small", x: 12, y: 50 }, "hand"));
+  g.append(svgEl("text", { class: "gu-small", x: 12, y: 50 }, t("place.hand")));
   KINS.forEach((kin, k) => {
     const cx = 62 + k * 58;
     const n = hand[k] ?? 0;
@@ -405,7 +420,7 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
       svgEl(
         "text",
         { class: "gu-staff-head", x: cols[i], y: top + 8, "text-anchor": "middle" },
-        place,
+        placeName(place),
       ),
     );
   });
@@ -438,7 +453,7 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
       svgEl(
         "g",
         { class: "gu-deity-token", transform: `translate(${cols[col]} ${ly})` },
-        svgEl("title", {}, `${deity.name}: ${place}. ${deity.effect}`),
+        svgEl("title", {}, `${deity.name}: ${placeName(place)}. ${deity.effect}`),
         svgEl("rect", { x: -13, y: -6.5, width: 26, height: 13, rx: 6.5 }),
         svgEl("text", { y: 3.6 }, deity.short),
       ),
@@ -483,7 +498,7 @@ function ring(view, obs, x, y, picks, focus) {
   const lineY = PAD + 5 * ROW_H + LINE_H / 2;
   g.append(svgEl("line", { class: "gu-line", x1: 16, x2: RING_W - 16, y1: lineY, y2: lineY }));
   g.append(seasonMarker(obs, 24, lineY));
-  const step = view.result ? "over" : STEP_OF_PHASE[obs.phase] || "";
+  const step = view.result ? STEP_OF_PHASE.over : STEP_OF_PHASE[obs.phase] || "";
   g.append(
     svgEl("text", { class: "gu-step", x: RING_W - 22, y: lineY + 5, "text-anchor": "end" }, step),
   );
@@ -533,7 +548,7 @@ function ring(view, obs, x, y, picks, focus) {
           String(row + 1),
         ),
       );
-      rowG.append(svgEl("text", { class: "gu-row-name", x: 42, y: cy + 4.5 }, KINS[row].plural));
+      rowG.append(svgEl("text", { class: "gu-row-name", x: 42, y: cy + 4.5 }, rowWord(KINS[row].plural)));
       const room = RING_W - 60 - 112;
       const spacing = Math.min(22, pieces.length > 1 ? room / (pieces.length - 1) : 22);
       pieces.forEach((kind, i) => rowG.append(kinToken(kind, seat, 114 + i * spacing, cy, 9.5)));
@@ -559,11 +574,11 @@ function ring(view, obs, x, y, picks, focus) {
           svgEl(
             "text",
             { class: "gu-left", x: RING_W - 52, y: cy + 4.5, "text-anchor": "end" },
-            `${slaget.left} to act`,
+            t("row.to_act", { n: slaget.left }),
           ),
         );
       }
-      rowG.append(svgEl("title", {}, `${KINS[row].plural} row: ${ROW_EFFECTS[row].long}`));
+      rowG.append(svgEl("title", {}, `${rowWord(KINS[row].plural)}: ${ROW_EFFECTS[row].long}`));
       if (pick) {
         rowG.setAttribute("role", "button");
         rowG.setAttribute("tabindex", "0");
@@ -578,7 +593,7 @@ function ring(view, obs, x, y, picks, focus) {
 
 function seasonMarker(obs, x, y) {
   const g = svgEl("g", { class: "gu-season", "data-season": obs.season });
-  g.append(svgEl("text", { class: "gu-small", x, y: y + 4.5 }, "season"));
+  g.append(svgEl("text", { class: "gu-small", x, y: y + 4.5 }, t("season")));
   for (let s = 1; s <= 4; s++) {
     const cx = x + 58 + (s - 1) * 24;
     const state =
@@ -618,7 +633,7 @@ function board(view, obs, wide, picks, focus) {
       class: `gu-board ${wide ? "gu-wide" : "gu-narrow"}`,
       viewBox: `0 0 ${width} ${height}`,
       role: "img",
-      "aria-label": `Gunst, season ${obs.season}, ${obs.phase}`,
+      "aria-label": t("board.label", { season: obs.season, phase: obs.phase }),
       "data-ply": view.ply,
     },
     ...parts,
@@ -642,14 +657,11 @@ function pieceCount(obs, seat, row) {
   return (((obs.rows || [[], []])[seat] || [])[row] || []).length;
 }
 
-const ROW_VERBS = {
-  double: "Double",
-  banish: "Banish",
-  convert: "Convert from",
-  move: "Move",
-  into: "Into",
-  onto: "Onto",
-};
+const ROW_VERBS = ["double", "banish", "convert", "move", "into", "onto"];
+/** A row's name ("knights", ...) in the page's language. */
+const rowWord = (row) => t(`row.${row}`);
+/** A deity's place ("start", "Tusmørket", "Tågen", "hand", "field") in the page's language. */
+const placeName = (place) => (["start", "hand", "field"].includes(place) ? t(`place.${place}`) : place);
 
 /** Title and detail of one decision button. */
 function decisionLabel(a, view, obs) {
@@ -657,45 +669,45 @@ function decisionLabel(a, view, obs) {
   const me = view.seat;
   if (a.kind === "first") {
     return [
-      a.seat === me ? "I go first" : `${nm.label(a.seat)} goes first`,
-      "acts first in Dommen and in every row of Slaget",
+      a.seat === me ? t("btn.i_first") : t("btn.first", { name: nm.label(a.seat) }),
+      t("btn.first_detail"),
     ];
   }
   if (a.kind === "deity") {
     const d = deityIndex(a.deity);
     const place = ((obs.deities || [{}, {}])[me] || {})[a.deity] || "start";
     const at = PLACES.indexOf(place);
-    if (a.purpose === "invoke") return [`Invoke ${a.deity}`, DEITIES[d].effect];
+    if (a.purpose === "invoke") return [t("btn.invoke", { deity: a.deity }), DEITIES[d].effect];
     const steps = a.purpose === "favour" ? favourOf(obs.favour) : 1;
     const to = PLACES[Math.min(3, at + steps)];
-    const verb = a.purpose === "favour" ? "Favour" : "Raise";
-    return [`${verb} ${a.deity}`, `${place} → ${to}`];
+    const verb = a.purpose === "favour" ? "btn.favour" : "btn.raise";
+    return [t(verb, { deity: a.deity }), `${placeName(place)} → ${placeName(to)}`];
   }
   if (a.kind === "row") {
     const seat = a.side === "opponent" ? 1 - me : me;
-    const whose = a.side === "opponent" ? nm.possessive(seat) : "your";
     const n = pieceCount(obs, seat, a.number - 1);
-    const verb = ROW_VERBS[a.purpose] || "Row";
-    return [`${verb} ${whose} ${a.row}`, `row ${a.number}, ${n} piece${n === 1 ? "" : "s"}`];
+    const key = `btn.row.${ROW_VERBS.includes(a.purpose) ? a.purpose : "row"}`;
+    const whose = a.side === "opponent" ? nm.possessive(seat) : t("poss.many.you");
+    return [t(key, { whose, row: rowWord(a.row) }), tn("btn.row_detail", n, { number: a.number })];
   }
   if (a.kind === "mode") {
     const left = (obs.slaget || {}).left;
     return a.mode === "raise"
-      ? ["Scholars raise", `${left} × a deity one step toward the hand`]
-      : ["Scholars strike", `${left} × one damage`];
+      ? [t("btn.mode.raise"), t("btn.mode.raise_detail", { n: left })]
+      : [t("btn.mode.strike"), t("btn.mode.strike_detail", { n: left })];
   }
   return [a.text, ""];
 }
 
 const TARGET_PROMPTS = [
-  "Extazia: which of your rows acts twice in Slaget?",
-  "Vandringsmanden: which opposing row is removed?",
-  "Eurika: take one kin from which opposing row?",
-  "Archimedes: which of your rows moves?",
+  t("prompt.target.extazia"),
+  t("prompt.target.vandringsmanden"),
+  t("prompt.target.eurika"),
+  t("prompt.target.archimedes"),
 ];
 const DEST_PROMPTS = {
-  2: "Eurika: into which of your rows does the kin go?",
-  3: "Archimedes: onto which of your rows?",
+  2: t("prompt.dest.eurika"),
+  3: t("prompt.dest.archimedes"),
 };
 
 /** What the seat to move is asked, in words. */
@@ -704,27 +716,25 @@ function prompt(view, obs) {
   const seat = view.to_move;
   switch (obs.phase) {
     case "tinge":
-      return "Tinge: choose in secret which kin and deities to bring.";
+      return t("prompt.tinge");
     case "coin":
-      return "Equal counts: a coin names the chooser.";
+      return t("prompt.coin");
     case "order":
-      return `${nm.label(seat)} ${nm.verb(seat, "are", "is")} the chooser: who goes first this round?`;
-    case "favour": {
-      const n = favourOf(obs.favour);
-      return `Favour ${n}: move one deity up to ${n} step${n === 1 ? "" : "s"} toward the hand.`;
-    }
+      return seat === nm.me ? t("prompt.order.you") : t("prompt.order", { name: nm.label(seat) });
+    case "favour":
+      return tn("prompt.favour", favourOf(obs.favour));
     case "invoke":
-      return "Dommen: which deity acts now?";
+      return t("prompt.invoke");
     case "target":
-      return TARGET_PROMPTS[obs.deity_in_use] || "Which row?";
+      return TARGET_PROMPTS[obs.deity_in_use] || t("prompt.which_row");
     case "dest":
-      return DEST_PROMPTS[obs.deity_in_use] || "Which row?";
+      return DEST_PROMPTS[obs.deity_in_use] || t("prompt.which_row");
     case "mode":
-      return `Slaget: the scholar row acts ${(obs.slaget || {}).left} time(s). Raise deities or strike?`;
-    case "raise": {
-      const who = (obs.slaget || {}).row === 4 ? "A scholar" : "A farmer";
-      return `${who} raises a deity one step toward the hand. Which one? (${(obs.slaget || {}).left} to go)`;
-    }
+      return t("prompt.mode", { n: (obs.slaget || {}).left });
+    case "raise":
+      return t((obs.slaget || {}).row === 4 ? "prompt.raise.scholar" : "prompt.raise.farmer", {
+        n: (obs.slaget || {}).left,
+      });
     default:
       return "";
   }
@@ -733,27 +743,27 @@ function prompt(view, obs) {
 function waitingText(view, obs, mem) {
   const nm = names(view);
   if (view.result || obs.phase === "over") return resultText(view, obs);
-  if (view.status === "waiting") return "Waiting for the players to take their seats.";
+  if (view.status === "waiting") return t("wait.seats");
   if (obs.phase === "tinge") {
     const sent = mem.submitted;
     const mine = sent && sent.ply === view.ply && sent.seat === view.seat ? sent.text : null;
-    if (mine) return `Your selection is in (${mine}): it stays secret until both are in.`;
-    if (Number.isInteger(view.seat)) return `${nm.label(1 - view.seat)} chooses in secret…`;
-    return "Tinge: both players choose in secret…";
+    if (mine) return t("wait.sent", { selection: mine });
+    if (Number.isInteger(view.seat)) return t("wait.other_secret", { name: nm.label(1 - view.seat) });
+    return t("wait.both_secret");
   }
-  if (view.to_move === -1) return "Equal counts: a coin names the chooser…";
+  if (view.to_move === -1) return t("wait.coin");
   const step = STEP_OF_PHASE[obs.phase] || "";
   const deity = (DEITIES[obs.deity_in_use] || {}).name;
   const task = {
-    order: "chooses who goes first",
-    favour: `spends a favour of ${favourOf(obs.favour)}`,
-    invoke: "picks the deity that acts next",
-    target: `picks the row for ${deity}`,
-    dest: `picks where ${deity} puts it`,
-    mode: "picks the scholars' mode",
-    raise: "picks the deity to raise",
-  }[obs.phase];
-  return `${step}: ${nm.label(view.to_move)} ${task || "decides"}…`;
+    order: "wait.order",
+    favour: "wait.favour",
+    invoke: "wait.invoke",
+    target: "wait.target",
+    dest: "wait.dest",
+    mode: "wait.mode",
+    raise: "wait.raise",
+  }[obs.phase] || "wait.decides";
+  return t(task, { step, name: nm.label(view.to_move), deity, n: favourOf(obs.favour) });
 }
 
 function resultText(view, obs) {
@@ -761,14 +771,14 @@ function resultText(view, obs) {
   const log = obs.log || [];
   const end = log.length && log[log.length - 1].e === "end" ? log[log.length - 1] : null;
   const loser = end ? end.loser : obs.loser;
-  if (!end && !view.result) return "The game is over.";
-  if (loser < 0) return "After four seasons both have as many life stones: a draw.";
+  if (!end && !view.result) return t("result.over");
+  if (loser < 0) return t("result.draw");
   const winner = 1 - loser;
   const how =
     end && end.why === "life"
-      ? `${nm.label(loser)} has no life stones left`
-      : "more life stones after four seasons";
-  return `${nm.subject(winner)} win${winner === nm.me ? "" : "s"}: ${how}.`;
+      ? t("result.no_life", { name: nm.label(loser) })
+      : t("result.more_life");
+  return t(winner === nm.me ? "result.you_win" : "result.wins", { name: nm.label(winner), how });
 }
 
 /** The Tinge panel: kin steppers and deity toggles matched against the legal selections. */
@@ -790,14 +800,19 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
       "div",
       { class: "gu-stepper", "data-kin": kin.name },
       h("span", { class: `gu-chip gu-kind-${k}` }, kin.letter),
-      h("span", { class: "gu-stepper-name" }, kin.plural, h("small", {}, `${hand[k]} in hand`)),
+      h(
+        "span",
+        { class: "gu-stepper-name" },
+        rowWord(kin.plural),
+        h("small", {}, t("tinge.in_hand", { n: hand[k] })),
+      ),
       h(
         "button",
         {
           type: "button",
           class: "btn btn-small gu-minus",
           disabled: n <= 0,
-          "aria-label": `one ${kin.name} less`,
+          "aria-label": t("tinge.less", { kin: t(`kin.${kin.name}`) }),
           onclick: () => change(-1),
         },
         "−",
@@ -809,7 +824,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
           type: "button",
           class: "btn btn-small gu-plus",
           disabled: n >= hand[k],
-          "aria-label": `one ${kin.name} more`,
+          "aria-label": t("tinge.more", { kin: t(`kin.${kin.name}`) }),
           onclick: () => change(1),
         },
         "+",
@@ -835,7 +850,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
         },
       },
       h("b", {}, deity.name),
-      h("small", {}, ready ? deity.effect : `at ${places[deity.name] || "start"}`),
+      h("small", {}, ready ? deity.effect : t("deity.at", { place: placeName(places[deity.name] || "start") })),
     );
   });
   const count = sel.kin.reduce((s, n) => s + n, 0) + sel.deities.size;
@@ -859,9 +874,9 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
     },
     chosen
       ? count
-        ? `Bring ${count} piece${count === 1 ? "" : "s"}`
-        : "Bring nothing"
-      : "Not possible",
+        ? tn("btn.bring", count)
+        : t("btn.bring_nothing")
+      : t("btn.not_possible"),
   );
   return h(
     "div",
@@ -871,13 +886,14 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
     h(
       "p",
       { class: "gu-hint" },
-      `${nm.label(other)} can bring ${
-        KINS.filter((k) => otherHand[k.index])
-          .map((k) => `${otherHand[k.index]}${k.letter}`)
-          .join(" ") || "no kin"
-      }` +
-        (otherReady.length ? ` and ${otherReady.map((d) => d.name).join(", ")}` : ", no deity") +
-        ". The side with fewer pieces chooses who goes first and gets the difference as favour (at most 3).",
+      t(otherReady.length ? "tinge.other_can" : "tinge.other_can_no_deity", {
+        name: nm.label(other),
+        kin:
+          KINS.filter((k) => otherHand[k.index])
+            .map((k) => `${otherHand[k.index]}${k.letter}`)
+            .join(" ") || t("tinge.no_kin"),
+        deities: otherReady.map((d) => d.name).join(", "),
+      }),
     ),
     h(
       "div",
@@ -893,7 +909,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
             redraw();
           },
         },
-        "Clear",
+        t("tinge.clear"),
       ),
       submit,
     ),
@@ -914,10 +930,10 @@ function revealCard(view, obs, fresh) {
     const deities = reveal.event.deities[seat];
     const size = kin.reduce((s, n) => s + n, 0) + deities.length;
     const parts = KINS.filter((_, k) => kin[k]).map(
-      (k) => `${kin[k.index]} ${kin[k.index] === 1 ? k.name : k.plural}`,
+      (k) => `${kin[k.index]} ${kin[k.index] === 1 ? t(`kin.${k.name}`) : rowWord(k.plural)}`,
     );
     const gods = deities.map((d) => DEITIES[d].name);
-    const text = [...parts, ...gods].join(", ") || "nothing";
+    const text = [...parts, ...gods].join(", ") || t("ev.nothing");
     return h(
       "li",
       { "data-seat": seat },
@@ -931,7 +947,7 @@ function revealCard(view, obs, fresh) {
   return h(
     "div",
     { class: `gu-reveal ${fresh ? "gu-fresh" : ""}` },
-    h("h3", {}, `Tinge revealed · season ${reveal.event.season}`),
+    h("h3", {}, t("reveal.title", { n: reveal.event.season })),
     h("ul", {}, ...lines),
     after.length ? h("p", {}, after.join(" ")) : null,
   );
@@ -940,7 +956,7 @@ function revealCard(view, obs, fresh) {
 function decisionPanel(view, obs, legal, ui, mem, redraw, freshReveal) {
   const panel = h("section", {
     class: "gu-panel-html",
-    "aria-label": "Decision",
+    "aria-label": t("panel.decision"),
     "data-decision": "panel",
   });
   const reveal = revealCard(view, obs, freshReveal);
@@ -1031,12 +1047,17 @@ function eventList(view, obs, shown) {
     if (i >= shown) fresh += 1;
     list.append(item);
   });
-  if (!log.length) list.append(h("li", { class: "gu-event gu-none" }, "Nothing has happened yet."));
+  if (!log.length) list.append(h("li", { class: "gu-event gu-none" }, t("log.empty")));
   return list;
 }
 
 // ---------------------------------------------------------------- entry points
 /** Warnings for the shared status card: the last season, and a side close to losing. */
+/** Seat names for the shared page, in the page's language ("Player 1", "Spiller 1"). */
+export function seatNames() {
+  return [t("player", { n: 1 }), t("player", { n: 2 })];
+}
+
 export function describe(view) {
   const obs = view.observation || {};
   if (view.result || obs.phase === "over") return "";
@@ -1044,9 +1065,9 @@ export function describe(view) {
   const notes = [];
   (obs.life || []).forEach((life, seat) => {
     if (life <= 3)
-      notes.push(`${nm.label(seat)}: only ${life} life stone${life === 1 ? "" : "s"} left.`);
+      notes.push(tn("note.life", life, { name: nm.label(seat) }));
   });
-  if (obs.season === 4) notes.push("The last season.");
+  if (obs.season === 4) notes.push(t("note.last_season"));
   return notes.join(" ");
 }
 
@@ -1110,7 +1131,7 @@ export function render(root, view, ui) {
       { class: "gu-grid" },
       panel,
       svg,
-      h("aside", { class: "gu-log" }, h("h3", {}, "Events"), events),
+      h("aside", { class: "gu-log" }, h("h3", {}, t("log.title")), events),
     ),
   );
   root.replaceChildren(wrap);

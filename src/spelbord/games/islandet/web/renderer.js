@@ -12,6 +12,7 @@
 // right). The viewer's own side is drawn at the bottom (North sees the island turned).
 
 import { diePips, h, injectStyle, svgEl as el } from "/static/kit.js";
+import { t, tn } from "./texts.js";
 
 const C = 40; // one square
 const N = 12;
@@ -32,7 +33,10 @@ const DELTAS = [
   [0, -1],
   [-1, 0],
 ];
-const NAMES = ["South", "North"];
+const NAMES = [t("side.south"), t("side.north")];
+/** A unit kind ("soldier", "jeep", "tank") in the page's language. */
+const kindName = (kind) => t(`kind.${kind}`);
+const FACING_WORDS = () => [t("dir.north"), t("dir.east"), t("dir.south"), t("dir.west")];
 const BOUND_PAD = -2;
 
 /** Per root element: selection, the place kind, and what the last render showed. */
@@ -296,8 +300,13 @@ function drawUnit(geo, sq, unit, extra = "") {
     el(
       "title",
       {},
-      `${NAMES[unit.seat]} ${KINDS[unit.kind]} on ${sqName(sq)}, facing ` +
-        `${"north east south west".split(" ")[unit.facing]}, range ${RANGES[unit.kind]}`,
+      t("unit.label", {
+        side: NAMES[unit.seat],
+        kind: kindName(KINDS[unit.kind]),
+        square: sqName(sq),
+        facing: FACING_WORDS()[unit.facing],
+        range: RANGES[unit.kind],
+      }),
     ),
   );
   return g;
@@ -363,7 +372,7 @@ function drawBoard(root, view, ui, mem) {
     class: "isl-svg",
     viewBox: `${minX} 0 ${maxX - minX} ${HEIGHT}`,
     role: "img",
-    "aria-label": "The island",
+    "aria-label": t("board.label"),
   });
   svg.append(rect("isl-sea", minX, 0, maxX - minX, HEIGHT, 14));
 
@@ -431,7 +440,7 @@ function drawBoard(root, view, ui, mem) {
           { class: "isl-crater", transform: `translate(${px + C / 2} ${py + C / 2})` },
           el("circle", { r: C * 0.42 }),
           el("text", { y: 5 }, "☠"),
-          el("title", {}, `live block on ${sqName(sq)}: it went off`),
+          el("title", {}, t("block.live", { square: sqName(sq) })),
         ),
       );
       if (fresh) {
@@ -460,7 +469,7 @@ function drawBoard(root, view, ui, mem) {
           "g",
           { class: "isl-safe-mark" },
           el("rect", { x: px + 6, y: py + 6, width: C - 12, height: C - 12, rx: 4 }),
-          el("title", {}, `safe block on ${sqName(sq)}: removed`),
+          el("title", {}, t("block.safe", { square: sqName(sq) })),
         ),
       );
       if (fresh) {
@@ -475,7 +484,7 @@ function drawBoard(root, view, ui, mem) {
   for (const sq of blocks) {
     const [px, py] = geo.cell(...xyOf(sq));
     const crate = drawCrate(px, py, g.shootAt.has(sq) ? "isl-crate-target" : "");
-    crate.append(el("title", {}, `block on ${sqName(sq)}: live or safe, nobody knows`));
+    crate.append(el("title", {}, t("block.unknown", { square: sqName(sq) })));
     blockLayer.append(crate);
   }
   svg.append(blockLayer);
@@ -533,7 +542,7 @@ function drawBoard(root, view, ui, mem) {
     if (g.crossfire.has(sq)) continue;
     const [cx, cy] = geo.centre(sq);
     const ring = el("circle", { class: "isl-crossfire-if-live", cx, cy, r: C * 0.36 });
-    ring.append(el("title", {}, "in crossfire only if the block proves live (R15)"));
+    ring.append(el("title", {}, t("block.crossfire")));
     targetLayer.append(ring);
   }
   for (const [sq, actions] of g.shootAt) {
@@ -573,7 +582,7 @@ function drawBoard(root, view, ui, mem) {
       !ui.replay &&
       (g.block.has(sq) || g.place.has(sq) || g.remove.has(sq) || g.shootAt.has(sq) || mine(sq));
     const unit = units.get(sq);
-    const what = unit ? `${NAMES[unit.seat] || ""} ${unit.kind || "unit"}`.trim() : "empty";
+    const what = unit ? `${NAMES[unit.seat] || ""} ${unit.kind ? kindName(unit.kind) : t("unit")}`.trim() : t("empty");
     hits.append(
       el("rect", {
         class: "isl-hit",
@@ -584,7 +593,7 @@ function drawBoard(root, view, ui, mem) {
         "data-sq": sq,
         tabindex: can ? "0" : null,
         role: can ? "button" : null,
-        "aria-label": can ? `${sqName(sq)}: ${what}${sel === sq ? ", picked" : ""}` : null,
+        "aria-label": can ? `${sqName(sq)}: ${what}${sel === sq ? t("picked") : ""}` : null,
       }),
     );
   }
@@ -715,8 +724,8 @@ function drawPads(pos, geo, home, g) {
         el(
           "title",
           {},
-          `${NAMES[seat]} pad slot ${slot + 1}${slot === 2 ? " (centre)" : ""}: ` +
-            `${kind >= 0 ? KINDS[kind] : "empty"}${off ? " (off the edge: cannot unload)" : ""}` +
+          t(slot === 2 ? "pad.slot_centre" : "pad.slot", { side: NAMES[seat], n: slot + 1 }) +
+            `: ${kind >= 0 ? kindName(KINDS[kind]) : t("empty")}${off ? t("pad.off_edge") : ""}` +
             `${action ? ` — ${action.text}` : ""}`,
         ),
       );
@@ -739,7 +748,7 @@ function drawPads(pos, geo, home, g) {
         el(
           "text",
           { x: left + 2.5 * C, y: top + C / 2 + 5 },
-          a.side === "W" ? "◀ pad west" : "pad east ▶",
+          a.side === "W" ? t("pad.west_short") : t("pad.east_short"),
         ),
         el("title", {}, a.text),
       ),
@@ -756,15 +765,15 @@ function drawPanel(view, pos, seat) {
   const stock = (pos.stock ? pos.stock[seat] : []).reduce((a, b) => a + b, 0);
   const points = view.observation.points ? view.observation.points[seat] : 0;
   const lost = pos.lost ? pos.lost[seat] : 0;
-  const stats = [`island ${island}`, `pad ${pad}`];
-  if (stock) stats.push(`to set up ${stock}`);
-  stats.push(`lost ${lost}`, `points ${points}`);
+  const stats = [t("stat.island", { n: island }), t("stat.pad", { n: pad })];
+  if (stock) stats.push(t("stat.stock", { n: stock }));
+  stats.push(t("stat.lost", { n: lost }), t("stat.points", { n: points }));
   return h(
     "div",
     { class: `isl-panel isl-seat-${seat} ${active ? "isl-panel-active" : ""}` },
     h("i", { class: "isl-chip" }),
-    h("b", { class: "isl-name" }, NAMES[seat], view.seat === seat ? " (you)" : ""),
-    active ? h("span", { class: "isl-to-move" }, "to move") : null,
+    h("b", { class: "isl-name" }, NAMES[seat], view.seat === seat ? t("you_suffix") : ""),
+    active ? h("span", { class: "isl-to-move" }, t("to_move")) : null,
     h("span", { class: "isl-stats" }, stats.join(" · ")),
   );
 }
@@ -778,7 +787,7 @@ function drawDieArea(view, pos, fx) {
   const extra = `${inTurn ? "" : "isl-die-old"} ${rolled ? "isl-die-rolled" : ""}`;
   const die = drawDie(2, 2, 52, pips, extra);
   if (rolled) die.firstChild.setAttribute("style", lag(fx.roll));
-  const zeros = inTurn && pos.zeros > 0 ? ` · 0s rolled: ${pos.zeros}` : "";
+  const zeros = inTurn && pos.zeros > 0 ? ` · ${t("die.zeros", { n: pos.zeros })}` : "";
   const live = pos.live_left ?? 0;
   const safe = pos.safe_left ?? 0;
   return h(
@@ -790,23 +799,23 @@ function drawDieArea(view, pos, fx) {
         class: "isl-die-svg",
         viewBox: "0 0 56 56",
         role: "img",
-        "aria-label": `die ${pips ?? "not rolled"}`,
+        "aria-label": pips === null || pips === undefined ? t("die.not_rolled") : t("die.label", { n: pips }),
       },
       die,
     ),
     h(
       "span",
       { class: "isl-die-text" },
-      h("b", {}, inTurn ? `Die ${pips}` : last ? `Last roll ${last.pips}` : "No roll yet"),
+      h("b", {}, inTurn ? t("die.now", { n: pips }) : last ? t("die.last", { n: last.pips }) : t("die.none")),
       zeros,
     ),
     h(
       "span",
-      { class: "isl-unknown", title: "Blocks that have not gone off yet" },
-      "Unknown blocks: ",
-      h("b", { class: "isl-live-count" }, `☠ ${live} live`),
+      { class: "isl-unknown", title: t("blocks.title") },
+      t("blocks.unknown"),
+      h("b", { class: "isl-live-count" }, `☠ ${t("blocks.live", { n: live })}`),
       " · ",
-      h("b", {}, `${safe} safe`),
+      h("b", {}, t("blocks.safe", { n: safe })),
     ),
   );
 }
@@ -843,7 +852,7 @@ function wireBoard(svg, root, view, ui, mem, g, units) {
       const chosen =
         actions.length === 1 ? actions[0] : actions.find((a) => parseSq(a.from) === mem.sel);
       if (chosen) return ui.act(chosen);
-      if (ui.notify) ui.notify("Several of your units can hit this: tap the one to fire first.");
+      if (ui.notify) ui.notify(t("notify.several"));
       return;
     }
     if (units.has(sq)) {
@@ -902,7 +911,7 @@ const ARROW = ["↑", "→", "↓", "←"];
 
 function facingLabel(letter, flip) {
   const f = FACINGS.indexOf(letter);
-  return `${ARROW[(f + (flip ? 2 : 0)) % 4]} ${"north east south west".split(" ")[f]}`;
+  return `${ARROW[(f + (flip ? 2 : 0)) % 4]} ${FACING_WORDS()[f]}`;
 }
 
 function prompt(view, pos, g, mem, ui) {
@@ -910,53 +919,43 @@ function prompt(view, pos, g, mem, ui) {
   if (view.result || ui.replay) return "";
   if (!view.your_turn) {
     if (view.to_move === -1) {
-      if (pos.phase === "first") return "The roll-off decides who starts…";
-      if (pos.phase === "reveal") return "A block goes off: live or safe?";
-      return `${names[pos.to_move]} rolls the die…`;
+      if (pos.phase === "first") return t("prompt.roll_off");
+      if (pos.phase === "reveal") return t("prompt.reveal");
+      return t("prompt.rolls", { name: names[pos.to_move] });
     }
-    const who = view.to_move >= 0 ? names[view.to_move] : "nobody";
+    const who = view.to_move >= 0 ? names[view.to_move] : t("nobody");
     const watching = view.seat === null || view.seat === undefined;
-    return watching ? `${who} to play.` : `Waiting for ${who}…`;
+    return watching ? t("prompt.to_play", { name: who }) : t("prompt.waiting_for", { name: who });
   }
   const roll = pos.roll;
   switch (pos.phase) {
     case "block":
-      return "Place a block: tap a highlighted square (one block per row and column).";
+      return t("prompt.block");
     case "place":
-      return "Choose a kind, then tap a free square of your two home rows.";
+      return t("prompt.place");
     case "face":
-      return `Which way does the unit on ${sqName(pos.pending)} face?`;
+      return t("prompt.face", { square: sqName(pos.pending) });
     case "padkind":
-      return `Fill carrier pad slot ${padCount(pos, pos.to_move) + 1} (west to east):`;
+      return t("prompt.padkind", { n: padCount(pos, pos.to_move) + 1 });
     case "enter":
-      return "No unit on the island: bring one on from your pad (tap a glowing slot).";
+      return t("prompt.enter");
     case "zero":
-      return (
-        "You rolled 0: reinforce, move the pad or turn a unit (tap it), then roll again. " +
-        "You may shoot first."
-      );
+      return t("prompt.zero");
     case "shoot1":
-      return `Die: ${roll}. Shoot (tap a red target) or press Done to move.`;
+      return t("prompt.shoot1", { n: roll });
     case "shoot2":
-      return "Shoot again (tap a red target), or press Done to end your turn.";
+      return t("prompt.shoot2");
     case "move":
-      if (g.padshift.length) return `Move your carrier pad ${roll} column${roll === 1 ? "" : "s"}:`;
+      if (g.padshift.length) return tn("prompt.padshift", roll);
       return mem.sel !== null && g.move.has(mem.sel)
-        ? `Move the unit on ${sqName(mem.sel)} ${roll}: tap a destination ` +
-            `(half-arrows: move ${roll - 1} and turn).`
-        : `Move a unit exactly ${roll}: tap a highlighted unit.`;
+        ? t("prompt.move_unit", { square: sqName(mem.sel), n: roll, less: roll - 1 })
+        : t("prompt.move", { n: roll });
     case "remove":
-      return (
-        `${names[pos.to_move]} cannot use the roll (rule 1A): ` +
-        "tap one of their units twice to remove it."
-      );
+      return t("prompt.remove", { name: names[pos.to_move] });
     case "removepad":
-      return (
-        `${names[pos.to_move]} cannot bring a unit on (rule 1B): ` +
-        "remove one of their pad units."
-      );
+      return t("prompt.removepad", { name: names[pos.to_move] });
     default:
-      return "Your move.";
+      return t("prompt.your_move");
   }
 }
 
@@ -988,7 +987,7 @@ function drawBar(view, pos, ui, mem, g) {
               draw(mem.root, view, ui, mem);
             },
           },
-          `${kind} (${n} left)`,
+          t("btn.kind_left", { kind: kindName(kind), n }),
         ),
       );
     }
@@ -997,34 +996,38 @@ function drawBar(view, pos, ui, mem, g) {
   for (const a of g.padkind) {
     const k = KINDS.indexOf(a.unit.kind);
     const n = pos.stock ? pos.stock[pos.to_move][k] : "";
-    buttons.append(button(`${a.unit.kind} (${n} left)`, a, ui, mem));
+    buttons.append(button(t("btn.kind_left", { kind: kindName(a.unit.kind), n }), a, ui, mem));
   }
   for (const [slot, a] of [...g.enter].sort((p, q) => p[0] - q[0])) {
-    buttons.append(button(`Bring on ${a.unit ? a.unit.kind : ""} (slot ${slot + 1})`, a, ui, mem));
+    const kind = a.unit ? kindName(a.unit.kind) : t("unit");
+    buttons.append(button(t("btn.bring_on", { kind, n: slot + 1 }), a, ui, mem));
   }
-  if (g.padmove) buttons.append(button("Move the pad", g.padmove, ui, mem));
+  if (g.padmove) buttons.append(button(t("btn.move_pad"), g.padmove, ui, mem));
   for (const a of g.padshift) {
-    buttons.append(button(a.side === "W" ? "◀ Pad west" : "Pad east ▶", a, ui, mem));
+    buttons.append(button(a.side === "W" ? t("btn.pad_west") : t("btn.pad_east"), a, ui, mem));
   }
   const sel = mem.sel;
   if (sel !== null && sel !== undefined) {
     for (const a of g.turn.get(sel) || []) {
-      const side = a.text.endsWith("L") ? "left" : "right";
-      buttons.append(button(`Turn ${sqName(sel)} ${side}`, a, ui, mem));
+      const key = a.text.endsWith("L") ? "btn.turn_left" : "btn.turn_right";
+      buttons.append(button(t(key, { square: sqName(sel) }), a, ui, mem));
     }
     const fire = g.shootFrom.get(sel);
-    if (fire) buttons.append(button(`Fire ${fire.text}`, fire, ui, mem, "isl-fire"));
+    if (fire) buttons.append(button(t("btn.fire", { move: fire.text }), fire, ui, mem, "isl-fire"));
     for (const a of g.move.get(sel) || []) buttons.append(button(a.text, a, ui, mem));
     const removal = g.remove.get(sel);
-    if (removal) buttons.append(button(`Remove ${sqName(sel)}`, removal, ui, mem, "btn-danger"));
+    if (removal) {
+      buttons.append(button(t("btn.remove", { square: sqName(sel) }), removal, ui, mem, "btn-danger"));
+    }
   }
   for (const [slot, a] of [...g.removepad].sort((p, q) => p[0] - q[0])) {
-    const label = `Remove ${a.unit ? a.unit.kind : "unit"} (pad slot ${slot + 1})`;
+    const kind = a.unit ? kindName(a.unit.kind) : t("unit");
+    const label = t("btn.remove_pad", { kind, n: slot + 1 });
     buttons.append(button(label, a, ui, mem, "btn-danger"));
   }
   if (g.done) {
-    const labels = { shoot1: "Done shooting: move", shoot2: "Done: end turn" };
-    const label = labels[pos.phase] || "Done";
+    const labels = { shoot1: t("btn.done_shoot1"), shoot2: t("btn.done_shoot2") };
+    const label = labels[pos.phase] || t("btn.done");
     buttons.append(button(label, g.done, ui, mem, "btn-primary"));
   }
   if (buttons.childElementCount) bar.append(buttons);
@@ -1036,15 +1039,15 @@ function drawBar(view, pos, ui, mem, g) {
 
 function resultText(view, pos) {
   const how = {
-    elimination: "by elimination",
-    quick: "in the quick game",
-    points: "on points",
-    "turn-limit": "at the turn limit",
+    elimination: t("result.elimination"),
+    quick: t("result.quick"),
+    points: t("result.points"),
+    "turn-limit": t("result.turn_limit"),
   };
   const points = view.observation.points;
-  const pts = points ? ` Points ${points[0]}–${points[1]}.` : "";
-  if (pos.phase !== "over") return `Game over (${view.result.termination}).${pts}`;
-  const who = pos.winner < 0 ? "A draw" : `${NAMES[pos.winner]} wins`;
+  const pts = points ? ` ${t("result.score", { a: points[0], b: points[1] })}` : "";
+  if (pos.phase !== "over") return `${t("result.over", { why: view.result.termination })}${pts}`;
+  const who = pos.winner < 0 ? t("result.draw") : t("result.wins", { name: NAMES[pos.winner] });
   return `${who} ${how[pos.result] || ""}.${pts}`;
 }
 
@@ -1096,7 +1099,7 @@ export function render(root, view, ui) {
   injectStyle("islandet-style", STYLE);
   const pos = position(view);
   if (!pos) {
-    root.replaceChildren(h("p", { class: "muted" }, "No position to show."));
+    root.replaceChildren(h("p", { class: "muted" }, t("no_position")));
     return;
   }
   let mem = memory.get(root);
@@ -1139,15 +1142,13 @@ export function describe(view) {
   const pos = position(view);
   if (!pos || view.result) return "";
   const mover = NAMES[pos.to_move];
-  if (pos.phase === "remove") return `Rule 1A: ${mover} cannot use the roll and loses a unit.`;
-  if (pos.phase === "removepad") {
-    return `Rule 1B: ${mover} cannot bring a unit on and loses a pad unit.`;
-  }
+  if (pos.phase === "remove") return t("note.rule1a", { name: mover });
+  if (pos.phase === "removepad") return t("note.rule1b", { name: mover });
   if (pos.phase === "move" && pos.bound === BOUND_PAD) {
-    return `${mover}'s roll of ${pos.roll} moves the carrier pad.`;
+    return t("note.pad_roll", { name: mover, n: pos.roll });
   }
   if (pos.bound >= 0 && ["roll", "shoot1", "move"].includes(pos.phase)) {
-    return `Rule 2A: only the unit on ${sqName(pos.bound)} may move with this roll.`;
+    return t("note.rule2a", { square: sqName(pos.bound) });
   }
   return "";
 }

@@ -4,7 +4,8 @@
 // The winner's placement is played on the board: its legal squares glow there.
 
 import { h } from "/static/kit.js";
-import { plural, seatOk } from "./dom.js";
+import { seatOk } from "./dom.js";
+import { t, tn } from "./texts.js";
 import { KIND_OF_NAME, NAMES, SPECIALS, UNITS, kindLetter, nameOf, ownClass } from "./units.js";
 
 /** The name of a kind name of the observation, with its letter: "dragon (Z)". */
@@ -34,10 +35,10 @@ export function cupLine(obs) {
   return h(
     "div",
     { class: "om-cup", "data-count": cup.length },
-    h("span", { class: "om-small" }, `In the cup (${cup.length}): `),
+    h("span", { class: "om-small" }, t("cup.title", { n: cup.length })),
     sorted.length
       ? sorted.map((k) => specialBadge(k, "om-cup-item"))
-      : h("span", { class: "muted" }, "empty"),
+      : h("span", { class: "muted" }, t("cup.empty")),
   );
 }
 
@@ -80,7 +81,7 @@ export function clockBox(view, mem) {
   const fill = h("span", { class: "om-clock-fill" });
   const you = seatOk(view.seat) && view.seat === clock.seat;
   const bidding = (view.observation || {}).phase === "auction";
-  const what = bidding ? "to bid; then it is a pass" : "to decide";
+  const what = bidding ? "clock.bid" : "clock.decide";
   const box = h(
     "div",
     { class: `om-clock${you ? " om-clock-you" : ""}`, "data-seat": clock.seat, role: "timer" },
@@ -89,8 +90,8 @@ export function clockBox(view, mem) {
   );
   const tick = () => {
     const left = Math.max(0, (clock.end - performance.now()) / 1000);
-    const who = you ? "You have" : `${nameOf(clock.seat)} has`;
-    text.textContent = `${who} ${Math.ceil(left)} s ${what}`;
+    const params = { name: nameOf(clock.seat), n: Math.ceil(left) };
+    text.textContent = t(`${what}${you ? ".you" : ""}`, params);
     fill.style.width = `${Math.min(100, (100 * left) / clock.seconds)}%`;
     box.classList.toggle("om-clock-low", left <= 3);
     box.dataset.left = String(Math.ceil(left));
@@ -135,7 +136,7 @@ function bidControls(ctx, act) {
       step: 1,
       value: mem.bidAmount,
       inputmode: "numeric",
-      "aria-label": "your bid in gold",
+      "aria-label": t("bid.input"),
     });
     const go = h("button", { type: "button", class: "btn btn-small btn-primary om-bid-go" });
     const setAmount = (n) => {
@@ -148,7 +149,7 @@ function bidControls(ctx, act) {
       const a = byAmount.get(best);
       go.dataset.action = String(a.action);
       go.dataset.amount = String(best);
-      go.textContent = `Bid ${best}`;
+      go.textContent = t("bid.go", { n: best });
       go.title = a.text;
     };
     const stepBy = (d) => {
@@ -173,9 +174,9 @@ function bidControls(ctx, act) {
       h(
         "span",
         { class: "om-stepper" },
-        step("om-step-down", "one less", "−", -1),
+        step("om-step-down", t("bid.less"), "−", -1),
         input,
-        step("om-step-up", "one more", "+", 1),
+        step("om-step-up", t("bid.more"), "+", 1),
       ),
       go,
     );
@@ -192,10 +193,10 @@ function bidControls(ctx, act) {
             class: "btn btn-small om-bid",
             "data-action": a.action,
             "data-amount": n,
-            title: `${a.text}: raise the standing bid to ${n} gold`,
+            title: t("bid.quick_title", { move: a.text, n }),
             onclick: () => act(a),
           },
-          all ? `All in ${n}` : String(n),
+          all ? t("bid.all_in", { n }) : String(n),
         ),
       );
     }
@@ -209,10 +210,10 @@ function bidControls(ctx, act) {
           type: "button",
           class: "btn btn-small om-pass",
           "data-action": g.pass.action,
-          title: "pass: you are out of this auction (R102)",
+          title: t("bid.pass_title"),
           onclick: () => act(g.pass),
         },
-        "Pass",
+        t("bid.pass"),
       ),
     );
   return box;
@@ -224,7 +225,7 @@ export function auctionPanel(ctx, act, used) {
   const au = obs.auction;
   if (!au) return null;
   const box = h("section", { class: "om-auction", "data-lot": au.lot || "" });
-  box.append(h("h3", {}, "Auction of a special unit (R100-R105)"));
+  box.append(h("h3", {}, t("auction.title")));
   if (au.lot) {
     const code = kindLetter(au.lot);
     const u = UNITS[code] || { name: au.lot };
@@ -236,20 +237,20 @@ export function auctionPanel(ctx, act, used) {
         h(
           "div",
           {},
-          h("strong", {}, `${seatOk(au.winner) ? "Sold" : "Up for auction"}: the ${u.name}`),
+          h("strong", {}, t(seatOk(au.winner) ? "auction.sold" : "auction.up", { unit: u.name })),
           u.note ? h("div", { class: "om-small" }, u.note) : null,
         ),
       ),
     );
   } else {
-    box.append(h("p", { class: "om-small" }, "Drawing a special unit from the cup…"));
+    box.append(h("p", { class: "om-small" }, t("wait.cup")));
   }
   const standing = au.bid > 0 && seatOk(au.bidder);
   box.append(
     h(
       "p",
       { class: "om-standing", "data-bid": au.bid, "data-bidder": au.bidder },
-      standing ? `Standing bid: ${au.bid} gold by ${nameOf(au.bidder)}` : "No bid yet",
+      standing ? t("auction.standing", { n: au.bid, name: nameOf(au.bidder) }) : t("auction.no_bid"),
     ),
   );
   const clock = clockBox(view, ctx.mem);
@@ -285,7 +286,7 @@ export function auctionPanel(ctx, act, used) {
           "data-state": state,
         },
         h("span", { class: "om-chip" }),
-        ` ${NAMES[seat]}${seat === view.seat ? " (you)" : ""}: ${gold[seat] ?? 0} gold · ${state}`,
+        ` ${NAMES[seat]}${seat === view.seat ? t("you_suffix") : ""}: ${t("stat.gold", { n: gold[seat] ?? 0 })} · ${t(`bidder.${state.replace(" ", "_")}`)}`,
       ),
     );
   }
@@ -300,19 +301,23 @@ export function auctionPanel(ctx, act, used) {
           h(
             "li",
             { class: ownClass(seat) },
-            amount > 0 ? `${nameOf(seat)} bids ${amount}` : `${nameOf(seat)} passes`,
+            amount > 0
+              ? t("auction.bids", { name: nameOf(seat), n: amount })
+              : t("auction.passes", { name: nameOf(seat) }),
           ),
         ),
       ),
     );
   if (seatOk(au.winner)) {
-    const price = au.bid > 0 ? ` for ${au.bid} gold` : "";
-    const what = au.lot ? lotName(au.lot) : "the unit";
+    const price = au.bid > 0 ? t("auction.price", { n: au.bid }) : "";
+    const what = au.lot ? lotName(au.lot) : t("unit");
     const where =
       au.winner === view.seat && (au.places || []).length
-        ? `: tap one of the ${plural(au.places.length, "highlighted square")} to place it (R104)`
-        : ": placing it (R104)";
-    box.append(h("p", { class: "om-won" }, `${nameOf(au.winner)} won the ${what}${price}${where}`));
+        ? t("auction.where", { squares: tn("squares", au.places.length) })
+        : t("auction.placing");
+    box.append(
+      h("p", { class: "om-won" }, t("auction.won", { name: nameOf(au.winner), unit: what, price, where })),
+    );
   }
   box.append(cupLine(obs));
   return box;

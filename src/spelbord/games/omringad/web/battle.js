@@ -5,8 +5,12 @@
 // the R92 count of steps without a hit, and the exact odds from here (odds.js).
 
 import { diePips, h, svgEl as el } from "/static/kit.js";
-import { plural, signed } from "./dom.js";
+import { signed } from "./dom.js";
 import { oddsSection } from "./odds.js";
+import { t, tn } from "./texts.js";
+
+/** A battle step's name ("ranged", "melee") in the page's language. */
+const stepName = (step) => t(`step.${step}`);
 import { battleInfo } from "./view.js";
 import { DRAGON, TERRAIN, isSpecial, nameOf, ownClass, unitName } from "./units.js";
 
@@ -16,8 +20,8 @@ const RANGED_CODES = new Set(["A", "K"]); // archers and catapults: -1 in a fore
 
 /** "Attacker", "Defender", "Attacker 2" ... (party 0 is the first attacker, 1 the defender). */
 function roleName(party) {
-  if (party === 1) return "Defender";
-  return party === 0 ? "Attacker" : `Attacker ${party}`;
+  if (party === 1) return t("battle.defender");
+  return party === 0 ? t("battle.attacker") : t("battle.attacker_n", { n: party });
 }
 
 /**
@@ -28,9 +32,9 @@ function roleName(party) {
 function modifierParts(die, terrain) {
   const code = die.unit.toUpperCase();
   const parts = [];
-  if (die.side === 1 && terrain === "C") parts.push(["castle", 1]);
-  if (die.side === 1 && terrain === "M" && code === "E") parts.push(["mountain elite", 1]);
-  if (terrain === "F" && RANGED_CODES.has(code)) parts.push(["forest", -1]);
+  if (die.side === 1 && terrain === "C") parts.push([t("mod.castle"), 1]);
+  if (die.side === 1 && terrain === "M" && code === "E") parts.push([t("mod.mountain_elite"), 1]);
+  if (terrain === "F" && RANGED_CODES.has(code)) parts.push([t("mod.forest"), -1]);
   const rest = die.modifier - parts.reduce((n, [, v]) => n + v, 0);
   if (rest === 1) parts.unshift(["general", 1]);
   else if (rest !== 0) parts.push(["other", rest]);
@@ -42,8 +46,8 @@ function neededText(die, terrain) {
   const parts = modifierParts(die, terrain);
   const why = [`S ${die.strength}`, ...parts.map(([n, v]) => `${n} ${signed(v)}`)].join(", ");
   const raw = die.strength - die.modifier;
-  const need = die.needed === 6 ? "needs a 6" : `needs ${die.needed}+`;
-  const rule = raw > 6 ? "; a 6 always hits" : raw < 2 ? "; a 1 always misses" : "";
+  const need = die.needed === 6 ? t("need.six") : t("need.n", { n: die.needed });
+  const rule = raw > 6 ? t("need.six_hits") : raw < 2 ? t("need.one_misses") : "";
   return `${need} (${why}${rule})`;
 }
 
@@ -58,14 +62,16 @@ function battleTitle(b, map, terrain) {
   const one = attackers.length === 1;
   const who =
     b.defender.owner === DRAGON
-      ? `${attackers.join(", ")} ${one ? "faces" : "face"} the dragon`
-      : `${attackers.join(", ")} ${one ? "attacks" : "attack"} ${nameOf(b.defender.owner)}`;
-  return `Battle on ${map.label(b.square)} (${terrain.name}): ${who}`;
+      ? t(one ? "battle.faces_dragon" : "battle.face_dragon", { names: attackers.join(", ") })
+      : t(one ? "battle.attacks" : "battle.attack", {
+          names: attackers.join(", "),
+          name: nameOf(b.defender.owner),
+        });
+  return t("battle.on", { square: map.label(b.square), terrain: terrain.name, who });
 }
 
 export function battleSummary(b, map) {
-  const t = TERRAIN[b.terrain] || TERRAIN["."];
-  return battleTitle(b, map, t);
+  return battleTitle(b, map, TERRAIN[b.terrain] || TERRAIN["."]);
 }
 
 /** The battle being fought: its parties, the dice of this step and of the last one, and R92. */
@@ -78,7 +84,7 @@ export function battlePanel(ctx) {
     // After the round's last battle: its final roll stays in view during the reinforcements.
     if (obs.phase !== "reinforce" || !last.length) return null;
     const box = h("div", { class: "om-battle om-battle-over" });
-    box.append(h("h3", {}, "Battles over for this round"));
+    box.append(h("h3", {}, t("battle.over_round")));
     box.append(diceStep(ctx, null, last, false));
     return box;
   }
@@ -108,18 +114,18 @@ export function battlePanel(ctx) {
       ),
     );
     if (p.unsent > 0)
-      col.append(h("p", { class: "om-pending om-unsent" }, `${plural(p.unsent, "hit")} to send`));
+      col.append(h("p", { class: "om-pending om-unsent" }, t("pending.send", { hits: tn("hits", p.unsent) })));
     if (p.snipesUnsent > 0)
       col.append(
-        h("p", { class: "om-pending om-unsent" }, `${plural(p.snipesUnsent, "sniper hit")} to send`),
+        h("p", { class: "om-pending om-unsent" }, t("pending.send", { hits: tn("sniper_hits", p.snipesUnsent) })),
       );
     if (p.pending > 0)
-      col.append(h("p", { class: "om-pending" }, `${plural(p.pending, "hit")} to allocate`));
+      col.append(h("p", { class: "om-pending" }, t("pending.allocate", { hits: tn("hits", p.pending) })));
     if (p.sniped > 0)
       col.append(
-        h("p", { class: "om-pending" }, `${plural(p.sniped, "sniper hit")}: the snipers choose`),
+        h("p", { class: "om-pending" }, t("pending.sniped", { hits: tn("sniper_hits", p.sniped) })),
       );
-    if (p.count === 0) col.append(h("p", { class: "om-small muted" }, "no units left"));
+    if (p.count === 0) col.append(h("p", { class: "om-small muted" }, t("battle.no_units")));
     grid.append(col);
   }
   box.append(grid);
@@ -132,7 +138,7 @@ export function battlePanel(ctx) {
     h(
       "p",
       { class: "om-small muted" },
-      "Ranged units (archers, catapults, magician, snipers) fire first, then the melee units; a step in which no unit fires is passed over. Each firing unit rolls one die: it hits when die + modifier reaches the unit's S; a 6 always hits, a 1 always misses. With more than two parties, the roller sends each hit to an enemy party.",
+      t("battle.explain"),
     ),
   );
   return box;
@@ -141,17 +147,17 @@ export function battlePanel(ctx) {
 function battleStatus(b, dice, last) {
   if (dice.length) {
     const rolled = dice.filter((d) => d.die !== null).length;
-    return `Rolling the ${dice[0].step} step: ${rolled} of ${dice.length} dice rolled.`;
+    return t("status.rolling", { step: stepName(dice[0].step), n: rolled, of: dice.length });
   }
-  const step = last.length && last[0].square === b.square ? `The ${last[0].step} step hit: ` : "";
+  const step =
+    last.length && last[0].square === b.square ? t("status.step_hit", { step: stepName(last[0].step) }) : "";
   const sender = b.parties.find((p) => p.unsent > 0 || p.snipesUnsent > 0);
-  if (sender) return `${step}${nameOf(sender.owner)} sends its hits to an enemy party (R123).`;
+  if (sender) return step + t("status.sends", { name: nameOf(sender.owner) });
   const taker = b.parties.find((p) => p.pending > 0);
-  if (taker) return `${step}${nameOf(taker.owner)} allocates hits (attacker first).`;
+  if (taker) return step + t("status.allocates", { name: nameOf(taker.owner) });
   const sniped = b.parties.find((p) => p.sniped > 0);
-  if (sniped)
-    return `${step}${step ? "the" : "The"} snipers choose which of ${nameOf(sniped.owner)}'s units is hit.`;
-  return `Next: the ${b.nextStep} step.`;
+  if (sniped) return step + t("status.snipers", { name: nameOf(sniped.owner) });
+  return t("status.next", { step: stepName(b.nextStep) });
 }
 
 /** How close the battle is to a stand-off by R92: rolled steps in a row with no hit. */
@@ -163,15 +169,15 @@ function stallMeter(stall, limit) {
     {
       class: `om-stall${near ? " om-stall-near" : ""}`,
       "data-stall": stall,
-      title: `R92: after ${limit} rolled steps in a row without a hit the battle is a stand-off and the attackers go back`,
+      title: t("stall.title", { n: limit }),
     },
-    h("span", {}, `Steps in a row without a hit: ${stall} of ${limit}`),
+    h("span", {}, t("stall.count", { n: stall, of: limit })),
     h(
       "span",
       { class: "om-stall-bar" },
       h("span", { class: "om-stall-fill", style: `width: ${pct}%` }),
     ),
-    h("span", { class: "om-small" }, `at ${limit}: stand-off, attackers go back (R92)`),
+    h("span", { class: "om-small" }, t("stall.at", { n: limit })),
   );
 }
 
@@ -204,14 +210,17 @@ function diceStep(ctx, b, dice, current) {
   const hits = parties.map(([side]) => dice.filter((d) => d.side === side && d.hit).length);
   const step = dice[0].step;
   let title;
-  if (current) title = `This step (${step}), being rolled`;
+  if (current) title = t("dice.this_step", { step: stepName(step) });
   else {
-    const where = !b || b.square !== sq ? ` on ${map.label(sq)}` : "";
+    const where = !b || b.square !== sq ? t("dice.on", { square: map.label(sq) }) : "";
     // "Ivory scored 1 hit, Slate 0 hits" (every party that rolled or could be hit).
-    const scores = parties.map(([, owner], i) => `${nameOf(owner)} ${plural(hits[i], "hit")}`);
-    scores[0] = scores[0].replace(" ", " scored ");
-    const score = hits.some(Boolean) ? scores.join(", ") : "no hit";
-    title = `Last step (${step})${where}: ${score}`;
+    const scores = parties.map(([, owner], i) =>
+      i === 0
+        ? t("dice.scored", { name: nameOf(owner), hits: tn("hits", hits[i]) })
+        : `${nameOf(owner)} ${tn("hits", hits[i])}`,
+    );
+    const score = hits.some(Boolean) ? scores.join(", ") : t("dice.no_hit");
+    title = t("dice.last_step", { step: stepName(step), where, score });
   }
   const box = h(
     "div",
@@ -228,7 +237,7 @@ function diceStep(ctx, b, dice, current) {
         "div",
         { class: `om-dice-side ${ownClass(owner)}`, "data-party": side },
         h("div", { class: "om-small" }, h("span", { class: "om-chip" }), ` ${who}`),
-        mine.length ? cards : h("div", { class: "om-small muted" }, "no unit fires"),
+        mine.length ? cards : h("div", { class: "om-small muted" }, t("dice.no_fire")),
       ),
     );
   }
@@ -243,8 +252,8 @@ function dieCard(d, terrain) {
   const who = `${nameOf(d.owner)} ${unitName(d.unit)}`;
   const title =
     d.die === null
-      ? `${who}: ${need}; not rolled yet`
-      : `${who}: rolled ${d.die}, ${need}: ${result}`;
+      ? t("dice.not_rolled", { who, need })
+      : t("dice.rolled", { who, n: d.die, need, result: t(`dice.${result}`) });
   return h(
     "div",
     {
@@ -281,7 +290,7 @@ function dieFace(face, owner) {
       width: 34,
       height: 34,
       role: "img",
-      "aria-label": face ? `die showing ${face}` : "die not rolled yet",
+      "aria-label": face ? t("dice.showing", { n: face }) : t("dice.blank"),
     },
     el("rect", { class: "om-die-body", x: 0.15, y: 0.15, width: 3.7, height: 3.7, rx: 0.7 }),
     ...diePips(face, 4, 0.36, "om-pip"),
@@ -319,9 +328,9 @@ function stepText(map, dice) {
   const sides = [...new Set(dice.map((d) => d.side))].sort((a, b) => a - b);
   const bySide = sides.map((s) => {
     const ds = dice.filter((d) => d.side === s);
-    return `${nameOf(ds[0].owner)} ${ds.map((d) => `${d.unit} ${d.die} ${d.hit ? "hit" : "miss"}`).join(", ")}`;
+    return `${nameOf(ds[0].owner)} ${ds.map((d) => `${d.unit} ${d.die} ${t(d.hit ? "dice.hit" : "dice.miss")}`).join(", ")}`;
   });
-  return `Battle ${map.label(dice[0].square)}, ${dice[0].step} step: ${bySide.join("; ")}`;
+  return t("log.step", { square: map.label(dice[0].square), step: stepName(dice[0].step), dice: bySide.join("; ") });
 }
 
 /** Log the step rolled since the last view, the losses of each party and a battle's end. */
@@ -338,7 +347,9 @@ export function battleStep(prev, obs, mem, map) {
     const was = party.units.join("");
     const is = now ? now.units.join("") : null;
     if (is !== null && is !== was)
-      mem.log.push(`Battle ${label(pb.square)}: ${nameOf(party.owner)} ${was} → ${is || "gone"}`);
+      mem.log.push(
+        t("log.losses", { square: label(pb.square), name: nameOf(party.owner), was, is: is || t("log.gone") }),
+      );
   }
   if (!nb || nb.square !== pb.square) {
     const limit = prev.stall_limit || OLD_STALL_LIMIT;
@@ -346,8 +357,8 @@ export function battleStep(prev, obs, mem, map) {
       newStep && !obs.last_dice.some((d) => d.hit) && (prev.stall || 0) + 1 >= limit;
     mem.log.push(
       stalled
-        ? `Battle on ${label(pb.square)} stalled: ${limit} steps without a hit, a stand-off (R92); ${nameOf(pb.attacker.owner)}'s attackers go back`
-        : `Battle on ${label(pb.square)} over; ${nameOf((obs.control || [])[pb.square])} controls it`,
+        ? t("log.stalled", { square: label(pb.square), n: limit, name: nameOf(pb.attacker.owner) })
+        : t("log.battle_over", { square: label(pb.square), name: nameOf((obs.control || [])[pb.square]) }),
     );
   }
 }

@@ -7,6 +7,7 @@
 import { svgEl as el } from "/static/kit.js";
 import { ARC, C, GAP, SEAM_COLOURS, SEAM_WORDS, outward } from "./geometry.js";
 import { battleInfo, siegeLimit } from "./view.js";
+import { t, tn } from "./texts.js";
 import {
   DRAGON,
   NAMES,
@@ -140,8 +141,8 @@ export function token(owner, top, count, cx, cy, r, extra = "", team = null) {
 
 export function stackTitle(s) {
   const units = s.units || null;
-  const who = s.owner === DRAGON ? "The dragon (nobody's)" : nameOf(s.owner);
-  if (!units) return `${who}: ${s.count} unit${s.count === 1 ? "" : "s"}, top ${unitName(s.top)}`;
+  const who = s.owner === DRAGON ? t("stack.dragon") : nameOf(s.owner);
+  if (!units) return `${who}: ${tn("units", s.count)}, ${t("top", { unit: unitName(s.top) })}`;
   return `${who}: ${units.map(unitName).join(", ")}`;
 }
 
@@ -285,8 +286,11 @@ function drawSeams(map, geo, svg) {
       ]) {
         const mid = geo.edgePoint(sqs[Math.floor(n / 2)], side);
         const out = outward(side);
-        const to = `${map.letters[other]} ${SEAM_WORDS[otherDir]}`;
-        const text = `${SEAM_WORDS[dir]} edge ⇄ ${to} edge`;
+        const text = t("seam", {
+          edge: t(`edge.${SEAM_WORDS[dir]}`),
+          country: map.letters[other],
+          other: t(`edge.${SEAM_WORDS[otherDir]}`),
+        });
         const x = mid[0] + out[0] * 33;
         const y = mid[1] + out[1] * 33;
         const rot = out[0] ? `rotate(${out[0] < 0 ? -90 : 90} ${x} ${y})` : null;
@@ -341,7 +345,7 @@ export function drawBoard(ctx, geo) {
     class: "om-svg",
     viewBox: `0 0 ${geo.width} ${geo.height}`,
     role: "img",
-    "aria-label": `Omringad board, round ${obs.round}`,
+    "aria-label": t("board.label", { n: obs.round }),
     style: `--ts: ${geo.ts || 1}`,
     "data-countries": map.countries,
   });
@@ -362,7 +366,7 @@ export function drawBoard(ctx, geo) {
     const letter = (obs.terrain || [])[sq] || ".";
     const owner = (obs.control || [])[sq];
     const country = map.countryOf(sq);
-    const t = TERRAIN[letter] || TERRAIN["."];
+    const ter = TERRAIN[letter] || TERRAIN["."];
     const classes = [
       `om-sq`,
       `om-t-${letter === "." ? "bare" : letter === "?" ? "unknown" : letter}`,
@@ -377,7 +381,7 @@ export function drawBoard(ctx, geo) {
       "data-action": targets.has(sq) ? targets.get(sq).action : null,
       role: targets.has(sq) ? "button" : null,
       "aria-label": targets.has(sq)
-        ? `${targets.get(sq).text} (${t.name} ${map.label(sq)})`
+        ? `${targets.get(sq).text} (${ter.name} ${map.label(sq)})`
         : null,
     });
     group.append(el("rect", { class: "om-ground", x, y, width: C, height: C }));
@@ -397,11 +401,11 @@ export function drawBoard(ctx, geo) {
       terrainSymbol(letter, x + (occupied ? 3 : 14), y + (occupied ? 3 : 12), occupied ? 22 : 36),
     );
     if (conquered) group.append(flag(owner, x + C - 13, y + 3));
-    if (t.settlement && obs.phase !== "setup") {
+    if (ter.settlement && obs.phase !== "setup") {
       const lim = siegeLimit(obs, map, at, sq);
       const placing = obs.phase === "reinforce";
       if (lim.level > 0 || placing) {
-        const text = lim.level > 0 ? `max ${lim.left}` : "∞";
+        const text = lim.level > 0 ? t("siege.max", { n: lim.left }) : "∞";
         group.append(
           el(
             "g",
@@ -552,18 +556,18 @@ export function drawBoard(ctx, geo) {
 function squareTitle(ctx, sq) {
   const { obs, map, at, me } = ctx;
   const letter = (obs.terrain || [])[sq] || ".";
-  const t = TERRAIN[letter] || TERRAIN["."];
+  const ter = TERRAIN[letter] || TERRAIN["."];
   const owner = (obs.control || [])[sq];
-  const lines = [`${map.label(sq)}: ${t.name}${t.points ? ` (${t.points} pt)` : ""}`];
-  if (owner !== undefined) lines.push(`controlled by ${NAMES[owner] || "?"}`);
+  const lines = [`${map.label(sq)}: ${ter.name}${ter.points ? ` (${t("pt", { n: ter.points })})` : ""}`];
+  if (owner !== undefined) lines.push(t("square.controlled", { name: NAMES[owner] || "?" }));
   for (const s of at.get(sq) || []) lines.push(stackTitle(s));
   const move = obs.move || {};
   const path = move.path || [];
   if (path.length && path[path.length - 1] === sq && move.count) {
     const units = (move.group || []).map(unitName).join(", ");
-    const what = units || `${move.count}, top ${unitName(move.top)}`;
-    lines.push(`moving group of ${nameOf(move.mover)}: ${what}`);
+    const what = units || `${move.count}, ${t("top", { unit: unitName(move.top) })}`;
+    lines.push(t("square.moving", { name: nameOf(move.mover), units: what }));
   }
-  if (me !== null && (obs.terrain || [])[sq] === "?") lines.push("(terrain not revealed yet)");
+  if (me !== null && (obs.terrain || [])[sq] === "?") lines.push(t("square.unrevealed"));
   return lines.join("\n");
 }

@@ -4,7 +4,8 @@
 // the log of the round and the legend.
 
 import { h, svgEl as el } from "/static/kit.js";
-import { plural, seatOk } from "./dom.js";
+import { seatOk } from "./dom.js";
+import { t, tn } from "./texts.js";
 import { terrainSymbol, stackTitle } from "./board.js";
 import { battleStep, unitChip } from "./battle.js";
 import { clockBox, cupLine } from "./auction.js";
@@ -51,23 +52,25 @@ export function playersPanel(ctx) {
           "span",
           {
             class: `om-tag om-team-tag om-team-${teams[seat]}`,
-            title: "team mates never fight each other (R121)",
+            title: t("tag.team_title"),
           },
-          `team ${teamText(teams, teams[seat], map.letters)}`,
+          t("tag.team", { team: teamText(teams, teams[seat], map.letters) }),
         ),
       );
     if (obs.initiative === seat)
       tags.push(
         h(
           "span",
-          { class: "om-tag", title: "holds the initiative (moves and reinforces first)" },
-          "★ initiative",
+          { class: "om-tag", title: t("tag.initiative_title") },
+          `★ ${t("tag.initiative")}`,
         ),
       );
     if (obs.phase === "move" && (obs.passed || [])[seat])
-      tags.push(h("span", { class: "om-tag" }, "passed"));
+      tags.push(h("span", { class: "om-tag" }, t("tag.passed")));
     if (obs.phase === "setup")
-      tags.push(h("span", { class: "om-tag" }, `${(obs.tiles_placed || [])[seat] || 0}/9 tiles`));
+      tags.push(
+        h("span", { class: "om-tag" }, t("tag.tiles", { n: (obs.tiles_placed || [])[seat] || 0 })),
+      );
     if (
       (obs.bought_count || [])[seat] &&
       ["pregame", "purchase", "move", "battle", "reinforce"].includes(obs.phase)
@@ -75,13 +78,13 @@ export function playersPanel(ctx) {
       tags.push(
         h(
           "span",
-          { class: "om-tag", title: "units bought, waiting to be placed" },
-          `${obs.bought_count[seat]} bought`,
+          { class: "om-tag", title: t("tag.bought_title") },
+          t("tag.bought", { n: obs.bought_count[seat] }),
         ),
       );
     }
     const secret = !you && ["pregame", "purchase"].includes(obs.phase);
-    const goldNote = secret ? "gold at the start of the purchase (spending is secret)" : "gold";
+    const goldNote = secret ? t("stat.gold_secret") : t("stat.gold_title");
     wrap.append(
       h(
         "div",
@@ -90,23 +93,19 @@ export function playersPanel(ctx) {
           "data-seat": seat,
         },
         h("span", { class: "om-chip" }),
-        h("strong", {}, `${NAMES[seat]} · ${map.letters[seat]}${you ? " (you)" : ""}`),
+        h("strong", {}, `${NAMES[seat]} · ${map.letters[seat]}${you ? t("you_suffix") : ""}`),
         ...tags,
         obs.phase === "setup"
           ? null
           : h(
               "span",
               { class: "om-stats" },
-              h("span", { title: goldNote }, `◉ ${secret ? "≤" : ""}${gold} gold`),
+              h("span", { title: goldNote }, `◉ ${secret ? "≤" : ""}${t("stat.gold", { n: gold })}`),
+              h("span", { title: t("stat.income_title") }, t("stat.income", { n: income })),
               h(
                 "span",
-                { title: "income: one gold per square controlled (R61)" },
-                `+${income}/round`,
-              ),
-              h(
-                "span",
-                { title: `score; the target is ${target} (R63)` },
-                `${score}/${target} pts`,
+                { title: t("stat.score_title", { target }) },
+                t("stat.score", { n: score, target }),
               ),
             ),
       ),
@@ -147,11 +146,11 @@ function purchaseTable(ctx) {
       h(
         "tr",
         {},
-        h("th", {}, "unit"),
-        h("th", {}, "cost"),
-        h("th", { title: "movement" }, "F"),
-        h("th", { title: "strength: the die must reach it" }, "S"),
-        h("th", { title: "units left in your pool" }, "pool"),
+        h("th", {}, t("shop.unit")),
+        h("th", {}, t("shop.cost")),
+        h("th", { title: t("shop.f_title") }, "F"),
+        h("th", { title: t("shop.s_title") }, "S"),
+        h("th", { title: t("shop.pool_title") }, t("shop.pool")),
         h("th", {}, ""),
       ),
     ),
@@ -168,12 +167,12 @@ function purchaseTable(ctx) {
         h("td", {}, h("b", { class: "om-letter" }, k), ` ${u.name}`),
         h("td", {}, `${u.cost}`),
         h("td", {}, k === "G" ? "2" : fs(u.F)),
-        h("td", {}, k === "G" ? "+1 others" : fs(u.S)),
+        h("td", {}, k === "G" ? t("shop.general_s") : fs(u.S)),
         h("td", {}, pool ? String(pool[KINDS.indexOf(k)]) : "?"),
         h(
           "td",
           {},
-          a ? button(ctx, "Buy", a, "om-buy", `buy one ${u.name} for ${u.cost} gold`) : "",
+          a ? button(ctx, t("btn.buy"), a, "om-buy", t("btn.buy_title", { unit: u.name, n: u.cost })) : "",
         ),
       ),
     );
@@ -184,7 +183,7 @@ function purchaseTable(ctx) {
 
 function boughtList(obs) {
   const bought = (obs.bought || []).map((n) => KIND_OF_NAME[n] || n);
-  if (!bought.length) return h("span", { class: "muted" }, "nothing bought yet");
+  if (!bought.length) return h("span", { class: "muted" }, t("bought.none"));
   const counts = {};
   for (const k of bought) counts[k] = (counts[k] || 0) + 1;
   return h(
@@ -223,20 +222,26 @@ export function decisionBar(ctx, targets, used, hasAuction) {
     const names = w.map(nameOf);
     const text =
       w.length === 1
-        ? `${names[0]} wins`
+        ? t("result.wins", { name: names[0] })
         : w.length > 1 && teamsOf(obs) && new Set(w.map((s) => obs.teams[s])).size === 1
-          ? `${names.join(" and ")} win as a team`
+          ? t("result.team", { names: names.join(t("and")) })
           : w.length > 1
-            ? `A draw between ${names.join(", ")}`
-            : "Game over";
-    say(`${text} (${view.result.termination || ""}). Score ${(obs.score || []).join("–")}.`);
+            ? t("result.draw", { names: names.join(", ") })
+            : t("result.over");
+    say(
+      t("result.line", {
+        text,
+        why: view.result.termination || "",
+        score: (obs.score || []).join("–"),
+      }),
+    );
   } else if (!g.all.length) {
     say(waitingText(ctx));
   } else if (g.tiles.size) {
     const n = (obs.tiles_placed || [])[me] || 0;
-    const t = TILE_ORDER[n];
+    const tile = TILE_ORDER[n];
     say(
-      `Secret terrain, tile ${n + 1} of 9: tap a square of your country (${map.letters[me]}) for your ${TERRAIN[t].name}.`,
+      t("prompt.tile", { n: n + 1, country: map.letters[me], terrain: TERRAIN[tile].name }),
     );
     bar.append(
       h(
@@ -253,15 +258,11 @@ export function decisionBar(ctx, targets, used, hasAuction) {
     );
     for (const a of g.tiles.values()) used.add(a.action);
   } else if (au && (g.bid.length || (g.pass && obs.phase === "auction"))) {
-    const lot = au.lot ? (UNITS[kindLetter(au.lot)] || { name: au.lot }).name : "special unit";
-    say(
-      `Auction of the ${lot}: raise the standing bid (${au.bid || "none"}) or pass; a pass puts you out of this auction.`,
-    );
+    const lot = au.lot ? (UNITS[kindLetter(au.lot)] || { name: au.lot }).name : t("special_unit");
+    say(t("prompt.auction", { lot, bid: au.bid || t("none") }));
   } else if (au && obs.phase === "auction" && g.squares.size) {
-    const lot = au.lot ? (UNITS[kindLetter(au.lot)] || { name: au.lot }).name : "unit";
-    say(
-      `You won the ${lot}: tap a highlighted square to place it (${plural(g.squares.size, "square")}).`,
-    );
+    const lot = au.lot ? (UNITS[kindLetter(au.lot)] || { name: au.lot }).name : t("unit");
+    say(t("prompt.won", { lot, squares: tn("squares", g.squares.size) }));
     if (g.squares.size <= 8)
       for (const a of g.squares.values()) add(button(ctx, `→ ${a.label}`, a, "om-sqbtn"), a);
   } else if (
@@ -269,73 +270,68 @@ export function decisionBar(ctx, targets, used, hasAuction) {
     (g.done && ["pregame", "purchase"].includes(obs.phase) && (obs.stage || [])[me] === "buy")
   ) {
     say(
-      `${obs.phase === "pregame" ? "Opening purchase" : "Purchase"}: ${(obs.gold || [])[me]} gold left (unspent gold is lost). Bought: `,
+      t(obs.phase === "pregame" ? "prompt.opening_purchase" : "prompt.purchase", {
+        gold: (obs.gold || [])[me],
+      }),
     );
     bar.lastChild.append(boughtList(obs));
     bar.append(purchaseTable(ctx));
     for (const a of g.buy.values()) used.add(a.action);
-    if (g.done) add(button(ctx, "Done buying", g.done, "btn-primary"), g.done);
+    if (g.done) add(button(ctx, t("btn.done_buying"), g.done, "btn-primary"), g.done);
   } else if (g.place.length || (obs.placing >= 0 && g.squares.size)) {
     const placing = obs.placing >= 0 ? KINDS[obs.placing] : null;
     if (placing) {
-      say(
-        `Place your ${UNITS[placing].name}: tap a highlighted ${obs.phase === "pregame" ? "settlement (stacks differ by at most one)" : "castle or village (siege limits apply)"}.`,
-      );
+      const key = obs.phase === "pregame" ? "prompt.place_opening" : "prompt.place";
+      say(t(key, { unit: UNITS[placing].name }));
     } else {
-      say(
-        `Choose the next unit to place${g.merge.length ? ", or merge two damaged units" : ""}. Still to place: `,
-      );
+      say(t(g.merge.length ? "prompt.choose_place_merge" : "prompt.choose_place"));
       bar.lastChild.append(boughtList(obs));
     }
-    for (const a of g.place) add(button(ctx, `Place ${unitName(a.unit)}`, a), a);
+    for (const a of g.place) add(button(ctx, t("btn.place", { unit: unitName(a.unit) }), a), a);
     for (const a of g.squares.values()) add(button(ctx, `→ ${a.label}`, a, "om-sqbtn"), a);
   } else if (obs.phase === "move" && obs.move && obs.move.origin < 0) {
-    say(
-      "Movement: tap a glowing stack to move a group from it, or pass (ends your movement this round).",
-    );
-    if (g.pass) add(button(ctx, "Pass", g.pass), g.pass);
+    say(t("prompt.move"));
+    if (g.pass) add(button(ctx, t("btn.pass"), g.pass), g.pass);
     for (const a of g.squares.values()) used.add(a.action);
   } else if (obs.phase === "move" && obs.move && !(obs.move.path || []).length) {
     takeButtons(ctx, say, add, buttons);
   } else if (obs.phase === "move") {
     const path = obs.move.path || [];
-    say(
-      `Walk: tap a glowing square for the next step (${path.length - 1} taken)${g.stop ? ", or stop here" : ""}. The move ends by itself when no step is left.`,
-    );
+    say(t(g.stop ? "prompt.walk_stop" : "prompt.walk", { n: path.length - 1 }));
     for (const a of g.squares.values()) add(button(ctx, `→ ${a.label}`, a, "om-sqbtn"), a);
     if (g.stop)
-      add(button(ctx, `Stop on ${label(path[path.length - 1])}`, g.stop, "btn-primary"), g.stop);
+      add(
+        button(ctx, t("btn.stop", { square: label(path[path.length - 1]) }), g.stop, "btn-primary"),
+        g.stop,
+      );
   } else if (g.envoy || g.fight) {
     const b = battleInfo(obs);
-    say(
-      `Your diplomat stands on ${b ? label(b.square) : "the attacked square"}: send it as an envoy (the attack ends, the attackers go back, the diplomat returns to the cup) or fight (R110).`,
-    );
+    say(t("prompt.diplomat", { square: b ? label(b.square) : t("attacked_square") }));
     if (g.envoy)
       add(
-        button(ctx, "Envoy: end the attack", g.envoy, "btn-primary om-envoy", "spend it (R110)"),
+        button(ctx, t("btn.envoy"), g.envoy, "btn-primary om-envoy", t("btn.envoy_title")),
         g.envoy,
       );
     if (g.fight)
-      add(button(ctx, "Fight", g.fight, "om-fight", "keep the diplomat for now"), g.fight);
+      add(button(ctx, t("btn.fight"), g.fight, "om-fight", t("btn.fight_title")), g.fight);
   } else if (g.target.length) {
     const b = battleInfo(obs);
     const mine = partyOf(b, me);
     const n = mine ? mine.unsent : 0;
     say(
-      n > 0 || !mine
-        ? `Your units scored ${plural(n, "hit")}: send them one at a time to an enemy party (R123).`
-        : "Your snipers hit: choose the enemy party each of their hits strikes (R117).",
+      n > 0 || !mine ? t("prompt.send_hits", { hits: tn("hits", n) }) : t("prompt.snipers_send"),
     );
     for (const a of g.target) {
       const p = partyOf(b, a.seat);
-      const what = p ? ` (${p.count} unit${p.count === 1 ? "" : "s"}${p.pending ? `, ${p.pending} already` : ""})` : "";
+      const already = p && p.pending ? t("already", { n: p.pending }) : "";
+      const what = p ? ` (${tn("units", p.count)}${already})` : "";
       add(
         button(
           ctx,
-          h("span", {}, h("span", { class: "om-chip" }), ` Hit ${nameOf(a.seat)}${what}`),
+          h("span", {}, h("span", { class: "om-chip" }), ` ${t("btn.hit_party", { name: nameOf(a.seat) })}${what}`),
           a,
           `om-target-btn ${ownClass(a.seat)}`,
-          `${a.text}: the next hit goes to ${nameOf(a.seat)}'s party`,
+          t("btn.hit_party_title", { move: a.text, name: nameOf(a.seat) }),
           { "data-seat": a.seat },
         ),
         a,
@@ -345,30 +341,26 @@ export function decisionBar(ctx, targets, used, hasAuction) {
     const b = battleInfo(obs);
     const mine = partyOf(b, me);
     const n = mine ? mine.pending : 0;
-    if (n > 0) say(`You took ${plural(n, "hit")}: allocate them one at a time.`);
+    if (n > 0) say(t("prompt.took_hits", { hits: tn("hits", n) }));
     else {
       const hit = b ? b.parties.find((p) => p.sniped > 0 || p.pending > 0) : null;
-      say(
-        `Your snipers hit${hit ? ` ${nameOf(hit.owner)}` : ""}: choose which unit takes each hit (R117).`,
-      );
+      say(hit ? t("prompt.snipers_hit", { name: nameOf(hit.owner) }) : t("prompt.snipers_hit_any"));
     }
     for (const a of g.hit) {
       const u = a.unit;
       const kind = UNITS[u.toUpperCase()];
       const what = u === u.toUpperCase() && kind && kind.hp > 1 ? "damage" : "eliminate";
       add(
-        button(ctx, `Hit ${unitName(u)} (${what})`, a, what === "eliminate" ? "om-kill" : ""),
+        button(ctx, t(`btn.hit.${what}`, { unit: unitName(u) }), a, what === "eliminate" ? "om-kill" : ""),
         a,
       );
     }
   } else if (obs.phase === "reinforce") {
     say(
-      g.merge.length
-        ? "Reinforcements: merge damaged pairs or finish."
-        : "Reinforcements: finish your turn.",
+      g.merge.length ? t("prompt.reinforce_merge") : t("prompt.reinforce"),
     );
   } else {
-    say("Your decision:");
+    say(t("prompt.decide"));
   }
   if (!hasAuction) {
     const clock = clockBox(view, ctx.mem);
@@ -376,10 +368,11 @@ export function decisionBar(ctx, targets, used, hasAuction) {
   }
   for (const a of g.merge) {
     const sq = a.square;
-    add(button(ctx, `Merge 2 damaged ${UNITS[a.unit].name}s on ${a.label || label(sq)}`, a), a);
+    const what = { unit: UNITS[a.unit].name, square: a.label || label(sq) };
+    add(button(ctx, t("btn.merge", what), a), a);
   }
   if (g.done && !used.has(g.done.action))
-    add(button(ctx, "Done", g.done, "btn-primary"), g.done);
+    add(button(ctx, t("btn.done"), g.done, "btn-primary"), g.done);
   // Everything else that is legal still gets a button: no decision is unreachable.
   for (const a of g.all) {
     if (used.has(a.action) || targets.has(a.square) || a.kind === "tile") continue;
@@ -395,7 +388,10 @@ function takeButtons(ctx, say, add, buttons) {
   const origin = obs.move.origin;
   const group = obs.move.group || [];
   say(
-    `Group from ${map.label(origin)}: ${group.length ? group.map(unitName).join(", ") : "no units yet"}. Add units (the first is the top), then Done.`,
+    t("prompt.group", {
+      square: map.label(origin),
+      units: group.length ? group.map(unitName).join(", ") : t("no_units_yet"),
+    }),
   );
   const counts = new Map();
   for (const a of g.take) counts.set(a.unit, a);
@@ -403,7 +399,7 @@ function takeButtons(ctx, say, add, buttons) {
   for (const a of g.take) {
     const free = stack ? stack.units.filter((u, i) => u === a.unit && !stack.moved[i]).length : 0;
     const taken = group.filter((u) => u === a.unit).length;
-    add(button(ctx, `Take ${unitName(a.unit)} (${free - taken} free)`, a), a);
+    add(button(ctx, t("btn.take", { unit: unitName(a.unit), n: free - taken }), a), a);
   }
   if (g.take.length > 1 || (g.take.length === 1 && stack)) {
     const queue = [];
@@ -423,39 +419,37 @@ function takeButtons(ctx, say, add, buttons) {
           {
             type: "button",
             class: "btn btn-small",
-            title: "take every free unit, one action at a time",
+            title: t("btn.take_all_title"),
             onclick: () => {
               mem.queue = queue.slice(1);
               mem.queuePly = view.ply;
               ui.act(counts.get(queue[0]));
             },
           },
-          `Take all ${queue.length}`,
+          t("btn.take_all", { n: queue.length }),
         ),
       );
     }
   }
-  if (g.done) add(button(ctx, "Done: start walking", g.done, "btn-primary"), g.done);
+  if (g.done) add(button(ctx, t("btn.start_walking"), g.done, "btn-primary"), g.done);
 }
 
 function waitingText(ctx) {
   const { view, obs, ui, players } = ctx;
-  const all = players === 2 ? "Both" : "All";
-  if (ui.replay) return `Round ${obs.round || 0}: ${PHASE_TEXT[obs.phase] || obs.phase}.`;
+  const two = players === 2 ? "two" : "all";
+  const phase = PHASE_TEXT[obs.phase] || obs.phase;
+  if (ui.replay) return t("wait.round", { n: obs.round || 0, phase });
   const who = seatOk(view.to_move) ? nameOf(view.to_move) : null;
-  if (obs.phase === "setup")
-    return `${all} players place terrain in secret; waiting for the ${players === 2 ? "other player" : "others"}.`;
-  if (["pregame", "purchase"].includes(obs.phase))
-    return `${all} buy in secret; waiting for the ${players === 2 ? "other player" : "others"} to finish.`;
+  if (obs.phase === "setup") return t(`wait.setup.${two}`);
+  if (["pregame", "purchase"].includes(obs.phase)) return t(`wait.purchase.${two}`);
   if (view.to_move === -1) {
-    if (obs.phase === "battle") return "The dice are rolling…";
-    if (obs.phase === "auction") return "Drawing a special unit from the cup…";
-    return "Rolling for the initiative…";
+    if (obs.phase === "battle") return t("wait.dice");
+    if (obs.phase === "auction") return t("wait.cup");
+    return t("wait.initiative");
   }
-  if (who && seatOk(view.seat))
-    return `Waiting for ${who} (${PHASE_TEXT[obs.phase] || obs.phase}).`;
-  if (who) return `${who} to play (${PHASE_TEXT[obs.phase] || obs.phase}).`;
-  return `Round ${obs.round}: ${PHASE_TEXT[obs.phase] || obs.phase}.`;
+  if (who && seatOk(view.seat)) return t("wait.for", { name: who, phase });
+  if (who) return t("wait.to_play", { name: who, phase });
+  return t("wait.round", { n: obs.round, phase });
 }
 
 // ------------------------------------------------------------------ details
@@ -464,22 +458,27 @@ export function infoPanel(ctx) {
   if (mem.sel === null || mem.sel === undefined) return null;
   const sq = mem.sel;
   const letter = (obs.terrain || [])[sq] || ".";
-  const t = TERRAIN[letter] || TERRAIN["."];
+  const ter = TERRAIN[letter] || TERRAIN["."];
   const owner = (obs.control || [])[sq];
   const box = h("div", { class: "om-info" });
-  box.append(h("h3", {}, `${map.label(sq)} · ${t.name}`));
-  const note = t.note.charAt(0).toUpperCase() + t.note.slice(1);
+  box.append(h("h3", {}, `${map.label(sq)} · ${ter.name}`));
+  const note = ter.note.charAt(0).toUpperCase() + ter.note.slice(1);
+  const conquered = owner !== map.countryOf(sq) ? t("info.conquered") : "";
   box.append(
     h(
       "p",
       { class: "om-small" },
-      `${note}. Worth ${t.points} point${t.points === 1 ? "" : "s"}. Controlled by ${NAMES[owner] ?? "?"}${owner !== map.countryOf(sq) ? " (conquered)" : ""}.`,
+      `${note}. ${tn("info.worth", ter.points)} ${t("info.controlled", { name: NAMES[owner] ?? "?" })}${conquered}.`,
     ),
   );
   box.append(
-    h("p", { class: "om-small" }, `Neighbours: ${map.neighbours(sq).map(map.label).join(", ")}`),
+    h(
+      "p",
+      { class: "om-small" },
+      t("info.neighbours", { squares: map.neighbours(sq).map(map.label).join(", ") }),
+    ),
   );
-  if (t.settlement && obs.phase !== "setup") {
+  if (ter.settlement && obs.phase !== "setup") {
     const lim = siegeLimit(obs, map, at, sq);
     const from = besiegers(obs, map, at, sq).map(map.label).join(", ");
     box.append(
@@ -487,10 +486,10 @@ export function infoPanel(ctx) {
         "p",
         { class: "om-small" },
         lim.level === 0
-          ? "Not besieged: no reinforcement limit."
+          ? t("siege.none")
           : lim.level === 1
-            ? `Partial siege from ${from}: at most 2 reinforcements (${lim.left} left this round).`
-            : `Full siege from ${from}: no reinforcements.`,
+            ? t("siege.partial", { from, n: lim.left })
+            : t("siege.full", { from }),
       ),
     );
   }
@@ -506,12 +505,12 @@ export function infoPanel(ctx) {
       units.forEach((u, i) => {
         const moved = s.moved && s.moved[i];
         row.append(
-          unitChip(u, moved ? "om-unit-moved" : "", `${unitName(u)}${moved ? " (moved)" : ""}`),
+          unitChip(u, moved ? "om-unit-moved" : "", `${unitName(u)}${moved ? t("moved") : ""}`),
         );
       });
     } else {
-      const rest = s.count > 1 ? " (the others are hidden)" : "";
-      row.append(`${s.count} unit${s.count === 1 ? "" : "s"}, top ${unitName(s.top)}${rest}`);
+      const rest = s.count > 1 ? t("info.hidden") : "";
+      row.append(`${tn("units", s.count)}, ${t("top", { unit: unitName(s.top) })}${rest}`);
     }
     box.append(row);
   }
@@ -529,7 +528,7 @@ export function ownStacks(ctx) {
     h(
       "summary",
       {},
-      `Your units: ${total} on the board in ${mine.length} stack${mine.length === 1 ? "" : "s"}`,
+      t("own.summary", { n: total, stacks: tn("stacks", mine.length) }),
     ),
   );
   for (const s of mine) {
@@ -544,7 +543,7 @@ export function ownStacks(ctx) {
       h(
         "p",
         { class: "om-small muted" },
-        `Pool: ${KINDS.map((k, i) => `${obs.pool[i]} ${k}`).join(" · ")}`,
+        t("own.pool", { units: KINDS.map((k, i) => `${obs.pool[i]} ${k}`).join(" · ") }),
       ),
     );
   return box;
@@ -557,35 +556,50 @@ export function logPanel(ctx) {
   const items = [];
   if (obs.round)
     items.push(
-      `Round ${obs.round}${obs.initiative >= 0 ? `: ${nameOf(obs.initiative)} has the initiative` : ""}${obs.round === 1 ? " (peace round: no crossing into another country)" : ""}.`,
+      t(obs.initiative >= 0 ? "log.round_initiative" : "log.round", {
+        n: obs.round,
+        name: obs.initiative >= 0 ? nameOf(obs.initiative) : "",
+        peace: obs.round === 1 ? t("log.peace") : "",
+      }),
     );
   if ((obs.bought_count || []).some(Boolean) && obs.phase !== "pregame") {
     const seats = Array.from({ length: players }, (_, s) => s);
     items.push(
-      `Bought this round: ${seats.map((s) => `${nameOf(s)} ${(obs.bought_count || [])[s] || 0}`).join(", ")} unit(s).`,
+      t("log.bought", {
+        counts: seats.map((s) => `${nameOf(s)} ${(obs.bought_count || [])[s] || 0}`).join(", "),
+      }),
     );
   }
   for (const e of obs.entries || [])
     items.push(
-      `${nameOf(e[1])} attacked ${label(e[0])} from ${label(e[2])} with ${e[3]} unit${e[3] === 1 ? "" : "s"}.`,
+      t("log.attacked", {
+        name: nameOf(e[1]),
+        square: label(e[0]),
+        from: label(e[2]),
+        units: tn("units", e[3]),
+      }),
     );
   items.push(...(mem.log || []));
   const placed = (obs.placed_here || []).map((n, sq) => [n, sq]).filter(([n]) => n > 0);
   if (obs.phase === "reinforce" && placed.length)
-    items.push(`Placed: ${placed.map(([n, sq]) => `${n} on ${label(sq)}`).join(", ")}.`);
+    items.push(t("log.placed", { where: placed.map(([n, sq]) => `${n} → ${label(sq)}`).join(", ") }));
   if (obs.phase === "move" && seatOk(obs.move && obs.move.mover) && (obs.move.path || []).length) {
     items.push(
-      `${nameOf(obs.move.mover)} is moving ${obs.move.count} unit(s): ${obs.move.path.map(label).join(" → ")}`,
+      t("log.moving", {
+        name: nameOf(obs.move.mover),
+        units: tn("units", obs.move.count),
+        path: obs.move.path.map(label).join(" → "),
+      }),
     );
   }
   if (!items.length) return null;
   const box = h("details", { class: "om-log", open: true });
-  box.append(h("summary", {}, `This round (${PHASE_TEXT[obs.phase] || obs.phase})`));
+  box.append(h("summary", {}, t("log.title", { phase: PHASE_TEXT[obs.phase] || obs.phase })));
   box.append(
     h(
       "ol",
       {},
-      items.map((t) => h("li", {}, t)),
+      items.map((item) => h("li", {}, item)),
     ),
   );
   return box;
@@ -617,12 +631,12 @@ export function logRound(view, mem, map) {
       if (count(after, sq) - count(before, sq) === pm.count) dest = sq;
     const route = [...pm.path, ...(dest !== end ? [dest] : [])].map(label).join(" → ");
     mem.log.push(
-      `${nameOf(pm.mover)} moved ${pm.count} unit${pm.count === 1 ? "" : "s"} (top ${pm.top}): ${route}`,
+      t("log.moved", { name: nameOf(pm.mover), units: tn("units", pm.count), top: pm.top, route }),
     );
   }
   if (prev.phase === "move") {
     (obs.passed || []).forEach((p, i) => {
-      if (p && !(prev.passed || [])[i]) mem.log.push(`${nameOf(i)} passed`);
+      if (p && !(prev.passed || [])[i]) mem.log.push(t("log.passed", { name: nameOf(i) }));
     });
   }
   // The auction's outcome, once it is over.
@@ -631,8 +645,8 @@ export function logRound(view, mem, map) {
     const name = (UNITS[kindLetter(pa.lot)] || { name: pa.lot }).name;
     mem.log.push(
       pa.bid > 0 && pa.bidder >= 0
-        ? `Auction: ${nameOf(pa.bidder)} bought the ${name} for ${pa.bid} gold`
-        : `Auction: nobody bid for the ${name}; it goes back to the cup`,
+        ? t("log.auction_sold", { name: nameOf(pa.bidder), unit: name, n: pa.bid })
+        : t("log.auction_unsold", { unit: name }),
     );
   }
   battleStep(prev, obs, mem, map);
@@ -642,10 +656,10 @@ export function logRound(view, mem, map) {
 export function legend(ctx) {
   const { obs } = ctx;
   const box = h("details", { class: "om-legend" });
-  box.append(h("summary", {}, "Legend"));
+  box.append(h("summary", {}, t("legend.title")));
   const row = h("div", { class: "om-legend-row" });
   for (const l of ["C", "V", "F", "M", "L", "."]) {
-    const t = TERRAIN[l];
+    const ter = TERRAIN[l];
     row.append(
       h(
         "span",
@@ -663,7 +677,7 @@ export function legend(ctx) {
           }),
           terrainSymbol(l, 2, 2, 24),
         ),
-        `${t.name} (${t.points})`,
+        `${ter.name} (${ter.points})`,
       ),
     );
   }
@@ -672,14 +686,14 @@ export function legend(ctx) {
     h(
       "p",
       { class: "om-small" },
-      `Units: ${KINDS.map((k) => `${k} ${UNITS[k].name}`).join(", ")}; lower case (with a red notch) = damaged. A badge counts the units of a stack; a flag marks a conquered square; ≤2 / ⛔ 0 on a settlement is its siege limit. Coloured edges show the seams: a unit leaving an edge arrives at the cell with the same letter or number on the edge of the same colour.`,
+      t("legend.units", { units: KINDS.map((k) => `${k} ${UNITS[k].name}`).join(", ") }),
     ),
   );
   box.append(
     h(
       "p",
       { class: "om-small" },
-      `Special units (a gold diamond on the token): ${SPECIALS.map((k) => `${k} ${UNITS[k].name}`).join(", ")}. The dragon (spiked, purple) belongs to nobody; pirates on a lake sit in a boat.`,
+      t("legend.specials", { units: SPECIALS.map((k) => `${k} ${UNITS[k].name}`).join(", ") }),
     ),
   );
   if (Array.isArray(obs.cup)) box.append(cupLine(obs));

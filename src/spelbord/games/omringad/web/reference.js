@@ -4,17 +4,9 @@
 
 import { h } from "/static/kit.js";
 import { KINDS, TERRAIN, UNITS } from "./units.js";
+import { t } from "./texts.js";
 
-const PHASES = [
-  "Initiative: roll for who starts",
-  "Auction of a special unit",
-  "Purchase of units in secret",
-  "Movement, from the initiative holder",
-  "Battle on every contested square",
-  "Reinforcements: place what you bought",
-  "Income: 1 gold per square you control",
-  "Scoring: castle 5, village 2, mountain and forest 1",
-];
+const PHASES = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => t(`ref.phase.${n}`));
 
 const fs = (u, i) => `F${u.F[i] ?? "–"} S${u.S[i] ?? "–"}`;
 
@@ -23,14 +15,14 @@ export function card() {
   const units = h(
     "table",
     { class: "ref-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Unit"), h("th", {}, "Cost"), h("th", {}, "Undamaged"), h("th", {}, "Damaged"))),
+    h("thead", {}, h("tr", {}, h("th", {}, t("ref.unit")), h("th", {}, t("ref.cost")), h("th", {}, t("ref.undamaged")), h("th", {}, t("ref.damaged")))),
     h(
       "tbody",
       {},
       KINDS.map((code) => {
         const u = UNITS[code];
-        const damaged = u.hp > 1 ? fs(u, 1) : "eliminated";
-        const name = `${code} ${u.name}${u.ranged ? " (ranged)" : ""}`;
+        const damaged = u.hp > 1 ? fs(u, 1) : t("ref.eliminated");
+        const name = `${code} ${u.name}${u.ranged ? t("ref.ranged") : ""}`;
         return h("tr", { "data-unit": code }, h("td", {}, name), h("td", {}, String(u.cost)), h("td", {}, fs(u, 0)), h("td", {}, damaged));
       }),
     ),
@@ -40,17 +32,17 @@ export function card() {
     { class: "ref-list" },
     Object.entries(TERRAIN)
       .filter(([letter]) => letter !== "?")
-      .map(([, t]) => h("li", {}, h("b", {}, t.name), `: ${t.note}; worth ${t.points}`)),
+      .map(([, ter]) => h("li", {}, h("b", {}, ter.name), t("ref.terrain_line", { note: ter.note, n: ter.points }))),
   );
   return h(
     "div",
     { class: "ref" },
-    h("h3", {}, "Units"),
+    h("h3", {}, t("ref.units")),
     units,
-    h("p", { class: "ref-note" }, "A hit needs die + modifiers ≥ S. A general gives its side +1; two hits eliminate (the first damages)."),
-    h("h3", {}, "Terrain"),
+    h("p", { class: "ref-note" }, t("ref.hit")),
+    h("h3", {}, t("ref.terrain")),
     terrain,
-    h("h3", {}, "A round"),
+    h("h3", {}, t("ref.round")),
     h("ol", { class: "ref-list" }, PHASES.map((p) => h("li", {}, p))),
   );
 }

@@ -29,6 +29,7 @@ import { ensureStyle } from "./style.js";
 import { zoomable } from "./zoom.js";
 import { battleInfo, siegeLimit, sortLegal, stacksAt } from "./view.js";
 import { NAMES, TERRAIN, UNITS, kindLetter, nameOf, playerCount } from "./units.js";
+import { t } from "./texts.js";
 
 /** Per root element: selection, queued takes, the round log, timers, the last observation. */
 const memory = new WeakMap();
@@ -40,7 +41,7 @@ const ZOOM_BELOW = 700; // narrower roots get the four-country board in a zoomab
 const textScale = (geo, width) => Math.min(1.8, Math.max(1, (geo.width / width) * 0.75));
 
 function draw(root, view, ui, mem) {
-  for (const t of mem.timers) clearInterval(t);
+  for (const timer of mem.timers) clearInterval(timer);
   mem.timers = [];
   const obs = view.observation;
   const map = mapOf(obs);
@@ -124,7 +125,7 @@ function wire(svg, root, view, ui, mem, targets) {
 export function render(root, view, ui) {
   ensureStyle();
   if (!view || !view.observation) {
-    root.replaceChildren(h("p", { class: "muted" }, "No position to show."));
+    root.replaceChildren(h("p", { class: "muted" }, t("no_position")));
     return;
   }
   let mem = memory.get(root);
@@ -194,13 +195,16 @@ export function describe(view) {
   const au = obs.auction;
   if (au && au.lot) {
     const name = (UNITS[kindLetter(au.lot)] || { name: au.lot }).name;
-    const bid = au.bid > 0 && au.bidder >= 0 ? `${au.bid} gold by ${nameOf(au.bidder)}` : "no bid";
-    return `Auction of the ${name}: ${bid}.`;
+    const bid =
+      au.bid > 0 && au.bidder >= 0
+        ? t("auction.bid_by", { n: au.bid, name: nameOf(au.bidder) })
+        : t("auction.no_bid_lower");
+    return t("note.auction", { unit: name, bid });
   }
   const b = battleInfo(obs);
   if (b) return `${battleSummary(b, map)}.`;
   if (obs.round === 1 && obs.phase === "move")
-    return "Peace round: nobody crosses into another country.";
+    return t("note.peace");
   if (seatOk(view.seat) && obs.phase === "reinforce") {
     const at = stacksAt(obs);
     const sieged = (obs.control || [])
@@ -212,7 +216,7 @@ export function describe(view) {
           siegeLimit(obs, map, at, sq).level > 0,
       )
       .map(([, sq]) => map.label(sq));
-    if (sieged.length) return `Besieged: ${sieged.join(", ")} (reinforcement limits apply).`;
+    if (sieged.length) return t("note.besieged", { squares: sieged.join(", ") });
   }
   return "";
 }

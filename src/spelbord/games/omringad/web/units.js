@@ -2,88 +2,89 @@
 // (R20, and the special units of R110-R117), terrain (R10-R15), seat names and colours.
 
 import { seatOk } from "./dom.js";
+import { t } from "./texts.js";
 
 /** The unit table: cost, F and S undamaged / damaged, hits to eliminate, ranged, special. */
 export const UNITS = {
-  M: { name: "mercenary", cost: 2, F: [1, 1], S: [6, 6], hp: 2 },
-  E: { name: "elite soldier", cost: 3, F: [2, 2], S: [5, 5], hp: 2, mountain: true },
-  A: { name: "archer", cost: 4, F: [2, 1], S: [5, 5], hp: 2, ranged: true },
-  R: { name: "rider", cost: 5, F: [3, 3], S: [4, 5], hp: 2 },
-  K: { name: "catapult", cost: 6, F: [1, 1], S: [4, 4], hp: 2, ranged: true },
-  G: { name: "general", cost: 10, F: [2, 2], S: [null, null], hp: 1 },
+  M: { name: t("unit.M"), cost: 2, F: [1, 1], S: [6, 6], hp: 2 },
+  E: { name: t("unit.E"), cost: 3, F: [2, 2], S: [5, 5], hp: 2, mountain: true },
+  A: { name: t("unit.A"), cost: 4, F: [2, 1], S: [5, 5], hp: 2, ranged: true },
+  R: { name: t("unit.R"), cost: 5, F: [3, 3], S: [4, 5], hp: 2 },
+  K: { name: t("unit.K"), cost: 6, F: [1, 1], S: [4, 4], hp: 2, ranged: true },
+  G: { name: t("unit.G"), cost: 10, F: [2, 2], S: [null, null], hp: 1 },
   D: {
-    name: "diplomat",
+    name: t("unit.D"),
     kind: "diplomat",
     special: true,
     F: [1, 1],
     S: [null, null],
     hp: 1,
-    note: "spent when its square is attacked: the attack ends, the attackers go back (R110)",
+    note: t("unit.D.note"),
   },
   Z: {
-    name: "dragon",
+    name: t("unit.Z"),
     kind: "dragon",
     special: true,
     F: [null, null],
     S: [2, 3],
     hp: 2,
-    note: "owned by nobody, never moves, attacks every unit entering its square (R111)",
+    note: t("unit.Z.note"),
   },
   H: {
-    name: "horses",
+    name: t("unit.H"),
     kind: "horses",
     special: true,
     F: [null, null],
     S: [null, null],
     hp: 0,
-    note: "+1 F (up to 3) for the units moving with them; never hit, never alone (R112)",
+    note: t("unit.H.note"),
   },
   I: {
-    name: "infiltrator",
+    name: t("unit.I"),
     kind: "infiltrator",
     special: true,
     F: [2, 2],
     S: [null, null],
     hp: 1,
-    note: "cancels the enemy general's +1 while it lives (R113)",
+    note: t("unit.I.note"),
   },
   X: {
-    name: "war elephants",
+    name: t("unit.X"),
     kind: "elephants",
     special: true,
     F: [3, 2],
     S: [4, 4],
     hp: 2,
-    note: "melee; cannot use the horses (R114)",
+    note: t("unit.X.note"),
   },
   W: {
-    name: "magician",
+    name: t("unit.W"),
     kind: "magician",
     special: true,
     F: [2, 2],
     S: [3, 3],
     hp: 1,
     ranged: true,
-    note: "fires in the ranged step; cannot conquer alone (R115)",
+    note: t("unit.W.note"),
   },
   P: {
-    name: "pirates",
+    name: t("unit.P"),
     kind: "pirates",
     special: true,
     F: [2, 1],
     S: [5, 5],
     hp: 2,
-    note: "stand on and cross lakes as if mountains; never attacked there (R116)",
+    note: t("unit.P.note"),
   },
   S: {
-    name: "snipers",
+    name: t("unit.S"),
     kind: "snipers",
     special: true,
     F: [2, 2],
     S: [6, 6],
     hp: 2,
     ranged: true,
-    note: "their owner chooses which enemy unit each hit strikes (R117)",
+    note: t("unit.S.note"),
   },
 };
 export const KINDS = ["M", "E", "A", "R", "K", "G"]; // the base kinds, the engine's order
@@ -112,7 +113,7 @@ export function unitName(code) {
   if (!code) return "?";
   const u = UNITS[code.toUpperCase()];
   if (!u) return code;
-  return code === code.toUpperCase() ? u.name : `damaged ${u.name}`;
+  return code === code.toUpperCase() ? u.name : t("unit.damaged", { name: u.name });
 }
 
 /** The letter and name of a kind name (``"dragon"`` gives Z, the dragon). */
@@ -122,33 +123,34 @@ export function kindLetter(name) {
 
 /** Terrain letters of the observation (R10-R15). */
 export const TERRAIN = {
-  ".": { name: "bare ground", points: 0, note: "no effect" },
-  M: { name: "mountain", points: 1, note: "entering ends the move; +1 to defending elite" },
-  C: { name: "castle", points: 5, note: "defenders +1; reinforcements", settlement: true },
-  V: { name: "village", points: 2, note: "reinforcements", settlement: true },
-  L: { name: "lake", points: 0, note: "impassable but for pirates; counts for income" },
-  F: { name: "forest", points: 1, note: "archers and catapults -1" },
-  "?": { name: "unknown", points: 0, note: "not revealed yet" },
+  ".": { name: t("terrain.bare"), points: 0, note: t("terrain.bare.note") },
+  M: { name: t("terrain.mountain"), points: 1, note: t("terrain.mountain.note") },
+  C: { name: t("terrain.castle"), points: 5, note: t("terrain.castle.note"), settlement: true },
+  V: { name: t("terrain.village"), points: 2, note: t("terrain.village.note"), settlement: true },
+  L: { name: t("terrain.lake"), points: 0, note: t("terrain.lake.note") },
+  F: { name: t("terrain.forest"), points: 1, note: t("terrain.forest.note") },
+  "?": { name: t("terrain.unknown"), points: 0, note: t("terrain.unknown.note") },
 };
 export const TILE_ORDER = ["C", "V", "V", "L", "L", "F", "F", "M", "M"]; // R5 ruling
 
 export const PHASE_TEXT = {
-  setup: "secret terrain",
-  pregame: "opening purchase",
-  initiative: "initiative",
-  auction: "auction",
-  purchase: "purchase",
-  move: "movement",
-  battle: "battles",
-  reinforce: "reinforcements",
-  over: "game over",
+  setup: t("phase.setup"),
+  pregame: t("phase.pregame"),
+  initiative: t("phase.initiative"),
+  auction: t("phase.auction"),
+  purchase: t("phase.purchase"),
+  move: t("phase.move"),
+  battle: t("phase.battle"),
+  reinforce: t("phase.reinforce"),
+  over: t("phase.over"),
 };
 
 /** Seat i holds country i; its name and colour (the dragon, owner -1, is nobody's). */
-export const NAMES = ["Ivory", "Slate", "Crimson", "Azure"];
+export const NAMES = [t("side.0"), t("side.1"), t("side.2"), t("side.3")];
 export const DRAGON = -1;
 
-export const nameOf = (owner) => (owner === DRAGON ? "Dragon" : NAMES[owner] || `Seat ${owner + 1}`);
+export const nameOf = (owner) =>
+  owner === DRAGON ? t("dragon") : NAMES[owner] || t("seat", { n: owner + 1 });
 
 /** The CSS class carrying an owner's colours. */
 export const ownClass = (owner) => (seatOk(owner) ? `om-own-${owner}` : "om-own-n");

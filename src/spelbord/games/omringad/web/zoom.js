@@ -4,6 +4,7 @@
 // scroll position outlive redraws (they are kept in the renderer's memory of the root).
 
 import { h } from "/static/kit.js";
+import { t } from "./texts.js";
 
 const MOST = 3;
 
@@ -45,9 +46,9 @@ export function zoomable(svg, mem) {
   const bar = h(
     "div",
     { class: "om-zoom-bar" },
-    button("−", "zoom out", 1 / 1.5),
+    button("−", t("zoom.out"), 1 / 1.5),
     label,
-    button("+", "zoom in", 1.5),
+    button("+", t("zoom.in"), 1.5),
   );
   // Two-finger pinch: the ratio of the fingers' distance to the distance at the start.
   const fingers = new Map();

@@ -1,0 +1,283 @@
+"""Texts the server shows players, in their language (English, Swedish, Danish, bokmål).
+
+The server's messages are written in English where they are raised; that English text
+stays the API's stable ``error`` (tests and clients rely on it). A player sees it in their
+language through gettext catalogues (Babel): ``TEMPLATES`` marks the shape of each message
+with ``N_`` (``{name}`` stands for a value: a seat, a ply, a quoted id),
+``pybabel extract`` collects them into ``locale/messages.pot`` and each language has its
+``locale/<code>/LC_MESSAGES/messages.po``, read when first needed (no compile step).
+``translate`` finds the template a message was made from and fills the translated
+template with the same values; a message without a template stays English.
+
+>>> translate("no table 'abc123'", "sv")
+"inget bord 'abc123'"
+>>> translate("it is not seat 1's turn", "da")
+'det er ikke plads 1s tur'
+>>> translate("the game is over", "nb")
+'spillet er over'
+>>> translate("something new the catalogue lacks", "sv")
+'something new the catalogue lacks'
+>>> language_of("da-DK,da;q=0.9,en;q=0.5"), language_of("nn,en;q=0.5"), language_of("fr")
+('da', 'nb', 'en')
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+from starlette.requests import HTTPConnection
+
+LANGUAGES = ("en", "sv", "da", "nb")
+"""The languages of the table: English first (the source and the fallback)."""
+
+COOKIE = "spelbord_lang"
+"""The cookie the front end sets when a player picks a language (the page's choice)."""
+
+LOCALE = Path(__file__).resolve().parent / "locale"
+DOMAIN = "messages"
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` as a message template (extracted by pybabel; translated later)."""
+    return text
+
+
+TEMPLATES: tuple[str, ...] = (
+    # tables and seats (live.py, hub.py, store.py)
+    N_("no table {table}"),
+    N_("that token holds no seat at this table"),
+    N_("spectators cannot act: use your seat's token"),
+    N_("that invite link is not valid for this table"),
+    N_("there is no seat {seat} at this table"),
+    N_("seat {seat} is not open ({kind} seat)"),
+    N_("seat {seat} is already taken"),
+    N_("this table is no longer waiting for players"),
+    N_("the game has not started: some seats are still free"),
+    N_("the game is over"),
+    N_("that game is over"),
+    N_(
+        "too late: seat {seat}'s time ran out at ply {ply} and the clock moved for it; "
+        "the game is at ply {now}"
+    ),
+    N_("that move was for ply {ply}, but the game is at ply {now}"),
+    N_("too late: seat {seat}'s time ran out and the clock chose for it"),
+    N_("seat {seat} has already chosen this turn"),
+    N_("action {action} is not legal for seat {seat} here"),
+    N_("action {action} is not legal for {who} here"),
+    N_("it is not seat {seat}'s turn"),
+    N_("table {table} is no longer at ply {ply}"),
+    # requests (protocol.py, guards.py, ratelimit.py, app.py)
+    N_("message too large ({size} bytes; the limit is {limit})"),
+    N_("request too large (over {size} bytes; the limit is {limit})"),
+    N_("request too large"),
+    N_("malformed JSON: nested too deeply"),
+    N_("malformed JSON: {reason}"),
+    N_("{what} must be a JSON object"),
+    N_("{what} needs an integer {key}"),
+    N_("a name is a text of at most 40 characters"),
+    N_("this request needs your seat's 'token'"),
+    N_("name the 'game' to play"),
+    N_("'options' must be an object"),
+    N_("'options' must be a JSON object"),
+    N_("new tables play the newest rules; 'rules_version' is no option"),
+    N_('\'seats\' must list every seat: [{"kind": "open"}, ...]'),
+    N_("seat {seat}: kind must be one of {kinds}"),
+    N_("seat {seat}: an AI seat needs an 'agent' like 'mcts:1s'"),
+    N_("'invite' must be the code from the invite link"),
+    N_('claim a seat with {"seat": n} or {"invite": code}'),
+    N_("unknown message type {kind} (action, resign, ping)"),
+    N_("too many requests to {what}: at most {amount} per {multiples} {unit}"),
+    N_("agent {spec} asks for {seconds} s a move; this server allows at most {limit} s"),
+    N_("agent {spec} asks for {iterations} iterations a move; this server allows at most {limit}"),
+    N_("server error: nothing changed"),
+    N_("Not Found"),
+    N_("Method Not Allowed"),
+    # games and options (core)
+    N_("no game named {name} (games: {games})"),
+    N_("{game} has no option {name} (options: {options})"),
+    N_("option {name} takes true or false; got {value}"),
+    N_("option {name} must be one of {allowed}; got {value}"),
+    N_("{text} is not a legal action here"),
+    # records (records.py)
+    N_("not a game record (format must be {format})"),
+    N_("a record needs 'game', 'options' and a list of 'moves'"),
+    N_("the record cannot be replayed here: {reason}"),
+    N_("move {seq} ({move}) does not fit the position"),
+    N_("the record does not finish the game; only finished games import"),
+    # pages (pages.py)
+    N_("the page {name} is missing from this installation"),
+    N_("no file {file} here"),
+    N_("{game} has no web renderer"),
+    # accounts and tournaments (accounts.py, player_routes.py, tournaments.py)
+    N_("give a 'name'"),
+    N_("a name has 3 to 24 characters"),
+    N_("give a 'password'"),
+    N_("a password has {low} to {high} characters"),
+    N_("no such player"),
+    N_("no player {name}"),
+    N_("the name {name} is taken"),
+    N_("wrong name or password"),
+    N_("sign in first"),
+    N_("a rated table has no local seats: each player signs in"),
+    N_("a rated game is played between two sides"),
+    N_("sign in to create a tournament"),
+    N_("sign in to join a tournament"),
+    N_("sign in to leave a tournament"),
+    N_("sign in to take your seat"),
+    N_("give the tournament a 'name' of 1 to 80 characters"),
+    N_("the tournament {name} has already started"),
+    N_("the tournament has already started"),
+    N_("the tournament has started: entrants are fixed"),
+    N_("{who} has already joined this tournament"),
+    N_("the tournament is full ({limit} entrants)"),
+    N_("you are not in this tournament"),
+    N_("only the organizer of this tournament may do that"),
+    N_("no such table in this tournament"),
+    N_("you have no seat at this table: it is another player's"),
+    N_("no tournament {tournament}"),
+    # records, study, lab and tournament details (records.py, study.py, lab.py, ...)
+    N_("a name starts with a letter or digit and has only letters, digits, '_' and '-'"),
+    N_("{game} with these options has {n} seats; got {count}"),
+    N_("no lab report {study}"),
+    N_("no rules document for {game} yet ({file})"),
+    N_("send {'name': ..., 'password': ...}"),
+    N_("'timeouts' must be a list of [ply, seat] pairs"),
+    N_("a record gives its rules version as 'version', not as an option"),
+    N_("'timeouts' names move {move}, which the record lacks"),
+    N_(
+        "table {table} ({game}, rules version {version}) cannot be replayed by this "
+        "installation: {reason}"
+    ),
+    N_(
+        "the record is not a legal game under {game} rules version {version}: move {seq} "
+        "({move}) at ply {ply}: {reason}"
+    ),
+    N_("'resigned' must be the seat that resigned an unfinished game"),
+    N_("'timeouts': no such seat at move {ply}"),
+    N_("'timeouts': seat {seat} did not move at {ply}"),
+    N_('expected {"move": "<move in notation>"}'),
+    N_("expected a JSON object"),
+    N_('expected {"position": "<position text>", "seconds": 1.0}'),
+    N_("seconds must be a positive number"),
+    N_("not JSON: {reason}"),
+    N_("'starts_at' must be a time in epoch seconds"),
+    N_("'format' must be one of {formats}"),
+    N_("'options' must be an object of game options"),
+    N_("a knockout is played at two-seat tables, but {game} with these options has {n} seats"),
+    N_(
+        "a round robin is played at two- or four-seat tables, but {game} with these options "
+        "has {n} seats"
+    ),
+    N_("'show_up_seconds' must be a whole number from 1 to {max}"),
+    N_("a tournament that starts now needs at least {need} entrants; {count} listed"),
+    N_("'entrants' must be a list of at most {max}"),
+    N_("an entrant is listed twice"),
+    N_("give the AI entrant's 'agent' spec, e.g. 'mcts:200ms'"),
+    N_("'starts_in' must be 0 to 604800 seconds"),
+    N_("a tournament needs at least {need} entrants; it has {count}"),
+    N_('entrant {n}: give {"ai": "<agent spec>"} or {"player": "<name>"}'),
+    N_("this game hides information and is still running: export it when it is over"),
+)
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+NESTED = frozenset({"reason"})
+"""Placeholders whose value is itself a message (translated in turn)."""
+
+
+@functools.cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """``template`` as a regular expression: each ``{name}`` matches any text."""
+    parts = PLACEHOLDER.split(template)
+    regex = "".join(
+        f"(?P<{part}>.+?)" if i % 2 else re.escape(part) for i, part in enumerate(parts)
+    )
+    return re.compile(regex, re.DOTALL)
+
+
+def _specificity(template: str) -> int:
+    return len(PLACEHOLDER.sub("", template))
+
+
+ORDERED = tuple(sorted(TEMPLATES, key=_specificity, reverse=True))
+"""Templates with the most fixed text first, so the most specific one matches."""
+
+
+@functools.cache
+def catalogue(code: str) -> dict[str, str]:
+    """The translated templates of language ``code`` (empty for English or a missing file)."""
+    path = LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if code == "en" or not path.is_file():
+        return {}
+    with path.open("rb") as file:
+        po = read_po(file, locale=code)
+    return {str(m.id): str(m.string) for m in po if m.id and m.string and not m.fuzzy}
+
+
+def translate(message: str, code: str) -> str:
+    """``message`` (an English server message) in language ``code``; English if unknown."""
+    texts = catalogue(code)
+    if not texts:
+        return message
+    if message in texts:
+        return texts[message]
+    for template in ORDERED:
+        if template not in texts or "{" not in template:
+            continue
+        found = _pattern(template).fullmatch(message)
+        if found is None:
+            continue
+        values = {k: translate(v, code) if k in NESTED else v for k, v in found.groupdict().items()}
+        return _fill(texts[template], values)
+    return message
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+
+
+def language_of(accept: str | None, chosen: str | None = None) -> str:
+    """The language to answer in: ``chosen`` (the page's cookie or ``lang``) if we speak
+    it, else the first of the ``Accept-Language`` header's languages we speak (by weight),
+    else English. Norwegian (``no``, ``nb``, ``nn``) is answered in bokmål."""
+    for tag in [chosen or "", *_ranked(accept or "")]:
+        base = tag.strip().lower().replace("_", "-").split("-")[0]
+        base = "nb" if base in ("no", "nn") else base
+        if base in LANGUAGES:
+            return base
+    return "en"
+
+
+def _ranked(header: str) -> list[str]:
+    """The tags of an ``Accept-Language`` header, highest weight first (stable)."""
+    weighted: list[tuple[float, int, str]] = []
+    for i, item in enumerate(header.split(",")[:20]):
+        tag, _, params = item.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        if tag and weight > 0:
+            weighted.append((-weight, i, tag))
+    return [tag for _, _, tag in sorted(weighted)]
+
+
+def connection_language(conn: HTTPConnection) -> str:
+    """The language of a request or WebSocket: its ``lang`` parameter, else the page's
+    ``spelbord_lang`` cookie, else its ``Accept-Language`` header, else English."""
+    chosen = conn.query_params.get("lang") or conn.cookies.get(COOKIE)
+    return language_of(conn.headers.get("accept-language"), chosen)
+
+
+def error_body(message: str, code: str) -> dict[str, str]:
+    """An error as the API answers it: ``error`` the stable English text, ``message`` the
+    same in the player's language (identical in English).
+
+    >>> error_body("sign in first", "da")
+    {'error': 'sign in first', 'message': 'log ind først'}
+    """
+    return {"error": message, "message": translate(message, code)}
