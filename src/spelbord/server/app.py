@@ -39,6 +39,7 @@ from spelbord.server.protocol import (
     ActionMessage,
     PingMessage,
     ResignMessage,
+    SyncMessage,
     decode,
     parse_action,
     parse_claim,
@@ -323,6 +324,8 @@ async def _serve_socket(
                     await table.resign(token)
                 elif isinstance(msg, PingMessage):
                     sub.push(json.dumps({"type": "pong"}))
+                elif isinstance(msg, SyncMessage):
+                    table.resync(sub)
             except SpelbordError as exc:
                 sub.push(json.dumps({"type": "error", "message": str(exc)}))
             except Exception:
