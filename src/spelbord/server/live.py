@@ -371,28 +371,43 @@ class LiveTable:
             record_time = self.updated_at
             if record_time > idle_since:
                 return False
-            n = self.game.num_players()
-            result = {
-                "returns": [0.0] * n,
-                "termination": "abandoned",
-                "text": "abandoned: nobody played",
-            }
-            ply = self.state.move_number()
-            await self.hub.db(
-                self.hub.store.advance,
-                self.id,
-                expected_ply=ply,
-                entries=[],
-                ply=ply,
-                status="finished",
-                result=result,
-                clear_pending=True,
-            )
-            self.status, self.result, self.pending = "finished", result, {}
-            self.pending_timeouts = set()
-            self.sync_clocks()
-            self.hub.release(self)
+            await self._close("abandoned", "abandoned: nobody played")
             return True
+
+    async def cancel(self, token: str | None) -> int:
+        """The creator withdraws a table still waiting for players: it ends without a
+        winner (``cancelled``) and stays on record. Only a token of a seat the creator took
+        when making the table (a ``local`` seat) may; a player who joined may not."""
+        async with self.lock:
+            seat = self.acting_seat(token)
+            if self.seats[seat].kind != "local":
+                raise ForbiddenError("only the player who created this table may cancel it")
+            if self.status != "waiting":
+                raise ConflictError("the game has started: resign instead of cancelling")
+            await self._close("cancelled", "cancelled by its creator")
+            return seat
+
+    async def _close(self, termination: str, text: str) -> None:
+        """End the game without a winner (under the lock): stored, then shown."""
+        n = self.game.num_players()
+        result = {"returns": [0.0] * n, "termination": termination, "text": text}
+        ply = self.state.move_number()
+        await self.hub.db(
+            self.hub.store.advance,
+            self.id,
+            expected_ply=ply,
+            entries=[],
+            ply=ply,
+            status="finished",
+            result=result,
+            clear_pending=True,
+        )
+        self.status, self.result, self.pending = "finished", result, {}
+        self.pending_timeouts = set()
+        self.updated_at = time.time()
+        self.sync_clocks()
+        self.broadcast()
+        self.hub.release(self)
 
     async def resign(self, token: str | None) -> int:
         """A platform action: the seat's team loses, every other seat wins."""
