@@ -64,6 +64,8 @@ class HubConfig:
     abandon_waiting: float = 24 * 3600.0
     """A table still waiting for players that nobody touched for a day is closed."""
     abandon_running: float = 30 * 24 * 3600.0
+    checkpoint_every: float = 5.0
+    """Seconds between checkpoints of SQLite's write-ahead log (``checkpoints``)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> HubConfig:
@@ -215,9 +217,22 @@ class Hub:
                 log.exception("table %s could not be resumed", table_id)
         return len(ids)
 
+    async def checkpoints(self) -> None:
+        """Forever: checkpoint SQLite's write-ahead log on a database thread, every
+        ``checkpoint_every`` seconds (commits on the event loop never do)."""
+        if not self._inline:
+            return
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(self.config.checkpoint_every)
+            try:
+                await loop.run_in_executor(self._db, self.store.checkpoint)
+            except Exception:
+                log.exception("the checkpoint of the database failed")
+
     def start(self) -> None:
-        """Start the background work: resuming AI tables and the sweep."""
-        for coro in (self.resume_ai_tables(), self.sweep()):
+        """Start the background work: resuming AI tables, the sweep and checkpoints."""
+        for coro in (self.resume_ai_tables(), self.sweep(), self.checkpoints()):
             task = asyncio.get_running_loop().create_task(coro)
             self._background.add(task)
             task.add_done_callback(self._background.discard)

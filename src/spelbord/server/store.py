@@ -215,6 +215,14 @@ class Store:
                     ],
                 )
 
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database (PASSIVE: writers go on), as
+        commits do not (``db``); nothing to do on other databases."""
+        if self.engine.dialect.name != "sqlite":
+            return
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def add_pending(
         self, table_id: str, seat: int, ply: int, action: int, timeout: bool = False
     ) -> None:
