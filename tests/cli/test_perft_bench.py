@@ -202,3 +202,22 @@ def test_bench_interop_without_the_extras_is_a_clear_error(
     code, _, err = run_cli("bench", "gunst", "--interop")
     assert code == 1
     assert "needs the Python package 'pyspiel'" in err and "[openspiel,pettingzoo]" in err
+
+
+def test_bench_server_views_measures_each_game(
+    run_cli: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[str, int]] = []
+    fake = types.ModuleType("spelbord.server.bench")
+
+    def measure_views(game: str, plies: int, seed: int = 0) -> None:
+        calls.append((game, plies))
+
+    fake.measure_views = measure_views  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "spelbord.server.bench", fake)
+    assert run_cli("bench", "server", "--views", "--server-game", "gunst", "--moves", "50")[0] == 0
+    assert calls == [("gunst", 50)]
+    assert run_cli("bench", "server", "--views")[0] == 0
+    assert {g for g, _ in calls[1:]} >= {"coerceo", "gunst", "islandet", "omringad"}
+    code, _, err = run_cli("bench", "coerceo", "--views")
+    assert code == 2 and "--views applies to `spelbord bench server` only" in err

@@ -25,3 +25,11 @@ def test_bench_runs_even_when_the_calling_thread_has_an_event_loop() -> None:
     with ThreadPoolExecutor(max_workers=1) as pool:
         result = pool.submit(asyncio.run, inside_a_loop()).result()
     assert result.errors == 0 and result.moves == 2 * 3
+
+
+def test_the_view_bench_measures_every_frame_after_the_first() -> None:
+    stats = bench.measure_views("coerceo", plies=12, quiet=True)
+    assert stats.plies == 12 and stats.frames == 12 * 3  # two seats and a spectator
+    assert 0 < stats.bytes_median <= stats.bytes_max < stats.first_bytes
+    assert 0 <= stats.ms_median <= stats.ms_p99 <= stats.ms_max
+    assert "build CPU ms" in stats.report()

@@ -163,8 +163,14 @@ def test_nothing_reaches_a_seat_that_it_may_not_see(client: TestClient, name: st
     states, records = truth(game, history)
     secrets = set(tokens.values()) | (set() if finished else {str(table.seed)})
     for s in viewers:
+        moves: list[Any] = []  # a frame carries the move list from ply moves_from on
         for frame in recorders[s].frames:
             msg = json.loads(frame)
+            if msg["type"] == "view":
+                v, start = msg["view"], msg["view"]["moves_from"]
+                assert start <= len(moves), f"seat {s}: a frame left a gap in the move list"
+                moves = moves[:start] + v["moves"]
+                msg["view"] = {**v, "moves": moves, "moves_from": 0}
             seen[s].append((msg["type"], msg.get("view", msg)))
     checked = 0
     for s in viewers:

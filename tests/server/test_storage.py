@@ -3,13 +3,17 @@ choices, import/export/replay; on SQLite and (when configured) PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from tests.loops import run
 
 from conftest import Factory, act, create, play_out, view
 from spelbord.server.db import LOG, PENDING, TABLES
+from spelbord.server.store import Store
 
 
 def rows(url: str, table: sa.Table, **where: Any) -> list[dict[str, Any]]:
@@ -163,3 +167,31 @@ def test_a_resigned_record_imports(make_client: Factory, sqlite_url: str) -> Non
         table = client.post("/api/import", json=record).json()["table"]
         v = view(client, table)
         assert v["result"]["termination"] == "resign" and v["result"]["text"] == "0-1"
+
+
+def test_sqlite_commits_leave_checkpoints_to_the_hubs_thread(tmp_path: Path) -> None:
+    """A commit on the event loop never waits for a checkpoint (the disk); the hub's
+    ``checkpoints`` copies the write-ahead log into the database instead."""
+    from spelbord.server.db import open_engine
+    from spelbord.server.hub import Hub, HubConfig
+    from spelbord.server.protocol import CreateRequest, SeatSpec
+
+    engine = open_engine(f"sqlite:///{tmp_path / 'wal.sqlite3'}")
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    hub = Hub(Store(engine), None, HubConfig(checkpoint_every=0.05))
+
+    async def go() -> None:
+        for _ in range(20):
+            await hub.create(CreateRequest("toy-open", {}, (SeatSpec("local"), SeatSpec("local"))))
+        database = tmp_path / "wal.sqlite3"
+        assert (tmp_path / "wal.sqlite3-wal").stat().st_size > 0
+        before = database.stat().st_size  # the commits are in the log only
+        task = asyncio.get_running_loop().create_task(hub.checkpoints())
+        await asyncio.sleep(0.5)
+        task.cancel()
+        assert database.stat().st_size > before  # copied into the database by the hub
+        await hub.close()
+
+    run(go())
+    engine.dispose()

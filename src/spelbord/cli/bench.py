@@ -27,6 +27,7 @@ LAB_GAMES = 8
 DEFAULT_SECONDS = 3.0
 SERVER_GAMES = 200
 SERVER_MOVES = 40
+VIEW_PLIES = 300
 
 EXAMPLES = """\
 examples:
@@ -39,6 +40,8 @@ examples:
   spelbord bench server                   200 concurrent games against a real server:
                                           moves/s and round-trip latency (p50/p95/p99)
   spelbord bench server --games 50 --moves 20 --seconds 60
+  spelbord bench server --views           every game's live frames over 300 random plies:
+                                          bytes and build ms (median, p99, max)
   spelbord bench lab                      a small study's games/s with 1 and 2 local
                                           workers and on Ray; parallel efficiency
   spelbord bench lab --games 40 --no-ray
@@ -107,6 +110,12 @@ def add_parser(sub: Any) -> None:
     server.add_argument(
         "--server-game", metavar="GAME", default=None, help="the game played (default: the first)"
     )
+    server.add_argument(
+        "--views",
+        action="store_true",
+        help="measure the live frames instead: per game (or --server-game), their bytes and "
+        f"build time over a random game of --moves plies (default {VIEW_PLIES})",
+    )
     parser.set_defaults(run=run)
 
 
@@ -121,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, flag) is not None:
             option = "--" + flag.replace("_", "-")
             raise CliError(f"{option} applies to `spelbord bench server` only", EXIT_USAGE)
+    if args.views:
+        raise CliError("--views applies to `spelbord bench server` only", EXIT_USAGE)
     if args.workers is not None or args.no_ray:
         raise CliError("--workers and --no-ray apply to `spelbord bench lab` only", EXIT_USAGE)
     seconds = DEFAULT_SECONDS if args.seconds is None else args.seconds
@@ -284,9 +295,19 @@ def run_server(args: argparse.Namespace) -> int:
     if args.server_game is not None:
         load_game(args.server_game, {})
     try:
-        from spelbord.server.bench import run as run_bench
+        import spelbord.server.bench  # noqa: F401  (the server's parts are installed)
     except ModuleNotFoundError as exc:
         raise missing_part(exc, "spelbord.server.bench", "`spelbord bench server`") from None
+    if args.views:
+        from spelbord import games as registry
+        from spelbord.server.bench import measure_views
+
+        plies = VIEW_PLIES if args.moves is None else args.moves
+        for name in [args.server_game] if args.server_game else registry.names():
+            measure_views(name, plies, seed=args.seed)
+        return EXIT_OK
+    from spelbord.server.bench import run as run_bench
+
     result = run_bench(
         games=games,
         moves_per_game=moves,

@@ -42,6 +42,7 @@ from spelbord.server.protocol import (
     ActionMessage,
     PingMessage,
     ResignMessage,
+    SyncMessage,
     decode,
     parse_action,
     parse_claim,
@@ -153,7 +154,11 @@ def create_app(
     """
     _load_games()
     engine = open_engine(resolve_database_url(database_url))
-    hub = Hub(Store(engine), pool or AgentPool(workers or WorkerConfig.from_env()), hub_config)
+    hub = Hub(
+        Store(engine),
+        pool or AgentPool(workers or WorkerConfig.from_env()),
+        hub_config or HubConfig.from_env(),
+    )
     limits = RateLimits.from_env() if isinstance(rate_limits, str) else rate_limits
     limiter = Limiter(limits)
     origins = allowed_origins_from_env() if isinstance(allowed_origins, str) else allowed_origins
@@ -286,6 +291,16 @@ def create_app(
         seat = await table.resign(token)
         return table.view(seat)
 
+    @app.post(
+        "/api/tables/{table_id}/cancel", openapi_extra=protocol.body_schema(protocol.TOKEN_SCHEMA)
+    )
+    async def cancel(table_id: str, request: Request) -> dict[str, Any]:
+        """The creator withdraws a table still waiting for players (kept as cancelled)."""
+        token = token_of(await body(request))
+        table = await hub.get(table_id)
+        seat = await table.cancel(token)
+        return table.view(seat)
+
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, token: str | None = None) -> dict[str, Any]:
         table = await hub.get(table_id)
@@ -346,6 +361,8 @@ async def _serve_socket(
                     await table.resign(token)
                 elif isinstance(msg, PingMessage):
                     sub.push(json.dumps({"type": "pong"}))
+                elif isinstance(msg, SyncMessage):
+                    table.resync(sub)
             except SpelbordError as exc:
                 sub.push(socket_error(str(exc), lang))
             except Exception:

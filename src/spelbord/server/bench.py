@@ -47,6 +47,8 @@ class BenchResult:
     worst: float
     server_cpu: float | None = None
     """CPU seconds the server process used while the games were played (Linux only)."""
+    load: tuple[float, float] | None = None
+    """The machine's 1-minute load average before and after the run (where known)."""
 
     @property
     def moves_per_second(self) -> float:
@@ -61,6 +63,11 @@ class BenchResult:
             + (
                 f"; server CPU {self.server_cpu * 1000 / self.moves:.2f} ms per move"
                 if self.server_cpu is not None and self.moves
+                else ""
+            )
+            + (
+                f"; load average {self.load[0]:.1f} before, {self.load[1]:.1f} after"
+                if self.load is not None
                 else ""
             )
         )
@@ -85,6 +92,14 @@ def _cpu_seconds(pid: int) -> float | None:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
+        return None
+
+
+def _load_average() -> float | None:
+    """The machine's 1-minute load average (``None`` where the system does not tell)."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:
         return None
 
 
@@ -251,11 +266,11 @@ def run(
         try:
             base = f"http://{host}:{port}"
             _wait_until_up(base, server, log_path)
-            cpu_before = _cpu_seconds(server.pid)
+            cpu_before, load_before = _cpu_seconds(server.pid), _load_average()
             tally, seconds, failed = _run_in_own_loop(
                 _drive(base, game, games, moves_per_game, think, timeout, seed)
             )
-            cpu_after = _cpu_seconds(server.pid)
+            cpu_after, load_after = _cpu_seconds(server.pid), _load_average()
         finally:
             server.terminate()
             try:
@@ -275,6 +290,7 @@ def run(
         p99=_percentile(rtts, 0.99),
         worst=max(rtts, default=0.0),
         server_cpu=None if cpu_before is None or cpu_after is None else cpu_after - cpu_before,
+        load=None if load_before is None or load_after is None else (load_before, load_after),
     )
     if not quiet:
         print(result.report(), flush=True)
@@ -316,3 +332,88 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+@dataclass(frozen=True)
+class ViewStats:
+    """What the views of one game cost over a random game: the frames after the first
+    (bytes, as sent over a WebSocket) and the CPU time to build and encode each (ms)."""
+
+    game: str
+    plies: int
+    frames: int
+    bytes_median: float
+    bytes_max: int
+    ms_median: float
+    ms_p99: float
+    ms_max: float
+    first_bytes: int
+    """The whole view (a first frame, or a resync) at the last ply."""
+
+    def report(self) -> str:
+        return (
+            f"{self.game} views over {self.plies} plies ({self.frames} frames): bytes "
+            f"median {self.bytes_median:.0f}, max {self.bytes_max}; build CPU ms median "
+            f"{self.ms_median:.3f}, p99 {self.ms_p99:.3f}, max {self.ms_max:.3f}; whole view "
+            f"{self.first_bytes} bytes"
+        )
+
+
+async def _measure_views(game: str, plies: int, seed: int) -> ViewStats:
+    from spelbord import games as registry
+    from spelbord.server import views
+    from spelbord.server.db import open_engine
+    from spelbord.server.hub import Hub
+    from spelbord.server.protocol import CreateRequest, SeatSpec
+    from spelbord.server.store import Store
+
+    n = registry.load(game).num_players()
+    with tempfile.TemporaryDirectory(prefix="spelbord-views-") as tmp:
+        engine = open_engine(f"sqlite:///{Path(tmp) / 'views.sqlite3'}")
+        hub = Hub(Store(engine), None)
+        try:
+            spec = CreateRequest(game, {}, tuple(SeatSpec("local") for _ in range(n)))
+            table, tokens, _ = await hub.create(spec)
+            rng = random.Random(seed)
+            sizes: list[int] = []
+            times: list[float] = []
+            viewers: list[int | None] = [None, *range(n)]
+            while table.status == "running" and table.state.move_number() < plies:
+                movers = [
+                    s for s in range(n) if views.your_turn(table.state, "running", s, table.pending)
+                ]
+                seat = rng.choice(movers)
+                before = len(table.records)
+                action = rng.choice(table.state.legal_actions(seat))
+                await table.act(tokens[str(seat)], action, table.state.move_number())
+                for viewer in viewers:  # what a broadcast does for each seat's sockets
+                    table.changed()
+                    started = time.thread_time()  # CPU: other work on the machine aside
+                    text = table.frame(viewer, before)
+                    times.append((time.thread_time() - started) * 1000)
+                    sizes.append(len(text.encode()))
+            whole = max(len(table.frame(v).encode()) for v in viewers)
+            return ViewStats(
+                game=game,
+                plies=table.state.move_number(),
+                frames=len(sizes),
+                bytes_median=statistics.median(sizes) if sizes else 0.0,
+                bytes_max=max(sizes, default=0),
+                ms_median=statistics.median(times) if times else 0.0,
+                ms_p99=_percentile(times, 0.99),
+                ms_max=max(times, default=0.0),
+                first_bytes=whole,
+            )
+        finally:
+            await hub.close()
+            engine.dispose()
+
+
+def measure_views(game: str, plies: int = 300, seed: int = 0, quiet: bool = False) -> ViewStats:
+    """Play ``plies`` random plies of ``game`` (or to its end) at a table with local seats
+    and measure every viewer's frame after each move: its size and the time to build and
+    encode it, as the server does once per seat for each change."""
+    stats = _run_in_own_loop(_measure_views(game, plies, seed))
+    if not quiet:
+        print(stats.report(), flush=True)
+    return stats

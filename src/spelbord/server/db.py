@@ -78,6 +78,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    # No checkpoint inside a commit: a commit on the event loop that checkpoints waits for
+    # the disk (fsync of the log and the database). ``Store.checkpoint`` does it instead,
+    # on a thread of the hub's every few seconds. Commits stay durable across kill -9 (WAL).
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

@@ -4,8 +4,9 @@ Tables come into memory when a client asks for them (one load per table even whe
 ask at once) and leave it again when nobody uses them: a finished table as soon as nobody
 watches it, any other after ``idle_seconds`` without a client, a running clock or an agent
 thinking (it is read back from its log on the next request). A table nobody has touched
-for ``abandon_waiting`` seconds (still waiting for players) or ``abandon_running``
-seconds (a game nobody plays on) is closed without a winner. At start only the running
+for ``abandon_waiting`` seconds (still waiting for players; a day by default) or
+``abandon_running`` seconds (a game nobody plays on) is closed without a winner and kept
+as ``abandoned``, whether it is in memory or only in the store. At start only the running
 tables with AI seats are loaded, in the background, so that their agents play on.
 """
 
@@ -15,9 +16,10 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -35,14 +37,57 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+ABANDON_WAITING_ENV = "SPELBORD_ABANDON_WAITING"
+ABANDON_RUNNING_ENV = "SPELBORD_ABANDON_RUNNING"
+
+
+class HubConfigError(ValueError):
+    """A hub setting from the environment is not a positive number of seconds."""
+
+
 @dataclass(frozen=True)
 class HubConfig:
-    """When tables leave memory and when abandoned tables are closed (seconds)."""
+    """When tables leave memory and when abandoned tables are closed (seconds).
+
+    >>> HubConfig.from_env({"SPELBORD_ABANDON_WAITING": "3600"}).abandon_waiting
+    3600.0
+    >>> HubConfig.from_env({}).abandon_waiting == 24 * 3600
+    True
+    >>> HubConfig.from_env({"SPELBORD_ABANDON_WAITING": "-1"})
+    Traceback (most recent call last):
+    ...
+    spelbord.server.hub.HubConfigError: SPELBORD_ABANDON_WAITING must be seconds > 0, not '-1'
+    """
 
     idle_seconds: float = 600.0
     sweep_every: float = 60.0
-    abandon_waiting: float = 6 * 3600.0
+    abandon_waiting: float = 24 * 3600.0
+    """A table still waiting for players that nobody touched for a day is closed."""
     abandon_running: float = 30 * 24 * 3600.0
+    checkpoint_every: float = 5.0
+    """Seconds between checkpoints of SQLite's write-ahead log (``checkpoints``)."""
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> HubConfig:
+        """The defaults, with ``SPELBORD_ABANDON_WAITING`` and ``SPELBORD_ABANDON_RUNNING``
+        (seconds) where set."""
+        env = os.environ if env is None else env
+        values: dict[str, float] = {}
+        for name, field in (
+            (ABANDON_WAITING_ENV, "abandon_waiting"),
+            (ABANDON_RUNNING_ENV, "abandon_running"),
+        ):
+            raw = env.get(name)
+            if raw is None or not raw.strip():
+                continue
+            try:
+                value = float(raw)
+            except ValueError:
+                value = -1.0
+            if not 0 < value < float("inf"):
+                raise HubConfigError(f"{name} must be seconds > 0, not {raw!r}")
+            values[field] = value
+        return cls(**values)
 
 
 class Hub:
@@ -172,9 +217,22 @@ class Hub:
                 log.exception("table %s could not be resumed", table_id)
         return len(ids)
 
+    async def checkpoints(self) -> None:
+        """Forever: checkpoint SQLite's write-ahead log on a database thread, every
+        ``checkpoint_every`` seconds (commits on the event loop never do)."""
+        if not self._inline:
+            return
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(self.config.checkpoint_every)
+            try:
+                await loop.run_in_executor(self._db, self.store.checkpoint)
+            except Exception:
+                log.exception("the checkpoint of the database failed")
+
     def start(self) -> None:
-        """Start the background work: resuming AI tables and the sweep."""
-        for coro in (self.resume_ai_tables(), self.sweep()):
+        """Start the background work: resuming AI tables, the sweep and checkpoints."""
+        for coro in (self.resume_ai_tables(), self.sweep(), self.checkpoints()):
             task = asyncio.get_running_loop().create_task(coro)
             self._background.add(task)
             task.add_done_callback(self._background.discard)

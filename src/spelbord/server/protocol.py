@@ -8,7 +8,7 @@ ActionMessage(action=3, ply=7)
 >>> parse_message('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-spelbord.server.errors.BadRequestError: unknown message type 'dance' (action, resign, ping)
+spelbord.server.errors.BadRequestError: unknown message type 'dance' (action, resign, ping, sync)
 """
 
 from __future__ import annotations
@@ -64,7 +64,12 @@ class PingMessage:
     pass
 
 
-ClientMessage = ActionMessage | ResignMessage | PingMessage
+@dataclass(frozen=True)
+class SyncMessage:
+    """A client that missed part of the move list asks for the whole view again."""
+
+
+ClientMessage = ActionMessage | ResignMessage | PingMessage | SyncMessage
 
 
 _NAME = {"type": ["string", "null"], "maxLength": 40}
@@ -232,4 +237,6 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         return ResignMessage()
     if kind == "ping":
         return PingMessage()
-    raise BadRequestError(f"unknown message type {kind!r} (action, resign, ping)")
+    if kind == "sync":
+        return SyncMessage()
+    raise BadRequestError(f"unknown message type {kind!r} (action, resign, ping, sync)")

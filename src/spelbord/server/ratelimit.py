@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import time
 from dataclasses import dataclass
 
 from limits import RateLimitItem, parse_many
@@ -84,6 +85,29 @@ class RateLimits:
         return cls() if text is None else cls.parse(text)
 
 
+class _QuietMemoryStorage(MemoryStorage):
+    """``limits``' memory storage without its expiry thread.
+
+    The stock storage starts a ``threading.Timer`` whenever the previous one has finished
+    (after any 10 ms without a hit), and the caller waits for each new thread to start:
+    on the event loop, under load, that stalled every action for milliseconds. Here the
+    expired entries are dropped on the caller's thread instead, at most once a minute
+    (the moving windows only ever read the newest entries, so counting is unchanged).
+    """
+
+    SWEEP_EVERY = 60.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._swept = time.monotonic()
+
+    def _MemoryStorage__schedule_expiry(self) -> None:  # replaces the thread-starting one
+        now = time.monotonic()
+        if now - self._swept >= self.SWEEP_EVERY:
+            self._swept = now
+            self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
+
+
 class Limiter:
     """Counts requests per kind and client in memory (moving windows)."""
 
@@ -94,7 +118,7 @@ class Limiter:
                 spec = getattr(limits, what)
                 if spec:
                     self._items[what] = parse_many(spec)
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._limiter = MovingWindowRateLimiter(_QuietMemoryStorage())
 
     def hit(self, what: str, client: str) -> None:
         """Count one request of kind ``what`` by ``client``; raise if over a limit."""

@@ -49,7 +49,7 @@ SCALE = 173.7178
 TAU = 0.5
 """The system constant: how much volatility may change (Glickman suggests 0.3 to 1.2)."""
 EPSILON = 1e-6
-UNRATED = ("forfeit", "abandoned")
+UNRATED = ("forfeit", "abandoned", "cancelled")
 """Endings that say nothing about strength: a no-show, a table closed for want of play."""
 
 

@@ -27,6 +27,27 @@ RESIGN = "resign"
 MOVE_KINDS = (ACTION, CHANCE_OUTCOME, JOINT)
 
 
+# The statements of every move, built once (building one costs more than running it).
+_ADVANCE = (
+    TABLES.update()
+    .where(
+        TABLES.c.id == sa.bindparam("tid"),
+        TABLES.c.ply == sa.bindparam("expected_ply"),
+        TABLES.c.status != "finished",
+    )
+    .values(
+        ply=sa.bindparam("new_ply"),
+        status=sa.bindparam("new_status"),
+        result=sa.bindparam("new_result", type_=TABLES.c.result.type),
+        updated_at=sa.bindparam("new_updated_at"),
+    )
+)
+_PLY_OF = sa.select(TABLES.c.ply).where(TABLES.c.id == sa.bindparam("tid"))
+_CLEAR_PENDING = PENDING.delete().where(PENDING.c.table_id == sa.bindparam("tid"))
+_ADD_PENDING = PENDING.insert()
+_ADD_LOG = LOG.insert()
+
+
 @dataclass(frozen=True)
 class SeatRecord:
     """One seat of a table as stored (the token only as its SHA-256 hash)."""
@@ -167,13 +188,15 @@ class Store:
         """
         with self.engine.begin() as conn:
             done = conn.execute(
-                TABLES.update()
-                .where(
-                    TABLES.c.id == table_id,
-                    TABLES.c.ply == expected_ply,
-                    TABLES.c.status != "finished",
-                )
-                .values(ply=ply, status=status, result=result, updated_at=time.time())
+                _ADVANCE,
+                {
+                    "tid": table_id,
+                    "expected_ply": expected_ply,
+                    "new_ply": ply,
+                    "new_status": status,
+                    "new_result": result,
+                    "new_updated_at": time.time(),
+                },
             )
             if done.rowcount != 1:
                 raise StaleMoveError(f"table {table_id} is no longer at ply {expected_ply}")
@@ -182,30 +205,41 @@ class Store:
                 for hook in self.on_finish:
                     hook(conn, table_id, result)
             if clear_pending:
-                conn.execute(PENDING.delete().where(PENDING.c.table_id == table_id))
+                conn.execute(_CLEAR_PENDING, {"tid": table_id})
             if pending:
                 conn.execute(
-                    PENDING.insert(),
+                    _ADD_PENDING,
                     [
                         {"table_id": table_id, "seat": s, "ply": ply, "action": a}
                         for s, a in pending.items()
                     ],
                 )
 
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database (PASSIVE: writers go on), as
+        commits do not (``db``); nothing to do on other databases."""
+        if self.engine.dialect.name != "sqlite":
+            return
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def add_pending(
         self, table_id: str, seat: int, ply: int, action: int, timeout: bool = False
     ) -> None:
         """Store a seat's secret submission at a simultaneous node (``timeout``: the clock's)."""
         with self.engine.begin() as conn:
-            row = conn.execute(
-                sa.select(TABLES.c.ply).where(TABLES.c.id == table_id)
-            ).scalar_one_or_none()
+            row = conn.execute(_PLY_OF, {"tid": table_id}).scalar_one_or_none()
             if row != ply:
                 raise StaleMoveError(f"table {table_id} is no longer at ply {ply}")
             conn.execute(
-                PENDING.insert().values(
-                    table_id=table_id, seat=seat, ply=ply, action=action, timeout=timeout
-                )
+                _ADD_PENDING,
+                {
+                    "table_id": table_id,
+                    "seat": seat,
+                    "ply": ply,
+                    "action": action,
+                    "timeout": timeout,
+                },
             )
 
     @staticmethod
@@ -214,7 +248,7 @@ class Store:
             return
         now = time.time()
         conn.execute(
-            LOG.insert(),
+            _ADD_LOG,
             [
                 {
                     "table_id": table_id,

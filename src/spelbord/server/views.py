@@ -211,6 +211,7 @@ def build_view(
     result: dict[str, Any] | None,
     submitted: Iterable[int] = (),
     clocks: Sequence[dict[str, Any]] = (),
+    moves: Sequence[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The VIEW of the API contract for ``viewer`` (a seat, or ``None``: a spectator).
 
@@ -223,6 +224,10 @@ def build_view(
     ``{"seat", "seconds", "deadline", "remaining"}``; the view carries them as ``clocks``
     (a list, empty when nothing is timed) and ``clock`` (the first of them, or ``None``:
     at a single-seat decision the one clock there can be).
+
+    ``moves`` is the whole move list, one entry per ply from ply ``moves_from`` (0 here; a
+    live frame may carry only the entries its client lacks, see ``LiveTable.broadcast``);
+    ``moves``, if given, is that list already built (``visible_moves(records, viewer, ...)``).
     """
     game = state.game
     finished = status == "finished"
@@ -250,7 +255,8 @@ def build_view(
         "tools": {} if finished else live_tools(type(game).tools, observation),
         "legal": legal,
         "actions": actions,
-        "moves": visible_moves(records, viewer, reveal),
+        "moves": list(moves) if moves is not None else visible_moves(records, viewer, reveal),
+        "moves_from": 0,
         "seats": seats,
         "result": result,
         "last": last_visible(records, viewer, reveal),

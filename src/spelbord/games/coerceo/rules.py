@@ -196,6 +196,10 @@ class CoerceoGame(Game):
         return state
 
 
+_ACTION_DICTS: dict[int, dict[str, Any]] = {}
+"""``action_to_dict`` by action (a pure function of the action)."""
+
+
 class CoerceoState(State):
     """One Coerceo position: pieces, tiles, collected tiles, side to move."""
 
@@ -340,15 +344,22 @@ class CoerceoState(State):
         return action
 
     def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
-        """``{"action", "text", "kind", "from", "to"}`` or ``{..., "target"}``."""
-        parsed = from_action(action)
-        out: dict[str, Any] = {"action": action, "text": action_text(action)}
-        if isinstance(parsed, Move):
-            out.update(kind="move", **{"from": list(field_coords(parsed.source))})
-            out["to"] = list(field_coords(parsed.target))
-        else:
-            out.update(kind="exchange", target=list(field_coords(parsed.target)))
-        return out
+        """``{"action", "text", "kind", "from", "to"}`` or ``{..., "target"}``.
+
+        It depends on the action only: each is described once and copied after that (a
+        view lists every legal action, so this runs dozens of times per move on a server).
+        """
+        known = _ACTION_DICTS.get(action)
+        if known is None:
+            parsed = from_action(action)
+            known = {"action": action, "text": action_text(action)}
+            if isinstance(parsed, Move):
+                known.update(kind="move", **{"from": list(field_coords(parsed.source))})
+                known["to"] = list(field_coords(parsed.target))
+            else:
+                known.update(kind="exchange", target=list(field_coords(parsed.target)))
+            _ACTION_DICTS[action] = known
+        return {**known, **{k: list(v) for k, v in known.items() if isinstance(v, list)}}
 
     # ------------------------------------------------------------------ views
     def tiles(self) -> list[tuple[int, int]]:
@@ -401,6 +412,17 @@ class CoerceoState(State):
         """R14: whether the side that just moved could capture with a move right now."""
         if self._plies == 0:
             return False
+        # Asked once per viewer of the same position: remembered for the position it was
+        # found in (a clone carries it along, and checks it like any other position).
+        where = (self._key(), self._tiles)
+        cached = self.__dict__.get("_cura")
+        if cached is not None and cached[0] == where:
+            return bool(cached[1])
+        found = self._find_cura()
+        self._cura = (where, found)
+        return found
+
+    def _find_cura(self) -> bool:
         mover = 1 - self._side
         own, opp = self._pieces[mover], self._pieces[self._side]
         free = self._free()

@@ -5,6 +5,7 @@ import {
   h,
   heldSeats,
   importRecordFile,
+  tokensFor,
   inviteRow,
   loadRenderer,
   saveInvites,
@@ -297,6 +298,16 @@ function tableItem(table) {
   if (table.status === "finished") {
     links.push(h("a", { class: "btn btn-small", href: `/replay/${encodeURIComponent(id)}` }, t("btn.replay")));
   }
+  const created = creatorToken(table);
+  if (table.status === "waiting" && created) {
+    links.push(
+      h(
+        "button",
+        { type: "button", class: "btn btn-small btn-ghost cancel-table", onclick: () => cancelTable(id, created) },
+        "Cancel table",
+      ),
+    );
+  }
   const result = table.result && table.result.text ? ` · ${table.result.text}` : "";
   const ply = Number.isInteger(table.ply) ? ` · ${t("lobby.move", { n: table.ply })}` : "";
   return h(
@@ -328,6 +339,26 @@ async function refreshTables() {
   } catch (err) {
     toast(err.message);
   }
+}
+
+/**
+ * The token of a seat this browser took when it created ``table`` (a local seat), if any:
+ * only its creator may cancel an open table (a player who joined holds an open seat).
+ */
+function creatorToken(table) {
+  const tokens = tokensFor(table.table);
+  const seat = (table.seats || []).find((s) => s.kind === "local" && tokens[String(s.seat)]);
+  return seat ? tokens[String(seat.seat)] : null;
+}
+
+async function cancelTable(table, token) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(table)}/cancel`, { method: "POST", body: { token } });
+    toast("Table cancelled");
+  } catch (err) {
+    toast(err.message);
+  }
+  refreshTables();
 }
 
 async function joinSeat(table, seat) {

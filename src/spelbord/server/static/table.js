@@ -72,6 +72,8 @@ class Live {
     this.onState(this.delay > 500 ? "reconnecting" : "connecting");
     const ws = new WebSocket(this.url.href);
     this.ws = ws;
+    this.moves = null; // the move list this connection was sent (see merge)
+    this.syncing = false; // a whole view has been asked for
     ws.addEventListener("open", () => {
       this.delay = 500;
       this.onState("live");
@@ -84,8 +86,10 @@ class Live {
       } catch {
         return;
       }
-      if (message.type === "view") this.onView(message.view);
-      else if (message.type === "presence") this.onPresence(message.connected);
+      if (message.type === "view") {
+        const view = this.merge(message.view);
+        if (view) this.onView(view);
+      } else if (message.type === "presence") this.onPresence(message.connected);
       else if (message.type === "error") toast(message.text || message.message);
     });
     ws.addEventListener("close", (event) => {
@@ -101,6 +105,24 @@ class Live {
       this.delay = Math.min(this.delay * 2, 15000);
       this.timer = setTimeout(() => this.open(), wait);
     });
+  }
+
+  /**
+   * The whole view from a frame: the server sends the move list's entries from ply
+   * ``moves_from`` on (0: the whole list). A frame that leaves a gap in the list this
+   * connection holds (a frame was missed) is dropped and the whole view asked for again.
+   */
+  merge(view) {
+    const from = view.moves_from || 0;
+    const known = this.moves || [];
+    if (from > known.length) {
+      if (!this.syncing) this.send({ type: "sync" });
+      this.syncing = true;
+      return null;
+    }
+    if (from === 0) this.syncing = false;
+    this.moves = from === 0 ? view.moves || [] : known.slice(0, from).concat(view.moves || []);
+    return { ...view, moves: this.moves, moves_from: 0 };
   }
 
   send(message) {
