@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
-from spelbord.core.registry import info, load, names
+from spelbord.core.registry import game_class, info, load, names
 from spelbord.server import lab, pages, player_routes, protocol, study
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
@@ -191,7 +191,14 @@ def create_app(
 
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
-        return [{**info(n).as_dict(), "renderer": f"/games/{n}/renderer.js"} for n in names()]
+        return [
+            {
+                **info(n).as_dict(),
+                "renderer": f"/games/{n}/renderer.js",
+                "study": game_class(n).study.features(),
+            }
+            for n in names()
+        ]
 
     @app.get("/api/games/{name}/setup")
     def game_setup(name: str, options: str = "{}") -> dict[str, Any]:

@@ -368,6 +368,17 @@ async function start() {
   for (const game of games) {
     nav.append(h("a", { href: `/rules/${encodeURIComponent(game.name)}` }, `${game.title} rules`));
   }
+  // Study pages only for the games that offer them (GameInfo's ``study`` features).
+  const study = $("study-links");
+  for (const game of games) {
+    const name = encodeURIComponent(game.name);
+    if ((game.study || []).includes("puzzles")) {
+      study.append(h("a", { href: `/puzzles/${name}` }, `${game.title} puzzles`), " ");
+    }
+    if ((game.study || []).includes("analysis")) {
+      study.append(h("a", { href: `/analysis/${name}` }, `${game.title} analysis board`), " ");
+    }
+  }
   select.addEventListener("change", drawGame);
   $("options").addEventListener("change", loadSetup);
   await drawGame();
