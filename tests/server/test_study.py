@@ -240,3 +240,16 @@ def test_a_game_without_an_analyser_has_no_table_analysis(client: TestClient) ->
     made = create(client, "toy-open", ["local", "local"])
     r = _table_analysis(client, made["table"], token=made["tokens"]["0"])
     assert r.status_code == 404 and "toy-open offers no analysis board" in r.json()["error"]
+
+
+def test_the_lobby_gets_each_levels_time_per_move_and_rating(client: TestClient) -> None:
+    levels = client.get("/api/levels/coerceo").json()["levels"]
+    assert [lv["level"] for lv in levels] == ["easy", "medium", "hard", "master"]
+    by = {lv["level"]: lv for lv in levels}
+    assert by["hard"]["budget"] == "0.3 s" and by["master"]["budget"] == "2 s"
+    assert by["easy"]["rating"]["elo"] == 0
+    hard = by["hard"]["rating"]
+    assert hard["low"] <= hard["elo"] <= hard["high"] and hard["elo"] > 0
+    gunst = client.get("/api/levels/gunst").json()["levels"]
+    assert all(lv["rating"] is None for lv in gunst)
+    assert client.get("/api/levels/chess").status_code == 404

@@ -21,15 +21,36 @@ const SEAT_KINDS = [
   ["open", "lobby.kind.open"],
 ];
 
-/** AI strengths offered per kind of game: [spec, label]. */
+/** The game's AI levels (GET /api/levels/{game}): spec, time per move, measured Elo. */
+const levelTables = new Map();
+async function loadLevels(game) {
+  if (!levelTables.has(game.name)) {
+    const data = await api(`/api/levels/${encodeURIComponent(game.name)}`).catch(() => ({ levels: [] }));
+    levelTables.set(game.name, data.levels || []);
+  }
+  return levelTables.get(game.name);
+}
+
+/** "Master · 2 s a move · Elo +850 [+700, +1000]": a level as the lobby offers it. */
+export function levelLabel(level) {
+  const name = level.level[0].toUpperCase() + level.level.slice(1);
+  const budget = level.budget === "instant" ? "instant" : `${level.budget} a move`;
+  const r = level.rating;
+  const elo = !r ? "" : level.level === "easy" ? " · Elo 0 (anchor)" : ` · Elo ${r.elo >= 0 ? "+" : ""}${r.elo} [${r.low}, ${r.high}]`;
+  return `${name} · ${budget}${elo}`;
+}
+
+/** AI strengths offered per kind of game: [spec, label]; the game's levels first. */
 function agentChoices(game) {
   const search = game.information === "perfect" ? "mcts" : "ismcts";
+  const levels = (levelTables.get(game.name) || []).map((l) => [`level:${l.level}`, levelLabel(l)]);
   return [
     ["random", "Random moves"],
     [`${search}:200it`, "Easy"],
     [`${search}:0.5s`, "Medium (0.5 s)"],
     [`${search}:2s`, "Hard (2 s)"],
     [`${search}:5s`, "Expert (5 s)"],
+    ...levels,
   ];
 }
 
@@ -187,6 +208,7 @@ async function drawGame() {
   for (const opt of game.options || []) options.append(optionInput(opt));
   options.hidden = !(game.options || []).length;
   $("seats").replaceChildren(h("legend", {}, "Seats"));
+  await loadLevels(game);
   await loadSetup();
   $("rules-link").href = `/rules/${encodeURIComponent(game.name)}`;
   $("rules-link").textContent = `Rules of ${game.title}`;

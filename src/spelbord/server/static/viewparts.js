@@ -58,6 +58,8 @@ const LEVELS = [
 /** The name of an AI seat's level ("Easy", "Hard"), or its agent spec when it is no level. */
 export function agentLevel(agent) {
   const spec = String(agent || "");
+  const level = /^level:(easy|medium|hard|master)$/.exec(spec);
+  if (level) return level[1][0].toUpperCase() + level[1].slice(1);
   for (const [pattern, name] of LEVELS) if (pattern.test(spec)) return name;
   return spec || "computer";
 }
