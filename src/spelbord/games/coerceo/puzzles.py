@@ -322,6 +322,37 @@ def mine(
     return out
 
 
+DEEP_SEED = 10001
+"""The first game seed of the deep puzzles (apart from the shallow ones' seeds)."""
+DEEP_DEPTH = 3
+"""A deep puzzle needs at least this search depth."""
+SHIPPED_DEEP = 70
+"""Deep puzzles in the shipped set (``mine_set``'s default)."""
+
+
+def mine_set(
+    count: int,
+    deep: int = SHIPPED_DEEP,
+    seed: int = 1,
+    deep_seed: int = DEEP_SEED,
+    progress: Callable[[Puzzle], None] | None = None,
+) -> list[Puzzle]:
+    """A puzzle set of ``count``: ``count - deep`` mined as they come (most need depth
+    1-2) from games seeded ``seed`` on, then ``deep`` that need depth ``DEEP_DEPTH`` or
+    more from games seeded ``deep_seed`` on (ids continue), so the difficulties spread."""
+    if not 0 <= deep <= count:
+        raise PuzzleError(f"deep puzzles must be 0..{count}, got {deep}")
+    shallow = mine(count - deep, seed=seed, progress=progress) if count > deep else []
+    deeper = (
+        mine(
+            deep, seed=deep_seed, progress=progress, min_depth=DEEP_DEPTH, first_id=count - deep + 1
+        )
+        if deep
+        else []
+    )
+    return shallow + deeper
+
+
 def dump(puzzles: list[Puzzle]) -> str:
     """The compact JSON text of a puzzle set (one puzzle a line)."""
     lines = ",\n".join(json.dumps(p.to_dict(), separators=(",", ":")) for p in puzzles)
