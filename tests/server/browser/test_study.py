@@ -189,3 +189,22 @@ def test_a_live_game_offers_analysis_to_the_player_to_move_only(
     expect(white.locator("#analyse-link")).to_be_hidden()
     expect(black.locator("#analyse-link")).to_be_visible()
     assert "move%3A%20black" in str(black.locator("#analyse-link").get_attribute("href"))
+
+
+def test_the_lobby_links_study_pages_and_shows_each_levels_rating(people: Any) -> None:
+    page = people.open("/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    links = page.locator("#study-links a")
+    expect(links).to_have_count(2)  # Coerceo's puzzles and analysis board, no other game
+    assert links.evaluate_all("ls => ls.map(l => l.getAttribute('href'))") == [
+        "/puzzles/coerceo",
+        "/analysis/coerceo",
+    ]
+    page.select_option("#game-select", "coerceo")
+    page.select_option(".seat-row[data-seat='1'] .seat-kind", "ai")
+    agent = page.locator(".seat-row[data-seat='1'] .seat-agent")
+    expect(agent.locator("option[value='level:hard']")).to_have_text(
+        re.compile(r"^Hard · 0\.3 s a move · Elo \+\d+ \[\d+, \d+\]$")
+    )
+    expect(agent.locator("option[value='level:easy']")).to_contain_text("1 ply deep a move")
+    expect(agent.locator("option[value='level:master']")).to_contain_text("Master · 2 s a move")
