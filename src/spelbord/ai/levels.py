@@ -2,8 +2,9 @@
 
 Each game maps the four levels to agent specs (``LEVELS``). ``LevelAgent`` is created
 without knowing the game (agent specs are parsed before a game is chosen) and resolves its
-spec at its first decision from ``view.game``. ``MEASURED`` keeps the match results that
-back the ladder, with the command that produced each; nothing there is estimated.
+spec at its first decision from ``view.game``. ``PAIRINGS`` keeps the level-against-level
+games behind a game's Elo ladder (``spelbord.lab.levels`` fits it) and ``MEASURED`` other
+match results, each with the command that produced it; nothing there is estimated.
 
 >>> resolve("gunst", "easy")
 'random'
