@@ -301,6 +301,18 @@ PAIRINGS: tuple[Pairing, ...] = (
         3.0,
         f"coerceo {_E} {_H} --games 6 --seed 24 --processes 1",
     ),
+    Pairing(
+        "coerceo",
+        "master",
+        "hard",
+        6,
+        1,
+        1,
+        (_X, _H),
+        36.6,
+        f"coerceo {_H} {_X} --games 1 --seed 100+i --processes 1, i = 0..7, the two specs"
+        " swapped for odd i (one game a run, so every finished game counts)",
+    ),
 )
 """The level-against-level games behind each game's Elo ladder (``spelbord.lab.levels``):
 Coerceo's four levels with varied openings (``openings=4``: the first four plies at
