@@ -54,3 +54,34 @@ def test_coerceo_levels_are_the_engines_own() -> None:
     from spelbord.games.coerceo.levels import LEVELS as ENGINE_LEVELS
 
     assert LEVELS["coerceo"] == ENGINE_LEVELS
+
+
+def test_coerceo_ladder_has_elo_with_intervals_from_recorded_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from spelbord.ai.levels import PAIRINGS
+    from spelbord.lab.levels import ratings
+
+    rated = {r.level: r for r in ratings("coerceo")}
+    assert rated["easy"].elo == 0
+    # Easy < Medium < Hard as measured; every rating lies inside its own interval.
+    assert rated["easy"].elo < rated["medium"].elo < rated["hard"].elo
+    assert all(r.low <= r.elo <= r.high for r in rated.values())
+    games_of = {level: 0 for level in LEVEL_NAMES}
+    for p in PAIRINGS:
+        if p.game == "coerceo":
+            assert p.specs[0].startswith(LEVELS["coerceo"][p.a])
+            assert p.specs[1].startswith(LEVELS["coerceo"][p.b])
+            games_of[p.a] += p.games
+            games_of[p.b] += p.games
+    assert all(rated[level].games == games_of[level] for level in rated)
+    assert main(["ai", "levels", "coerceo"]) == 0
+    out = capsys.readouterr().out
+    assert "level against level:" in out and "95% [" in out
+    assert "0.3 s" in out and "2 s" in out  # time per move of hard and master
+
+
+def test_ratings_of_a_game_without_level_games_are_empty() -> None:
+    from spelbord.lab.levels import ratings
+
+    assert ratings("gunst") == []

@@ -21,6 +21,8 @@ def test_mine_writes_verified_puzzles(run_cli: Run, tmp_path: Path) -> None:
         "2",
         "--seed",
         "3",
+        "--deep",
+        "0",
         "--out",
         str(out),
         "--no-progress",
@@ -39,3 +41,11 @@ def test_mine_refuses_other_games_and_bad_counts(run_cli: Run) -> None:
     assert code == 2 and "coerceo" in err
     code, _, err = run_cli("puzzles", "mine", "coerceo", "--count", "0")
     assert code == 2 and "--count" in err
+    code, _, err = run_cli("puzzles", "mine", "coerceo", "--count", "5", "--deep", "6")
+    assert code == 2 and "--deep must be 0..5" in err
+
+
+def test_the_cli_default_is_the_shipped_set() -> None:
+    from spelbord.cli import puzzles as cli
+
+    assert cli.SHIPPED_DEEP == puzzles.SHIPPED_DEEP and cli.DEEP_SEED == puzzles.DEEP_SEED

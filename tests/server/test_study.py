@@ -1,13 +1,23 @@
 """The puzzle and analysis API: puzzles without their solutions, server-side checks, a
-bounded and rate-limited engine analysis, and the parser's error for bad positions."""
+bounded and rate-limited engine analysis, the parser's error for bad positions, both
+Coerceo boards, games without study features (404), and a table's analysis link (only
+for the player to move of a live game; for anyone once it is finished)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from toygame import ToyHidden
 
+from conftest import create
+from spelbord.core import State
+from spelbord.core.study import Study
 from spelbord.games.coerceo import puzzles
+from spelbord.games.coerceo import study as coerceo_study
+from spelbord.games.coerceo.fen import parse_position
+from spelbord.games.coerceo.rules import CoerceoGame
 from spelbord.server import study
 from spelbord.server.ratelimit import RateLimits
 
@@ -18,11 +28,45 @@ START = (
 )
 
 
-def test_pages_are_served(client: Any) -> None:
-    for path in ("/puzzles", "/analysis"):
+def test_pages_are_served_per_game_and_the_old_urls_redirect(client: Any) -> None:
+    for path in ("/puzzles/coerceo", "/analysis/coerceo"):
         response = client.get(path)
         assert response.status_code == 200
         assert "<html" in response.text
+    for old, new in (("/puzzles", "/puzzles/coerceo"), ("/analysis", "/analysis/coerceo")):
+        response = client.get(old, follow_redirects=False)
+        assert response.status_code == 307 and response.headers["location"] == new
+    moved = client.get("/analysis?variant=ocius", follow_redirects=False)
+    assert moved.headers["location"] == "/analysis/coerceo?variant=ocius"
+
+
+def test_games_say_which_study_features_they_offer(client: Any) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert games["coerceo"]["study"] == ["analysis", "puzzles"]
+    assert games["toy-open"]["study"] == []
+    assert client.get("/api/study").json()["games"]["coerceo"] == ["analysis", "puzzles"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "message"),
+    [
+        ("get", "/puzzles/toy-open", "toy-open offers no puzzles (games with puzzles: coerceo)"),
+        ("get", "/api/puzzles/toy-open", "toy-open offers no puzzles"),
+        ("get", "/api/puzzles/toy-open/c0001", "toy-open offers no puzzles"),
+        ("post", "/api/puzzles/toy-open/c0001/check", "toy-open offers no puzzles"),
+        ("get", "/analysis/toy-open", "toy-open offers no analysis board (games with an"),
+        ("post", "/api/analyse/toy-open", "toy-open offers no analysis board"),
+        ("get", "/api/analyse/toy-open/start", "toy-open offers no analysis board"),
+        ("get", "/analysis/chess", "no game named 'chess'"),
+        ("get", "/api/puzzles/chess", "no game named 'chess'"),
+    ],
+)
+def test_a_game_without_the_study_hook_gets_404(
+    client: Any, method: str, path: str, message: str
+) -> None:
+    response = getattr(client, method)(path)
+    assert response.status_code == 404
+    assert message in response.json()["error"]
 
 
 def test_puzzle_list_and_one_puzzle_hide_the_solution(client: Any) -> None:
@@ -66,7 +110,7 @@ def test_analysis_gives_evaluation_line_top_moves_and_threats(client: Any) -> No
     r = data.json()
     assert r["depth"] >= 1 and r["line"] and r["seconds"] <= study.MAX_SECONDS + 0.5
     assert r["top"][0]["move"] == p.solution[0]
-    assert len(r["top"]) == study.TOP_MOVES
+    assert len(r["top"]) == coerceo_study.TOP_MOVES
     assert isinstance(r["threats"], list)
     assert r["evaluation"]
 
@@ -102,3 +146,110 @@ def _two_analyses(client: Any) -> None:
     second = client.post("/api/analyse/coerceo", json={"position": START, "seconds": 0.05})
     assert second.status_code == 429
     assert "too many requests to analyse a position" in second.json()["error"]
+
+
+def test_the_ocius_board_is_analysed_under_its_options(client: Any) -> None:
+    start = client.get("/api/analyse/coerceo/start", params={"variant": "ocius"}).json()
+    assert start["options"]["variant"] == "ocius" and "tiles: ocius" in start["position"]
+    r = client.post(
+        "/api/analyse/coerceo",
+        json={"position": start["position"], "options": {"variant": "ocius"}, "seconds": 0.2},
+    )
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["view"]["options"]["variant"] == "ocius"
+    assert data["line"] and data["top"] and data["scores"][0] == -data["scores"][1]
+    assert len(data["view"]["observation"]["tiles"]) == 7
+    # A Laurentius position does not fit the short board: the parser says why.
+    bad = client.post(
+        "/api/analyse/coerceo", json={"position": START, "options": {"variant": "ocius"}}
+    )
+    assert bad.status_code == 400 and "not on the ocius board" in bad.json()["error"]
+    wrong = client.post("/api/analyse/coerceo", json={"position": START, "options": {"x": 1}})
+    assert wrong.status_code == 400 and "no option 'x'" in wrong.json()["error"]
+
+
+def test_a_hand_set_position_with_collected_tiles_and_black_to_move(client: Any) -> None:
+    text = "white: c3:1 c4:3; black: c3:0 d3:2; tiles: c3 c4 d3; collected: 2 1; move: black"
+    r = client.post("/api/analyse/coerceo", json={"position": text, "seconds": 0.1})
+    assert r.status_code == 200, r.text
+    assert r.json()["side"] == "black" and r.json()["view"]["observation"]["collected"] == [2, 1]
+    too_many = text.replace("collected: 2 1", "collected: 9 9")
+    bad = client.post("/api/analyse/coerceo", json={"position": too_many})
+    assert "exceed the 16 tiles removed" in bad.json()["error"]
+
+
+def _table_analysis(client: TestClient, table: str, **params: Any) -> Any:
+    return client.get(f"/api/tables/{table}/analysis", params=params)
+
+
+def test_a_live_game_is_analysed_only_by_the_player_to_move(client: TestClient) -> None:
+    made = create(client, "coerceo", ["local", "local"])
+    table, tokens = made["table"], made["tokens"]
+    mine = _table_analysis(client, table, token=tokens["0"], ply=0)
+    assert mine.status_code == 200, mine.text
+    data = mine.json()
+    start = CoerceoGame().new_initial_state()
+    assert parse_position(data["position"]).pieces(0) == start.pieces(0)
+    assert data["url"].startswith("/analysis/coerceo#white%3A")
+    other = _table_analysis(client, table, token=tokens["1"])
+    assert other.status_code == 403 and "player to move" in other.json()["error"]
+    spectator = _table_analysis(client, table)
+    assert spectator.status_code == 403 and "spectators wait" in spectator.json()["error"]
+    earlier = _table_analysis(client, table, token=tokens["0"], ply=1)
+    assert earlier.status_code == 403 and "current position" in earlier.json()["error"]
+    assert _table_analysis(client, table, token="forged").status_code == 403
+    # Once the game is over, anyone may analyse any position of it.
+    client.post(f"/api/tables/{table}/resign", json={"token": tokens["1"]})
+    after = _table_analysis(client, table, ply=0)
+    assert after.status_code == 200 and after.json()["position"] == data["position"]
+    assert _table_analysis(client, table, ply=5).status_code == 400
+
+
+def test_a_table_on_the_ocius_board_links_with_its_option(client: TestClient) -> None:
+    made = create(client, "coerceo", ["local", "local"], options={"variant": "ocius"})
+    r = _table_analysis(client, made["table"], token=made["tokens"]["0"])
+    assert r.status_code == 200, r.text
+    assert r.json()["url"].startswith("/analysis/coerceo?variant=ocius#")
+
+
+class _Peek:
+    """An analyser of a hidden-information game (it must never see a live game)."""
+
+    def parse(self, text: str, game: Any) -> State:
+        raise AssertionError("not called")
+
+    def text(self, state: State) -> str:
+        return "everything"
+
+    def analyse(self, state: State, seconds: float) -> dict[str, Any]:
+        raise AssertionError("not called")
+
+
+def test_a_live_game_with_hidden_information_is_never_analysed(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ToyHidden, "study", Study(analysis=_Peek))
+    made = create(client, "toy-hidden", ["local", "local"])
+    for token in made["tokens"].values():
+        r = _table_analysis(client, made["table"], token=token)
+        assert r.status_code == 403 and "hides information" in r.json()["error"]
+
+
+def test_a_game_without_an_analyser_has_no_table_analysis(client: TestClient) -> None:
+    made = create(client, "toy-open", ["local", "local"])
+    r = _table_analysis(client, made["table"], token=made["tokens"]["0"])
+    assert r.status_code == 404 and "toy-open offers no analysis board" in r.json()["error"]
+
+
+def test_the_lobby_gets_each_levels_time_per_move_and_rating(client: TestClient) -> None:
+    levels = client.get("/api/levels/coerceo").json()["levels"]
+    assert [lv["level"] for lv in levels] == ["easy", "medium", "hard", "master"]
+    by = {lv["level"]: lv for lv in levels}
+    assert by["hard"]["budget"] == "0.3 s" and by["master"]["budget"] == "2 s"
+    assert by["easy"]["rating"]["elo"] == 0
+    hard = by["hard"]["rating"]
+    assert hard["low"] <= hard["elo"] <= hard["high"] and hard["elo"] > 0
+    gunst = client.get("/api/levels/gunst").json()["levels"]
+    assert all(lv["rating"] is None for lv in gunst)
+    assert client.get("/api/levels/chess").status_code == 404

@@ -2,8 +2,9 @@
 
 Each game maps the four levels to agent specs (``LEVELS``). ``LevelAgent`` is created
 without knowing the game (agent specs are parsed before a game is chosen) and resolves its
-spec at its first decision from ``view.game``. ``MEASURED`` keeps the match results that
-back the ladder, with the command that produced each; nothing there is estimated.
+spec at its first decision from ``view.game``. ``PAIRINGS`` keeps the level-against-level
+games behind a game's Elo ladder (``spelbord.lab.levels`` fits it) and ``MEASURED`` other
+match results, each with the command that produced it; nothing there is estimated.
 
 >>> resolve("gunst", "easy")
 'random'
@@ -204,26 +205,140 @@ MEASURED: tuple[Measured, ...] = (
         10.0,
         "coerceo script:material random --games 10 --seed 1",
     ),
-    Measured(
-        "coerceo",
-        "ab:depth=3:openings=4",
-        "ab:depth=1:openings=4",
-        10,
-        8.5,
-        "coerceo ab:depth=3:openings=4 ab:depth=1:openings=4 --games 10 --processes 1",
-    ),
-    Measured(
-        "coerceo",
-        "ab:300ms:openings=4",
-        "ab:depth=3:openings=4",
-        8,
-        8.0,
-        "coerceo ab:300ms:openings=4 ab:depth=3:openings=4 --games 8 --processes 1",
-    ),
 )
 """Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with
-the command that played it (2-core machine shared with other jobs, November 2026). The
-levels' Elo ladder (a round robin with intervals) has not been run yet."""
+the command that played it (2-core machine shared with other jobs, November 2026)."""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Games between two levels of ``game``: ``wins`` for level ``a``, ``draws`` and
+    ``losses``; ``specs`` are the agent specs that played (the levels' own, with varied
+    openings so that repeated games differ); ``minutes`` the wall time the games took and
+    ``command`` what played them."""
+
+    game: str
+    a: str
+    b: str
+    wins: int
+    draws: int
+    losses: int
+    specs: tuple[str, str]
+    minutes: float | None
+    command: str
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def scores(self) -> list[float]:
+        """``a``'s score in each game (1, 0.5, 0)."""
+        return [1.0] * self.wins + [0.5] * self.draws + [0.0] * self.losses
+
+    def line(self) -> str:
+        took = f", {self.minutes:g} min" if self.minutes is not None else ""
+        return (
+            f"{self.a} vs {self.b}: +{self.wins} ={self.draws} -{self.losses}"
+            f" ({self.games} games{took})   [spelbord match {self.command}]"
+        )
+
+
+_E, _M, _H, _X = (f"{LEVELS['coerceo'][level]}:openings=4" for level in LEVEL_NAMES)
+
+PAIRINGS: tuple[Pairing, ...] = (
+    Pairing(
+        "coerceo",
+        "medium",
+        "easy",
+        7,
+        3,
+        0,
+        (_M, _E),
+        None,
+        f"coerceo {_M} {_E} --games 10 --processes 1",
+    ),
+    Pairing(
+        "coerceo",
+        "medium",
+        "easy",
+        10,
+        0,
+        0,
+        (_M, _E),
+        0.4,
+        f"coerceo {_E} {_M} --games 10 --seed 21 --processes 1",
+    ),
+    Pairing(
+        "coerceo",
+        "hard",
+        "medium",
+        8,
+        0,
+        0,
+        (_H, _M),
+        None,
+        f"coerceo {_H} {_M} --games 8 --processes 1",
+    ),
+    Pairing(
+        "coerceo",
+        "hard",
+        "medium",
+        10,
+        0,
+        0,
+        (_H, _M),
+        5.2,
+        f"coerceo {_M} {_H} --games 10 --seed 22 --processes 1",
+    ),
+    Pairing(
+        "coerceo",
+        "hard",
+        "easy",
+        6,
+        0,
+        0,
+        (_H, _E),
+        3.0,
+        f"coerceo {_E} {_H} --games 6 --seed 24 --processes 1",
+    ),
+    Pairing(
+        "coerceo",
+        "master",
+        "hard",
+        6,
+        1,
+        1,
+        (_X, _H),
+        36.6,
+        f"coerceo {_H} {_X} --games 1 --seed 100+i --processes 1, i = 0..7, the two specs"
+        " swapped for odd i (one game a run, so every finished game counts)",
+    ),
+)
+"""The level-against-level games behind each game's Elo ladder (``spelbord.lab.levels``):
+Coerceo's four levels with varied openings (``openings=4``: the first four plies at
+random, else two engines at fixed depths would repeat one game), played one process at a
+time on the 2-core machine shared with other jobs (November 2026)."""
+
+
+def move_budget(spec: str) -> str:
+    """What a level may spend on a move, as the lobby says it.
+
+    >>> [move_budget(s) for s in ("ab:depth=3", "ab:300ms", "ismcts:4s", "random")]
+    ['3 plies deep', '0.3 s', '4 s', 'instant']
+    >>> move_budget("mcts:200it")
+    '200 iterations'
+    """
+    for part in spec.split(":")[1:]:
+        if part.startswith("depth="):
+            depth = part.removeprefix("depth=")
+            return f"{depth} ply deep" if depth == "1" else f"{depth} plies deep"
+        if part.endswith("ms") and part[:-2].isdigit():
+            return f"{int(part[:-2]) / 1000:g} s"
+        if part.endswith("s") and part[:-1].replace(".", "", 1).isdigit():
+            return f"{float(part[:-1]):g} s"
+        if part.endswith("it") and part[:-2].isdigit():
+            return f"{int(part[:-2])} iterations"
+    return "instant"
 
 
 def resolve(game: str, level: str) -> str:
@@ -236,15 +351,25 @@ def resolve(game: str, level: str) -> str:
     return table[level]
 
 
-def ladder(game: str) -> str:
-    """The text ``spelbord ai levels GAME`` prints: levels, specs, measured results."""
+def ladder(game: str, ratings: dict[str, str] | None = None) -> str:
+    """The text ``spelbord ai levels GAME`` prints: levels, specs, time per move, the Elo
+    of each level (``ratings``: level -> text, from ``spelbord.lab.levels``) and the
+    measured results behind it."""
     if game not in LEVELS:
         raise AgentSpecError(f"no levels for {game!r} (games: {', '.join(LEVELS)})")
     lines = [f"{game} levels:"]
     for level in LEVEL_NAMES:
-        lines.append(f"  {level:<7} {LEVELS[game][level]}")
+        spec = LEVELS[game][level]
+        rating = (ratings or {}).get(level, "")
+        lines.append(f"  {level:<7} {spec:<20} {move_budget(spec):<15} {rating}".rstrip())
+    pairings = [p for p in PAIRINGS if p.game == game]
+    if pairings:
+        lines.append("level against level:")
+        lines.extend(f"  {p.line()}" for p in pairings)
+    else:
+        lines.append("no Elo ladder yet: no level-against-level games recorded")
     found = [m for m in MEASURED if m.game == game]
-    lines.append("measured (no Elo ladder yet: a round robin has not been run):")
+    lines.append("other measured matches:")
     if found:
         lines.extend(f"  {m.line()}" for m in found)
     else:

@@ -10,6 +10,7 @@ from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError
 EXAMPLES = """\
 examples:
   spelbord ai levels gunst        the levels, their agent specs and measured results
+  spelbord ai levels coerceo      ... with each level's Elo (Easy = 0) and its 95% interval
 """
 
 
@@ -31,9 +32,10 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from spelbord.ai.budget import AgentSpecError
     from spelbord.ai.levels import ladder
+    from spelbord.lab.levels import ratings
 
     try:
-        print(ladder(args.game))
+        print(ladder(args.game, {r.level: r.text() for r in ratings(args.game)}))
     except AgentSpecError as exc:
         raise CliError(str(exc), EXIT_USAGE) from None
     return EXIT_OK

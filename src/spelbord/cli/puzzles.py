@@ -8,15 +8,21 @@ from typing import Any
 
 from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError
 
+SHIPPED_DEEP = 70
+"""Deep puzzles of the shipped set (``puzzles.SHIPPED_DEEP``, kept equal by a test)."""
+DEEP_SEED = 10001
+
 PUZZLE_GAMES = ("coerceo",)
 
 EXAMPLES = """\
 examples:
-  spelbord puzzles mine coerceo                      200 puzzles, seed 1, into the package
-  spelbord puzzles mine coerceo --count 20 --seed 7 --out /tmp/p.json
+  spelbord puzzles mine coerceo                      the shipped set, into the package
+  spelbord puzzles mine coerceo --count 20 --deep 0 --seed 7 --out /tmp/p.json
 
 Each puzzle is a position from a seeded engine game where exactly one action wins
-material (a piece) or the game by force, proven by searching every action 5 plies deep.
+material (a piece) or the game by force, proven by searching every action 5 plies deep
+(deeper when the engine needs more to find it). --deep N of them need search depth 3 or
+more; those are rare and slow to mine (about a minute each on a busy 2-core machine).
 """
 
 
@@ -40,6 +46,16 @@ def add_parser(sub: Any) -> None:
     mine.add_argument("--count", type=int, default=200, metavar="N", help="puzzles (default 200)")
     mine.add_argument("--seed", type=int, default=1, metavar="S", help="first game seed")
     mine.add_argument(
+        "--deep",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"how many need depth 3+ (default: as shipped, {SHIPPED_DEEP})",
+    )
+    mine.add_argument(
+        "--deep-seed", type=int, default=DEEP_SEED, metavar="S", help="first deep game seed"
+    )
+    mine.add_argument(
         "--out",
         type=Path,
         default=None,
@@ -55,13 +71,22 @@ def run_mine(args: argparse.Namespace) -> int:
         raise CliError(f"puzzles exist for {', '.join(PUZZLE_GAMES)}, not {args.game}", EXIT_USAGE)
     if not 1 <= args.count <= 10000:
         raise CliError(f"--count must be 1..10000, got {args.count}", EXIT_USAGE)
+    deep = SHIPPED_DEEP if args.deep is None else args.deep
+    if not 0 <= deep <= args.count:
+        raise CliError(f"--deep must be 0..{args.count}, got {deep}", EXIT_USAGE)
     from tqdm import tqdm
 
     from spelbord.games.coerceo import puzzles
 
     out = args.out or Path(puzzles.__file__).with_name(puzzles.FILE)
     with tqdm(total=args.count, unit="puzzle", disable=args.no_progress) as bar:
-        found = puzzles.mine(args.count, seed=args.seed, progress=bar.update)
+        found = puzzles.mine_set(
+            args.count,
+            deep,
+            seed=args.seed,
+            deep_seed=args.deep_seed,
+            progress=lambda _: bar.update(1),
+        )
     try:
         out.write_text(puzzles.dump(found), encoding="utf-8")
     except OSError as exc:

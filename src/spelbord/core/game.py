@@ -24,6 +24,7 @@ from spelbord.core.errors import (
 )
 from spelbord.core.info import GameInfo
 from spelbord.core.outcome import Outcome
+from spelbord.core.study import Study
 from spelbord.core.tools import Tool
 
 CHANCE = -1
@@ -39,7 +40,8 @@ S = TypeVar("S", bound="State")
 class Game(ABC):
     """A game with its options fixed: the factory of states.
 
-    Subclasses set ``info`` and ``state_class`` and may override ``num_players``.
+    Subclasses set ``info`` and ``state_class`` and may override ``num_players``; a game
+    with an analysis board or puzzles declares them in ``study`` (``core.study``).
     ``rules_version`` (default: the newest, ``info.version``) selects the rules a game is
     played under, so that records of an older version replay as they were played; rules
     code asks ``self.game.rules_version`` wherever an older version behaved differently.
@@ -49,6 +51,8 @@ class Game(ABC):
     state_class: ClassVar[type[State]]
     tools: ClassVar[tuple[Tool, ...]] = ()
     """What the game offers beside play (``core.tools``: a battle calculator ...)."""
+    study: ClassVar[Study] = Study()
+    """What the game offers for study (an analysis board, puzzles): none by default."""
 
     def __init__(self, *, rules_version: int | None = None, **options: Any) -> None:
         self.rules_version: int = (

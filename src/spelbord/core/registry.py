@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from spelbord.core.errors import UnknownGameError
 from spelbord.core.game import Game
 from spelbord.core.info import GameInfo
+from spelbord.core.study import Analyser, NoStudyError, PuzzleBook, Study
 
 G = TypeVar("G", bound=type[Game])
 
@@ -47,3 +48,38 @@ def info(name: str) -> GameInfo:
 def load(name: str, **options: Any) -> Game:
     """A game with the given options (the others at their defaults)."""
     return game_class(name)(**options)
+
+
+def study(name: str) -> Study:
+    """What the game offers for study (``UnknownGameError`` for an unknown name)."""
+    return game_class(name).study
+
+
+FEATURE_NAMES = {
+    "analysis": ("analysis board", "an analysis board"),
+    "puzzles": ("puzzles", "puzzles"),
+}
+
+
+def require_study(name: str, feature: str) -> None:
+    """``NoStudyError`` (naming the games that have it) unless the game offers ``feature``."""
+    if feature not in study(name).features():
+        noun, with_article = FEATURE_NAMES[feature]
+        having = ", ".join(n for n in names() if feature in study(n).features()) or "none"
+        raise NoStudyError(f"{name} offers no {noun} (games with {with_article}: {having})")
+
+
+def analyser(name: str) -> Analyser:
+    """The game's analysis board (``NoStudyError`` naming the games that have one)."""
+    require_study(name, "analysis")
+    factory = study(name).analysis
+    assert factory is not None
+    return factory()
+
+
+def puzzle_book(name: str) -> PuzzleBook:
+    """The game's puzzles (``NoStudyError`` naming the games that have them)."""
+    require_study(name, "puzzles")
+    factory = study(name).puzzles
+    assert factory is not None
+    return factory()

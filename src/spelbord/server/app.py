@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import importlib
 import json
 import logging
@@ -26,7 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
-from spelbord.core.registry import info, load, names
+from spelbord.core.registry import game_class, info, load, names
 from spelbord.server import lab, pages, player_routes, protocol, study, tools
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
@@ -58,6 +59,26 @@ log = logging.getLogger(__name__)
 OUTBOX = 64
 """Replies (errors, pongs) a WebSocket client may leave unread before it is disconnected;
 views and presence changes never pile up: a newer one replaces the one not yet sent."""
+
+
+@functools.cache
+def level_table(game: str) -> list[dict[str, Any]]:
+    """Per level of ``game``: its spec, time per move and rating (computed once)."""
+    from spelbord.ai.levels import LEVEL_NAMES, LEVELS, move_budget
+    from spelbord.lab.levels import ratings
+
+    if game not in LEVELS:
+        return []
+    rated = {r.level: r.as_dict() for r in ratings(game)}
+    return [
+        {
+            "level": level,
+            "spec": LEVELS[game][level],
+            "budget": move_budget(LEVELS[game][level]),
+            "rating": rated.get(level),
+        }
+        for level in LEVEL_NAMES
+    ]
 
 
 def _status(exc: SpelbordError) -> int:
@@ -215,9 +236,16 @@ def create_app(
                     for t in tools.game_tools(n)
                     if t.page
                 ],
+                "study": game_class(n).study.features(),
             }
             for n in names()
         ]
+
+    @app.get("/api/levels/{name}")
+    def game_levels(name: str) -> dict[str, Any]:
+        """The AI levels of a game: agent spec, time per move and measured Elo (Easy = 0,
+        with its 95% interval) where level-against-level games are on record."""
+        return {"game": info(name).name, "levels": level_table(name)}
 
     @app.get("/api/games/{name}/setup")
     def game_setup(name: str, options: str = "{}") -> dict[str, Any]:

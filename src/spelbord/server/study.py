@@ -1,46 +1,72 @@
-"""Puzzles and the analysis board (Coerceo): their pages and their JSON API.
+"""Puzzles and the analysis board: their pages and their JSON API, for every game that
+declares them (``Game.study``, see ``spelbord.core.study``); no game is named here.
 
-- ``GET /puzzles``, ``GET /analysis``: the pages.
-- ``GET /api/puzzles/coerceo``: the shipped puzzles (id, side, difficulty), no solutions.
-- ``GET /api/puzzles/coerceo/{id}``: one puzzle's position as a board view.
-- ``POST /api/puzzles/coerceo/{id}/check`` ``{"move": "c4:5-c3:1"}``: right or wrong.
-- ``GET /api/puzzles/coerceo/{id}/solution``: the solution line, a board view per step.
-- ``POST /api/analyse/coerceo`` ``{"position": TEXT, "seconds": 1.0}``: the engine's
-  evaluation, best line, top moves and the opponent's threats, searched for at most
-  ``MAX_SECONDS``. Positions come as text (set up by hand or taken from a replay of a
-  finished game); live games are not analysed here. A bad text gets the parser's error
-  (400); too many requests from one client get 429.
+- ``GET /puzzles/{game}``, ``GET /analysis/{game}``: the pages (``/puzzles`` and
+  ``/analysis`` redirect to the first game that offers them).
+- ``GET /api/study``: which games offer which features.
+- ``GET /api/puzzles/{game}``: the shipped puzzles (id, side, difficulty), no solutions.
+- ``GET /api/puzzles/{game}/{id}``: one puzzle's position as a board view.
+- ``POST /api/puzzles/{game}/{id}/check`` ``{"move": "c4:5-c3:1"}``: right or wrong.
+- ``GET /api/puzzles/{game}/{id}/solution``: the solution line, a board view per step.
+- ``GET /api/analyse/{game}/start?variant=ocius``: the start position's text.
+- ``POST /api/analyse/{game}`` ``{"position": TEXT, "options": {...}, "seconds": 1.0}``:
+  the engine's evaluation, best line, top moves and the opponent's threats, searched for
+  at most ``MAX_SECONDS``. A bad text gets the parser's error (400), too many requests from
+  one client 429.
+- ``GET /api/tables/{id}/analysis?ply=N&token=T``: the position text of a table's
+  position and the analysis board's URL for it. A finished game: any ply, for anyone who
+  may see its replay. A live game: only its current position, only for the player to
+  move (with that seat's token), and only in a game of perfect information, so the link
+  never reaches the opponent or a spectator and never shows what a seat may not know.
 
-Engine work runs in a worker thread, one analysis at a time.
+A game without a feature gets 404 naming the games that have it. Engine work runs in a
+worker thread, one analysis at a time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import RedirectResponse
 
-from spelbord.core.errors import SpelbordError
-from spelbord.server.errors import BadRequestError, NotFoundError
+from spelbord.core import Game, State, UnknownGameError
+from spelbord.core.registry import analyser, game_class, load, names, puzzle_book, require_study
+from spelbord.core.registry import study as game_study
+from spelbord.core.study import Analyser, NoStudyError, PuzzleBook, PuzzleNotFoundError
+from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
 from spelbord.server.pages import page
 
 MAX_SECONDS = 2.0
 """The longest search one analysis request may ask for."""
 DEFAULT_SECONDS = 1.0
-TOP_MOVES = 5
-TOP_DEPTH = 3
-"""Plies each root action is searched to after it, for the top-moves list."""
 router = APIRouter()
 _engine_lock = asyncio.Lock()
 
 
-def _view(state: Any) -> dict[str, Any]:
+def _offering(feature: str) -> list[str]:
+    return [name for name in names() if feature in game_study(name).features()]
+
+
+def _analyser(game: str) -> Analyser:
+    _require(game, "analysis")
+    return analyser(game)
+
+
+def _book(game: str) -> PuzzleBook:
+    _require(game, "puzzles")
+    return puzzle_book(game)
+
+
+def _view(state: State) -> dict[str, Any]:
     """A board view the game's web renderer draws (and acts on: ``legal``)."""
     finished = state.is_terminal()
     return {
-        "game": "coerceo",
+        "game": state.game.name,
         "options": state.game.options,
         "observation": state.observation(None),
         "ply": state.move_number(),
@@ -50,7 +76,7 @@ def _view(state: Any) -> dict[str, Any]:
     }
 
 
-def _frames(state: Any, line: list[str]) -> list[dict[str, Any]]:
+def _frames(state: State, line: list[str]) -> list[dict[str, Any]]:
     """The view after each move of ``line`` (played on a copy)."""
     copy = state.clone()
     frames = []
@@ -62,61 +88,88 @@ def _frames(state: Any, line: list[str]) -> list[dict[str, Any]]:
     return frames
 
 
-def _puzzle(puzzle_id: str) -> Any:
-    from spelbord.games.coerceo import puzzles
-
-    try:
-        return puzzles.get(puzzle_id)
-    except puzzles.PuzzleError as exc:
-        raise NotFoundError(str(exc)) from None
-
-
 def _summary(p: Any) -> dict[str, Any]:
     return {"id": p.id, "side": p.side, "difficulty": p.difficulty, "depth": p.depth}
 
 
+def _puzzle(game: str, puzzle_id: str) -> tuple[PuzzleBook, Any]:
+    book = _book(game)
+    try:
+        return book, book.get(puzzle_id)
+    except PuzzleNotFoundError as exc:
+        raise NotFoundError(str(exc)) from None
+
+
+def _first_offering(feature: str) -> str:
+    games = _offering(feature)
+    if not games:
+        raise NotFoundError(f"no game offers {feature}")
+    return games[0]
+
+
 @router.get("/puzzles", include_in_schema=False)
-def puzzles_page() -> Any:
-    return page("puzzles.html")
+def puzzles_home() -> RedirectResponse:
+    return RedirectResponse(f"/puzzles/{_first_offering('puzzles')}", status_code=307)
 
 
 @router.get("/analysis", include_in_schema=False)
-def analysis_page() -> Any:
+def analysis_home(request: Request) -> RedirectResponse:
+    """The old URL (``/analysis#<position>``): the browser keeps the hash on redirect."""
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"/analysis/{_first_offering('analysis')}{query}", status_code=307)
+
+
+@router.get("/puzzles/{game}", include_in_schema=False)
+def puzzles_page(game: str) -> Any:
+    _require(game, "puzzles")
+    return page("puzzles.html")
+
+
+@router.get("/analysis/{game}", include_in_schema=False)
+def analysis_page(game: str) -> Any:
+    _require(game, "analysis")
     return page("analysis.html")
 
 
-@router.get("/api/puzzles/coerceo")
-def list_puzzles() -> dict[str, Any]:
-    from spelbord.games.coerceo import puzzles
+def _require(game: str, feature: str) -> None:
+    """404 for an unknown game, or one without ``feature`` (naming those that have it)."""
+    try:
+        require_study(game, feature)
+    except (UnknownGameError, NoStudyError) as exc:
+        raise NotFoundError(str(exc)) from None
 
-    return {"game": "coerceo", "puzzles": [_summary(p) for p in puzzles.load()]}
+
+@router.get("/api/study")
+def study_features() -> dict[str, Any]:
+    """Per game, the study features it offers (``analysis``, ``puzzles``)."""
+    return {"games": {name: game_study(name).features() for name in names()}}
 
 
-@router.get("/api/puzzles/coerceo/{puzzle_id}")
-def show_puzzle(puzzle_id: str) -> dict[str, Any]:
-    p = _puzzle(puzzle_id)
+@router.get("/api/puzzles/{game}")
+def list_puzzles(game: str) -> dict[str, Any]:
+    _book(game)
+    return {"game": game, "puzzles": [_summary(p) for p in _book(game).all()]}
+
+
+@router.get("/api/puzzles/{game}/{puzzle_id}")
+def show_puzzle(game: str, puzzle_id: str) -> dict[str, Any]:
+    _, p = _puzzle(game, puzzle_id)
     return {**_summary(p), "position": p.position, "view": _view(p.state())}
 
 
-@router.post("/api/puzzles/coerceo/{puzzle_id}/check")
-async def check_puzzle(puzzle_id: str, request: Request) -> dict[str, Any]:
-    from spelbord.games.coerceo import puzzles
-
-    p = _puzzle(puzzle_id)
+@router.post("/api/puzzles/{game}/{puzzle_id}/check")
+async def check_puzzle(game: str, puzzle_id: str, request: Request) -> dict[str, Any]:
+    book, p = _puzzle(game, puzzle_id)
     data = await _json(request)
     move = data.get("move")
-    if not isinstance(move, str):
+    if not isinstance(move, str) or len(move) > 100:
         raise BadRequestError('expected {"move": "<move in notation>"}')
-    try:
-        right = puzzles.check_move(p, move)
-    except puzzles.PuzzleError as exc:
-        raise BadRequestError(str(exc)) from None
-    return {"id": p.id, "move": move, "correct": right}
+    return {"id": p.id, "move": move, "correct": book.check(p, move)}
 
 
-@router.get("/api/puzzles/coerceo/{puzzle_id}/solution")
-def puzzle_solution(puzzle_id: str) -> dict[str, Any]:
-    p = _puzzle(puzzle_id)
+@router.get("/api/puzzles/{game}/{puzzle_id}/solution")
+def puzzle_solution(game: str, puzzle_id: str) -> dict[str, Any]:
+    _, p = _puzzle(game, puzzle_id)
     return {
         "id": p.id,
         "solution": list(p.solution),
@@ -128,8 +181,6 @@ async def _json(request: Request) -> dict[str, Any]:
     body = await request.body()
     if len(body) > 4096:
         raise BadRequestError("request too large")
-    import json
-
     try:
         data = json.loads(body or b"{}")
     except json.JSONDecodeError as exc:
@@ -139,70 +190,113 @@ async def _json(request: Request) -> dict[str, Any]:
     return data
 
 
-def analyse(text: str, seconds: float) -> dict[str, Any]:
-    """The engine's view of a position text (blocking; ``PositionError`` when bad)."""
-    from spelbord.games.coerceo.fen import parse_position, position_text
-    from spelbord.games.coerceo.puzzles import action_scores, material
-    from spelbord.games.coerceo.search import line_text, score_text, search
-    from spelbord.games.coerceo.weights import WEIGHTS
-
-    state = parse_position(text)
-    result = search(state, seconds=seconds, tt_bits=18)
-    line = line_text(state, result.line)
-    scored = action_scores(state, TOP_DEPTH, WEIGHTS)
-    ranked = sorted(scored.items(), key=lambda item: -item[1][0])[:TOP_MOVES]
-    top = [
-        {"move": state.action_to_string(a), "score": v, "text": score_text(v)}
-        for a, (v, _) in ranked
-    ]
-    # Threats: what the opponent would win if it were its turn now.
-    side = state.side_to_move()
-    flipped_text = position_text(state).replace(
-        f"move: {('white', 'black')[side]}", f"move: {('white', 'black')[1 - side]}"
-    )
-    threats: list[dict[str, Any]] = []
-    try:
-        flipped = parse_position(flipped_text)
-    except SpelbordError:
-        flipped = None
-    if flipped is not None:
-        base = material(flipped, 1 - side)
-        for v, tail in action_scores(flipped, 1).values():
-            if v >= base + 90:
-                names = line_text(flipped, tail)
-                threats.append({"move": names[0], "line": names, "gain": v - base})
-        threats.sort(key=lambda t: -t["gain"])
-    return {
-        "position": position_text(state),
-        "side": ("white", "black")[side],
-        "score": result.score,
-        "evaluation": score_text(result.score),
-        "white_score": result.score if side == 0 else -result.score,
-        "depth": result.depth,
-        "nodes": result.nodes,
-        "seconds": round(result.seconds, 3),
-        "line": line,
-        "frames": _frames(state, line),
-        "top": top,
-        "threats": threats[:5],
-        "view": _view(state),
-    }
+def analyse(board: Analyser, game: Game, text: str, seconds: float) -> dict[str, Any]:
+    """The engine's view of a position text (blocking), with board views for the page."""
+    state = board.parse(text, game)
+    report = board.analyse(state, seconds)
+    return {**report, "frames": _frames(state, list(report["line"])), "view": _view(state)}
 
 
-@router.post("/api/analyse/coerceo")
-async def analyse_position(request: Request) -> dict[str, Any]:
+def _game(name: str, options: Any) -> Game:
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise BadRequestError("options must be a JSON object")
+    return load(name, **options)
+
+
+@router.post("/api/analyse/{game}")
+async def analyse_position(game: str, request: Request) -> dict[str, Any]:
+    board = _analyser(game)
     data = await _json(request)
     text = data.get("position")
     if not isinstance(text, str) or len(text) > 2000:
-        raise BadRequestError('expected {"position": "<position text>", "seconds": 1.0}')
+        raise BadRequestError(
+            'expected {"position": "<position text>", "options": {...}, "seconds": 1.0}'
+        )
     seconds = data.get("seconds", DEFAULT_SECONDS)
     if not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0:
         raise BadRequestError("seconds must be a positive number")
     seconds = min(float(seconds), MAX_SECONDS)
+    chosen = _game(game, data.get("options"))
     client = request.client.host if request.client else "unknown"
     request.app.state.limiter.hit("analyse", client)  # the server's limits (``ratelimit``)
-    from spelbord.games.coerceo.fen import parse_position
-
-    parse_position(text)  # a bad position fails fast, before waiting for the engine
+    board.parse(text, chosen)  # a bad position fails fast, before waiting for the engine
     async with _engine_lock:
-        return await run_in_threadpool(analyse, text, seconds)
+        return await run_in_threadpool(analyse, board, chosen, text, seconds)
+
+
+@router.get("/api/analyse/{game}/start")
+def analysis_start(game: str, request: Request) -> dict[str, Any]:
+    """The start position's text under the options in the query (``?variant=ocius``)."""
+    board = _analyser(game)
+    chosen = _game(game, dict(request.query_params))
+    return {
+        "game": game,
+        "options": chosen.options,
+        "position": board.text(chosen.new_initial_state()),
+        "info": chosen.info.as_dict(),
+    }
+
+
+def analysis_url(game: Game, text: str) -> str:
+    """The analysis board's address of a position: options that differ from their
+    defaults in the query, the position text in the fragment.
+
+    >>> from spelbord.core.registry import load
+    >>> import spelbord.games
+    >>> analysis_url(load("coerceo", variant="ocius"), "move: black")
+    '/analysis/coerceo?variant=ocius#move%3A%20black'
+    """
+    defaults = {o.name: o.default for o in game.info.options}
+    changed = {k: v for k, v in game.options.items() if defaults.get(k) != v}
+    words = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in changed.items()}
+    query = f"?{urlencode(words)}" if words else ""
+    return f"/analysis/{game.name}{query}#{quote(text, safe='')}"
+
+
+@router.get("/api/tables/{table_id}/analysis")
+async def table_analysis(
+    table_id: str, request: Request, ply: int | None = None, token: str | None = None
+) -> dict[str, Any]:
+    """The analysis board's position and URL for a table's position (see the module)."""
+    table = await request.app.state.hub.get(table_id)
+    name = table.game.name
+    board = _analyser(name)
+    seat = table.seat_of(token)
+    history = table.state.history()
+    finished = table.status == "finished"
+    if not finished:
+        if game_class(name).info.information != "perfect":
+            raise ForbiddenError(
+                f"{name} hides information: a live game is not analysed, only a finished one"
+            )
+        if seat is None:
+            raise ForbiddenError(
+                "a live game is analysed only by the player to move: spectators wait "
+                "until it is finished"
+            )
+        if table.state.current_player() != seat:
+            raise ForbiddenError("a live game is analysed only by the player to move")
+        if ply is not None and ply != len(history):
+            raise ForbiddenError("a live game is analysed only at its current position")
+    if ply is None:
+        ply = len(history)
+    if not 0 <= ply <= len(history):
+        raise BadRequestError(f"ply must be 0..{len(history)}, got {ply}")
+    state = table.game.new_initial_state()
+    for move in history[:ply]:
+        if isinstance(move, int):
+            state.apply_action(move)
+        else:
+            state.apply_actions(list(move))
+    if state.is_terminal():
+        raise ConflictError("the game is over at this ply: there is nothing to analyse")
+    text = board.text(state)
+    return {
+        "game": name,
+        "options": table.game.options,
+        "ply": ply,
+        "position": text,
+        "url": analysis_url(table.game, text),
+    }

@@ -22,6 +22,40 @@ def test_at_least_200_distinct_puzzles_ship() -> None:
         assert state.string_to_action(p.solution[0]) in state.legal_actions()
 
 
+def test_difficulties_spread_over_the_depths() -> None:
+    deep = [p for p in SHIPPED if p.depth >= 3]
+    assert len(deep) >= 0.3 * len(SHIPPED)
+    assert {p.difficulty for p in SHIPPED} == {"easy", "hard"} | (
+        {"medium"} if any(p.depth == 3 for p in SHIPPED) else set()
+    )
+    assert any(p.depth == 5 for p in SHIPPED)
+
+
+def test_the_deep_puzzles_are_the_shipped_sets_tail_and_mine_again() -> None:
+    """The shipped set is ``mine_set(len, SHIPPED_DEEP)``: its deep tail starts with the
+    first deep puzzle of ``DEEP_SEED``'s games, found again here."""
+    tail = SHIPPED[-puzzles.SHIPPED_DEEP :]
+    assert all(p.depth >= puzzles.DEEP_DEPTH for p in tail)
+    assert all(int(p.source.split()[3]) >= puzzles.DEEP_SEED for p in tail)
+    again = puzzles.mine(
+        1,
+        seed=puzzles.DEEP_SEED,
+        min_depth=puzzles.DEEP_DEPTH,
+        first_id=len(SHIPPED) - puzzles.SHIPPED_DEEP + 1,
+    )
+    assert again == tail[:1]
+
+
+def test_a_deep_puzzle_is_proven_deeper_than_the_engine_needs() -> None:
+    """A depth-5 puzzle: every action searched 5 plies after it (6 in all) still leaves
+    exactly one winning move, the solution."""
+    p = next(p for p in SHIPPED if p.depth == 5)
+    state = p.state()
+    proof = puzzles._unique(state, 5)
+    assert proof is not None and state.action_to_string(proof[0]) == p.solution[0]
+    assert puzzles.needed_depth(state, proof[0]) == 5
+
+
 def test_a_sample_reverifies() -> None:
     for p in SHIPPED[:: len(SHIPPED) // 6][:6]:
         assert puzzles.verify(p) is None

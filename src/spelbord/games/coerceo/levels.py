@@ -5,11 +5,9 @@ hangs, nothing more); Medium three plies; Hard 300 ms a move (depth 5-7 on this 
 Master 2 s a move (depth 8-9). Every level is an ordinary ``ab`` spec, so a match
 measures the gaps: ``spelbord match coerceo ab:depth=1 ab:depth=3 --games 20``.
 
-Measured on Laurentius (openings varied with ``openings=4``, one process):
-
-- Easy against Medium, 10 games: Medium 7 wins, 3 draws, no loss (85%, about +300 Elo).
-- Medium against Hard, 8 games: Hard won all 8 (the gap exceeds what 8 games can size;
-  at least +300 Elo).
+The games between the levels (on Laurentius, openings varied with ``openings=4``, one
+process at a time) are on record in ``spelbord.ai.levels.PAIRINGS``; ``spelbord ai levels
+coerceo`` prints them with each level's Elo (Easy = 0) and its 95% interval.
 
 >>> from spelbord.ai import make_agent
 >>> [make_agent(spec).name for spec in LEVELS.values()]

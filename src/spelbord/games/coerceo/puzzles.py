@@ -28,6 +28,7 @@ from importlib import resources
 from typing import Any
 
 from spelbord.core import SpelbordError
+from spelbord.core.study import PuzzleNotFoundError
 from spelbord.games.coerceo.fen import parse_position, position_text
 from spelbord.games.coerceo.pysearch import WIN_BOUND
 from spelbord.games.coerceo.rules import CoerceoGame, CoerceoState
@@ -54,6 +55,10 @@ DIFFICULTY_NAMES = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "hard"}
 
 class PuzzleError(SpelbordError, ValueError):
     """A puzzle that does not exist, or a move that is not a legal action of it."""
+
+
+class UnknownPuzzleError(PuzzleError, PuzzleNotFoundError):
+    """A puzzle id that names no shipped puzzle."""
 
 
 @dataclass(frozen=True)
@@ -165,36 +170,65 @@ class Found:
     depth: int
 
 
-def check_position(state: CoerceoState) -> Found | None:
-    """The puzzle in ``state`` if exactly one action wins material or the game by force."""
-    if state.is_terminal() or len(state.legal_actions()) < 2:
-        return None
-    quick = sorted((v for v, _ in action_scores(state, PREFILTER_DEPTH).values()), reverse=True)
-    if quick[0] - quick[1] < MARGIN // 2:
-        return None
-    scores = action_scores(state)
+def _unique(state: CoerceoState, depth: int) -> tuple[int, int, tuple[int, ...]] | None:
+    """The one action that wins (its id, score and line) when every action is searched
+    ``depth`` plies after it, or ``None`` when no action wins a piece or the game by a
+    margin of ``MARGIN`` over every other."""
+    scores = action_scores(state, depth)
     ranked = sorted(scores.items(), key=lambda item: -item[1][0])
     (best, (best_score, line)), (_, (second_score, _)) = ranked[0], ranked[1]
     if best_score - second_score < MARGIN:
         return None
-    gain, names, won = line_gain(state, line)
+    gain, _, won = line_gain(state, line)
     if not (won or best_score > WIN_BOUND or gain >= GAIN):
         return None
     if best_score < material(state, state.side_to_move()) + GAIN:
         return None
-    return Found(tuple(names), best_score, needed_depth(state, best))
+    return best, best_score, line
+
+
+def check_position(state: CoerceoState, prefilter: bool = True) -> Found | None:
+    """The puzzle in ``state`` if exactly one action wins material or the game by force.
+
+    Every action is searched ``VERIFY_DEPTH`` plies after it; when the engine needs more
+    than that to find the solution (``needed_depth``), the proof is searched again as deep
+    as the puzzle needs, so a puzzle is always proven by a search deeper than its
+    difficulty. ``prefilter`` first drops positions whose actions a shallow search cannot
+    tell apart (a shortcut for mining shallow puzzles; it misses some deep ones).
+    """
+    if state.is_terminal() or len(state.legal_actions()) < 2:
+        return None
+    if prefilter:
+        quick = sorted((v for v, _ in action_scores(state, PREFILTER_DEPTH).values()), reverse=True)
+        if quick[0] - quick[1] < MARGIN // 2:
+            return None
+    proof = _unique(state, VERIFY_DEPTH)
+    if proof is None:
+        return None
+    depth = needed_depth(state, proof[0])
+    if depth > VERIFY_DEPTH:
+        deeper = _unique(state, depth)
+        if deeper is None or deeper[0] != proof[0]:
+            return None
+        proof = deeper
+    _, score, line = proof
+    _, names, _ = line_gain(state, line)
+    return Found(tuple(names), score, depth)
 
 
 def verify(puzzle: Puzzle) -> str | None:
-    """``None`` when the puzzle still holds; else what is wrong with it."""
+    """``None`` when the puzzle still holds (the same single winning move, found at the
+    same depth); else what is wrong with it."""
     state = puzzle.state()
     if ("white", "black")[state.side_to_move()] != puzzle.side:
         return f"{puzzle.id}: the side to move is not {puzzle.side}"
-    found = check_position(state)
+    found = check_position(state, prefilter=False)
     if found is None:
         return f"{puzzle.id}: no longer a puzzle (no single winning move)"
     if found.solution[0] != puzzle.solution[0]:
         return f"{puzzle.id}: the winning move is {found.solution[0]}, not {puzzle.solution[0]}"
+    if found.depth != puzzle.depth:
+        return f"{puzzle.id}: the engine finds it at depth {found.depth}, not {puzzle.depth}"
     return None
 
 
@@ -218,12 +252,34 @@ def _game_positions(seed: int) -> Iterator[tuple[int, CoerceoState]]:
         state.apply_action(action)
 
 
-def mine(count: int, seed: int = 1, progress: Callable[[int], None] | None = None) -> list[Puzzle]:
+def _deep_candidate(state: CoerceoState, min_depth: int) -> bool:
+    """Whether a search of ``min_depth - 1`` plies finds no win of material here but one
+    of ``MAX_DIFFICULTY_DEPTH`` plies does (two root searches: far cheaper than the proof)."""
+    threshold = material(state, state.side_to_move()) + GAIN
+    shallow = search(state, depth=min_depth - 1, weights=MATERIAL_WEIGHTS, tt_bits=TT_BITS)
+    if shallow.score >= threshold:
+        return False
+    deep = search(state, depth=MAX_DIFFICULTY_DEPTH, weights=MATERIAL_WEIGHTS, tt_bits=16)
+    return deep.score >= threshold
+
+
+def mine(
+    count: int,
+    seed: int = 1,
+    progress: Callable[[Puzzle], None] | None = None,
+    min_depth: int = 1,
+    first_id: int = 1,
+) -> list[Puzzle]:
     """Mine ``count`` puzzles from games seeded ``seed``, ``seed + 1``, ...
 
     Positions are taken as their text (the repetition record is dropped), at most three
-    per game and not two in a row, so that the set is varied.
+    per game and not two in a row, so that the set is varied. With ``min_depth`` above 1
+    only puzzles the engine needs at least that depth for are kept: each position is first
+    screened by two root searches (``_deep_candidate``), then proven without the shallow
+    prefilter. ``progress`` is called with each puzzle found; ids count from ``first_id``.
     """
+    if not 1 <= min_depth <= MAX_DIFFICULTY_DEPTH:
+        raise PuzzleError(f"min_depth must be 1..{MAX_DIFFICULTY_DEPTH}, got {min_depth}")
     out: list[Puzzle] = []
     seen: set[str] = set()
     game_seed = seed
@@ -237,26 +293,64 @@ def mine(count: int, seed: int = 1, progress: Callable[[int], None] | None = Non
             text = position_text(state)
             if text in seen:
                 continue
-            found = check_position(parse_position(text))
-            if found is None:
-                continue
+            position = parse_position(text)
+            if min_depth > 1:
+                if not _deep_candidate(position, min_depth):
+                    continue
+                found = check_position(position, prefilter=False)
+                if found is None or found.depth < min_depth:
+                    continue
+            else:
+                found = check_position(position)
+                if found is None:
+                    continue
             seen.add(text)
-            out.append(
-                Puzzle(
-                    id=f"c{len(out) + 1:04d}",
-                    position=text,
-                    side=("white", "black")[state.side_to_move()],
-                    solution=found.solution,
-                    score=found.score,
-                    depth=found.depth,
-                    source=f"engine game seed {game_seed} ply {ply} (ab depth 1 vs 2, slips)",
-                )
+            puzzle = Puzzle(
+                id=f"c{first_id + len(out):04d}",
+                position=text,
+                side=("white", "black")[state.side_to_move()],
+                solution=found.solution,
+                score=found.score,
+                depth=found.depth,
+                source=f"engine game seed {game_seed} ply {ply} (ab depth 1 vs 2, slips)",
             )
+            out.append(puzzle)
             taken, last = taken + 1, ply
             if progress is not None:
-                progress(1)
+                progress(puzzle)
         game_seed += 1
     return out
+
+
+DEEP_SEED = 10001
+"""The first game seed of the deep puzzles (apart from the shallow ones' seeds)."""
+DEEP_DEPTH = 3
+"""A deep puzzle needs at least this search depth."""
+SHIPPED_DEEP = 70
+"""Deep puzzles in the shipped set (``mine_set``'s default)."""
+
+
+def mine_set(
+    count: int,
+    deep: int = SHIPPED_DEEP,
+    seed: int = 1,
+    deep_seed: int = DEEP_SEED,
+    progress: Callable[[Puzzle], None] | None = None,
+) -> list[Puzzle]:
+    """A puzzle set of ``count``: ``count - deep`` mined as they come (most need depth
+    1-2) from games seeded ``seed`` on, then ``deep`` that need depth ``DEEP_DEPTH`` or
+    more from games seeded ``deep_seed`` on (ids continue), so the difficulties spread."""
+    if not 0 <= deep <= count:
+        raise PuzzleError(f"deep puzzles must be 0..{count}, got {deep}")
+    shallow = mine(count - deep, seed=seed, progress=progress) if count > deep else []
+    deeper = (
+        mine(
+            deep, seed=deep_seed, progress=progress, min_depth=DEEP_DEPTH, first_id=count - deep + 1
+        )
+        if deep
+        else []
+    )
+    return shallow + deeper
 
 
 def dump(puzzles: list[Puzzle]) -> str:
@@ -286,7 +380,7 @@ def by_id() -> dict[str, Puzzle]:
 def get(puzzle_id: str) -> Puzzle:
     puzzle = by_id().get(puzzle_id)
     if puzzle is None:
-        raise PuzzleError(f"no puzzle {puzzle_id!r}")
+        raise UnknownPuzzleError(f"no puzzle {puzzle_id!r}")
     return puzzle
 
 

@@ -26,6 +26,7 @@ from spelbord.core import (
     StateFormatError,
     register,
 )
+from spelbord.core.study import Analyser, PuzzleBook, Study
 from spelbord.games.coerceo.board import (
     ALL_TILES,
     BLACK,
@@ -86,6 +87,18 @@ def start_pieces(layout: tuple[tuple[int, int, int, int], ...]) -> tuple[int, in
     return masks[WHITE], masks[BLACK]
 
 
+def _analysis() -> Analyser:
+    from spelbord.games.coerceo.study import CoerceoAnalysis
+
+    return CoerceoAnalysis()
+
+
+def _puzzles() -> PuzzleBook:
+    from spelbord.games.coerceo.study import CoerceoPuzzles
+
+    return CoerceoPuzzles()
+
+
 @register
 class CoerceoGame(Game):
     """Coerceo for two: white (seat 0) against black (seat 1)."""
@@ -132,6 +145,7 @@ class CoerceoGame(Game):
         ),
         summary="Capture every enemy piece on a board of hexagons that shrinks as you play.",
     )
+    study: ClassVar[Study] = Study(analysis=_analysis, puzzles=_puzzles)
 
     def new_initial_state(self) -> CoerceoState:
         return CoerceoState(self)

@@ -22,15 +22,36 @@ const SEAT_KINDS = [
   ["open", "lobby.kind.open"],
 ];
 
-/** AI strengths offered per kind of game: [spec, label]. */
+/** The game's AI levels (GET /api/levels/{game}): spec, time per move, measured Elo. */
+const levelTables = new Map();
+async function loadLevels(game) {
+  if (!levelTables.has(game.name)) {
+    const data = await api(`/api/levels/${encodeURIComponent(game.name)}`).catch(() => ({ levels: [] }));
+    levelTables.set(game.name, data.levels || []);
+  }
+  return levelTables.get(game.name);
+}
+
+/** "Master · 2 s a move · Elo +850 [+700, +1000]": a level as the lobby offers it. */
+export function levelLabel(level) {
+  const name = level.level[0].toUpperCase() + level.level.slice(1);
+  const budget = level.budget === "instant" ? "instant" : `${level.budget} a move`;
+  const r = level.rating;
+  const elo = !r ? "" : level.level === "easy" ? " · Elo 0 (anchor)" : ` · Elo ${r.elo >= 0 ? "+" : ""}${r.elo} [${r.low}, ${r.high}]`;
+  return `${name} · ${budget}${elo}`;
+}
+
+/** AI strengths offered per kind of game: [spec, label]; the game's levels first. */
 function agentChoices(game) {
   const search = game.information === "perfect" ? "mcts" : "ismcts";
+  const levels = (levelTables.get(game.name) || []).map((l) => [`level:${l.level}`, levelLabel(l)]);
   return [
     ["random", t("level.random")],
     [`${search}:200it`, t("level.easy")],
     [`${search}:0.5s`, t("level.medium_s")],
     [`${search}:2s`, t("level.hard_s")],
     [`${search}:5s`, t("level.expert_s")],
+    ...levels,
   ];
 }
 
@@ -188,6 +209,7 @@ async function drawGame() {
   for (const opt of game.options || []) options.append(optionInput(opt));
   options.hidden = !(game.options || []).length;
   $("seats").replaceChildren(h("legend", {}, t("lobby.seats")));
+  await loadLevels(game);
   await loadSetup();
   $("rules-link").href = `/rules/${encodeURIComponent(game.name)}`;
   $("rules-link").textContent = t("nav.rules_of", { title: game.title });
@@ -405,6 +427,17 @@ async function start() {
     nav.append(h("a", { href: `/rules/${encodeURIComponent(game.name)}` }, `${game.title} rules`));
     // The tools a game declares (Omringad's battle calculator ...).
     for (const tool of game.tools || []) nav.append(h("a", { href: tool.page }, `${game.title}: ${tool.title}`));
+  }
+  // Study pages only for the games that offer them (GameInfo's ``study`` features).
+  const study = $("study-links");
+  for (const game of games) {
+    const name = encodeURIComponent(game.name);
+    if ((game.study || []).includes("puzzles")) {
+      study.append(h("a", { href: `/puzzles/${name}` }, `${game.title} puzzles`), " ");
+    }
+    if ((game.study || []).includes("analysis")) {
+      study.append(h("a", { href: `/analysis/${name}` }, `${game.title} analysis board`), " ");
+    }
   }
   select.addEventListener("change", drawGame);
   $("options").addEventListener("change", loadSetup);

@@ -1,4 +1,4 @@
-// Coerceo puzzles: the game's own renderer draws the position; the player picks a move,
+// The puzzles of one game (/puzzles/<game>): the game's own renderer draws the position; the player picks a move,
 // the server says right or wrong; "Show solution" animates the line. The streak (and the
 // best streak) is kept in localStorage on this device only.
 import { api, loadRenderer, toast } from "/static/api.js";
@@ -7,8 +7,10 @@ import { translatePage } from "/static/i18n.js";
 translatePage();
 
 const $ = (id) => document.getElementById(id);
-const STREAK = "spelbord.puzzles.coerceo.streak";
-const BEST = "spelbord.puzzles.coerceo.best";
+const GAME = decodeURIComponent(location.pathname.split("/")[2] || "");
+const BASE = `/api/puzzles/${encodeURIComponent(GAME)}`;
+const STREAK = `spelbord.puzzles.${GAME}.streak`;
+const BEST = `spelbord.puzzles.${GAME}.best`;
 const state = { list: [], puzzle: null, renderer: null, done: false };
 
 function streak() {
@@ -32,7 +34,7 @@ async function onMove(action) {
   if (state.done) return;
   const p = state.puzzle;
   try {
-    const answer = await api(`/api/puzzles/coerceo/${encodeURIComponent(p.id)}/check`, {
+    const answer = await api(`${BASE}/${encodeURIComponent(p.id)}/check`, {
       method: "POST",
       body: { move: action.text },
     });
@@ -50,7 +52,7 @@ async function onMove(action) {
 
 async function showSolution(pause = 0) {
   const p = state.puzzle;
-  const data = await api(`/api/puzzles/coerceo/${encodeURIComponent(p.id)}/solution`);
+  const data = await api(`${BASE}/${encodeURIComponent(p.id)}/solution`);
   if (!state.done) setStreak(0);
   state.done = true;
   $("line").textContent = `Solution: ${data.solution.join("  ")}`;
@@ -65,7 +67,7 @@ async function showSolution(pause = 0) {
 }
 
 async function open(id) {
-  const p = await api(`/api/puzzles/coerceo/${encodeURIComponent(id)}`);
+  const p = await api(`${BASE}/${encodeURIComponent(id)}`);
   state.puzzle = p;
   state.done = false;
   delete document.body.dataset.result;
@@ -74,9 +76,9 @@ async function open(id) {
   $("meta").textContent = `Puzzle ${p.id} · ${p.difficulty} (the engine needs depth ${p.depth})`;
   $("verdict").textContent = "";
   $("line").textContent = "";
-  $("analyse").href = `/analysis#${encodeURIComponent(p.position)}`;
+  $("analyse").href = `/analysis/${encodeURIComponent(GAME)}#${encodeURIComponent(p.position)}`;
   document.body.dataset.puzzle = p.id;
-  history.replaceState(null, "", `/puzzles?id=${encodeURIComponent(p.id)}`);
+  history.replaceState(null, "", `/puzzles/${encodeURIComponent(GAME)}?id=${encodeURIComponent(p.id)}`);
   draw(p.view, true);
 }
 
@@ -86,9 +88,17 @@ function nextId() {
 }
 
 async function main() {
-  state.renderer = await loadRenderer("coerceo");
+  state.renderer = await loadRenderer(GAME);
   setStreak(streak());
-  const data = await api("/api/puzzles/coerceo");
+  const data = await api(BASE);
+  const title = (await api("/api/games")).find((g) => g.name === GAME);
+  if (title) {
+    document.title = `${title.title} puzzles · Spelbord`;
+    $("title").textContent = `${title.title} puzzles`;
+  }
+  if ((title && title.study || []).includes("analysis")) $("analysis-link").hidden = false;
+  $("analysis-link").href = `/analysis/${encodeURIComponent(GAME)}`;
+  $("rules-link").href = `/rules/${encodeURIComponent(GAME)}`;
   state.list = data.puzzles;
   $("solution").addEventListener("click", () => showSolution().catch((e) => toast(e.message)));
   $("next").addEventListener("click", () => open(nextId()).catch((e) => toast(e.message)));

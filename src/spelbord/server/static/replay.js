@@ -94,25 +94,27 @@ function show(index) {
   showAnalyseLink(view);
 }
 
-/** Coerceo only, finished games only: a link to the analysis board at this frame. */
-function showAnalyseLink(view) {
+/** Finished games of a game with an analysis board: a link to the board at this frame (the
+ * server writes the position text: GET /api/tables/{id}/analysis?ply=N). */
+const analysisUrls = new Map();
+async function showAnalyseLink(view) {
   const link = $("analyse-link");
   if (!link) return;
   const finished = Boolean((replay.frames[replay.frames.length - 1] || {}).result);
-  const obs = view.observation || {};
-  const ok =
-    view.game === "coerceo" && finished && !view.result && (view.options || {}).variant !== "ocius";
-  link.hidden = !ok;
-  if (!ok) return;
-  const name = (p) => `${"abcde"[p[0] + 2]}${p[1] + 3}`;
-  const pieces = [[], []];
-  for (const p of obs.pieces || []) pieces[p[3]].push(`${name(p)}:${p[2]}`);
-  const tiles = (obs.tiles || []).length === 19 ? "all" : (obs.tiles || []).map(name).join(" ");
-  const c = obs.collected || [0, 0];
-  const text =
-    `white: ${pieces[0].join(" ")}; black: ${pieces[1].join(" ")}; tiles: ${tiles}; ` +
-    `collected: ${c[0]} ${c[1]}; move: ${obs.to_move === 1 ? "black" : "white"}`;
-  link.href = `/analysis#${encodeURIComponent(text)}`;
+  const offers = ((replay.info || {}).study || []).includes("analysis");
+  const index = replay.index;
+  link.hidden = true;
+  if (!offers || !finished || view.result) return;
+  if (!analysisUrls.has(index)) {
+    const query = new URLSearchParams({ ply: String(index) });
+    if (replay.token) query.set("token", replay.token);
+    const url = `/api/tables/${encodeURIComponent(replay.table)}/analysis?${query}`;
+    analysisUrls.set(index, api(url).then((r) => r.url, () => null));
+  }
+  const href = await analysisUrls.get(index);
+  if (!href || replay.index !== index) return;
+  link.href = href;
+  link.hidden = false;
 }
 
 async function exportRecord() {

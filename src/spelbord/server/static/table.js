@@ -327,7 +327,35 @@ function draw(view) {
   const replay = $("replay-link");
   replay.hidden = view.status !== "finished";
   replay.href = `/replay/${encodeURIComponent(view.table)}`;
+  showAnalyseLink(view);
   document.body.dataset.ready = "1";
+}
+
+/** The player to move of a live game whose game has an analysis board (and hides nothing)
+ * may analyse their own position: the server writes its link for that seat's token only. */
+async function showAnalyseLink(view) {
+  const link = $("analyse-link");
+  const game = (page.games || []).find((g) => g.name === view.game);
+  const ok =
+    game && (game.study || []).includes("analysis") && game.information === "perfect" &&
+    view.status === "running" && view.your_turn && page.token;
+  if (!ok) {
+    link.hidden = true;
+    return;
+  }
+  const key = `${view.table}:${view.ply}`;
+  if (link.dataset.key === key) return;
+  link.dataset.key = key;
+  link.hidden = true;
+  const query = new URLSearchParams({ ply: String(view.ply), token: page.token });
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(view.table)}/analysis?${query}`);
+    if (link.dataset.key !== key) return;
+    link.href = r.url;
+    link.hidden = false;
+  } catch {
+    link.hidden = true;
+  }
 }
 
 /** Tell screen readers the last move when a new one arrives (not on the first drawing). */

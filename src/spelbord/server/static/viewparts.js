@@ -61,6 +61,8 @@ const LEVELS = [
 /** The name of an AI seat's level ("Easy", "Hard"), or its agent spec when it is no level. */
 export function agentLevel(agent) {
   const spec = String(agent || "");
+  const level = /^level:(easy|medium|hard|master)$/.exec(spec);
+  if (level) return t(`level.${level[1]}`);
   for (const [pattern, key] of LEVELS) if (pattern.test(spec)) return t(key);
   return spec || t("level.computer");
 }

@@ -1,0 +1,116 @@
+"""What a game offers for study: an analysis board and puzzles (hooks only, no I/O here).
+
+A game declares its study features with the class attribute ``study`` (a ``Study``). Each
+feature is a zero-argument factory, called when the feature is first used, so the engine
+or puzzle file behind it is loaded only then; a game without the feature leaves it
+``None``. The server serves ``/analysis/<game>`` and ``/puzzles/<game>`` for the games
+that declare them, and names no game itself; ``registry.analyser(name)`` and
+``registry.puzzle_book(name)`` build them, or raise ``NoStudyError`` naming the games that
+offer the feature.
+
+- ``Analyser``: reads a position text (``parse``, whose errors name what is wrong), writes
+  one (``text``) and analyses a position within a time budget (``analyse``).
+- ``PuzzleBook``: the shipped puzzles (``all``, ``get``) and whether a move solves one
+  (``check``).
+
+>>> Study().features()
+[]
+>>> Study(puzzles=lambda: None).features()
+['puzzles']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from spelbord.core.errors import SpelbordError
+
+if TYPE_CHECKING:
+    from spelbord.core.game import Game, State
+
+
+class NoStudyError(SpelbordError):
+    """A game that offers no analysis board, or no puzzles."""
+
+
+class PuzzleNotFoundError(SpelbordError):
+    """A puzzle id that names no shipped puzzle."""
+
+
+class Analyser(Protocol):
+    """A game's analysis board: positions as text and an engine's view of them."""
+
+    def parse(self, text: str, game: Game) -> State:
+        """The state of a position text under ``game``'s options; a ``SpelbordError``
+        naming what is wrong when the text does not parse or the rules cannot reach it."""
+        ...
+
+    def text(self, state: State) -> str:
+        """The position text of ``state`` (what ``parse`` reads back)."""
+        ...
+
+    def analyse(self, state: State, seconds: float) -> dict[str, Any]:
+        """The engine's view of ``state`` within ``seconds`` (JSON-ready): at least
+        ``score`` (for the side to move), ``white_score``-like keys the page shows,
+        ``line`` (the best line in notation), ``top`` (moves with scores) and
+        ``threats``."""
+        ...
+
+
+class Puzzle(Protocol):
+    """One puzzle: a position whose side to move has exactly one solution."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def position(self) -> str: ...
+
+    @property
+    def side(self) -> str: ...
+
+    @property
+    def solution(self) -> tuple[str, ...]: ...
+
+    @property
+    def depth(self) -> int: ...
+
+    @property
+    def difficulty(self) -> str: ...
+
+    def state(self) -> State: ...
+
+
+class PuzzleBook(Protocol):
+    """A game's shipped puzzles."""
+
+    def all(self) -> Sequence[Puzzle]:
+        """Every puzzle, in order."""
+        ...
+
+    def get(self, puzzle_id: str) -> Puzzle:
+        """One puzzle (``PuzzleNotFoundError`` for an unknown id)."""
+        ...
+
+    def check(self, puzzle: Puzzle, move: str) -> bool:
+        """Whether ``move`` (notation) solves ``puzzle``; a ``SpelbordError`` when it is
+        not a legal action of the position at all."""
+        ...
+
+
+@dataclass(frozen=True)
+class Study:
+    """A game's study features: factories of its ``Analyser`` and ``PuzzleBook``."""
+
+    analysis: Callable[[], Analyser] | None = None
+    puzzles: Callable[[], PuzzleBook] | None = None
+
+    def features(self) -> list[str]:
+        """The features offered, as the pages name them (``analysis``, ``puzzles``)."""
+        return [
+            name
+            for name, factory in (("analysis", self.analysis), ("puzzles", self.puzzles))
+            if factory is not None
+        ]
