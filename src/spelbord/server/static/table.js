@@ -27,6 +27,7 @@ import {
 } from "/static/viewparts.js";
 import { fit, keepFitted } from "/static/fit.js";
 import { keepFocus } from "/static/focus.js";
+import { boardKeys } from "/static/keyboard.js";
 import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -473,6 +474,7 @@ async function start() {
   $("resign").addEventListener("click", resign);
   keepFitted($("board"));
   keepFocus($("board"));
+  boardKeys($("board"));
   // On a phone the move list starts folded (it would make the page thousands of px tall).
   if (window.matchMedia("(max-width: 900px)").matches) $("moves-box").open = false;
   setInterval(() => tickClocks($("seats")), 100);

@@ -863,6 +863,12 @@ function wireBoard(svg, root, view, ui, mem, g, units) {
     event.preventDefault();
     node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   });
+  // Escape (static/keyboard.js): drop the picked unit or block.
+  svg.addEventListener("board-cancel", () => {
+    if (mem.sel === null || mem.sel === undefined) return;
+    mem.sel = null;
+    redraw();
+  });
   // hover: show the range of the unit under the pointer
   const rangeOf = (sq) => svg.querySelector(`.isl-range[data-for="${sq}"]`);
   svg.addEventListener("pointerover", (event) => {
