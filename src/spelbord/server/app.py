@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from spelbord.ai.levels import LEVEL_NAMES, LEVELS
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import info, load, names
 from spelbord.server import lab, pages, player_routes, protocol, study
@@ -191,7 +192,16 @@ def create_app(
 
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
-        return [{**info(n).as_dict(), "renderer": f"/games/{n}/renderer.js"} for n in names()]
+        """Each game's facts, its renderer and its AI levels (``levels``: level name to the
+        agent spec it plays as in this game, easiest first)."""
+        return [
+            {
+                **info(n).as_dict(),
+                "renderer": f"/games/{n}/renderer.js",
+                "levels": {lv: LEVELS[n][lv] for lv in LEVEL_NAMES if lv in LEVELS.get(n, {})},
+            }
+            for n in names()
+        ]
 
     @app.get("/api/games/{name}/setup")
     def game_setup(name: str, options: str = "{}") -> dict[str, Any]:

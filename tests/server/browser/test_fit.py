@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, expect
 
 pytestmark = pytest.mark.browser
 
@@ -208,6 +208,10 @@ def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people
             "seats": [{"kind": "open"}, {"kind": "ai", "agent": "random"}],
         },
     )
+    level_hard = {"kind": "ai", "agent": "level:hard"}
+    server.call(
+        "/api/tables", {"game": "coerceo", "options": {}, "seats": [{"kind": "open"}, level_hard]}
+    )
     for size, (width, height) in SIZES.items():
         page = people.open("/", phone=size == "phone")
         page.set_viewport_size({"width": width, "height": height})
@@ -218,3 +222,15 @@ def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people
             assert box["longest"] + 34 <= box["width"], (size, box)
         chips = page.locator(".chip").all_inner_texts()
         assert any("AI · Random moves" in c for c in chips), chips
+        assert any("AI · Hard" in c for c in chips), chips  # level:hard by its name
+        # the lobby offers the game's levels by name
+        offered = page.locator(".seat-row[data-seat='1'] .seat-agent option").all_inner_texts()
+        assert offered == ["Random moves", "Easy", "Medium", "Hard", "Master"], offered
+    # at the table too: the AI seat by its level's name
+    made = server.call(
+        "/api/tables",
+        {"game": "coerceo", "options": {}, "seats": [{"kind": "local"}, level_hard]},
+    )
+    page = people.open(f"/table/{made['table']}")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator(".seat[data-seat='1'] .seat-who")).to_have_text("AI · Hard")

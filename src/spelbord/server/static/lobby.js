@@ -21,15 +21,12 @@ const SEAT_KINDS = [
   ["open", "lobby.kind.open"],
 ];
 
-/** AI strengths offered per kind of game: [spec, label]. */
+/** The AI levels of a game (/api/games ``levels``), easiest first: [spec, label]. */
 function agentChoices(game) {
-  const search = game.information === "perfect" ? "mcts" : "ismcts";
+  const levels = Object.keys((game && game.levels) || {});
   return [
-    ["random", "Random moves"],
-    [`${search}:200it`, "Easy"],
-    [`${search}:0.5s`, "Medium (0.5 s)"],
-    [`${search}:2s`, "Hard (2 s)"],
-    [`${search}:5s`, "Expert (5 s)"],
+    ["random", agentLevel("random")],
+    ...levels.map((name) => [`level:${name}`, agentLevel(`level:${name}`)]),
   ];
 }
 
@@ -113,8 +110,10 @@ function seatRow(game, seat, kept) {
   for (const [value, key] of SEAT_KINDS) kind.append(h("option", { value }, t(key)));
   kind.value = kept ? kept.kind : seat === 0 ? "local" : "ai";
   const agent = h("select", { class: "seat-agent", name: `seat-${seat}-agent` });
-  for (const [value, label] of agentChoices(game)) agent.append(h("option", { value }, label));
-  agent.value = kept ? kept.agent : agentChoices(game)[2][0];
+  const choices = agentChoices(game);
+  for (const [value, label] of choices) agent.append(h("option", { value }, label));
+  // a medium opponent unless chosen otherwise (the level after the easiest)
+  agent.value = kept ? kept.agent : choices[Math.min(2, choices.length - 1)][0];
   const sync = () => (agent.hidden = kind.value !== "ai");
   kind.addEventListener("change", sync);
   sync();
@@ -250,7 +249,7 @@ function gameTitle(name, version) {
 function seatChip(table, seat) {
   const who =
     seat.kind === "ai"
-      ? `AI · ${agentLevel(seat.agent)}`
+      ? `AI · ${agentLevel(seat.agent, games.find((g) => g.name === table.game))}`
       : seat.claimed
         ? seat.name || "player"
         : seat.kind === "invite"

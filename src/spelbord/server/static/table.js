@@ -215,7 +215,14 @@ function onPresence(connected) {
   const names = seatNames(updated, page.renderer);
   const canSit =
     updated.status === "waiting" && (updated.seat === null || updated.seat === undefined);
-  drawSeats($("seats"), updated, names, canSit ? claimSeat : null, clockEnds(updated, received));
+  drawSeats(
+    $("seats"),
+    updated,
+    names,
+    canSit ? claimSeat : null,
+    clockEnds(updated, received),
+    gameInfo(updated),
+  );
 }
 
 function gameInfo(view) {
@@ -292,7 +299,7 @@ function draw(view) {
       : t("role.plays", { side: names[view.seat] });
   const canSit = view.status === "waiting" && (view.seat === null || view.seat === undefined);
   const ends = clockEnds(view, page.received.get(view) ?? performance.now());
-  drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends);
+  drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends, gameInfo(view));
   drawMoves($("moves"), view.moves, players);
   announce(view, players);
   const rows = $("moves").querySelectorAll("li.move").length;
