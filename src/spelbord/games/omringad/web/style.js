@@ -107,6 +107,18 @@ const STYLE = `
 .om-shop th { text-align: left; color: #98a2ad; font-weight: 600; font-size: .78rem; padding: 2px 4px; }
 .om-shop td { padding: 3px 4px; border-top: 1px solid rgba(255,255,255,.06); }
 .om-shop tr.om-off td { opacity: .5; }
+/* A phone: the purchase bar, the players and the board share one screen (issue 15). */
+@media (max-width: 520px) {
+  .om-players { grid-template-columns: 1fr 1fr; gap: 4px; }
+  .om-player { padding: 3px 6px; font-size: .8rem; gap: 2px 6px; }
+  .om-player .om-stats { margin-left: 0; gap: 6px; font-size: .74rem; }
+  .om-bar { padding: 6px 8px; }
+  .om-shop { font-size: .8rem; margin-top: 4px; }
+  .om-shop th { font-size: .72rem; padding: 0 3px; }
+  .om-shop td { padding: 1px 3px; white-space: nowrap; }
+  .om-shop .btn { min-height: 30px; padding: 2px 10px; }
+  .om-buttons { margin-top: 4px; }
+}
 .om-letter { display: inline-block; min-width: 1.3em; text-align: center; border-radius: 4px; background: #f3ecdc; color: #2b2418; }
 .om-battle, .om-auction, .om-info, .om-own, .om-log, .om-legend { padding: 8px 12px; border-radius: 12px;
   border: 1px solid rgba(255,255,255,.09); background: rgba(255,255,255,.03); }
