@@ -1,8 +1,10 @@
-"""WCAG AA contrast of the Coerceo board's colours, read from the web renderer's own CSS.
+"""WCAG AA contrast of the boards' colours, read from the web renderers' own CSS.
 
 A Coerceo piece always stands on a field of its own colour, so each facet of a piece must
 stand out from that field by 3:1 (WCAG 1.4.11, graphical objects), and so must the target
-marks on either field; the coordinates and panel texts are text (4.5:1).
+marks on either field; the coordinates and panel texts are text (4.5:1). Islandet's units
+stand on two greens (a home row a tenth darker): each side's hull by 3:1 on all of them,
+its letter as text on the hull.
 """
 
 from __future__ import annotations
@@ -12,17 +14,25 @@ from pathlib import Path
 
 import pytest
 
-RENDERER = Path(__file__).parents[3] / "src/spelbord/games/coerceo/web/renderer.js"
+GAMES = Path(__file__).parents[2] / "src/spelbord/games"
+RENDERER = GAMES / "coerceo/web/renderer.js"
 CSS = RENDERER.read_text(encoding="utf-8")
+ISLANDET = (GAMES / "islandet/web/renderer.js").read_text(encoding="utf-8")
 PAGE = "#13171c"  # the page behind the board (server/static/spelbord.css --bg)
 
 
-def fill(selector: str, prop: str = "fill") -> str:
-    """The ``prop`` colour that the renderer's style sheet gives ``selector``."""
+def fill(selector: str, prop: str = "fill", css: str = CSS) -> str:
+    """The ``prop`` colour that a renderer's style sheet (``css``) gives ``selector``."""
     pattern = re.escape(selector) + r"\s*\{[^}]*?\b" + prop + r":\s*(#[0-9a-fA-F]{6})"
-    found = re.search(pattern, CSS)
-    assert found, f"no {prop} colour for {selector} in {RENDERER.name}"
+    found = re.search(pattern, css)
+    assert found, f"no {prop} colour for {selector}"
     return found.group(1)
+
+
+def dimmed(colour: str, factor: float) -> str:
+    """``colour`` under CSS ``filter: brightness(factor)`` (each channel scaled)."""
+    channels = [min(255, round(int(colour[i : i + 2], 16) * factor)) for i in (1, 3, 5)]
+    return "#" + "".join(f"{c:02x}" for c in channels)
 
 
 def luminance(colour: str) -> float:
@@ -76,3 +86,23 @@ def test_panel_texts_are_readable_on_the_page(text: str) -> None:
 
 def test_coordinates_are_readable_on_their_halo() -> None:
     assert contrast(fill(".cb-coord"), fill(".cb-coord", "stroke")) >= 4.5
+
+
+def islandet_grounds() -> list[str]:
+    squares = [fill(f".isl-sq-{k}", css=ISLANDET) for k in "ab"]
+    home = re.search(r"\.isl-home-1\s*\{\s*filter:\s*brightness\(([\d.]+)\)", ISLANDET)
+    assert home, "no brightness for the home rows"
+    return squares + [dimmed(c, float(home.group(1))) for c in squares]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_islandet_units_stand_out_from_every_square(seat: int) -> None:
+    hull = fill(f".isl-seat-{seat} .isl-hull", css=ISLANDET)
+    for ground in islandet_grounds():
+        assert contrast(hull, ground) >= 3.0, (seat, hull, ground)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_islandet_unit_letters_are_readable_on_their_hull(seat: int) -> None:
+    hull = fill(f".isl-seat-{seat} .isl-hull", css=ISLANDET)
+    assert contrast(fill(f".isl-seat-{seat} .isl-letter", css=ISLANDET), hull) >= 4.5
