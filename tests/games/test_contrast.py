@@ -4,7 +4,8 @@ A Coerceo piece always stands on a field of its own colour, so each facet of a p
 stand out from that field by 3:1 (WCAG 1.4.11, graphical objects), and so must the target
 marks on either field; the coordinates and panel texts are text (4.5:1). Islandet's units
 stand on two greens (a home row a tenth darker): each side's hull by 3:1 on all of them,
-its letter as text on the hull.
+its letter as text on the hull. Omringad's stacks stand on every terrain: each seat's token
+body or its edge by 3:1 on each, the count text on the body by 4.5:1.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ GAMES = Path(__file__).parents[2] / "src/spelbord/games"
 RENDERER = GAMES / "coerceo/web/renderer.js"
 CSS = RENDERER.read_text(encoding="utf-8")
 ISLANDET = (GAMES / "islandet/web/renderer.js").read_text(encoding="utf-8")
+OMRINGAD = (GAMES / "omringad/web/style.js").read_text(encoding="utf-8")
 PAGE = "#13171c"  # the page behind the board (server/static/spelbord.css --bg)
 
 
@@ -106,3 +108,30 @@ def test_islandet_units_stand_out_from_every_square(seat: int) -> None:
 def test_islandet_unit_letters_are_readable_on_their_hull(seat: int) -> None:
     hull = fill(f".isl-seat-{seat} .isl-hull", css=ISLANDET)
     assert contrast(fill(f".isl-seat-{seat} .isl-letter", css=ISLANDET), hull) >= 4.5
+
+
+def omringad_seat(seat: int) -> dict[str, str]:
+    """A seat's token colours: ``pc`` body, ``pe`` edge, ``pt`` text."""
+    found = re.search(r"\.om-own-" + str(seat) + r"\s*\{([^}]*)\}", OMRINGAD)
+    assert found, f"no colours for seat {seat}"
+    return dict(re.findall(r"--(p[cet]):\s*(#[0-9a-fA-F]{6})", found.group(1)))
+
+
+def omringad_grounds() -> list[str]:
+    grounds = re.findall(r"\.om-ground[^{]*\{\s*fill:\s*(#[0-9a-fA-F]{6})", OMRINGAD)
+    assert len(grounds) >= 7, grounds  # bare (two shades), M, C, V, L, F, unknown
+    return grounds
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_omringad_stacks_stand_out_on_every_terrain(seat: int) -> None:
+    colours = omringad_seat(seat)
+    for ground in omringad_grounds():
+        best = max(contrast(colours["pc"], ground), contrast(colours["pe"], ground))
+        assert best >= 3.0, (seat, colours, ground)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_omringad_token_text_is_readable_on_its_body(seat: int) -> None:
+    colours = omringad_seat(seat)
+    assert contrast(colours["pt"], colours["pc"]) >= 4.5

@@ -163,11 +163,12 @@ const STYLE = `
 .om summary { cursor: pointer; font-weight: 600; font-size: .9rem; }
 .om-legend-row { display: flex; flex-wrap: wrap; gap: 6px 14px; margin-top: 6px; font-size: .82rem; }
 .om-legend-item { display: inline-flex; align-items: center; gap: 5px; }
-/* Seats' colours (--pc body, --pe edge, --pt text); the dragon is nobody's (om-own-n). */
-.om-own-0 { --pc: #f3ecdc; --pe: #5b4c30; --pt: #2b2418; }
-.om-own-1 { --pc: #2b2f37; --pe: #c9c1b1; --pt: #f3ecdc; }
-.om-own-2 { --pc: #b8402f; --pe: #f4c6b8; --pt: #fff4ee; }
-.om-own-3 { --pc: #2f6db5; --pe: #c6ddf6; --pt: #f3f8ff; }
+/* Seats' colours (--pc body, --pe edge, --pt text; on every terrain the body or the edge
+   stands out by 3:1, tests/games/test_contrast.py); the dragon is nobody's (om-own-n). */
+.om-own-0 { --pc: #f3ecdc; --pe: #2b2418; --pt: #2b2418; }
+.om-own-1 { --pc: #2b2f37; --pe: #e4ddcf; --pt: #f3ecdc; }
+.om-own-2 { --pc: #6b1e14; --pe: #f4c6b8; --pt: #fff4ee; }
+.om-own-3 { --pc: #173c6e; --pe: #c6ddf6; --pt: #f3f8ff; }
 .om-own-n { --pc: #5a2671; --pe: #e6b450; --pt: #ffe7a3; }
 .om-team-0 { --tc: #e6b450; } .om-team-1 { --tc: #62c7d9; }
 .om-team-frame { fill: none; stroke: var(--tc); stroke-width: 3; opacity: .85; pointer-events: none; }
