@@ -14,6 +14,13 @@ def test_games_list_every_registered_game_with_its_renderer(client: TestClient) 
     assert by_name["toy-open"]["renderer"] == "/games/toy-open/renderer.js"
 
 
+def test_games_list_each_games_ai_levels_easiest_first(client: TestClient) -> None:
+    by_name = {g["name"]: g for g in client.get("/api/games").json()}
+    assert list(by_name["omringad"]["levels"]) == ["easy", "medium", "hard", "master"]
+    assert by_name["omringad"]["levels"]["hard"] == "ismcts:1s"
+    assert by_name["toy-open"]["levels"] == {}  # a game without a level table
+
+
 def test_create_local_table_starts_and_deals_chance_at_once(client: TestClient) -> None:
     made = create(client, "toy-hidden", ["local", "local"])
     assert set(made["tokens"]) == {"0", "1"} and made["invites"] == {}

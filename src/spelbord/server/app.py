@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from spelbord.ai.levels import LEVEL_NAMES, LEVELS
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import game_class, info, load, names
 from spelbord.server import lab, pages, player_routes, protocol, study, tools
@@ -227,6 +228,8 @@ def create_app(
 
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
+        """Each game's facts, its renderer, its tools, its study features and its AI levels
+        (``levels``: level name to the agent spec it plays as in this game, easiest first)."""
         return [
             {
                 **info(n).as_dict(),
@@ -237,6 +240,7 @@ def create_app(
                     if t.page
                 ],
                 "study": game_class(n).study.features(),
+                "levels": {lv: LEVELS[n][lv] for lv in LEVEL_NAMES if lv in LEVELS.get(n, {})},
             }
             for n in names()
         ]

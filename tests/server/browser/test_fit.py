@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, expect
 
 pytestmark = pytest.mark.browser
 
@@ -28,10 +28,7 @@ SAVE_TOKEN = (
 MAX_STEPS = 600
 SHOTS = os.environ.get("SPELBORD_FIT_SHOTS") == "1"  # save a screenshot of each decision
 BOARD_SHOWN = 140  # px of the board that must be on screen
-KNOWN_MISFITS = {
-    ("omringad:purchase", "phone"): "the purchase bar can be taller than a phone's screen "
-    "when a seat has many stacks (issue 15 stays open for it)",
-}
+KNOWN_MISFITS: dict[tuple[str, str], str] = {}
 """Decisions known not to fit yet: reported as warnings, not failures, until fixed."""
 
 MEASURE = """() => {
@@ -161,6 +158,62 @@ def test_every_decision_fits_the_screen(people: Any, name: str) -> None:
     assert not problems, json.dumps(problems, indent=1)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_omringad_purchase_fits_a_phone_after_many_buys(people: Any, players: int) -> None:
+    """The purchase with every player's card above the board and a long list of bought
+    units: the prompt, the shop and "Done buying" in view at 390x844, the board too."""
+    server = people.server
+    made = server.call(
+        "/api/tables",
+        {
+            "game": "omringad",
+            "options": {"players": players},
+            "seats": [{"kind": "local"}] * players,
+        },
+    )
+    table, tokens = made["table"], made["tokens"]
+    page = people.open("/", phone=True)
+    page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(MAX_STEPS):
+        view = server.call(f"/api/tables/{table}/view")
+        if view["status"] != "running" or checked >= 2:
+            break
+        movers = [view["to_move"]] if view["to_move"] >= 0 else list(range(players))
+        for seat in movers:
+            token = tokens[str(seat)]
+            mine = server.call(f"/api/tables/{table}/view?token={token}")
+            if not mine.get("your_turn") or not mine.get("actions"):
+                continue
+            legal = [a for a in mine.get("legal") or [] if isinstance(a, dict)]
+            # buy actions in the order of the unit table: the mercenary (cheapest) first
+            buys = sorted((a for a in legal if a.get("kind") == "buy"), key=lambda a: a["action"])
+            bought = (mine.get("observation") or {}).get("bought") or []
+            if buys and len(bought) >= 4:  # a long list of bought units: measure now
+                page.evaluate(SAVE_TOKEN, [table, seat, token])
+                page.goto(server.url(f"/table/{table}?seat={seat}"))
+                page.wait_for_selector(f"body[data-ready='1'][data-ply='{mine['ply']}']")
+                page.evaluate(
+                    "() => new Promise((ok) => requestAnimationFrame("
+                    "() => requestAnimationFrame(() => setTimeout(ok, 250))))"
+                )
+                problems = check_fit(page, f"omringad:purchase ({len(bought)} bought)", "phone")
+                if problems:
+                    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(SCREENSHOTS / f"fit-omringad-buys-{players}.png"))
+                assert not problems, problems
+                assert page.locator("#board .om-shop .om-buy").count() >= 1
+                checked += 1
+            # buy while gold lasts (the cheapest first: the most units), else anything legal
+            action = buys[0]["action"] if buys else rng.choice(mine["actions"])
+            server.call(
+                f"/api/tables/{table}/action",
+                {"token": token, "action": action, "ply": mine["ply"]},
+            )
+    assert checked, "no purchase with several bought units was reached"
+
+
 SAVE_TOKENS = "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))"
 
 
@@ -208,6 +261,10 @@ def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people
             "seats": [{"kind": "open"}, {"kind": "ai", "agent": "random"}],
         },
     )
+    level_hard = {"kind": "ai", "agent": "level:hard"}
+    server.call(
+        "/api/tables", {"game": "coerceo", "options": {}, "seats": [{"kind": "open"}, level_hard]}
+    )
     for size, (width, height) in SIZES.items():
         page = people.open("/", phone=size == "phone")
         page.set_viewport_size({"width": width, "height": height})
@@ -218,3 +275,15 @@ def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people
             assert box["longest"] + 34 <= box["width"], (size, box)
         chips = page.locator(".chip").all_inner_texts()
         assert any("AI · Random moves" in c for c in chips), chips
+        assert any("AI · Hard" in c for c in chips), chips  # level:hard by its name
+        # the lobby offers the game's levels by name
+        offered = page.locator(".seat-row[data-seat='1'] .seat-agent option").all_inner_texts()
+        assert offered == ["Random moves", "Easy", "Medium", "Hard", "Master"], offered
+    # at the table too: the AI seat by its level's name
+    made = server.call(
+        "/api/tables",
+        {"game": "coerceo", "options": {}, "seats": [{"kind": "local"}, level_hard]},
+    )
+    page = people.open(f"/table/{made['table']}")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator(".seat[data-seat='1'] .seat-who")).to_have_text("AI · Hard")

@@ -1,5 +1,6 @@
-"""Keyboard-only play: a few moves of each game with Tab, Shift+Tab and Enter alone (no
-pointer), the focused square named for screen readers and the last move announced."""
+"""Keyboard-only play: a few moves of each game with Tab, Shift+Tab and Enter alone, and
+again with the arrow keys, Enter and Escape (no pointer), the focused square named for
+screen readers and the last move announced."""
 
 from __future__ import annotations
 
@@ -96,3 +97,89 @@ def test_omringad_by_keyboard(people: Any) -> None:
         assert focus(page, "tile ")  # e.g. "tile a1 (bare ground A a1)"
         page.keyboard.press("Enter")
         assert moved(page, ply)
+
+
+def arrow_to(page: Any, wanted: str, tries: int = 300) -> str:
+    """Walk the board with the arrow keys alone, row by row like a snake (right to the
+    end, down one, left to the end, down one; then the same upwards), until the focused
+    element's name starts with ``wanted``; its name."""
+    presses = 0
+
+    def press(key: str) -> bool:
+        nonlocal presses
+        before = page.evaluate(FOCUSED)
+        page.keyboard.press(key)
+        presses += 1
+        return bool(page.evaluate(FOCUSED) != before)
+
+    for vertical in ("ArrowDown", "ArrowUp"):
+        across = "ArrowRight"
+        while presses < tries:
+            name = page.evaluate(FOCUSED)
+            if name is not None and name.startswith(wanted):
+                return str(name)
+            if press(across):
+                continue
+            name = page.evaluate(FOCUSED)
+            if name is not None and name.startswith(wanted):
+                return str(name)
+            if not press(vertical):
+                break
+            across = "ArrowLeft" if across == "ArrowRight" else "ArrowRight"
+    raise AssertionError(f"no board element named {wanted!r} reached with the arrow keys")
+
+
+def test_coerceo_with_arrow_keys_and_escape(people: Any) -> None:
+    page = table_against_ai(people, "coerceo")
+    ply = my_turn(page)
+    focus(page, "White piece on ")  # Tab onto the board once
+    start = page.evaluate(FOCUSED)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(FOCUSED) != start  # the focus walks between the pieces
+    piece = arrow_to(page, "White piece on ")
+    page.keyboard.press("Enter")
+    expect(page.locator(".cb-hit[data-target]").first).to_be_attached()
+    page.keyboard.press("Escape")  # drop the pick: no targets, the focus back on the piece
+    expect(page.locator(".cb-hit[data-target]")).to_have_count(0)
+    assert page.evaluate(FOCUSED) == piece
+    page.keyboard.press("Enter")
+    expect(page.locator(".cb-hit[data-target]").first).to_be_attached()
+    arrow_to(page, "move to ")
+    page.keyboard.press("Enter")
+    assert moved(page, ply)
+    expect(page.locator("#announce")).to_contain_text("Last move: ")
+
+
+def test_islandet_with_arrow_keys(people: Any) -> None:
+    page = table_against_ai(people, "islandet")
+    for _ in range(2):
+        ply = my_turn(page)
+        first = focus(page, "")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowDown")
+        name = page.evaluate(FOCUSED)
+        assert name != first and name[0] in "abcdefghijkl" and ":" in name
+        page.keyboard.press("Enter")
+        assert moved(page, ply)
+
+
+def test_omringad_with_arrow_keys(people: Any) -> None:
+    page = table_against_ai(people, "omringad")
+    ply = my_turn(page)
+    first = focus(page, "tile ")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    name = page.evaluate(FOCUSED)
+    assert name != first and name.startswith("tile ")
+    page.keyboard.press("Enter")
+    assert moved(page, ply)
+
+
+def test_gunst_with_arrow_keys(people: Any) -> None:
+    page = table_against_ai(people, "gunst")
+    ply = my_turn(page)
+    focus(page, "")  # the first keyboard stop of the board
+    arrow_to(page, "Bring")
+    page.keyboard.press("Enter")
+    assert moved(page, ply)

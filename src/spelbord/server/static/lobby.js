@@ -34,23 +34,23 @@ async function loadLevels(game) {
 
 /** "Master · 2 s a move · Elo +850 [+700, +1000]": a level as the lobby offers it. */
 export function levelLabel(level) {
-  const name = level.level[0].toUpperCase() + level.level.slice(1);
-  const budget = level.budget === "instant" ? "instant" : `${level.budget} a move`;
+  const name = t(`level.${level.level}`);
+  const budget = level.budget === "instant" ? t("level.instant") : t("level.per_move", { budget: level.budget });
   const r = level.rating;
-  const elo = !r ? "" : level.level === "easy" ? " · Elo 0 (anchor)" : ` · Elo ${r.elo >= 0 ? "+" : ""}${r.elo} [${r.low}, ${r.high}]`;
+  const sign = r && r.elo >= 0 ? "+" : "";
+  const elo = !r ? "" : level.level === "easy" ? " · Elo 0" : ` · Elo ${sign}${r.elo} [${r.low}, ${r.high}]`;
   return `${name} · ${budget}${elo}`;
 }
 
-/** AI strengths offered per kind of game: [spec, label]; the game's levels first. */
+/** The AI levels of a game, easiest first: [spec, label], with each level's time per move
+ * and measured rating where /api/levels has them, else its name (/api/games ``levels``). */
 function agentChoices(game) {
-  const search = game.information === "perfect" ? "mcts" : "ismcts";
-  const levels = (levelTables.get(game.name) || []).map((l) => [`level:${l.level}`, levelLabel(l)]);
+  const table = levelTables.get(game.name) || [];
+  const levels = table.length
+    ? table.map((l) => [`level:${l.level}`, levelLabel(l)])
+    : Object.keys((game && game.levels) || {}).map((name) => [`level:${name}`, agentLevel(`level:${name}`)]);
   return [
-    ["random", t("level.random")],
-    [`${search}:200it`, t("level.easy")],
-    [`${search}:0.5s`, t("level.medium_s")],
-    [`${search}:2s`, t("level.hard_s")],
-    [`${search}:5s`, t("level.expert_s")],
+    ["random", agentLevel("random")],
     ...levels,
   ];
 }
@@ -135,8 +135,10 @@ function seatRow(game, seat, kept) {
   for (const [value, key] of SEAT_KINDS) kind.append(h("option", { value }, t(key)));
   kind.value = kept ? kept.kind : seat === 0 ? "local" : "ai";
   const agent = h("select", { class: "seat-agent", name: `seat-${seat}-agent` });
-  for (const [value, label] of agentChoices(game)) agent.append(h("option", { value }, label));
-  agent.value = kept ? kept.agent : agentChoices(game)[2][0];
+  const choices = agentChoices(game);
+  for (const [value, label] of choices) agent.append(h("option", { value }, label));
+  // a medium opponent unless chosen otherwise (the level after the easiest)
+  agent.value = kept ? kept.agent : choices[Math.min(2, choices.length - 1)][0];
   const sync = () => (agent.hidden = kind.value !== "ai");
   kind.addEventListener("change", sync);
   sync();
@@ -276,7 +278,7 @@ function gameTitle(name, version) {
 function seatChip(table, seat) {
   const who =
     seat.kind === "ai"
-      ? `${t("seat.ai")} · ${agentLevel(seat.agent)}`
+      ? `${t("seat.ai")} · ${agentLevel(seat.agent, games.find((g) => g.name === table.game))}`
       : seat.claimed
         ? seat.name || t("seat.player")
         : seat.kind === "invite"

@@ -27,6 +27,7 @@ import {
 } from "/static/viewparts.js";
 import { fit, keepFitted } from "/static/fit.js";
 import { keepFocus } from "/static/focus.js";
+import { boardKeys } from "/static/keyboard.js";
 import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -236,7 +237,14 @@ function onPresence(connected) {
   const names = seatNames(updated, page.renderer);
   const canSit =
     updated.status === "waiting" && (updated.seat === null || updated.seat === undefined);
-  drawSeats($("seats"), updated, names, canSit ? claimSeat : null, clockEnds(updated, received));
+  drawSeats(
+    $("seats"),
+    updated,
+    names,
+    canSit ? claimSeat : null,
+    clockEnds(updated, received),
+    gameInfo(updated),
+  );
 }
 
 function gameInfo(view) {
@@ -313,7 +321,7 @@ function draw(view) {
       : t("role.plays", { side: names[view.seat] });
   const canSit = view.status === "waiting" && (view.seat === null || view.seat === undefined);
   const ends = clockEnds(view, page.received.get(view) ?? performance.now());
-  drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends);
+  drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends, gameInfo(view));
   drawMoves($("moves"), view.moves, players);
   announce(view, players);
   const rows = $("moves").querySelectorAll("li.move").length;
@@ -525,6 +533,7 @@ async function start() {
   $("resign").addEventListener("click", resign);
   keepFitted($("board"));
   keepFocus($("board"));
+  boardKeys($("board"));
   // On a phone the move list starts folded (it would make the page thousands of px tall).
   if (window.matchMedia("(max-width: 900px)").matches) $("moves-box").open = false;
   setInterval(() => tickClocks($("seats")), 100);

@@ -49,28 +49,35 @@ export function playerNames(view, names, info = null) {
   });
 }
 
-/** The AI levels the lobby offers, by the budget of their agent spec. */
-const LEVELS = [
+/** AI budgets the lobby offered before the levels (tables made then still show them). */
+const BUDGETS = [
   [/^random$/, "level.random"],
   [/:200it$/, "level.easy"],
   [/:0\.5s$/, "level.medium"],
   [/:2s$/, "level.hard"],
-  [/:5s$/, "level.expert"],
+  [/:5s$/, "level.master"],
 ];
 
-/** The name of an AI seat's level ("Easy", "Hard"), or its agent spec when it is no level. */
-export function agentLevel(agent) {
+/**
+ * The name of an AI seat's level: ``level:hard`` is "Hard"; a spec that a level of the
+ * game plays as (``info.levels`` of /api/games, e.g. Omringad's "ismcts:1s") is that
+ * level; else an older lobby budget's name, else the agent spec itself.
+ */
+export function agentLevel(agent, info = null) {
   const spec = String(agent || "");
-  const level = /^level:(easy|medium|hard|master)$/.exec(spec);
+  const level = /^level:(\w+)$/.exec(spec);
   if (level) return t(`level.${level[1]}`);
-  for (const [pattern, key] of LEVELS) if (pattern.test(spec)) return t(key);
+  const table = (info && info.levels) || {};
+  for (const [name, played] of Object.entries(table)) if (played === spec) return t(`level.${name}`);
+  for (const [pattern, key] of BUDGETS) if (pattern.test(spec)) return t(key);
   return spec || t("level.computer");
 }
 
-/** Who a seat is: "you", the player's name, or the AI. */
-export function seatOccupant(view, entry) {
+/** Who a seat is: "you", the player's name, or the AI and its level (``info``: the game's
+entry of /api/games, for its level table). */
+export function seatOccupant(view, entry, info = null) {
   if (entry.seat === view.seat) return t("seat.you");
-  if (entry.kind === "ai") return `${t("seat.ai")} · ${agentLevel(entry.agent)}`;
+  if (entry.kind === "ai") return `${t("seat.ai")} · ${agentLevel(entry.agent, info)}`;
   if (!entry.claimed) return entry.kind === "invite" ? t("seat.invited") : t("seat.free");
   return entry.name || t("seat.player");
 }
@@ -168,9 +175,9 @@ function clockBadge(clock) {
 /**
  * Fill the seat list: colour swatch, name, who sits there, its decision clock if one runs
  * (``ends`` from ``clockEnds``), connection dot, turn marker; ``onClaim(seat)`` offers free
- * open seats to the viewer.
+ * open seats to the viewer; ``info``: the game's entry of /api/games (AI level names).
  */
-export function drawSeats(list, view, names, onClaim = null, ends = null) {
+export function drawSeats(list, view, names, onClaim = null, ends = null, info = null) {
   list.replaceChildren(
     ...(view.seats || []).map((entry) =>
       h(
@@ -185,7 +192,7 @@ export function drawSeats(list, view, names, onClaim = null, ends = null) {
         },
         h("i", { class: `seat-dot seat-swatch-${entry.seat}` }),
         h("span", { class: "seat-title", dataset: { toMove: t("seat.to_move") } }, names[entry.seat]),
-        h("span", { class: "seat-who muted" }, seatOccupant(view, entry)),
+        h("span", { class: "seat-who muted" }, seatOccupant(view, entry, info)),
         h(
           "span",
           { class: "seat-clock-slot" },

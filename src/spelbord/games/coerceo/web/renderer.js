@@ -93,21 +93,21 @@ function styles() {
     .coerceo-board {
     .cb-tile-edge { fill: none; stroke: #0d0f12; stroke-width: 2.4; stroke-linejoin: round; }
     .cb-field { stroke: rgba(0,0,0,.22); stroke-width: .8; }
-    .cb-field-0 { fill: #363b45; }
-    .cb-field-1 { fill: #dccfb1; }
+    .cb-field-0 { fill: #16191e; }
+    .cb-field-1 { fill: #857558; }
     .cb-last { fill: #e6b450; opacity: .38; pointer-events: none; }
-    .cb-target { fill: #f1c35a; opacity: .92; pointer-events: none; }
+    .cb-target { fill: #f1c35a; stroke: #101215; stroke-width: 2; pointer-events: none; }
     .cb-target-ring { fill: none; stroke: #f1c35a; stroke-width: 2.5; opacity: .9;
       pointer-events: none; }
     .cb-hit[data-target] { cursor: pointer; }
     .cb-hit[data-target]:hover { fill: rgba(241,195,90,.28); }
     .piece { transition: transform .28s ease-out; }
     .piece-shadow { fill: rgba(0,0,0,.35); transform: translate(1.6px, 2.4px); }
-    .piece-white .facet-0 { fill: #fffdf6; } .piece-white .facet-1 { fill: #e9e1cf; }
-    .piece-white .facet-2 { fill: #c9bc9f; }
+    .piece-white .facet-0 { fill: #fffdf6; } .piece-white .facet-1 { fill: #f2ecdf; }
+    .piece-white .facet-2 { fill: #e6dcc8; }
     .piece-white .piece-outline { fill: none; stroke: #2a2418; stroke-width: 2; }
-    .piece-black .facet-0 { fill: #5a5f6b; } .piece-black .facet-1 { fill: #2b2e35; }
-    .piece-black .facet-2 { fill: #16181c; }
+    .piece-black .facet-0 { fill: #8a909c; } .piece-black .facet-1 { fill: #6f7582; }
+    .piece-black .facet-2 { fill: #646a76; }
     .piece-black .piece-outline { fill: none; stroke: #c9ced6; stroke-width: 1.6; }
     .piece.movable { cursor: pointer; }
     .piece.movable:hover .facet { filter: brightness(1.18); }
@@ -500,5 +500,12 @@ export function render(root, view, ui) {
       mem.confirm = null;
     }
     redraw(byKeyboard ? k : null);
+  });
+  // Escape (static/keyboard.js): drop the picked piece and keep the focus on it.
+  svg.addEventListener("board-cancel", () => {
+    const k = mem.selected;
+    if (!k) return;
+    mem.selected = null;
+    redraw(k);
   });
 }

@@ -872,6 +872,12 @@ function wireBoard(svg, root, view, ui, mem, g, units) {
     event.preventDefault();
     node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   });
+  // Escape (static/keyboard.js): drop the picked unit or block.
+  svg.addEventListener("board-cancel", () => {
+    if (mem.sel === null || mem.sel === undefined) return;
+    mem.sel = null;
+    redraw();
+  });
   // hover: show the range of the unit under the pointer
   const rangeOf = (sq) => svg.querySelector(`.isl-range[data-for="${sq}"]`);
   svg.addEventListener("pointerover", (event) => {
@@ -1210,7 +1216,7 @@ const STYLE = `
  } 100% { fill: rgba(224,80,60,0); opacity: 0; } }
 .isl-unit { pointer-events: none; }
 .isl-seat-0 .isl-hull { fill: #f3ecdc; stroke: #5b4c30; stroke-width: 1.3; }
-.isl-seat-1 .isl-hull { fill: #2b2f37; stroke: #0a0b0d; stroke-width: 1.3; }
+.isl-seat-1 .isl-hull { fill: #1e2127; stroke: #0a0b0d; stroke-width: 1.3; }
 .isl-seat-0 .isl-track { fill: #7d6a45; } .isl-seat-1 .isl-track { fill: #0f1114; }
 .isl-seat-0 .isl-barrel { fill: #5b4c30; } .isl-seat-1 .isl-barrel { fill: #0f1114; }
 .isl-glass { fill: #7fb4d6; }
@@ -1279,7 +1285,7 @@ const STYLE = `
   background: rgba(255,255,255,.035); }
 .isl-panel-active { border-color: #e6b450; background: rgba(230,180,80,.09); }
 .isl-chip { width: 14px; height: 14px; border-radius: 50%; border: 1.5px solid #8d97a3; }
-.isl-seat-0 .isl-chip { background: #f3ecdc; } .isl-seat-1 .isl-chip { background: #2b2f37; }
+.isl-seat-0 .isl-chip { background: #f3ecdc; } .isl-seat-1 .isl-chip { background: #1e2127; }
 .isl-to-move { font-size: .8rem; font-weight: 700; color: #e6b450; }
 .isl-stats { margin-left: auto; color: #aab2bb; font-size: .86rem; }
 .isl-dice { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 14px; padding: 0 4px; }

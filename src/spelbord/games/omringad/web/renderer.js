@@ -119,6 +119,10 @@ function wire(svg, root, view, ui, mem, targets) {
     e.preventDefault();
     choose(sq);
   });
+  // Escape (static/keyboard.js): drop the picked square.
+  svg.addEventListener("board-cancel", () => {
+    if (mem.sel !== null && mem.sel !== undefined) choose(null);
+  });
 }
 
 /** Draw VIEW into ``root``; ``ui.act`` plays an action dict, ``ui.replay`` disables input. */

@@ -107,6 +107,18 @@ const STYLE = `
 .om-shop th { text-align: left; color: #98a2ad; font-weight: 600; font-size: .78rem; padding: 2px 4px; }
 .om-shop td { padding: 3px 4px; border-top: 1px solid rgba(255,255,255,.06); }
 .om-shop tr.om-off td { opacity: .5; }
+/* A phone: the purchase bar, the players and the board share one screen (issue 15). */
+@media (max-width: 520px) {
+  .om-players { grid-template-columns: 1fr 1fr; gap: 4px; }
+  .om-player { padding: 3px 6px; font-size: .8rem; gap: 2px 6px; }
+  .om-player .om-stats { margin-left: 0; gap: 6px; font-size: .74rem; }
+  .om-bar { padding: 6px 8px; }
+  .om-shop { font-size: .8rem; margin-top: 4px; }
+  .om-shop th { font-size: .72rem; padding: 0 3px; }
+  .om-shop td { padding: 1px 3px; white-space: nowrap; }
+  .om-shop .btn { min-height: 30px; padding: 2px 10px; }
+  .om-buttons { margin-top: 4px; }
+}
 .om-letter { display: inline-block; min-width: 1.3em; text-align: center; border-radius: 4px; background: #f3ecdc; color: #2b2418; }
 .om-battle, .om-auction, .om-info, .om-own, .om-log, .om-legend { padding: 8px 12px; border-radius: 12px;
   border: 1px solid rgba(255,255,255,.09); background: rgba(255,255,255,.03); }
@@ -151,11 +163,12 @@ const STYLE = `
 .om summary { cursor: pointer; font-weight: 600; font-size: .9rem; }
 .om-legend-row { display: flex; flex-wrap: wrap; gap: 6px 14px; margin-top: 6px; font-size: .82rem; }
 .om-legend-item { display: inline-flex; align-items: center; gap: 5px; }
-/* Seats' colours (--pc body, --pe edge, --pt text); the dragon is nobody's (om-own-n). */
-.om-own-0 { --pc: #f3ecdc; --pe: #5b4c30; --pt: #2b2418; }
-.om-own-1 { --pc: #2b2f37; --pe: #c9c1b1; --pt: #f3ecdc; }
-.om-own-2 { --pc: #b8402f; --pe: #f4c6b8; --pt: #fff4ee; }
-.om-own-3 { --pc: #2f6db5; --pe: #c6ddf6; --pt: #f3f8ff; }
+/* Seats' colours (--pc body, --pe edge, --pt text; on every terrain the body or the edge
+   stands out by 3:1, tests/games/test_contrast.py); the dragon is nobody's (om-own-n). */
+.om-own-0 { --pc: #f3ecdc; --pe: #2b2418; --pt: #2b2418; }
+.om-own-1 { --pc: #2b2f37; --pe: #e4ddcf; --pt: #f3ecdc; }
+.om-own-2 { --pc: #6b1e14; --pe: #f4c6b8; --pt: #fff4ee; }
+.om-own-3 { --pc: #173c6e; --pe: #c6ddf6; --pt: #f3f8ff; }
 .om-own-n { --pc: #5a2671; --pe: #e6b450; --pt: #ffe7a3; }
 .om-team-0 { --tc: #e6b450; } .om-team-1 { --tc: #62c7d9; }
 .om-team-frame { fill: none; stroke: var(--tc); stroke-width: 3; opacity: .85; pointer-events: none; }
