@@ -223,7 +223,64 @@ MEASURED: tuple[Measured, ...] = (
 )
 """Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with
 the command that played it (2-core machine shared with other jobs, November 2026). The
-levels' Elo ladder (a round robin with intervals) has not been run yet."""
+levels' Elo ladder comes from the stored round robin (``spelbord.ai.ladder``)."""
+
+
+INSTANT = 0.1
+"""The stated time per move of a level whose agent has no time budget (random, scripted
+plans, fixed-depth search) unless ``STATED`` gives one."""
+
+STATED: dict[str, dict[str, float]] = {}
+"""Stated seconds per move of levels without a time budget that take longer than
+``INSTANT`` (checked by ``spelbord bench GAME --levels``)."""
+
+
+def time_per_move(game: str, level: str) -> float:
+    """The time ``level`` states it takes a move at ``game``: its time budget, else
+    ``STATED`` or ``INSTANT`` (``spelbord bench GAME --levels`` checks it, +20%).
+
+    >>> time_per_move("omringad", "hard"), time_per_move("omringad", "easy")
+    (1.0, 0.1)
+    """
+    spec = resolve(game, level)
+    override = STATED.get(game, {}).get(level)
+    if override is not None:
+        return override
+    from spelbord.ai.budget import Budget
+
+    for part in spec.split(":")[1:]:
+        try:
+            budget = Budget.parse(part)
+        except AgentSpecError:
+            continue
+        if budget.seconds is not None:
+            return budget.seconds
+    return INSTANT
+
+
+def describe(game: str) -> list[dict[str, object]]:
+    """The levels of ``game`` as the lobby lists them: the agent spec to ask for
+    (``level:NAME``), what it plays as, its stated time per move and its Elo in the stored
+    round robin (``None`` when unrated). No levels: an empty list.
+
+    >>> [d["agent"] for d in describe("islandet")]
+    ['level:easy', 'level:medium', 'level:hard', 'level:master']
+    """
+    if game not in LEVELS:
+        return []
+    from spelbord.ai.ladder import ratings
+
+    elo = ratings(game)
+    return [
+        {
+            "level": level,
+            "agent": f"level:{level}",
+            "spec": LEVELS[game][level],
+            "seconds_per_move": time_per_move(game, level),
+            "elo": elo.get(level),
+        }
+        for level in LEVEL_NAMES
+    ]
 
 
 def resolve(game: str, level: str) -> str:
@@ -237,14 +294,36 @@ def resolve(game: str, level: str) -> str:
 
 
 def ladder(game: str) -> str:
-    """The text ``spelbord ai levels GAME`` prints: levels, specs, measured results."""
+    """The text ``spelbord ai levels GAME`` prints: levels, specs, time per move, the Elo
+    ladder of the stored round robin (``spelbord.ai.ladder``) and the measured matches."""
     if game not in LEVELS:
         raise AgentSpecError(f"no levels for {game!r} (games: {', '.join(LEVELS)})")
+    from spelbord.ai.ladder import elo, stored
+
     lines = [f"{game} levels:"]
     for level in LEVEL_NAMES:
-        lines.append(f"  {level:<7} {LEVELS[game][level]}")
+        lines.append(
+            f"  {level:<7} {LEVELS[game][level]:<24} {time_per_move(game, level):g} s a move"
+        )
+    data = stored(game)
+    if data is None:
+        lines.append(f"Elo ladder: not played yet (spelbord ai levels {game} --run)")
+    else:
+        lines.append(
+            f"Elo ladder (Bradley-Terry, 95% bootstrap interval; {len(data['rows'])} games, "
+            f"{data['games_per_pair']} a pair, time budgets x{data['scale']:g}, "
+            f"{data['seconds']:g} s to play):"
+        )
+        for rung in elo(data):
+            spec = data["specs"].get(rung.name, rung.name)
+            shown = rung.name if spec == rung.name else f"{rung.name} ({spec})"
+            lines.append(
+                f"  {rung.elo:+7.0f}  [{rung.low:+.0f}, {rung.high:+.0f}]  "
+                f"{rung.games:>3} games  {shown}"
+            )
+        lines.append(f"  [{data['command']}]")
     found = [m for m in MEASURED if m.game == game]
-    lines.append("measured (no Elo ladder yet: a round robin has not been run):")
+    lines.append("measured matches:")
     if found:
         lines.extend(f"  {m.line()}" for m in found)
     else:

@@ -5,9 +5,10 @@ Grammar: ``kind[:budget][:key=value...]``. Kinds: ``random`` (no budget), ``mcts
 ``c=<float>`` (UCB exploration constant), ``cutoff=<int>`` (rollout steps before the game's
 heuristic, if any, scores the position; default 20) or ``cutoff=none`` (play rollouts out);
 ``ismcts`` also takes ``dets=<int>`` (at most that many determinizations per step, reused in
-turn: see ``spelbord.ai.ismcts``). ``script:PLAN`` is a scripted plan
-(``spelbord.ai.scripted``), ``level:easy|medium|hard|master`` a level resolved per game
-(``spelbord.ai.levels``). Gunst only: ``gunst-eq[:it=N][:model=on|off]`` (near-equilibrium
+turn) and ``history=on`` (draw them with ``resample``: see ``spelbord.ai.ismcts``).
+``script:PLAN`` is a scripted plan (``spelbord.ai.scripted``),
+``level:easy|medium|hard|master`` a level resolved per game (``spelbord.ai.levels``).
+Gunst only: ``gunst-eq[:it=N][:model=on|off]`` (near-equilibrium
 matrix-game solving, ``spelbord.ai.gunst_solver``), ``gunst-br[:model=on|off]`` (a best
 reply to it, ``spelbord.ai.gunst_br``), ``gunst-smmcts[:budget][:gamma=G]`` (SM-MCTS with
 regret matching, ``spelbord.ai.gunst_eq``). ``ab`` is the Coerceo alpha-beta engine
@@ -91,6 +92,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     exploration = DEFAULT_EXPLORATION
     cutoff: int | None = DEFAULT_CUTOFF
     dets: int | None = None
+    history = False
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep:
@@ -106,13 +108,18 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
                 cutoff = int(value)
                 if cutoff < 0:
                     raise ValueError(value)
+            elif key == "history" and kind == "ismcts":
+                if value not in ("on", "off"):
+                    raise ValueError(value)
+                history = value == "on"
             elif key == "dets" and kind == "ismcts":
                 dets = int(value)
                 if dets < 1:
                     raise ValueError(value)
             else:
                 raise AgentSpecError(
-                    f"unknown option {key!r} in {spec!r} (options: c, cutoff; ismcts: dets)"
+                    f"unknown option {key!r} in {spec!r} "
+                    "(options: c, cutoff; ismcts: dets, history)"
                 )
         except AgentSpecError:
             raise
@@ -121,5 +128,10 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     if kind == "mcts":
         return MCTSAgent(budget, seed, exploration=exploration, rollout_cutoff=cutoff)
     return ISMCTSAgent(
-        budget, seed, exploration=exploration, rollout_cutoff=cutoff, determinizations=dets
+        budget,
+        seed,
+        exploration=exploration,
+        rollout_cutoff=cutoff,
+        determinizations=dets,
+        history=history,
     )

@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from spelbord.ai.levels import describe as levels_of
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import info, load, names
 from spelbord.server import lab, pages, player_routes, protocol, study
@@ -192,6 +193,11 @@ def create_app(
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
         return [{**info(n).as_dict(), "renderer": f"/games/{n}/renderer.js"} for n in names()]
+
+    @app.get("/api/games/{name}/levels")
+    def game_levels(name: str) -> list[dict[str, Any]]:
+        """The AI levels of a game: agent spec, stated time per move and Elo (if rated)."""
+        return levels_of(load(name).name)
 
     @app.get("/api/games/{name}/setup")
     def game_setup(name: str, options: str = "{}") -> dict[str, Any]:

@@ -21,8 +21,11 @@ const SEAT_KINDS = [
   ["open", "lobby.kind.open"],
 ];
 
-/** AI strengths offered per kind of game: [spec, label]. */
+/** AI strengths offered per kind of game: [spec, label]. A game with levels
+ * (GET /api/games/{name}/levels) offers them with their time per move and Elo. */
 function agentChoices(game) {
+  const levels = levelsOf[game.name];
+  if (levels && levels.length) return levels.map((level) => [level.agent, levelLabel(level)]);
   const search = game.information === "perfect" ? "mcts" : "ismcts";
   return [
     ["random", "Random moves"],
@@ -31,6 +34,40 @@ function agentChoices(game) {
     [`${search}:2s`, "Hard (2 s)"],
     [`${search}:5s`, "Expert (5 s)"],
   ];
+}
+
+/** The AI seat chosen unless the player picks another: Medium. */
+function defaultAgent(game) {
+  const choices = agentChoices(game);
+  const medium = choices.find(([value]) => value === "level:medium");
+  return (medium || choices[Math.min(2, choices.length - 1)])[0];
+}
+
+/** "Hard · 1 s a move · Elo +85": a level's name, time per move and rating (if rated). */
+function levelLabel(level) {
+  const name = t(`lobby.level.${level.level}`);
+  const seconds = level.seconds_per_move;
+  const time = seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds} s`;
+  const parts = [name, t("lobby.level.time", { time })];
+  if (typeof level.elo === "number") {
+    parts.push(`Elo ${level.elo >= 0 ? "+" : ""}${Math.round(level.elo)}`);
+  }
+  return parts.join(" · ");
+}
+
+/** Each game's levels, loaded with the games: {name: [level, ...]}. */
+const levelsOf = {};
+
+async function loadLevels(list) {
+  await Promise.all(
+    list.map(async (game) => {
+      try {
+        levelsOf[game.name] = await api(`/api/games/${game.name}/levels`);
+      } catch {
+        levelsOf[game.name] = [];
+      }
+    }),
+  );
 }
 
 const $ = (id) => document.getElementById(id);
@@ -114,7 +151,7 @@ function seatRow(game, seat, kept) {
   kind.value = kept ? kept.kind : seat === 0 ? "local" : "ai";
   const agent = h("select", { class: "seat-agent", name: `seat-${seat}-agent` });
   for (const [value, label] of agentChoices(game)) agent.append(h("option", { value }, label));
-  agent.value = kept ? kept.agent : agentChoices(game)[2][0];
+  agent.value = kept ? kept.agent : defaultAgent(game);
   const sync = () => (agent.hidden = kind.value !== "ai");
   kind.addEventListener("change", sync);
   sync();
@@ -358,6 +395,7 @@ async function start() {
   document.querySelector(".topbar").append(languagePicker());
   try {
     games = await api("/api/games");
+    await loadLevels(games);
   } catch (err) {
     toast(err.message);
     return;

@@ -48,6 +48,10 @@ export function playerNames(view, names, info = null) {
 
 /** The AI levels the lobby offers, by the budget of their agent spec. */
 const LEVELS = [
+  [/^level:easy$/, "Easy"],
+  [/^level:medium$/, "Medium"],
+  [/^level:hard$/, "Hard"],
+  [/^level:master$/, "Master"],
   [/^random$/, "Random moves"],
   [/:200it$/, "Easy"],
   [/:0\.5s$/, "Medium"],
