@@ -48,10 +48,11 @@ class ISMCTSAgent(SearchAgent):
         rollout_cutoff: int | None = DEFAULT_CUTOFF,
         determinizations: int | None = None,
         history: bool = False,
+        evaluation: str | None = None,
     ) -> None:
         if determinizations is not None and determinizations < 1:
             raise AgentSpecError(f"determinizations must be at least 1, got {determinizations}")
-        super().__init__(budget, seed, exploration, rollout_cutoff)
+        super().__init__(budget, seed, exploration, rollout_cutoff, evaluation)
         self.determinizations = determinizations
         """At most this many determinizations per step, reused in turn (``None``: no cap)."""
         if determinizations is not None:

@@ -27,6 +27,10 @@ from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, SIMULTANEOUS, Game, State, random_step
 
 Draw = Literal["resample", "determinize"]
+MAX_GAMES = 50
+"""Random games ``decision_positions`` plays at most."""
+EVERY = 15
+"""``decision_positions`` takes one decision in this many."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,10 @@ class Rate:
     @property
     def per_second(self) -> float:
         return self.count / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def per_cpu_second(self) -> float:
+        return self.count / self.cpu if self.cpu > 0 else 0.0
 
 
 @dataclass(frozen=True)
@@ -72,12 +80,14 @@ def default_search(game: Game) -> str:
 def decision_positions(game: Game, count: int, seed: int = 0) -> list[tuple[State, int]]:
     """``count`` positions ``(state, seat)`` where ``seat`` has a choice, from random games.
 
-    Positions are taken spread over whole games (every fifth decision), in as many games
-    as it takes.
+    Positions are taken spread over whole games (every ``EVERY``-th decision), in as many games
+    as it takes, at most ``MAX_GAMES`` (a game with few choices may give fewer).
     """
     rng = random.Random(seed)
     out: list[tuple[State, int]] = []
-    while len(out) < count:
+    for _ in range(MAX_GAMES):
+        if len(out) >= count:
+            break
         state = game.new_initial_state()
         seen = 0
         while not state.is_terminal() and len(out) < count:
@@ -87,7 +97,7 @@ def decision_positions(game: Game, count: int, seed: int = 0) -> list[tuple[Stat
                 for seat in seats:
                     if len(state.legal_actions(seat)) > 1:
                         seen += 1
-                        if seen % 5 == 0:
+                        if seen % EVERY == 0:
                             out.append((state.clone(), seat))
                         break
             random_step(state, rng)

@@ -30,7 +30,10 @@ def add_parser(sub: Any) -> None:
     levels = inner.add_parser("levels", help="the levels of a game (level:easy ... master)")
     levels.add_argument("game", metavar="GAME", help="a game name (see `spelbord games`)")
     levels.add_argument(
-        "--run", action="store_true", help="play the round robin again and store it"
+        "--run",
+        dest="play_round_robin",
+        action="store_true",
+        help="play the round robin again and store it",
     )
     levels.add_argument("--games", type=int, default=2, help="games a pair with --run (2)")
     levels.add_argument(
@@ -45,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from spelbord.ai.levels import ladder
 
     try:
-        if args.run:
+        if args.play_round_robin:
             from spelbord.ai.ladder import play_round_robin, store
 
             path = store(play_round_robin(args.game, args.games, args.scale, args.seed, True))

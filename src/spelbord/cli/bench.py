@@ -208,6 +208,9 @@ def print_search_speed(game: Game, seconds: float, seed: int, levels: bool = Fal
     from spelbord.ai import speed
 
     positions = speed.decision_positions(game, SEARCH_POSITIONS, seed)
+    if not positions:
+        print("search: no position with a choice in random games (skipped)")
+        return
     if game.info.information != "perfect":
         for how in ("determinize", "resample"):
             rate = speed.draw_rate(positions, seconds / 2, how)
