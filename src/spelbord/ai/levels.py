@@ -226,9 +226,11 @@ the command that played it (2-core machine shared with other jobs, November 2026
 levels' Elo ladder comes from the stored round robin (``spelbord.ai.ladder``)."""
 
 
-INSTANT = 0.1
+INSTANT = 0.5
 """The stated time per move of a level whose agent has no time budget (random, scripted
-plans, fixed-depth search) unless ``STATED`` gives one."""
+plans, fixed-depth search) unless ``STATED`` gives one: a bound, since such an agent
+usually answers in milliseconds (a scripted Omringad plan took up to 0.12 s of wall-clock
+time on the 2-core machine shared with other jobs)."""
 
 STATED: dict[str, dict[str, float]] = {}
 """Stated seconds per move of levels without a time budget that take longer than
@@ -240,7 +242,7 @@ def time_per_move(game: str, level: str) -> float:
     ``STATED`` or ``INSTANT`` (``spelbord bench GAME --levels`` checks it, +20%).
 
     >>> time_per_move("omringad", "hard"), time_per_move("omringad", "easy")
-    (1.0, 0.1)
+    (1.0, 0.5)
     """
     spec = resolve(game, level)
     override = STATED.get(game, {}).get(level)
@@ -261,16 +263,19 @@ def time_per_move(game: str, level: str) -> float:
 def describe(game: str) -> list[dict[str, object]]:
     """The levels of ``game`` as the lobby lists them: the agent spec to ask for
     (``level:NAME``), what it plays as, its stated time per move and its Elo in the stored
-    round robin (``None`` when unrated). No levels: an empty list.
+    round robin (``None`` when unrated), with the scale of the time budgets it was played
+    at (``elo_time_scale``, see ``spelbord.ai.ladder``). No levels: an empty list.
 
     >>> [d["agent"] for d in describe("islandet")]
     ['level:easy', 'level:medium', 'level:hard', 'level:master']
     """
     if game not in LEVELS:
         return []
-    from spelbord.ai.ladder import ratings
+    from spelbord.ai.ladder import ratings, stored
 
     elo = ratings(game)
+    data = stored(game)
+    scale = None if data is None else data["scale"]
     return [
         {
             "level": level,
@@ -278,6 +283,7 @@ def describe(game: str) -> list[dict[str, object]]:
             "spec": LEVELS[game][level],
             "seconds_per_move": time_per_move(game, level),
             "elo": elo.get(level),
+            "elo_time_scale": scale,
         }
         for level in LEVEL_NAMES
     ]
