@@ -189,6 +189,54 @@ MEASURED: tuple[Measured, ...] = (
         "omringad script:conqueror random --games 20 --seed 1",
     ),
     Measured(
+        "omringad",
+        "ismcts:200ms",
+        "ismcts:200ms:history=on",
+        10,
+        7.0,
+        "omringad ismcts:200ms ismcts:200ms:history=on --games 10 --seed 1",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:30it:eval=fitted",
+        "ismcts:30it",
+        8,
+        5.0,
+        "omringad ismcts:30it:eval=fitted ismcts:30it --games 8 --seed 3",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:200ms",
+        "script:conqueror",
+        6,
+        2.0,
+        "omringad ismcts:200ms script:conqueror --games 6 --seed 5",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:200ms",
+        "script:turtle",
+        6,
+        6.0,
+        "omringad ismcts:200ms script:turtle --games 6 --seed 5",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:200ms",
+        "script:bidder",
+        6,
+        1.0,
+        "omringad ismcts:200ms script:bidder --games 6 --seed 5",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:200ms",
+        "script:rush",
+        6,
+        2.0,
+        "omringad ismcts:200ms script:rush --games 6 --seed 5",
+    ),
+    Measured(
         "islandet",
         "script:shooter",
         "random",
@@ -222,7 +270,9 @@ MEASURED: tuple[Measured, ...] = (
     ),
 )
 """Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with
-the command that played it (2-core machine shared with other jobs, November 2026). The
+the command that played it (2-core machine shared with other jobs, November 2026; the
+Omringad matches at 200 ms a decision ran with the load average near 18, so the search
+got about a twentieth of a core: a few iterations a decision). The
 levels' Elo ladder comes from the stored round robin (``spelbord.ai.ladder``)."""
 
 
