@@ -22,10 +22,16 @@ const SEAT_KINDS = [
 ];
 
 /** AI strengths offered per kind of game: [spec, label]. A game with levels
- * (GET /api/games/{name}/levels) offers them with their time per move and Elo. */
+ * (GET /api/games/{name}/levels) offers random moves and its levels, each with its time
+ * per move and Elo. */
 function agentChoices(game) {
   const levels = levelsOf[game.name];
-  if (levels && levels.length) return levels.map((level) => [level.agent, levelLabel(level)]);
+  if (levels && levels.length) {
+    return [
+      ["random", "Random moves"],
+      ...levels.map((level) => [level.agent, levelLabel(level)]),
+    ];
+  }
   const search = game.information === "perfect" ? "mcts" : "ismcts";
   return [
     ["random", "Random moves"],
