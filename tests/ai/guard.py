@@ -1,9 +1,10 @@
 """``Guarded``: a stand-in for a state that lets a seat's view do only what it may.
 
 Passed to ``SeatView`` instead of the real state, it answers ``observation``,
-``legal_actions`` and ``resample`` for the watched seat only, plus the public facts
-(``game``, ``current_player``, ``is_terminal``, ``num_players``); any other access, or a
-question about another seat, fails the test. It counts ``resample`` calls.
+``legal_actions``, ``resample`` and ``determinize`` for the watched seat only, plus the
+public facts (``game``, ``current_player``, ``is_terminal``, ``num_players``); any other
+access, or a question about another seat, fails the test. It counts ``resample`` and
+``determinize`` calls together (``resamples``).
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ class Guarded:
         self._check(seat, "resample")
         object.__setattr__(self, "resamples", self.resamples + 1)
         return self._real.resample(seat, rng)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        self._check(seat, "determinize")
+        object.__setattr__(self, "resamples", self.resamples + 1)
+        return self._real.determinize(seat, rng)
 
     def action_to_string(self, action: int, seat: int | None = None) -> str:
         self._check(seat, "action_to_string")

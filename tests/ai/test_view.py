@@ -36,6 +36,7 @@ def test_view_keeps_the_state_private() -> None:
         "is_terminal",
         "num_players",
         "resample",
+        "determinize",
     }
     with pytest.raises(AttributeError):
         view.extra = 1  # type: ignore[attr-defined]

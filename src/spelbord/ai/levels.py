@@ -190,6 +190,54 @@ MEASURED: tuple[Measured, ...] = (
         "omringad script:conqueror random --games 20 --seed 1",
     ),
     Measured(
+        "omringad",
+        "ismcts:200ms",
+        "ismcts:200ms:history=on",
+        10,
+        7.0,
+        "omringad ismcts:200ms ismcts:200ms:history=on --games 10 --seed 1",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:30it:eval=fitted",
+        "ismcts:30it",
+        8,
+        5.0,
+        "omringad ismcts:30it:eval=fitted ismcts:30it --games 8 --seed 3",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:200ms",
+        "script:conqueror",
+        6,
+        2.0,
+        "omringad ismcts:200ms script:conqueror --games 6 --seed 5",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:200ms",
+        "script:turtle",
+        6,
+        6.0,
+        "omringad ismcts:200ms script:turtle --games 6 --seed 5",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:200ms",
+        "script:bidder",
+        6,
+        1.0,
+        "omringad ismcts:200ms script:bidder --games 6 --seed 5",
+    ),
+    Measured(
+        "omringad",
+        "ismcts:200ms",
+        "script:rush",
+        6,
+        2.0,
+        "omringad ismcts:200ms script:rush --games 6 --seed 5",
+    ),
+    Measured(
         "islandet",
         "script:shooter",
         "random",
@@ -207,7 +255,10 @@ MEASURED: tuple[Measured, ...] = (
     ),
 )
 """Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with
-the command that played it (2-core machine shared with other jobs, November 2026)."""
+the command that played it (2-core machine shared with other jobs, November 2026; the
+Omringad matches at 200 ms a decision ran with the load average near 18, so the search
+got about a twentieth of a core: a few iterations a decision). The
+levels' Elo ladder comes from the stored round robin (``spelbord.ai.ladder``)."""
 
 
 @dataclass(frozen=True)
@@ -341,6 +392,69 @@ def move_budget(spec: str) -> str:
     return "instant"
 
 
+INSTANT = 0.5
+"""The stated time per move of a level whose agent has no time budget (random, scripted
+plans, fixed-depth search) unless ``STATED`` gives one: a bound, since such an agent
+usually answers in milliseconds (a scripted Omringad plan took up to 0.12 s of wall-clock
+time on the 2-core machine shared with other jobs)."""
+
+STATED: dict[str, dict[str, float]] = {}
+"""Stated seconds per move of levels without a time budget that take longer than
+``INSTANT`` (checked by ``spelbord bench GAME --levels``)."""
+
+
+def time_per_move(game: str, level: str) -> float:
+    """The time ``level`` states it takes a move at ``game``: its time budget, else
+    ``STATED`` or ``INSTANT`` (``spelbord bench GAME --levels`` checks it, +20%).
+
+    >>> time_per_move("omringad", "hard"), time_per_move("omringad", "easy")
+    (1.0, 0.5)
+    """
+    spec = resolve(game, level)
+    override = STATED.get(game, {}).get(level)
+    if override is not None:
+        return override
+    from spelbord.ai.budget import Budget
+
+    for part in spec.split(":")[1:]:
+        try:
+            budget = Budget.parse(part)
+        except AgentSpecError:
+            continue
+        if budget.seconds is not None:
+            return budget.seconds
+    return INSTANT
+
+
+def describe(game: str) -> list[dict[str, object]]:
+    """The levels of ``game`` as the lobby lists them: the agent spec to ask for
+    (``level:NAME``), what it plays as, its stated time per move and its Elo in the stored
+    round robin (``None`` when unrated), with the scale of the time budgets it was played
+    at (``elo_time_scale``, see ``spelbord.ai.ladder``). No levels: an empty list.
+
+    >>> [d["agent"] for d in describe("islandet")]
+    ['level:easy', 'level:medium', 'level:hard', 'level:master']
+    """
+    if game not in LEVELS:
+        return []
+    from spelbord.ai.ladder import ratings, stored
+
+    elo = ratings(game)
+    data = stored(game)
+    scale = None if data is None else data["scale"]
+    return [
+        {
+            "level": level,
+            "agent": f"level:{level}",
+            "spec": LEVELS[game][level],
+            "seconds_per_move": time_per_move(game, level),
+            "elo": elo.get(level),
+            "elo_time_scale": scale,
+        }
+        for level in LEVEL_NAMES
+    ]
+
+
 def resolve(game: str, level: str) -> str:
     """The agent spec of ``level`` at ``game`` (``AgentSpecError`` if there is none)."""
     if level not in LEVEL_NAMES:
@@ -353,23 +467,43 @@ def resolve(game: str, level: str) -> str:
 
 def ladder(game: str, ratings: dict[str, str] | None = None) -> str:
     """The text ``spelbord ai levels GAME`` prints: levels, specs, time per move, the Elo
-    of each level (``ratings``: level -> text, from ``spelbord.lab.levels``) and the
-    measured results behind it."""
+    of each level from level-against-level games (``ratings``: level -> text, from
+    ``spelbord.lab.levels``), the Elo ladder of the stored round robin of the levels and
+    the scripted plans (``spelbord.ai.ladder``) and the measured matches."""
     if game not in LEVELS:
         raise AgentSpecError(f"no levels for {game!r} (games: {', '.join(LEVELS)})")
+    from spelbord.ai.ladder import elo, stored
+
     lines = [f"{game} levels:"]
     for level in LEVEL_NAMES:
         spec = LEVELS[game][level]
         rating = (ratings or {}).get(level, "")
-        lines.append(f"  {level:<7} {spec:<20} {move_budget(spec):<15} {rating}".rstrip())
+        lines.append(
+            f"  {level:<7} {spec:<24} {time_per_move(game, level):g} s a move  {rating}".rstrip()
+        )
     pairings = [p for p in PAIRINGS if p.game == game]
     if pairings:
         lines.append("level against level:")
         lines.extend(f"  {p.line()}" for p in pairings)
+    data = stored(game)
+    if data is None:
+        lines.append(f"round robin: not played yet (spelbord ai levels {game} --run)")
     else:
-        lines.append("no Elo ladder yet: no level-against-level games recorded")
+        lines.append(
+            f"round robin Elo (Bradley-Terry, 95% bootstrap interval; {len(data['rows'])} games, "
+            f"{data['games_per_pair']} a pair, time budgets x{data['scale']:g}, "
+            f"{data['seconds']:g} s to play):"
+        )
+        for rung in elo(data):
+            spec = data["specs"].get(rung.name, rung.name)
+            shown = rung.name if spec == rung.name else f"{rung.name} ({spec})"
+            lines.append(
+                f"  {rung.elo:+7.0f}  [{rung.low:+.0f}, {rung.high:+.0f}]  "
+                f"{rung.games:>3} games  {shown}"
+            )
+        lines.append(f"  [{data['command']}]")
     found = [m for m in MEASURED if m.game == game]
-    lines.append("other measured matches:")
+    lines.append("measured matches:")
     if found:
         lines.extend(f"  {m.line()}" for m in found)
     else:

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from spelbord.ai.agent import Agent, decision_actions
-from spelbord.ai.budget import Budget, SearchStats
-from spelbord.ai.tree import ChanceKey, Node, iterate
+from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
+from spelbord.ai.tree import ChanceKey, Node, Value, iterate
 from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, State, seeded
 
@@ -34,6 +34,29 @@ cost too much: in Coerceo (random games run to hundreds of moves) a one-second s
 them managed about 30 iterations for 45 root moves on a busy machine, against about 900
 with this cut-off.
 """
+
+
+EVALUATIONS: dict[str, dict[str, str]] = {
+    "fitted": {"omringad": "spelbord.games.omringad.fitted:fitted_value"},
+}
+"""Cut-off evaluations an agent may use instead of the game's ``heuristic_value`` (spec
+option ``eval=NAME``), per game: ``module:function`` of a state."""
+
+
+def evaluation(name: str, game: str) -> Value:
+    """The evaluation ``name`` of ``game`` (``AgentSpecError`` if it has none).
+
+    >>> evaluation("fitted", "omringad").__name__
+    'fitted_value'
+    """
+    import importlib
+
+    where = EVALUATIONS.get(name, {}).get(game)
+    if where is None:
+        raise AgentSpecError(f"no evaluation {name!r} for {game!r}")
+    module, _, function = where.partition(":")
+    found: Value = getattr(importlib.import_module(module), function)
+    return found
 
 
 def search_name(kind: str, budget: Budget, exploration: float, cutoff: int | None) -> str:
@@ -65,11 +88,21 @@ class SearchAgent(Agent):
         seed: int | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         rollout_cutoff: int | None = DEFAULT_CUTOFF,
+        evaluation: str | None = None,
     ) -> None:
+        if evaluation is not None and evaluation not in EVALUATIONS:
+            raise AgentSpecError(
+                f"unknown evaluation {evaluation!r} (evaluations: {', '.join(EVALUATIONS)})"
+            )
         self.budget = budget
         self.exploration = exploration
         self.rollout_cutoff = rollout_cutoff
         self.name = search_name(self.kind, budget, exploration, rollout_cutoff)
+        self.evaluation = evaluation
+        """The cut-off evaluation's name (``EVALUATIONS``), ``None``: the game's own."""
+        if evaluation is not None:
+            self.name += f":eval={evaluation}"
+        self._value: Value | None = None
         self._rng = seeded(seed)
         self.last_stats: SearchStats | None = None
         """What the last ``step`` spent (``None`` before it, or when it had one choice)."""
@@ -80,6 +113,8 @@ class SearchAgent(Agent):
             self.last_stats = None
             return legal[0]
         root = Node()
+        if self.evaluation is not None:
+            self._value = evaluation(self.evaluation, view.game.name)
         self.last_stats = self.budget.run(self._search(view, root))
         return root.best_action(view.seat, legal)
 
@@ -97,6 +132,7 @@ class SearchAgent(Agent):
             availability=availability,
             cutoff=self.rollout_cutoff,
             chance_key=chance_key,
+            value=self._value,
         )
 
 

@@ -4,10 +4,13 @@ Grammar: ``kind[:budget][:key=value...]``. Kinds: ``random`` (no budget), ``mcts
 ``ismcts`` (budget ``1s``, ``500ms`` or ``2000it``; default ``1s``). Search options:
 ``c=<float>`` (UCB exploration constant), ``cutoff=<int>`` (rollout steps before the game's
 heuristic, if any, scores the position; default 20) or ``cutoff=none`` (play rollouts out);
+``eval=fitted`` scores cut-offs by the game's evaluation fitted to game results instead of
+its ``heuristic_value`` (``spelbord.ai.mcts.EVALUATIONS``; Omringad).
 ``ismcts`` also takes ``dets=<int>`` (at most that many determinizations per step, reused in
-turn: see ``spelbord.ai.ismcts``). ``script:PLAN`` is a scripted plan
-(``spelbord.ai.scripted``), ``level:easy|medium|hard|master`` a level resolved per game
-(``spelbord.ai.levels``). Gunst only: ``gunst-eq[:it=N][:model=on|off]`` (near-equilibrium
+turn) and ``history=on`` (draw them with ``resample``: see ``spelbord.ai.ismcts``).
+``script:PLAN`` is a scripted plan (``spelbord.ai.scripted``),
+``level:easy|medium|hard|master`` a level resolved per game (``spelbord.ai.levels``).
+Gunst only: ``gunst-eq[:it=N][:model=on|off]`` (near-equilibrium
 matrix-game solving, ``spelbord.ai.gunst_solver``), ``gunst-br[:model=on|off]`` (a best
 reply to it, ``spelbord.ai.gunst_br``), ``gunst-smmcts[:budget][:gamma=G]`` (SM-MCTS with
 regret matching, ``spelbord.ai.gunst_eq``). ``ab`` is the Coerceo alpha-beta engine
@@ -91,6 +94,8 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     exploration = DEFAULT_EXPLORATION
     cutoff: int | None = DEFAULT_CUTOFF
     dets: int | None = None
+    history = False
+    evaluation: str | None = None
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep:
@@ -106,20 +111,35 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
                 cutoff = int(value)
                 if cutoff < 0:
                     raise ValueError(value)
+            elif key == "eval":
+                evaluation = value
+            elif key == "history" and kind == "ismcts":
+                if value not in ("on", "off"):
+                    raise ValueError(value)
+                history = value == "on"
             elif key == "dets" and kind == "ismcts":
                 dets = int(value)
                 if dets < 1:
                     raise ValueError(value)
             else:
                 raise AgentSpecError(
-                    f"unknown option {key!r} in {spec!r} (options: c, cutoff; ismcts: dets)"
+                    f"unknown option {key!r} in {spec!r} "
+                    "(options: c, cutoff, eval; ismcts: dets, history)"
                 )
         except AgentSpecError:
             raise
         except ValueError:
             raise AgentSpecError(f"bad value {value!r} for {key!r} in {spec!r}") from None
     if kind == "mcts":
-        return MCTSAgent(budget, seed, exploration=exploration, rollout_cutoff=cutoff)
+        return MCTSAgent(
+            budget, seed, exploration=exploration, rollout_cutoff=cutoff, evaluation=evaluation
+        )
     return ISMCTSAgent(
-        budget, seed, exploration=exploration, rollout_cutoff=cutoff, determinizations=dets
+        budget,
+        seed,
+        exploration=exploration,
+        rollout_cutoff=cutoff,
+        determinizations=dets,
+        history=history,
+        evaluation=evaluation,
     )

@@ -17,6 +17,9 @@ from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, State, random_step, sa
 ChanceKey = Callable[[State, int], Hashable]
 """The child key of a chance event, from the state after it and the outcome drawn."""
 
+Value = Callable[[State], "list[float] | None"]
+"""A cut-off evaluation: per seat in [-1, 1], or ``None`` for none (``heuristic_value``)."""
+
 
 class Edge:
     """Statistics of one (seat, action) at one node."""
@@ -105,16 +108,18 @@ def backpropagate(path: list[tuple[Node, list[tuple[int, int]]]], values: list[f
             edge.total += values[seat]
 
 
-def rollout(state: State, rng: random.Random, cutoff: int | None) -> list[float]:
+def rollout(
+    state: State, rng: random.Random, cutoff: int | None, value: Value | None = None
+) -> list[float]:
     """Play ``state`` on at random and return the per-seat values.
 
-    With ``cutoff``, stop after that many steps and use ``state.heuristic_value()`` when the
-    game offers one (a game without one is played to the end).
+    With ``cutoff``, stop after that many steps and use ``value`` (default: the game's
+    ``heuristic_value()``) when it gives one (else the game is played to the end).
     """
     steps = 0
     while not state.is_terminal():
         if cutoff is not None and steps >= cutoff:
-            estimate = state.heuristic_value()
+            estimate = state.heuristic_value() if value is None else value(state)
             if estimate is not None:
                 return [float(v) for v in estimate]
             cutoff = None
@@ -132,6 +137,7 @@ def iterate(
     availability: bool,
     cutoff: int | None,
     chance_key: ChanceKey,
+    value: Value | None = None,
 ) -> None:
     """One search iteration from ``root`` on ``state`` (a copy it may change).
 
@@ -139,7 +145,7 @@ def iterate(
     add the first new node met, score it by a ``rollout`` (or the returns at the end of the
     game) and ``backpropagate``. ``availability`` is passed on to ``Node.choose``;
     ``chance_key`` names a chance event's child: MCTS keys it by the outcome, IS-MCTS by
-    what the searching seat observes after it.
+    what the searching seat observes after it. ``value`` scores a cut-off rollout.
     """
     node = root
     path: list[tuple[Node, list[tuple[int, int]]]] = []
@@ -173,7 +179,7 @@ def iterate(
         if child is None:
             child = node.children[key] = Node()
             path.append((child, []))
-            values = rollout(state, rng, cutoff)
+            values = rollout(state, rng, cutoff, value)
             break
         node = child
     backpropagate(path, values)

@@ -9,8 +9,13 @@ from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError
 
 EXAMPLES = """\
 examples:
-  spelbord ai levels gunst        the levels, their agent specs and measured results
-  spelbord ai levels coerceo      ... with each level's Elo (Easy = 0) and its 95% interval
+  spelbord ai levels gunst        the levels, their agent specs, time per move, the Elo
+                                  ladder of the stored round robin and measured matches
+  spelbord ai levels coerceo      ... with each level's Elo from level-against-level games
+                                  (Easy = 0) and its 95% interval
+  spelbord ai levels islandet --run --games 2 --scale 0.1
+                                  play the round robin again (levels and scripted plans,
+                                  time budgets x0.1) and store it in spelbord/ai/ladders
 """
 
 
@@ -26,6 +31,17 @@ def add_parser(sub: Any) -> None:
     inner = parser.add_subparsers(dest="ai_command", metavar="WHAT", required=True)
     levels = inner.add_parser("levels", help="the levels of a game (level:easy ... master)")
     levels.add_argument("game", metavar="GAME", help="a game name (see `spelbord games`)")
+    levels.add_argument(
+        "--run",
+        dest="play_round_robin",
+        action="store_true",
+        help="play the round robin again and store it",
+    )
+    levels.add_argument("--games", type=int, default=2, help="games a pair with --run (2)")
+    levels.add_argument(
+        "--scale", type=float, default=1.0, help="time budgets times this with --run (1)"
+    )
+    levels.add_argument("--seed", type=int, default=0, help="seed of the round robin")
     parser.set_defaults(run=run)
 
 
@@ -35,6 +51,11 @@ def run(args: argparse.Namespace) -> int:
     from spelbord.lab.levels import ratings
 
     try:
+        if args.play_round_robin:
+            from spelbord.ai.ladder import play_round_robin, store
+
+            path = store(play_round_robin(args.game, args.games, args.scale, args.seed, True))
+            print(f"stored {path}")
         print(ladder(args.game, {r.level: r.text() for r in ratings(args.game)}))
     except AgentSpecError as exc:
         raise CliError(str(exc), EXIT_USAGE) from None

@@ -34,6 +34,10 @@ examples:
   spelbord bench coerceo                  random playouts/s, states/s, perft nodes/s and
                                           the engine's depth and nodes/s in 100 ms and 1 s
   spelbord bench coerceo --seconds 10 --variant ocius
+  spelbord bench omringad                 ... and determinizations/s (determinize, the
+                                          history resample) and IS-MCTS iterations/s
+  spelbord bench omringad --levels        ... and each AI level's time per decision
+                                          against its stated time per move (+20%)
   spelbord bench gunst --interop          steps/s natively and through the OpenSpiel and
                                           PettingZoo adapters (needs spelbord[openspiel]
                                           and spelbord[pettingzoo])
@@ -92,6 +96,12 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="compare steps/s natively and through the OpenSpiel and PettingZoo adapters",
     )
+    parser.add_argument(
+        "--levels",
+        action="store_true",
+        help="also time every AI level's decisions against its stated time per move "
+        "(+20%% allowed; exit status 1 if one is over)",
+    )
     server = parser.add_argument_group("bench server")
     server.add_argument(
         "--games",
@@ -147,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if game.name == "coerceo" and game.options.get("variant") != "ocius":
         print_engine_search()
+    print_search_speed(game, seconds, args.seed, levels=args.levels)
     if not has_fast_perft(game):
         print("perft: the game has no perft of its own (skipped)")
         return EXIT_OK
@@ -194,6 +205,65 @@ def run_interop(game: Game, seconds: float, seed: int) -> int:
         cost = rates[native].per_second / max(rates[adapter].per_second, 1e-9)
         print(f"cost of {adapter} over {native}: {cost:.2f}x")
     return EXIT_OK
+
+
+SEARCH_POSITIONS = 12
+"""Decision positions of random games the search figures are measured on."""
+LEVEL_DECISIONS = 8
+"""Decisions timed per level with ``--levels``."""
+
+
+def print_search_speed(game: Game, seconds: float, seed: int, levels: bool = False) -> None:
+    """Determinizations/s (hidden information) and the generic search's iterations/s;
+    with ``levels`` each level's time per decision (``spelbord.ai.speed``)."""
+    from spelbord.ai import speed
+
+    positions = speed.decision_positions(game, SEARCH_POSITIONS, seed)
+    if not positions:
+        print("search: no position with a choice in random games (skipped)")
+        return
+    if game.info.information != "perfect":
+        for how in ("determinize", "resample"):
+            rate = speed.draw_rate(positions, seconds / 2, how)
+            print(
+                f"{how}: {rate.count:,} calls in {rate.seconds:.2f} s  "
+                f"{format_rate(rate.count, rate.seconds)} calls"
+                f" ({1000 * rate.seconds / max(rate.count, 1):.2f} ms a call;"
+                f" {format_rate(rate.count, rate.cpu)} per CPU second)"
+            )
+    spec = f"{speed.default_search(game)}:{max(round(1000 * seconds / SEARCH_POSITIONS), 50)}ms"
+    rate = speed.search_rate(spec, positions, seconds)
+    print(
+        f"search {spec}: {rate.count:,} iterations in {rate.seconds:.2f} s  "
+        f"{format_rate(rate.count, rate.seconds)} iterations"
+        f" ({format_rate(rate.count, rate.cpu)} per CPU second)"
+    )
+    if levels:
+        print_level_times(game, positions[:LEVEL_DECISIONS])
+
+
+def print_level_times(game: Game, positions: list[tuple[State, int]]) -> None:
+    """Each level's measured time per decision against its stated time (+20%)."""
+    from spelbord.ai import speed
+    from spelbord.ai.levels import LEVEL_NAMES, LEVELS, time_per_move
+
+    if game.name not in LEVELS:
+        print("levels: none for this game")
+        return
+    over = []
+    for level in LEVEL_NAMES:
+        stated = time_per_move(game.name, level)
+        t = speed.decision_times(f"level:{level}", stated, positions)
+        ok = t.within()
+        if not ok:
+            over.append(level)
+        print(
+            f"level {level:<7} {LEVELS[game.name][level]:<22} stated {stated:g} s a move: "
+            f"mean {t.mean:.3f} s, worst {t.worst:.3f} s over {len(t.seconds)} decisions"
+            f"  {'ok' if ok else 'OVER +20%'}"
+        )
+    if over:
+        raise CliError(f"levels over their stated time per move: {', '.join(over)}")
 
 
 def print_engine_search() -> None:

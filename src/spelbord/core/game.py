@@ -206,6 +206,15 @@ class State(ABC):
             raise NotImplementedError(f"{self.game.name} must implement resample")
         return self.clone()
 
+    def determinize(self: S, seat: int | None, rng: random.Random) -> S:
+        """A state ``seat`` cannot tell from this one now, for a search to play on.
+
+        Like ``resample``, but its history need not replay (a game may hand it out with
+        none), so a game whose ``resample`` rewrites the past can deal it much faster.
+        Default: ``resample``.
+        """
+        return self.resample(seat, rng)
+
     def margin(self) -> list[float] | None:
         """Per seat, the game's own measure of how clearly it did (for tournament standings).
 

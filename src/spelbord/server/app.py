@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.ai.levels import LEVEL_NAMES, LEVELS
+from spelbord.ai.levels import describe as levels_of
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import game_class, info, load, names
 from spelbord.server import lab, pages, player_routes, protocol, study, tools
@@ -71,6 +72,14 @@ def level_table(game: str) -> list[dict[str, Any]]:
     if game not in LEVELS:
         return []
     rated = {r.level: r.as_dict() for r in ratings(game)}
+    if not rated:  # no level-against-level games: the stored round robin's Elo, if any
+        from spelbord.ai.levels import describe
+
+        rated = {
+            str(d["level"]): {"elo": round(d["elo"]), "low": None, "high": None}
+            for d in describe(game)
+            if isinstance(d["elo"], int | float)
+        }
     return [
         {
             "level": level,
@@ -250,6 +259,11 @@ def create_app(
         """The AI levels of a game: agent spec, time per move and measured Elo (Easy = 0,
         with its 95% interval) where level-against-level games are on record."""
         return {"game": info(name).name, "levels": level_table(name)}
+
+    @app.get("/api/games/{name}/levels")
+    def game_level_list(name: str) -> list[dict[str, Any]]:
+        """The AI levels of a game: agent spec, stated time per move and Elo (if rated)."""
+        return levels_of(load(name).name)
 
     @app.get("/api/games/{name}/setup")
     def game_setup(name: str, options: str = "{}") -> dict[str, Any]:

@@ -107,8 +107,24 @@ def rounds_left(score: list[int], per_round: list[int], target: int) -> int:
     return MAX_ROUNDS
 
 
+FEATURES = ("score", "points to come", "income to come", "material", "siege losses")
+"""Per seat, the parts of its strength (``parts``), in points before weighting."""
+
+
 def assess(state: OmringadData) -> tuple[list[float], int]:
     """Each seat's strength in points (see the module docstring) and the rounds left."""
+    rows, left = parts(state)
+    strength = [
+        score + points + INCOME_WEIGHT * income + MATERIAL_WEIGHT * material - siege
+        for score, points, income, material, siege in rows
+    ]
+    return strength, left
+
+
+def parts(state: OmringadData) -> tuple[list[list[float]], int]:
+    """Per seat the ``FEATURES`` of its strength, and the rounds left: its score, the
+    points and squares (income) of what it controls times the rounds to come, the gold
+    value of its units and gold, and the points its besieged settlements lose to come."""
     n = state.num_players()
     terrain, control, board = state.terrain, state.control, state.board
     per_round = [0] * n
@@ -144,13 +160,17 @@ def assess(state: OmringadData) -> tuple[list[float], int]:
         )
         if besiegers:
             siege_loss[owner] += SIEGE_SHARE * min(besiegers, 2) * _POINTS[terrain[sq]]
-    strength = [
-        state.score[s]
-        + left * (per_round[s] + INCOME_WEIGHT * squares[s] - siege_loss[s])
-        + MATERIAL_WEIGHT * material[s]
+    rows = [
+        [
+            float(state.score[s]),
+            float(left * per_round[s]),
+            float(left * squares[s]),
+            material[s],
+            left * siege_loss[s],
+        ]
         for s in range(n)
     ]
-    return strength, left
+    return rows, left
 
 
 def heuristic_value(state: OmringadData) -> list[float]:

@@ -35,6 +35,7 @@ from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hid
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.auction import DEFAULT_BID_CLOCK
+from spelbord.games.omringad.determinize import determinize
 from spelbord.games.omringad.movement import Entry, conquers, exit_restriction, next_steps
 from spelbord.games.omringad.players import (
     TeamMode,
@@ -239,6 +240,12 @@ class OmringadState(OmringadData):
 
     def resample(self, seat: int | None, rng: random.Random) -> OmringadState:
         out = hidden.resample(self, seat, rng)
+        assert isinstance(out, OmringadState)  # a clone of this state
+        return out
+
+    def determinize(self, seat: int | None, rng: random.Random) -> OmringadState:
+        """The position dealt again without a history, for search (``determinize``)."""
+        out = determinize(self, seat, rng)
         assert isinstance(out, OmringadState)  # a clone of this state
         return out
 

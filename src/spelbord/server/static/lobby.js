@@ -38,7 +38,8 @@ export function levelLabel(level) {
   const budget = level.budget === "instant" ? t("level.instant") : t("level.per_move", { budget: level.budget });
   const r = level.rating;
   const sign = r && r.elo >= 0 ? "+" : "";
-  const elo = !r ? "" : level.level === "easy" ? " · Elo 0" : ` · Elo ${sign}${r.elo} [${r.low}, ${r.high}]`;
+  const interval = r && r.low != null ? ` [${r.low}, ${r.high}]` : "";
+  const elo = !r ? "" : ` · Elo ${sign}${r.elo}${interval}`;
   return `${name} · ${budget}${elo}`;
 }
 
@@ -53,6 +54,13 @@ function agentChoices(game) {
     ["random", agentLevel("random")],
     ...levels,
   ];
+}
+
+/** The AI seat chosen unless the player picks another: Medium. */
+function defaultAgent(game) {
+  const choices = agentChoices(game);
+  const medium = choices.find(([value]) => value === "level:medium");
+  return (medium || choices[Math.min(2, choices.length - 1)])[0];
 }
 
 const $ = (id) => document.getElementById(id);

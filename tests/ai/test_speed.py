@@ -1,0 +1,47 @@
+"""Search speed and each level's time per decision (``spelbord bench GAME``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spelbord import games
+from spelbord.ai import speed
+from spelbord.ai.levels import LEVEL_NAMES, time_per_move
+
+
+def test_positions_are_decisions_of_random_games() -> None:
+    game = games.load("omringad")
+    positions = speed.decision_positions(game, 6, seed=2)
+    assert len(positions) == 6
+    assert all(len(state.legal_actions(seat)) > 1 for state, seat in positions)
+    assert len({state.move_number() for state, _ in positions}) == 6
+
+
+def test_determinize_is_much_faster_than_the_history_resample() -> None:
+    """Omringad: the position dealt again against the whole history rewritten (R82)."""
+    positions = speed.decision_positions(games.load("omringad"), 12, seed=1)
+    fast = speed.draw_rate(positions, 0.2, "determinize")
+    slow = speed.draw_rate(positions, 0.2, "resample")
+    assert fast.per_cpu_second > 5 * slow.per_cpu_second
+
+
+def test_search_rate_counts_iterations() -> None:
+    positions = speed.decision_positions(games.load("islandet"), 2, seed=1)
+    rate = speed.search_rate("mcts:40it", positions, 0.01)
+    assert rate.count >= 40 and rate.seconds > 0
+
+
+def test_decision_times_are_checked_against_the_stated_time() -> None:
+    t = speed.DecisionTimes("x", 1.0, (0.5, 1.1, 0.9))
+    assert t.within() and not t.within(slack=0.05)
+    assert t.worst == 1.1 and t.mean == pytest.approx(2.5 / 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["omringad", "islandet"])
+def test_every_level_keeps_within_its_stated_time_per_move(game: str) -> None:
+    """No level takes more than its stated time per move +20% (issue 11's floor)."""
+    positions = speed.decision_positions(games.load(game), 3, seed=5)
+    for level in LEVEL_NAMES:
+        t = speed.decision_times(f"level:{level}", time_per_move(game, level), positions)
+        assert t.within(), (level, t.seconds)

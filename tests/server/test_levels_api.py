@@ -1,0 +1,31 @@
+"""The AI levels the lobby offers (GET /api/games/{name}/levels): rating and time a move."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from spelbord.ai.levels import LEVELS, time_per_move
+
+
+def test_levels_list_each_levels_spec_time_per_move_and_rating(client: TestClient) -> None:
+    levels = client.get("/api/games/omringad/levels").json()
+    assert [lv["agent"] for lv in levels] == [
+        "level:easy",
+        "level:medium",
+        "level:hard",
+        "level:master",
+    ]
+    for lv in levels:
+        assert lv["spec"] == LEVELS["omringad"][lv["level"]]
+        assert lv["seconds_per_move"] == time_per_move("omringad", lv["level"]) > 0
+        assert lv["elo"] is None or isinstance(lv["elo"], (int, float))
+    hard = next(lv for lv in levels if lv["level"] == "hard")
+    assert hard["seconds_per_move"] == 1.0
+
+
+def test_a_game_without_levels_has_none_and_an_unknown_game_is_an_error(
+    client: TestClient,
+) -> None:
+    assert client.get("/api/games/toy-open/levels").json() == []
+    missing = client.get("/api/games/no-such-game/levels")
+    assert missing.status_code == 404 and "error" in missing.json()
