@@ -180,6 +180,28 @@ TEMPLATES: tuple[str, ...] = (
     N_("a tournament needs at least {need} entrants; it has {count}"),
     N_('entrant {n}: give {"ai": "<agent spec>"} or {"player": "<name>"}'),
     N_("this game hides information and is still running: export it when it is over"),
+    # game tools (tools.py, core/tools.py) and Omringad's battle calculator (odds.py)
+    N_("{game}'s {name} has no page"),
+    N_("not JSON"),
+    N_("{game} has no tool {name} (tools: {tools})"),
+    N_("{field}: required"),
+    N_("{field}: a text"),
+    N_("{field}: at most {max} characters"),
+    N_("{field}: one of {choices}"),
+    N_("{name} takes a JSON object"),
+    N_("{name} takes {takes}; not {unknown}"),
+    N_("the calculator takes at most {max} units a side"),
+    N_("a force text has at most {max} characters"),
+    N_(
+        "cannot read {item} as units: write e.g. '2 mercenaries, 1 rider (damaged)' or the "
+        "letters M E A R K G (D Z H I X W P S), lower case when damaged"
+    ),
+    N_("the attacker needs a unit that can be hit (horses alone are no side, R112)"),
+    N_("the defender needs a unit that can be hit (horses alone are no side, R112)"),
+    N_("a side has at most {n} {kind} (one of each special unit, R100)"),
+    N_("a side has at most {n} {kind} (its pool, R6)"),
+    N_("the dragon never moves, so it never attacks (R111)"),
+    N_("the dragon stands alone: it belongs to nobody (R111)"),
 )
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

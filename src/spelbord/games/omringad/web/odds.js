@@ -3,6 +3,7 @@
 // programming over the battle's states, not sampling); casualties follow a stated policy.
 
 import { h, injectStyle } from "/static/kit.js";
+import { t } from "./texts.js";
 import { nameOf, unitName } from "./units.js";
 
 const STYLE = `
@@ -25,13 +26,13 @@ function bar(p) {
   return h("span", { class: "om-bar", style: `width: ${Math.max(1, Math.round(80 * p))}px` });
 }
 
-/** "MMr" in words: "2 mercenaries, 1 damaged rider" ("nobody" when empty). */
+/** "MMr" in words: "2 × mercenary, 1 × damaged rider" ("nobody" when empty). */
 function unitsText(code) {
-  if (!code) return "nobody";
+  if (!code) return t("odds.nobody");
   const counts = new Map();
   for (const ch of code) counts.set(ch, (counts.get(ch) || 0) + 1);
   return [...counts]
-    .map(([ch, n]) => `${n} ${unitName(ch)}`)
+    .map(([ch, n]) => t("odds.count", { n, unit: unitName(ch) }))
     .join(", ");
 }
 
@@ -39,14 +40,10 @@ function outcomeRows(odds, names, fractions) {
   return odds.outcomes.map((o) => {
     const label =
       o.outcome === "attacker wins" && names
-        ? `${names[0]} wins (attacker)`
+        ? t("odds.named.attacker_wins", { name: names[0] })
         : o.outcome === "defender wins" && names
-          ? `${names[1]} wins (defender)`
-          : o.outcome === "stand-off"
-            ? "Stand-off: the attackers go back"
-            : o.outcome === "nobody left"
-              ? "Nobody is left"
-              : o.outcome.charAt(0).toUpperCase() + o.outcome.slice(1);
+          ? t("odds.named.defender_wins", { name: names[1] })
+          : t(`odds.outcome.${o.outcome.replace(/\W+/g, "_")}`);
     return h(
       "tr",
       { "data-outcome": o.outcome, "data-p": o.p },
@@ -78,7 +75,7 @@ function survivorTable(title, rows, limit, fractions) {
         ),
       )),
     ),
-    limit && rows.length > limit ? h("p", { class: "om-small muted" }, `and ${rows.length - limit} more`) : null,
+    limit && rows.length > limit ? h("p", { class: "om-small muted" }, t("odds.more", { n: rows.length - limit })) : null,
   );
 }
 
@@ -88,64 +85,81 @@ export function oddsSection(odds) {
   if (!odds) return null;
   const box = h("div", { class: "om-odds om-odds-live", "data-odds": "live" });
   if (odds.too_large) {
-    box.append(h("p", { class: "om-small muted" }, "Odds: this battle is too large to compute while you play; try the battle calculator."));
+    box.append(h("p", { class: "om-small muted" }, t("odds.too_large")));
     return box;
   }
   const names = [nameOf(odds.attacker_owner), nameOf(odds.defender_owner)];
   box.append(
-    h("h4", {}, "Odds from here"),
+    h("h4", {}, t("odds.from_here")),
     h("table", {}, h("tbody", {}, outcomeRows(odds, names, false))),
     h(
       "div",
       { class: "om-odds-sides" },
-      survivorTable(`${names[0]} keeps`, odds.survivors.attacker, 3, false),
-      survivorTable(`${names[1]} keeps`, odds.survivors.defender, 3, false),
+      survivorTable(t("odds.keeps", { name: names[0] }), odds.survivors.attacker, 3, false),
+      survivorTable(t("odds.keeps", { name: names[1] }), odds.survivors.defender, 3, false),
     ),
     h(
       "p",
       { class: "om-small muted" },
-      `Exact odds from what everyone sees of this battle, if every hit goes where the computer players put it (${odds.policy_text}); the snipers aim at the enemy's most valuable unit; a diplomat is kept.`,
+      t("odds.live_note", { policy: policyText(odds) }),
       " ",
-      h("a", { href: "/tools/omringad/odds", target: "_blank", rel: "noopener" }, "Battle calculator"),
+      h("a", { href: "/tools/omringad/odds", target: "_blank", rel: "noopener" }, t("odds.title")),
     ),
   );
   return box;
 }
 
+/** The casualty policy's rule in the page's language (the server's English as a fallback). */
+function policyText(odds) {
+  const key = `odds.policy.${odds.policy || "computer"}.text`;
+  const text = t(key);
+  return text === key ? odds.policy_text : text;
+}
+
+/** A choice's name: a terrain, a step or a policy in the page's language. */
+function choiceName(name, value) {
+  const key = name === "terrain" ? `terrain.${value}` : name === "step" ? `step.${value}` : `odds.policy.${value}`;
+  const text = t(key);
+  return text === key ? value : text;
+}
+
 function select(name, field, label) {
   const el = h("select", { name, id: `odds-${name}` });
-  for (const c of field.choices || []) el.append(h("option", { value: c, selected: c === field.default ? "" : null }, c));
+  for (const c of field.choices || []) {
+    el.append(h("option", { value: c, selected: c === field.default ? "" : null }, choiceName(name, c)));
+  }
   return h("label", {}, label, el);
 }
 
-/** The calculator page: both sides' units, the terrain and the policy; the exact odds. */
+/** The calculator page: both sides' units, the terrain and the policy; the exact odds.
+ * Returns the page's title and summary in the page's language. */
 export function mountTool(root, { desc, run }) {
   injectStyle("omringad-odds", STYLE);
   const field = (n) => desc.fields.find((f) => f.name === n);
   const max = desc.limits.max_units;
-  const attack = h("input", { name: "attack", id: "odds-attack", value: "2 mercenaries, 1 rider", maxlength: field("attack").max_length, autocomplete: "off" });
+  const attack = h("input", { name: "attack", id: "odds-attack", value: "MMR", maxlength: field("attack").max_length, autocomplete: "off" });
   const defend = h("input", { name: "defend", id: "odds-defend", value: "GAA", maxlength: field("defend").max_length, autocomplete: "off" });
   const form = h(
     "form",
     { class: "om-odds-form", id: "odds-form" },
-    h("label", {}, `Attacker's units (at most ${max})`, attack),
-    h("label", {}, `Defender's units (at most ${max})`, defend),
-    select("terrain", field("terrain"), "Terrain"),
-    select("policy", field("policy"), "Who takes each hit"),
-    select("step", field("step"), "First step"),
-    h("div", {}, h("button", { class: "btn", type: "submit", id: "odds-go" }, "Compute the odds")),
+    h("label", {}, t("odds.attack_units", { max }), attack),
+    h("label", {}, t("odds.defend_units", { max }), defend),
+    select("terrain", field("terrain"), t("odds.terrain")),
+    select("policy", field("policy"), t("odds.policy")),
+    select("step", field("step"), t("odds.first_step")),
+    h("div", {}, h("button", { class: "btn", type: "submit", id: "odds-go" }, t("odds.go"))),
   );
   const help = h(
     "p",
     { class: "om-small muted" },
-    "Units: letters M mercenary, E elite soldier, A archer, R rider, K catapult, G general; special units D diplomat, Z dragon (alone, defending), H horses, I infiltrator, X war elephants, W magician, P pirates, S snipers; lower case when damaged (GMMe). Or words: 2 mercenaries, 1 rider (damaged). Policies: computer, the computer players' rule (each hit to the unit of least worth: its cost, special units 8, 5 more when already damaged); cheapest, the cheapest unit first, a damaged one before an undamaged one. The snipers' hits go to the enemy's most valuable unit; a diplomat is kept. Exact for the battle as the booklet has it; the 200-step bound of R92 changes a figure by less than the shown error.",
+    t("odds.help"),
   );
   const out = h("div", { id: "odds-result", class: "om-odds", "aria-live": "polite" });
   root.replaceChildren(form, help, out);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const params = Object.fromEntries(new FormData(form));
-    out.replaceChildren(h("p", { class: "muted" }, "Computing…"));
+    out.replaceChildren(h("p", { class: "muted" }, t("odds.computing")));
     try {
       const odds = await run(params);
       showResult(out, odds);
@@ -153,23 +167,36 @@ export function mountTool(root, { desc, run }) {
       out.replaceChildren(h("p", { class: "om-error", role: "alert" }, err.message));
     }
   });
+  return { title: t("odds.title"), summary: t("odds.summary") };
 }
 
 function showResult(out, odds) {
   const fractions = odds.exact;
   out.replaceChildren(
-    h("h3", {}, `${unitsText(odds.attacker)} against ${unitsText(odds.defender)} (${odds.terrain})`),
+    h(
+      "h3",
+      {},
+      t("odds.heading", {
+        attacker: unitsText(odds.attacker),
+        defender: unitsText(odds.defender),
+        terrain: choiceName("terrain", odds.terrain),
+      }),
+    ),
     h("table", { id: "odds-outcomes" }, h("tbody", {}, outcomeRows(odds, null, fractions))),
     h(
       "div",
       { class: "om-odds-sides" },
-      survivorTable("Attacker's survivors", odds.survivors.attacker, 0, fractions),
-      survivorTable("Defender's survivors", odds.survivors.defender, 0, fractions),
+      survivorTable(t("odds.attacker_survivors"), odds.survivors.attacker, 0, fractions),
+      survivorTable(t("odds.defender_survivors"), odds.survivors.defender, 0, fractions),
     ),
     h(
       "p",
       { class: "om-small muted" },
-      `${odds.exact ? "Exact fractions." : "Floating point: the same exact chain, without fractions (too large for them)."} Casualties: ${odds.policy} (${odds.policy_text}). The R92 bound changes no figure by more than ${odds.bound_error.toExponential(1)}.`,
+      t(odds.exact ? "odds.exact" : "odds.floating", {
+        policy: choiceName("policy", odds.policy),
+        rule: policyText(odds),
+        error: odds.bound_error.toExponential(1),
+      }),
     ),
   );
 }
