@@ -9,23 +9,10 @@ from spelbord import games
 from spelbord.ai import SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.gunst_eq import menu
-from spelbord.ai.gunst_solver import CONTINUATIONS, GunstSolver, solve_matrix
+from spelbord.ai.gunst_solver import CONTINUATIONS, GunstSolver
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import Selection
 from spelbord.lab import run_match
-
-
-def test_solve_matrix_finds_the_mixed_equilibrium_of_rock_paper_scissors() -> None:
-    rps = [[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]
-    x, y, value = solve_matrix(rps, 2000)
-    assert all(abs(p - 1 / 3) < 0.02 for p in x + y)
-    assert abs(value) < 0.03
-
-
-def test_solve_matrix_finds_a_saddle_point() -> None:
-    # Row 1 dominates; the column player then picks column 0.
-    x, y, value = solve_matrix([[0.0, 1.0], [0.5, 2.0]], 500)
-    assert x[1] > 0.95 and y[0] > 0.95 and abs(value - 0.5) < 0.03
 
 
 def test_menu_holds_only_legal_selections() -> None:
@@ -66,7 +53,7 @@ def test_the_model_recognises_the_hoarder_and_its_reply_wins_season_four() -> No
     table = state.table.clone()
     everything = Selection(tuple(table.hand[1]), table.ready_mask(1)).code
     rules.reveal(table, [action, everything])
-    assert GunstSolver(seed=2, exploit=False)._after_reveal(table, 0) == 1.0
+    assert GunstSolver(seed=2, exploit=False)._after_reveal(table, 0) == (1.0, 1.0)
 
 
 def test_the_pure_equilibrium_is_symmetric_at_the_start() -> None:
@@ -79,13 +66,16 @@ def test_the_pure_equilibrium_is_symmetric_at_the_start() -> None:
 
 def test_specs() -> None:
     assert make_agent("gunst-eq").name == "gunst-eq"
-    assert make_agent("gunst-eq:model=off:it=100").name == "gunst-eq:it=100:model=off"
+    assert make_agent("gunst-eq:model=off").name == "gunst-eq:model=off"
+    assert make_agent("gunst-eq:safety=0.3").name == "gunst-eq:safety=0.3"
     assert make_agent("gunst-br:model=off").name == "gunst-br:model=off"
     assert make_agent("gunst-br:mimic=hoard").name == "gunst-br:mimic=hoard"
     assert make_agent("gunst-smmcts:50it").name == "gunst-smmcts:50it"
     for bad in (
         "gunst-eq:model=maybe",
-        "gunst-eq:it=0",
+        "gunst-eq:it=100",
+        "gunst-eq:safety=3",
+        "gunst-eq:safety=x",
         "gunst-br:x=1",
         "gunst-br:mimic=nobody",
         "gunst-smmcts:gamma=2",
@@ -118,5 +108,5 @@ def test_season_four_double_oracle_leaves_no_better_reply_among_all_selections()
     assert all(rules.selection_is_legal(table, 0, c) for c in codes)
     mix = [(c, p) for c, p in zip(codes, probs, strict=True) if p > 1e-3]
     everything_b = rules.selections((1, 1, 1, 1, 1), 0)
-    worst = min(sum(p * solver._cell(table, 0, a, b) for a, p in mix) for b in everything_b)
+    worst = min(sum(p * solver._cell(table, 0, a, b)[0] for a, p in mix) for b in everything_b)
     assert worst >= solver.last_value - 0.05

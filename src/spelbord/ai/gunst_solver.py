@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from spelbord.ai import matrixgame
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.gunst_eq import greedy_decision, menu
@@ -55,6 +56,8 @@ ORACLE_ROUNDS = 3
 OWN_LAST_SEASON_CAP = 300
 """... and every own selection (any hand) when the opponent's plan is modelled."""
 NOTHING = Selection((0, 0, 0, 0, 0), 0).code
+DEFAULT_SAFETY = 0.1
+"""How far (in the value range -1..1) the model may lead below the equilibrium's guarantee."""
 
 
 def _everything(table: Table, seat: int) -> int:
@@ -118,46 +121,31 @@ def _value(table: Table, seat: int) -> float:
     return -1.0 if table.loser == seat else 1.0
 
 
-def solve_matrix(
-    payoff: Sequence[Sequence[float]], iterations: int = 300
-) -> tuple[list[float], list[float], float]:
-    """Average RM+ strategies of a zero-sum matrix game (row player maximises) and the
-    value of the row strategy against the column player's best reply."""
-    rows, cols = len(payoff), len(payoff[0])
-    reg_r, reg_c = [0.0] * rows, [0.0] * cols
-    sum_r, sum_c = [0.0] * rows, [0.0] * cols
-    for t in range(1, iterations + 1):
-        pos = sum(reg_r)
-        x = [r / pos for r in reg_r] if pos > 0 else [1.0 / rows] * rows
-        pos = sum(reg_c)
-        y = [c / pos for c in reg_c] if pos > 0 else [1.0 / cols] * cols
-        row_vals = [sum(payoff[i][j] * y[j] for j in range(cols)) for i in range(rows)]
-        col_vals = [sum(payoff[i][j] * x[i] for i in range(rows)) for j in range(cols)]
-        v = sum(x[i] * row_vals[i] for i in range(rows))
-        for i in range(rows):
-            reg_r[i] = max(0.0, reg_r[i] + row_vals[i] - v)
-            sum_r[i] += t * x[i]
-        for j in range(cols):
-            reg_c[j] = max(0.0, reg_c[j] + v - col_vals[j])
-            sum_c[j] += t * y[j]
-    tr, tc = sum(sum_r), sum(sum_c)
-    x = [s / tr for s in sum_r]
-    y = [s / tc for s in sum_c]
-    guaranteed = min(sum(payoff[i][j] * x[i] for i in range(rows)) for j in range(cols))
-    return x, y, guaranteed
+Value = tuple[float, float]
+"""A position's worth to the agent: (safe, expected). *safe* assumes the opponent plays
+the equilibrium of every later matrix game (the worst case the agent guards); *expected*
+leans toward the opponent model's prediction (equal to *safe* without a model)."""
+
+
+def _pick(values: Sequence[Value], slack: float) -> int:
+    """The index of the best expected value among those within ``slack`` of the best safe
+    value (safe exploitation of a single-seat choice)."""
+    best_safe = max(v[0] for v in values)
+    allowed = [i for i, v in enumerate(values) if v[0] >= best_safe - slack]
+    return max(allowed, key=lambda i: values[i][1])
 
 
 class GunstSolver(Agent):
     """Depth-limited matrix-game solving for Gunst (see the module text)."""
 
     def __init__(
-        self, seed: int | None = None, iterations: int = 300, exploit: bool = True
+        self, seed: int | None = None, exploit: bool = True, safety: float = DEFAULT_SAFETY
     ) -> None:
         self.name = "gunst-eq"
         self.rng = seeded(seed)
-        self.iterations = iterations
-        self._leaf_cache: dict[tuple[object, ...], float] = {}
-        self._cells: dict[tuple[int, int], float] = {}
+        self.safety = safety
+        self._leaf_cache: dict[tuple[object, ...], Value] = {}
+        self._cells: dict[tuple[int, int], Value] = {}
         self.last_strategy: dict[int, float] = {}
         self.last_value = 0.0
         self.exploit = exploit
@@ -178,15 +166,14 @@ class GunstSolver(Agent):
         self.fit_model(state, 1 - seat)
         if table.phase == TINGE:
             return self._tinge(table, seat)
-        best, best_value = actions[0], -2.0
+        values = []
         for action in actions:
             child = table.clone()
             rules.decide(child, action)
-            value = self._finish_round(child, seat)
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        self.last_value = best_value
-        return best
+            values.append(self._finish_round(child, seat))
+        best = _pick(values, self.safety)
+        self.last_value = values[best][0]
+        return actions[best]
 
     def _choices(self, table: Table, seat: int, cap: int = LAST_SEASON_CAP) -> list[int]:
         """The selections considered: all of them in the last season when at most ``cap``,
@@ -234,9 +221,12 @@ class GunstSolver(Agent):
         return codes[-1]
 
     def tinge_policy(self, table: Table, seat: int) -> tuple[list[int], list[float]]:
-        """The mixed selection of ``seat`` at this Tinge: the equilibrium of the season's
-        matrix game, or with a fitted opponent model the best replies (uniform among ties)
-        to the equilibrium column mixed with the model's prediction."""
+        """The mixed selection of ``seat`` at this Tinge.
+
+        Without a fitted model: the equilibrium of the season's matrix game (solved by LP).
+        With one: the safe reply (``matrixgame.safe_reply``) that scores best against the
+        equilibrium column mixed with the model's prediction, among the mixes that
+        guarantee the game's value minus ``safety`` against every column."""
         theirs = self._choices(table, 1 - seat)
         mine = self._choices(table, seat, OWN_LAST_SEASON_CAP if self._model else LAST_SEASON_CAP)
         predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
@@ -244,18 +234,19 @@ class GunstSolver(Agent):
         self._cells = {}
         if table.season >= SEASONS:
             mine, theirs = self._double_oracle(table, seat, mine, theirs)
-        payoff = self.payoff(table, seat, mine, theirs)
-        x, y, value = solve_matrix(payoff, self.iterations)
-        self.last_strategy = dict(zip(mine, x, strict=True))
-        self.last_value = value
+        safe = self.payoff(table, seat, mine, theirs)
+        eq = matrixgame.solve(safe)
+        x = list(eq.row)
+        self.last_value = eq.value
         if predicted and self._trust > 0:
-            q = [(1 - self._trust) * p for p in y]
+            q = [(1 - self._trust) * p for p in eq.col]
             for code in predicted:
                 q[theirs.index(code)] += self._trust / len(predicted)
-            scores = [sum(r[j] * q[j] for j in range(len(q))) for r in payoff]
-            best = max(scores)
-            top = [a for a, v in zip(mine, scores, strict=True) if v >= best - 1e-9]
-            return top, [1.0 / len(top)] * len(top)
+            expected = self.payoff(table, seat, mine, theirs, expected=True)
+            gain = [sum(r[j] * q[j] for j in range(len(q))) for r in expected]
+            x = list(matrixgame.safe_reply(safe, gain, eq.value - self.safety))
+            self.last_value = matrixgame.Equilibrium.worst(safe, x)
+        self.last_strategy = dict(zip(mine, x, strict=True))
         return mine, x
 
     def _double_oracle(
@@ -269,24 +260,26 @@ class GunstSolver(Agent):
         ]
         mine, theirs = list(mine), list(theirs)
         for _ in range(ORACLE_ROUNDS):
-            payoff = self.payoff(table, seat, mine, theirs)
-            x, y, value = solve_matrix(payoff, self.iterations)
+            eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
+            value = eq.value
             grown = False
-            cols = [(b, q) for b, q in zip(theirs, y, strict=True) if q > 1e-3]
-            rows = [(a, p) for a, p in zip(mine, x, strict=True) if p > 1e-3]
+            cols = [(b, q) for b, q in zip(theirs, eq.col, strict=True) if q > 1e-6]
+            rows = [(a, p) for a, p in zip(mine, eq.row, strict=True) if p > 1e-6]
             if len(full[0]) <= ORACLE_CAP:
                 best_a = max(
-                    full[0], key=lambda a: sum(q * self._cell(table, seat, a, b) for b, q in cols)
+                    full[0],
+                    key=lambda a: sum(q * self._cell(table, seat, a, b)[0] for b, q in cols),
                 )
-                gain = sum(q * self._cell(table, seat, best_a, b) for b, q in cols)
+                gain = sum(q * self._cell(table, seat, best_a, b)[0] for b, q in cols)
                 if best_a not in mine and gain > value + 1e-3:
                     mine.append(best_a)
                     grown = True
             if len(full[1]) <= ORACLE_CAP:
                 best_b = min(
-                    full[1], key=lambda b: sum(p * self._cell(table, seat, a, b) for a, p in rows)
+                    full[1],
+                    key=lambda b: sum(p * self._cell(table, seat, a, b)[0] for a, p in rows),
                 )
-                loss = sum(p * self._cell(table, seat, a, best_b) for a, p in rows)
+                loss = sum(p * self._cell(table, seat, a, best_b)[0] for a, p in rows)
                 if best_b not in theirs and loss < value - 1e-3:
                     theirs.append(best_b)
                     grown = True
@@ -294,7 +287,7 @@ class GunstSolver(Agent):
                 break
         return mine, theirs
 
-    def _cell(self, table: Table, seat: int, a: int, b: int) -> float:
+    def _cell(self, table: Table, seat: int, a: int, b: int) -> Value:
         value = self._cells.get((a, b))
         if value is None:
             child = table.clone()
@@ -303,36 +296,47 @@ class GunstSolver(Agent):
         return value
 
     def payoff(
-        self, table: Table, seat: int, mine: Sequence[int], theirs: Sequence[int]
+        self,
+        table: Table,
+        seat: int,
+        mine: Sequence[int],
+        theirs: Sequence[int],
+        expected: bool = False,
     ) -> list[list[float]]:
-        """``seat``'s value of every pair of selections (rows its own, columns the other's)."""
-        return [[self._cell(table, seat, a, b) for b in theirs] for a in mine]
+        """``seat``'s value of every pair of selections (rows its own, columns the other's):
+        the safe values, or with ``expected`` the values that lean toward the model."""
+        k = 1 if expected else 0
+        return [[self._cell(table, seat, a, b)[k] for b in theirs] for a in mine]
 
     # ------------------------------------------------------------------ evaluation
-    def _after_reveal(self, table: Table, seat: int) -> float:
+    def _after_reveal(self, table: Table, seat: int) -> Value:
         """Value for ``seat`` just after a reveal: the coin in expectation, then the round."""
         if table.phase == COIN:
-            total = 0.0
+            safe = expected = 0.0
             for outcome in (0, 1):
                 child = table.clone()
                 rules.toss(child, outcome)
-                total += 0.5 * self._order(child, seat)
-            return total
+                s, e = self._order(child, seat)
+                safe += 0.5 * s
+                expected += 0.5 * e
+            return safe, expected
         return self._order(table, seat)
 
-    def _order(self, table: Table, seat: int) -> float:
-        """The chooser names who goes first (R6), taking the better order for itself."""
+    def _order(self, table: Table, seat: int) -> Value:
+        """The chooser names who goes first (R6): the agent as ``step`` would choose, the
+        opponent the order worst for the agent."""
         if table.phase != "order":
             return self._finish_round(table, seat)
-        chooser = table.actor
         values = []
         for first in (0, 1):
             child = table.clone()
             rules.decide(child, A.FIRST + first)
             values.append(self._finish_round(child, seat))
-        return max(values) if chooser == seat else min(values)
+        if table.actor == seat:
+            return values[_pick(values, self.safety)]
+        return min(v[0] for v in values), min(v[1] for v in values)
 
-    def _finish_round(self, table: Table, seat: int) -> float:
+    def _finish_round(self, table: Table, seat: int) -> Value:
         """Greedy play to the end of the round, then the leaf game (or the result)."""
         season = table.season
         rng = random.Random(0)
@@ -344,11 +348,13 @@ class GunstSolver(Agent):
             acts = rules.legal_decisions(table, actor)
             rules.decide(table, greedy_decision(table, actor, acts, rng))
         if table.phase == OVER:
-            return _value(table, seat)
+            v = _value(table, seat)
+            return v, v
         return self._leaf(table, seat)
 
-    def _leaf(self, table: Table, seat: int) -> float:
-        """The value of the leaf game: each seat picks a continuation plan (matrix game)."""
+    def _leaf(self, table: Table, seat: int) -> Value:
+        """The value of the leaf game: each seat picks a continuation plan (matrix game,
+        solved by LP); the expected value leans toward the model's plans."""
         key = (
             table.season,
             tuple(table.life),
@@ -362,11 +368,11 @@ class GunstSolver(Agent):
             [self._playout(table, seat, mine, theirs) for theirs in CONTINUATIONS]
             for mine in CONTINUATIONS
         ]
-        _, _, value = solve_matrix(payoff, 100)
+        safe = expected = matrixgame.solve(payoff).value
         if self._model and self._trust > 0:
             exploit = max(sum(row[i] for i in self._model) / len(self._model) for row in payoff)
-            value = (1 - self._trust) * value + self._trust * exploit
-        self._leaf_cache[key] = value
+            expected = (1 - self._trust) * safe + self._trust * exploit
+        value = self._leaf_cache[key] = (safe, expected)
         return value
 
     @staticmethod
@@ -396,20 +402,32 @@ class GunstSolver(Agent):
 
 
 def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
-    """The agent of a spec's parts after ``gunst-eq``: ``it=N`` (RM+ iterations, default
-    300) and ``model=on|off`` (opponent modelling, default on; off: the pure equilibrium)."""
-    iterations, exploit = 300, True
+    """The agent of a spec's parts after ``gunst-eq``: ``model=on|off`` (opponent
+    modelling, default on; off: the pure equilibrium) and ``safety=E`` (how much below
+    the equilibrium's guarantee the model may lead it, 0 to 2, default
+    ``DEFAULT_SAFETY``)."""
+    exploit, safety = True, DEFAULT_SAFETY
     for part in parts:
         key, sep, value = part.partition("=")
-        if key == "it" and sep and value.isdigit() and int(value) >= 1:
-            iterations = int(value)
-        elif key == "model" and value in ("on", "off"):
+        if key == "model" and value in ("on", "off"):
             exploit = value == "on"
+        elif key == "safety" and sep:
+            try:
+                safety = float(value)
+            except ValueError:
+                raise AgentSpecError(f"bad value {value!r} for safety") from None
+            if not 0 <= safety <= 2:
+                raise AgentSpecError(f"safety is in [0, 2] (the value range), got {safety}")
         else:
-            raise AgentSpecError(f"bad option {part!r} for gunst-eq (options: it=N, model=on|off)")
-    agent = GunstSolver(seed, iterations, exploit)
+            raise AgentSpecError(
+                f"bad option {part!r} for gunst-eq (options: model=on|off, safety=E)"
+            )
+    agent = GunstSolver(seed, exploit, safety)
     suffix = "".join(
-        [f":it={iterations}" if iterations != 300 else "", "" if exploit else ":model=off"]
+        [
+            "" if exploit else ":model=off",
+            f":safety={safety:g}" if exploit and safety != DEFAULT_SAFETY else "",
+        ]
     )
     agent.name = f"gunst-eq{suffix}"
     return agent
