@@ -4,6 +4,7 @@ reply ``gunst-br`` and the SM-MCTS alternative ``gunst-smmcts`` (issue 11)."""
 from __future__ import annotations
 
 import pytest
+from tests.ai.guard import guarded_view
 
 from spelbord import games
 from spelbord.ai import SeatView, make_agent
@@ -110,3 +111,27 @@ def test_season_four_double_oracle_leaves_no_better_reply_among_all_selections()
     everything_b = rules.selections((1, 1, 1, 1, 1), 0)
     worst = min(sum(p * solver._cell(table, 0, a, b)[0] for a, p in mix) for b in everything_b)
     assert worst >= solver.last_value - 0.05
+
+
+@pytest.mark.parametrize("spec", ["gunst-eq", "gunst-eq:model=off", "gunst-br"])
+def test_agents_see_only_their_seats_observation(spec: str) -> None:
+    """A whole game through guarded views: every decision reads only the deciding seat's
+    observation, legal actions and one resample (R23: the public position and log)."""
+    state = games.load("gunst").new_initial_state()
+    agents = [make_agent(spec, seed=1), make_agent("gunst-eq", seed=2)]
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == -1:
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        seats = [0, 1] if player == -2 else [player]
+        chosen = []
+        for seat in seats:
+            view, guard = guarded_view(state, seat)
+            chosen.append(agents[seat].step(view))
+            assert guard.resamples <= 1
+        if player == -2:
+            state.apply_actions(chosen)
+        else:
+            state.apply_action(chosen[0])
+    assert state.table.phase == "over"

@@ -54,10 +54,10 @@ class GunstBestReply(GunstSolver):
             self.name += f":safety={target_safety:g}"
 
     def step(self, view: SeatView) -> int:
+        if view.observation()["phase"] != TINGE or len(view.legal_actions()) == 1:
+            return super().step(view)
         state = view.resample(self.rng)
         table: Table = state.table  # type: ignore[attr-defined]
-        if table.phase != TINGE or len(view.legal_actions()) == 1:
-            return super().step(view)
         seat = view.seat
         if self.mimic is not None and table.season < SEASONS:
             return self.mimic(table, seat)

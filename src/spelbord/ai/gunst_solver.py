@@ -8,20 +8,27 @@ choice of R6 both ways, taking the chooser's better, the other decisions by a pl
 policy) and values the position at the next season by a *leaf game* (depth-limited
 solving in the manner of Brown, Sandholm and Amos 2018): from there each seat picks one
 of a few whole-game continuation plans (``CONTINUATIONS``), each pair is played out, and
-the leaf is worth the value of that small matrix game. The season's matrix is then solved
-by regret matching (RM+, averaged), and the agent draws its selection from the equilibrium
-mix. In season 4 every cell is played to the end, and a double oracle grows both menus
-with best replies taken from every legal selection (when there are at most
-``ORACLE_CAP``), so the last matrix is solved over the whole selection space up to the
-greedy in-round play.
+the leaf is worth the value of that small matrix game. Every matrix game is solved
+exactly by linear programming (``spelbord.ai.matrixgame``, scipy's HiGHS), and the agent
+draws its selection from the equilibrium mix. In season 4 every cell is played to the
+end, and a double oracle grows both menus with best replies taken from every legal
+selection (when there are at most ``ORACLE_CAP``) until no reply gains (or
+``ORACLE_SECONDS`` pass), so the last matrix is solved over the whole selection space up
+to the greedy in-round play.
 
-Opponent modelling (``model=on``, the default): the continuation plans that chose every
-selection the opponent has revealed so far are its model; at a Tinge the agent then plays
-the best reply to the equilibrium column mixed with the model's prediction (trust
-1 - 2**-k after k matching seasons), and leaf games lean the same way. This beats fixed
-plans, at a price (measured, November 2026): an opponent that mimics a plan for three
-seasons and replies best in season 4 (``gunst-br:mimic=hoard``) won 20 of 20, whereas
-against ``model=off`` the best-reply search ``gunst-br:model=off`` scored 9 of 20.
+Opponent modelling (``model=on``, the default) is *safe exploitation*: the continuation
+plans that chose every selection the opponent has revealed so far are its model (trust
+1 - 2**-k after k matching seasons). Every position then has two values: *safe* (the
+opponent plays the equilibrium of every later matrix game) and *expected* (leaning
+toward the model's plans). At a Tinge the agent plays the mix that scores best in
+expectation against the equilibrium column mixed with the model's prediction, among the
+mixes that still guarantee the game's safe value minus ``safety`` (default 0.025 in the
+value range -1..1) against every column (``matrixgame.safe_reply``, one LP); a
+single-seat decision takes the best expected action among those of the best safe value.
+So a fixed plan is beaten, while a player who mimics a plan and then turns can win at
+most ``safety`` per Tinge (four a game) beyond the equilibrium's guarantee.
+(Before this, the model's best reply was unbounded: ``gunst-br:mimic=hoard`` won 20 of 20
+against it, November 2026.)
 
 Single-seat decisions (who goes first, the favour, a deity's row, the scholars' mode, a
 raise) are chosen by the same evaluation: each legal action, the rest of the round greedy,
@@ -34,6 +41,7 @@ the leaf game at the next season.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 
 from spelbord.ai import matrixgame
@@ -44,20 +52,24 @@ from spelbord.ai.view import SeatView
 from spelbord.core import State, seeded
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import rules
-from spelbord.games.gunst.pieces import SEASONS, Selection
+from spelbord.games.gunst.pieces import NUM_SELECTIONS, SEASONS, Selection
 from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
 
 Plan = Callable[[Table, int], int]
 LAST_SEASON_CAP = 96
-"""In season 4 every selection is considered when a seat has at most this many."""
-ORACLE_CAP = 200
+"""In season 4 every selection is considered from the start when a seat has at most this many."""
+ORACLE_CAP = 2400
 """Season 4's double oracle searches a seat's every selection when it has at most this many."""
-ORACLE_ROUNDS = 3
-OWN_LAST_SEASON_CAP = 300
-"""... and every own selection (any hand) when the opponent's plan is modelled."""
+ORACLE_SECONDS = 2.0
+"""Season 4's double oracle stops growing the menus after this long (the decision's budget)."""
+OWN_LAST_SEASON_CAP = NUM_SELECTIONS
+"""The best reply ``gunst-br`` searches every own selection in season 4."""
 NOTHING = Selection((0, 0, 0, 0, 0), 0).code
-DEFAULT_SAFETY = 0.1
-"""How far (in the value range -1..1) the model may lead below the equilibrium's guarantee."""
+DEFAULT_SAFETY = 0.025
+"""How far (in the value range -1..1) the model may lead a Tinge below the equilibrium's
+guarantee: at most four Tinges a game, so at most 0.1 a game."""
+TIE = 1e-9
+"""Single-seat decisions follow the model only among actions of equal safe value."""
 
 
 def _everything(table: Table, seat: int) -> int:
@@ -171,7 +183,7 @@ class GunstSolver(Agent):
             child = table.clone()
             rules.decide(child, action)
             values.append(self._finish_round(child, seat))
-        best = _pick(values, self.safety)
+        best = _pick(values, TIE)
         self.last_value = values[best][0]
         return actions[best]
 
@@ -228,12 +240,13 @@ class GunstSolver(Agent):
         equilibrium column mixed with the model's prediction, among the mixes that
         guarantee the game's value minus ``safety`` against every column."""
         theirs = self._choices(table, 1 - seat)
-        mine = self._choices(table, seat, OWN_LAST_SEASON_CAP if self._model else LAST_SEASON_CAP)
+        mine = self._choices(table, seat)
         predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
         theirs = sorted(set(theirs) | set(predicted))
         self._cells = {}
+        deadline = time.monotonic() + ORACLE_SECONDS
         if table.season >= SEASONS:
-            mine, theirs = self._double_oracle(table, seat, mine, theirs)
+            mine, theirs = self._double_oracle(table, seat, mine, theirs, deadline)
         safe = self.payoff(table, seat, mine, theirs)
         eq = matrixgame.solve(safe)
         x = list(eq.row)
@@ -242,6 +255,10 @@ class GunstSolver(Agent):
             q = [(1 - self._trust) * p for p in eq.col]
             for code in predicted:
                 q[theirs.index(code)] += self._trust / len(predicted)
+            if table.season >= SEASONS:  # the own best reply to the prediction joins the rows
+                mine = self._add_reply(table, seat, mine, theirs, q, deadline)
+                safe = self.payoff(table, seat, mine, theirs)
+                eq = matrixgame.solve(safe)
             expected = self.payoff(table, seat, mine, theirs, expected=True)
             gain = [sum(r[j] * q[j] for j in range(len(q))) for r in expected]
             x = list(matrixgame.safe_reply(safe, gain, eq.value - self.safety))
@@ -249,40 +266,60 @@ class GunstSolver(Agent):
         self.last_strategy = dict(zip(mine, x, strict=True))
         return mine, x
 
+    def _add_reply(
+        self,
+        table: Table,
+        seat: int,
+        mine: list[int],
+        theirs: list[int],
+        q: list[float],
+        deadline: float,
+    ) -> list[int]:
+        """``mine`` with the own selection of the best expected value against the column
+        mix ``q`` (searched among every legal selection while time allows)."""
+        every = rules.selections(tuple(table.hand[seat]), table.ready_mask(seat))
+        cols = [(b, p) for b, p in zip(theirs, q, strict=True) if p > 1e-6]
+        best, best_value = None, -2.0
+        for a in every if len(every) <= ORACLE_CAP else ():
+            if time.monotonic() > deadline:
+                break
+            value = sum(p * self._cell(table, seat, a, b)[1] for b, p in cols)
+            if value > best_value:
+                best, best_value = a, value
+        return [*mine, best] if best is not None and best not in mine else mine
+
     def _double_oracle(
-        self, table: Table, seat: int, mine: list[int], theirs: list[int]
+        self, table: Table, seat: int, mine: list[int], theirs: list[int], deadline: float
     ) -> tuple[list[int], list[int]]:
         """Season 4: grow both menus by best replies from every legal selection (double
-        oracle, McMahan et al. 2003) while a reply gains and the sets stay small."""
+        oracle, McMahan et al. 2003) until neither side's reply gains, a seat has more
+        than ``ORACLE_CAP`` selections, or the ``deadline`` passes."""
         full = [
             list(rules.selections(tuple(table.hand[s]), table.ready_mask(s)))
             for s in (seat, 1 - seat)
         ]
         mine, theirs = list(mine), list(theirs)
-        for _ in range(ORACLE_ROUNDS):
+        if max(len(f) for f in full) > ORACLE_CAP:
+            return mine, theirs
+        while time.monotonic() < deadline:
             eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
-            value = eq.value
-            grown = False
             cols = [(b, q) for b, q in zip(theirs, eq.col, strict=True) if q > 1e-6]
             rows = [(a, p) for a, p in zip(mine, eq.row, strict=True) if p > 1e-6]
-            if len(full[0]) <= ORACLE_CAP:
-                best_a = max(
-                    full[0],
-                    key=lambda a: sum(q * self._cell(table, seat, a, b)[0] for b, q in cols),
-                )
-                gain = sum(q * self._cell(table, seat, best_a, b)[0] for b, q in cols)
-                if best_a not in mine and gain > value + 1e-3:
-                    mine.append(best_a)
-                    grown = True
-            if len(full[1]) <= ORACLE_CAP:
-                best_b = min(
-                    full[1],
-                    key=lambda b: sum(p * self._cell(table, seat, a, b)[0] for a, p in rows),
-                )
-                loss = sum(p * self._cell(table, seat, a, best_b)[0] for a, p in rows)
-                if best_b not in theirs and loss < value - 1e-3:
-                    theirs.append(best_b)
-                    grown = True
+            best_a = max(
+                full[0], key=lambda a: sum(q * self._cell(table, seat, a, b)[0] for b, q in cols)
+            )
+            gain = sum(q * self._cell(table, seat, best_a, b)[0] for b, q in cols)
+            best_b = min(
+                full[1], key=lambda b: sum(p * self._cell(table, seat, a, b)[0] for a, p in rows)
+            )
+            loss = sum(p * self._cell(table, seat, a, best_b)[0] for a, p in rows)
+            grown = False
+            if best_a not in mine and gain > eq.value + 1e-6:
+                mine.append(best_a)
+                grown = True
+            if best_b not in theirs and loss < eq.value - 1e-6:
+                theirs.append(best_b)
+                grown = True
             if not grown:
                 break
         return mine, theirs
@@ -333,7 +370,7 @@ class GunstSolver(Agent):
             rules.decide(child, A.FIRST + first)
             values.append(self._finish_round(child, seat))
         if table.actor == seat:
-            return values[_pick(values, self.safety)]
+            return values[_pick(values, TIE)]
         return min(v[0] for v in values), min(v[1] for v in values)
 
     def _finish_round(self, table: Table, seat: int) -> Value:
