@@ -62,6 +62,9 @@ ORACLE_CAP = 2400
 """Season 4's double oracle searches a seat's every selection when it has at most this many."""
 ORACLE_SECONDS = 2.0
 """Season 4's double oracle stops growing the menus after this long (the decision's budget)."""
+LEAF_CELLS = 100
+"""A leaf at the start of season 4 is solved as its own matrix game when the two menus
+make at most this many cells (else the continuation plans value it)."""
 OWN_LAST_SEASON_CAP = NUM_SELECTIONS
 """The best reply ``gunst-br`` searches every own selection in season 4."""
 NOTHING = Selection((0, 0, 0, 0, 0), 0).code
@@ -401,16 +404,43 @@ class GunstSolver(Agent):
         cached = self._leaf_cache.get(key)
         if cached is not None:
             return cached
-        payoff = [
-            [self._playout(table, seat, mine, theirs) for theirs in CONTINUATIONS]
-            for mine in CONTINUATIONS
-        ]
-        safe = expected = matrixgame.solve(payoff).value
-        if self._model and self._trust > 0:
-            exploit = max(sum(row[i] for i in self._model) / len(self._model) for row in payoff)
-            expected = (1 - self._trust) * safe + self._trust * exploit
-        value = self._leaf_cache[key] = (safe, expected)
+        if table.season >= SEASONS and len(menu(table, 0)) * len(menu(table, 1)) <= LEAF_CELLS:
+            value = self._last_season_leaf(table, seat)
+        else:
+            payoff = [
+                [self._playout(table, seat, mine, theirs) for theirs in CONTINUATIONS]
+                for mine in CONTINUATIONS
+            ]
+            safe = expected = matrixgame.solve(payoff).value
+            if self._model and self._trust > 0:
+                exploit = max(sum(row[i] for i in self._model) / len(self._model) for row in payoff)
+                expected = (1 - self._trust) * safe + self._trust * exploit
+            value = (safe, expected)
+        self._leaf_cache[key] = value
         return value
+
+    def _last_season_leaf(self, table: Table, seat: int) -> Value:
+        """A leaf at the start of season 4 is worth the value of its own matrix game over
+        both seats' menus, every cell played to the end (rather than whole-game plans,
+        whose fixed last selections a reply would beat)."""
+        mine, theirs = menu(table, seat), menu(table, 1 - seat)
+        predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
+        theirs = sorted(set(theirs) | set(predicted))
+        cells = []
+        for a in mine:
+            row = []
+            for b in theirs:
+                child = table.clone()
+                rules.reveal(child, [a, b] if seat == 0 else [b, a])
+                row.append(self._after_reveal(child, seat))
+            cells.append(row)
+        safe = matrixgame.solve([[c[0] for c in row] for row in cells]).value
+        expected = safe
+        if predicted and self._trust > 0:
+            cols = [theirs.index(code) for code in predicted]
+            exploit = max(sum(row[j][1] for j in cols) / len(cols) for row in cells)
+            expected = (1 - self._trust) * safe + self._trust * exploit
+        return safe, expected
 
     @staticmethod
     def _playout(
