@@ -65,6 +65,11 @@ ORACLE_SECONDS = 2.0
 LEAF_CELLS = 100
 """A leaf at the start of season 4 is solved as its own matrix game when the two menus
 make at most this many cells (else the continuation plans value it)."""
+REPLY_ROWS = 8
+"""Season 4: how many own selections best against the prediction the safe reply adds."""
+REPLY_SECONDS = 1.5
+REPLY_ROUNDS = 12
+"""Season 4: the safe reply's rounds of adding columns that break its floor (and its time)."""
 OWN_LAST_SEASON_CAP = NUM_SELECTIONS
 """The best reply ``gunst-br`` searches every own selection in season 4."""
 NOTHING = Selection((0, 0, 0, 0, 0), 0).code
@@ -258,10 +263,8 @@ class GunstSolver(Agent):
             q = [(1 - self._trust) * p for p in eq.col]
             for code in predicted:
                 q[theirs.index(code)] += self._trust / len(predicted)
-            if table.season >= SEASONS:  # the own best reply to the prediction joins the rows
-                mine = self._add_reply(table, seat, mine, theirs, q, deadline)
-                safe = self.payoff(table, seat, mine, theirs)
-                eq = matrixgame.solve(safe)
+            if table.season >= SEASONS:
+                return self._safe_last_season(table, seat, mine, theirs, predicted, eq)
             expected = self.payoff(table, seat, mine, theirs, expected=True)
             gain = [sum(r[j] * q[j] for j in range(len(q))) for r in expected]
             x = list(matrixgame.safe_reply(safe, gain, eq.value - self.safety))
@@ -269,27 +272,62 @@ class GunstSolver(Agent):
         self.last_strategy = dict(zip(mine, x, strict=True))
         return mine, x
 
-    def _add_reply(
+    def _safe_last_season(
         self,
         table: Table,
         seat: int,
         mine: list[int],
         theirs: list[int],
-        q: list[float],
-        deadline: float,
-    ) -> list[int]:
-        """``mine`` with the own selection of the best expected value against the column
-        mix ``q`` (searched among every legal selection while time allows)."""
-        every = rules.selections(tuple(table.hand[seat]), table.ready_mask(seat))
-        cols = [(b, p) for b, p in zip(theirs, q, strict=True) if p > 1e-6]
-        best, best_value = None, -2.0
-        for a in every if len(every) <= ORACLE_CAP else ():
-            if time.monotonic() > deadline:
+        predicted: list[int],
+        eq: matrixgame.Equilibrium,
+    ) -> tuple[list[int], list[float]]:
+        """Season 4's safe reply over the whole selection space: the ``REPLY_ROWS`` own
+        selections that score best against the prediction join the rows; after each safe
+        reply the opponent's best column among all its selections joins the columns if it
+        breaks the floor (the value minus ``safety``), and the reply is solved again."""
+        deadline = time.monotonic() + REPLY_SECONDS
+        every = [
+            list(rules.selections(tuple(table.hand[s]), table.ready_mask(s)))
+            for s in (seat, 1 - seat)
+        ]
+        small = max(len(e) for e in every) <= ORACLE_CAP
+        theirs = list(theirs)
+        x: list[float] = list(eq.row)
+        for _ in range(REPLY_ROUNDS):
+            q = [(1 - self._trust) * p for p in eq.col]
+            for code in predicted:
+                q[theirs.index(code)] += self._trust / len(predicted)
+            cols = [(b, p) for b, p in zip(theirs, q, strict=True) if p > 1e-6]
+            if small and time.monotonic() < deadline:
+                scored = sorted(
+                    every[0],
+                    key=lambda a: -sum(p * self._cell(table, seat, a, b)[1] for b, p in cols),
+                )
+                mine = mine + [a for a in scored[:REPLY_ROWS] if a not in mine]
+                eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
+                q = [(1 - self._trust) * p for p in eq.col]
+                for code in predicted:
+                    q[theirs.index(code)] += self._trust / len(predicted)
+            safe = self.payoff(table, seat, mine, theirs)
+            expected = self.payoff(table, seat, mine, theirs, expected=True)
+            gain = [sum(r[j] * q[j] for j in range(len(q))) for r in expected]
+            floor = eq.value - self.safety
+            x = list(matrixgame.safe_reply(safe, gain, floor))
+            if not small or time.monotonic() > deadline:
                 break
-            value = sum(p * self._cell(table, seat, a, b)[1] for b, p in cols)
-            if value > best_value:
-                best, best_value = a, value
-        return [*mine, best] if best is not None and best not in mine else mine
+            rows = [(a, p) for a, p in zip(mine, x, strict=True) if p > 1e-6]
+            worst_b = min(
+                every[1], key=lambda b: sum(p * self._cell(table, seat, a, b)[0] for a, p in rows)
+            )
+            worst = sum(p * self._cell(table, seat, a, worst_b)[0] for a, p in rows)
+            if worst >= floor - 1e-6 or worst_b in theirs:
+                break
+            theirs.append(worst_b)
+            eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
+        safe = self.payoff(table, seat, mine, theirs)
+        self.last_value = matrixgame.Equilibrium.worst(safe, x)
+        self.last_strategy = dict(zip(mine, x, strict=True))
+        return mine, x
 
     def _double_oracle(
         self, table: Table, seat: int, mine: list[int], theirs: list[int], deadline: float
