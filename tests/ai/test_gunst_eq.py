@@ -7,7 +7,7 @@ import pytest
 from tests.ai.guard import guarded_view
 
 from spelbord import games
-from spelbord.ai import SeatView, make_agent
+from spelbord.ai import SeatView, gunst_solver, make_agent
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.gunst_eq import menu
 from spelbord.ai.gunst_solver import CONTINUATIONS, GunstSolver
@@ -32,10 +32,15 @@ def test_the_solver_plays_legal_actions_to_the_end() -> None:
     assert result.entries[0].wins + result.entries[0].draws == 2
 
 
-def test_the_model_recognises_the_hoarder_and_its_reply_wins_season_four() -> None:
-    """After three seasons of ``bring nothing`` the model names the hoarding plan, and the
-    season-4 reply to its predicted ``bring everything`` wins (R22): one warrior in season 1
-    gave the hoarder a favour of 1 (R7), too little to ready a deity."""
+def test_the_model_recognises_the_hoarder_and_exploits_it_only_safely(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After three seasons of ``bring nothing`` the model names the hoarding plan (R4);
+    the season-4 mix then scores at least the equilibrium's against the predicted ``bring
+    everything``, and still guarantees the equilibrium's value minus ``safety`` against
+    every selection the hoarder could make (R22 decides every cell)."""
+    monkeypatch.setattr(gunst_solver, "ORACLE_SECONDS", 60.0)  # no time limit here
+    monkeypatch.setattr(gunst_solver, "REPLY_SECONDS", 60.0)
     game = games.load("gunst")
     state = game.new_initial_state()
     nothing = Selection((0, 0, 0, 0, 0), 0).code
@@ -47,14 +52,21 @@ def test_the_model_recognises_the_hoarder_and_its_reply_wins_season_four() -> No
             state.apply_actions([one_warrior if first else nothing, nothing])
         else:
             state.apply_action(state.legal_actions()[0])
+    table = state.table
     agent = GunstSolver(seed=1)
     agent.fit_model(state, 1)
     assert hoard[0] in agent._model and agent._trust == pytest.approx(0.875)
-    action = agent.step(SeatView(state, 0))
-    table = state.table.clone()
+    codes, probs = agent.tinge_policy(table, 0)
+    mix = [(c, p) for c, p in zip(codes, probs, strict=True) if p > 1e-9]
+    pure = GunstSolver(seed=1, exploit=False)
+    pure_codes, pure_probs = pure.tinge_policy(table, 0)
+    pure_mix = [(c, p) for c, p in zip(pure_codes, pure_probs, strict=True) if p > 1e-9]
     everything = Selection(tuple(table.hand[1]), table.ready_mask(1)).code
-    rules.reveal(table, [action, everything])
-    assert GunstSolver(seed=2, exploit=False)._after_reveal(table, 0) == (1.0, 1.0)
+    exploit = sum(p * agent._cell(table, 0, a, everything)[1] for a, p in mix)
+    assert exploit >= sum(p * pure._cell(table, 0, a, everything)[0] for a, p in pure_mix) - 1e-9
+    replies = rules.selections(tuple(table.hand[1]), table.ready_mask(1))
+    worst = min(sum(p * agent._cell(table, 0, a, b)[0] for a, p in mix) for b in replies)
+    assert worst >= pure.last_value - agent.safety - 1e-6
 
 
 def test_the_pure_equilibrium_is_symmetric_at_the_start() -> None:
