@@ -292,42 +292,75 @@ class GunstSolver(Agent):
         ]
         small = max(len(e) for e in every) <= ORACLE_CAP
         theirs = list(theirs)
-        x: list[float] = list(eq.row)
         for _ in range(REPLY_ROUNDS):
-            q = [(1 - self._trust) * p for p in eq.col]
-            for code in predicted:
-                q[theirs.index(code)] += self._trust / len(predicted)
-            cols = [(b, p) for b, p in zip(theirs, q, strict=True) if p > 1e-6]
-            if small and time.monotonic() < deadline:
-                scored = sorted(
-                    every[0],
-                    key=lambda a: -sum(p * self._cell(table, seat, a, b)[1] for b, p in cols),
-                )
-                mine = mine + [a for a in scored[:REPLY_ROWS] if a not in mine]
-                eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
-                q = [(1 - self._trust) * p for p in eq.col]
-                for code in predicted:
-                    q[theirs.index(code)] += self._trust / len(predicted)
-            safe = self.payoff(table, seat, mine, theirs)
-            expected = self.payoff(table, seat, mine, theirs, expected=True)
-            gain = [sum(r[j] * q[j] for j in range(len(q))) for r in expected]
-            floor = eq.value - self.safety
-            x = list(matrixgame.safe_reply(safe, gain, floor))
-            if not small or time.monotonic() > deadline:
+            x, q = self._reply(table, seat, mine, theirs, predicted, eq)
+            if not small:
                 break
+            cols = [(b, p) for b, p in zip(theirs, q, strict=True) if p > 1e-6]
+            scored = self._scores(table, seat, every[0], cols, True, 1, deadline)
+            if scored is None:
+                break
+            ranked = sorted(range(len(scored)), key=lambda i: -scored[i])
+            mine = mine + [every[0][i] for i in ranked[:REPLY_ROWS] if every[0][i] not in mine]
+            eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
+            x, q = self._reply(table, seat, mine, theirs, predicted, eq)
             rows = [(a, p) for a, p in zip(mine, x, strict=True) if p > 1e-6]
-            worst_b = min(
-                every[1], key=lambda b: sum(p * self._cell(table, seat, a, b)[0] for a, p in rows)
-            )
-            worst = sum(p * self._cell(table, seat, a, worst_b)[0] for a, p in rows)
-            if worst >= floor - 1e-6 or worst_b in theirs:
+            against = self._scores(table, seat, every[1], rows, False, 0, deadline)
+            if against is None:
+                break
+            worst = min(against)
+            worst_b = every[1][against.index(worst)]
+            if worst >= eq.value - self.safety - 1e-6 or worst_b in theirs:
                 break
             theirs.append(worst_b)
             eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
+        x, _ = self._reply(table, seat, mine, theirs, predicted, eq)
         safe = self.payoff(table, seat, mine, theirs)
         self.last_value = matrixgame.Equilibrium.worst(safe, x)
         self.last_strategy = dict(zip(mine, x, strict=True))
         return mine, x
+
+    def _reply(
+        self,
+        table: Table,
+        seat: int,
+        mine: list[int],
+        theirs: list[int],
+        predicted: list[int],
+        eq: matrixgame.Equilibrium,
+    ) -> tuple[list[float], list[float]]:
+        """The safe reply on the current menus and the column mix ``q`` it answers (the
+        equilibrium column mixed with the model's prediction)."""
+        q = [(1 - self._trust) * p for p in eq.col]
+        for code in predicted:
+            q[theirs.index(code)] += self._trust / len(predicted)
+        safe = self.payoff(table, seat, mine, theirs)
+        expected = self.payoff(table, seat, mine, theirs, expected=True)
+        gain = [sum(r[j] * q[j] for j in range(len(q))) for r in expected]
+        return list(matrixgame.safe_reply(safe, gain, eq.value - self.safety)), q
+
+    def _scores(
+        self,
+        table: Table,
+        seat: int,
+        candidates: Sequence[int],
+        mix: Sequence[tuple[int, float]],
+        own: bool,
+        k: int,
+        deadline: float,
+    ) -> list[float] | None:
+        """The value (``k``: 0 safe, 1 expected) of each own candidate against the column
+        ``mix`` (``own``) or of each opponent candidate against the row ``mix``; ``None``
+        when the ``deadline`` passes before every candidate is scored."""
+        out = []
+        for i, c in enumerate(candidates):
+            if i % 16 == 0 and time.monotonic() > deadline:
+                return None
+            if own:
+                out.append(sum(p * self._cell(table, seat, c, b)[k] for b, p in mix))
+            else:
+                out.append(sum(p * self._cell(table, seat, a, c)[k] for a, p in mix))
+        return out
 
     def _double_oracle(
         self, table: Table, seat: int, mine: list[int], theirs: list[int], deadline: float
@@ -346,14 +379,12 @@ class GunstSolver(Agent):
             eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
             cols = [(b, q) for b, q in zip(theirs, eq.col, strict=True) if q > 1e-6]
             rows = [(a, p) for a, p in zip(mine, eq.row, strict=True) if p > 1e-6]
-            best_a = max(
-                full[0], key=lambda a: sum(q * self._cell(table, seat, a, b)[0] for b, q in cols)
-            )
-            gain = sum(q * self._cell(table, seat, best_a, b)[0] for b, q in cols)
-            best_b = min(
-                full[1], key=lambda b: sum(p * self._cell(table, seat, a, b)[0] for a, p in rows)
-            )
-            loss = sum(p * self._cell(table, seat, a, best_b)[0] for a, p in rows)
+            gains = self._scores(table, seat, full[0], cols, True, 0, deadline)
+            losses = self._scores(table, seat, full[1], rows, False, 0, deadline)
+            if gains is None or losses is None:
+                break
+            gain, loss = max(gains), min(losses)
+            best_a, best_b = full[0][gains.index(gain)], full[1][losses.index(loss)]
             grown = False
             if best_a not in mine and gain > eq.value + 1e-6:
                 mine.append(best_a)
