@@ -61,7 +61,8 @@ LAST_SEASON_CAP = 96
 ORACLE_CAP = 2400
 """Season 4's double oracle searches a seat's every selection when it has at most this many."""
 ORACLE_SECONDS = 2.0
-"""Season 4's double oracle stops growing the menus after this long (the decision's budget)."""
+"""Season 4's double oracle stops growing the menus after this much CPU time (process
+time, so that the work done, and the strength, do not depend on the machine's load)."""
 LEAF_CELLS = 100
 """A leaf at the start of season 4 is solved as its own matrix game when the two menus
 make at most this many cells (else the continuation plans value it)."""
@@ -252,7 +253,7 @@ class GunstSolver(Agent):
         predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
         theirs = sorted(set(theirs) | set(predicted))
         self._cells = {}
-        deadline = time.monotonic() + ORACLE_SECONDS
+        deadline = time.process_time() + ORACLE_SECONDS
         if table.season >= SEASONS:
             mine, theirs = self._double_oracle(table, seat, mine, theirs, deadline)
         safe = self.payoff(table, seat, mine, theirs)
@@ -285,7 +286,7 @@ class GunstSolver(Agent):
         selections that score best against the prediction join the rows; after each safe
         reply the opponent's best column among all its selections joins the columns if it
         breaks the floor (the value minus ``safety``), and the reply is solved again."""
-        deadline = time.monotonic() + REPLY_SECONDS
+        deadline = time.process_time() + REPLY_SECONDS
         every = [
             list(rules.selections(tuple(table.hand[s]), table.ready_mask(s)))
             for s in (seat, 1 - seat)
@@ -354,7 +355,7 @@ class GunstSolver(Agent):
         when the ``deadline`` passes before every candidate is scored."""
         out = []
         for i, c in enumerate(candidates):
-            if i % 16 == 0 and time.monotonic() > deadline:
+            if i % 16 == 0 and time.process_time() > deadline:
                 return None
             if own:
                 out.append(sum(p * self._cell(table, seat, c, b)[k] for b, p in mix))
@@ -375,7 +376,7 @@ class GunstSolver(Agent):
         mine, theirs = list(mine), list(theirs)
         if max(len(f) for f in full) > ORACLE_CAP:
             return mine, theirs
-        while time.monotonic() < deadline:
+        while time.process_time() < deadline:
             eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
             cols = [(b, q) for b, q in zip(theirs, eq.col, strict=True) if q > 1e-6]
             rows = [(a, p) for a, p in zip(mine, eq.row, strict=True) if p > 1e-6]
