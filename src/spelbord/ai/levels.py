@@ -135,6 +135,22 @@ MEASURED: tuple[Measured, ...] = (
     ),
     Measured(
         "gunst",
+        "gunst-eq",
+        "gunst-br",
+        20,
+        6.0,
+        "gunst gunst-br gunst-eq --games 20 --processes 1 --seed 7",
+    ),
+    Measured(
+        "gunst",
+        "gunst-eq",
+        "gunst-br:mimic=hoard",
+        20,
+        12.0,
+        "gunst gunst-br:mimic=hoard gunst-eq --games 20 --processes 1 --seed 9",
+    ),
+    Measured(
+        "gunst",
         "script:all-in",
         "random",
         20,
