@@ -4,28 +4,16 @@ reply ``gunst-br`` and the SM-MCTS alternative ``gunst-smmcts`` (issue 11)."""
 from __future__ import annotations
 
 import pytest
+from tests.ai.guard import guarded_view
 
 from spelbord import games
-from spelbord.ai import SeatView, make_agent
+from spelbord.ai import SeatView, gunst_solver, make_agent
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.gunst_eq import menu
-from spelbord.ai.gunst_solver import CONTINUATIONS, GunstSolver, solve_matrix
+from spelbord.ai.gunst_solver import CONTINUATIONS, GunstSolver
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import Selection
 from spelbord.lab import run_match
-
-
-def test_solve_matrix_finds_the_mixed_equilibrium_of_rock_paper_scissors() -> None:
-    rps = [[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]
-    x, y, value = solve_matrix(rps, 2000)
-    assert all(abs(p - 1 / 3) < 0.02 for p in x + y)
-    assert abs(value) < 0.03
-
-
-def test_solve_matrix_finds_a_saddle_point() -> None:
-    # Row 1 dominates; the column player then picks column 0.
-    x, y, value = solve_matrix([[0.0, 1.0], [0.5, 2.0]], 500)
-    assert x[1] > 0.95 and y[0] > 0.95 and abs(value - 0.5) < 0.03
 
 
 def test_menu_holds_only_legal_selections() -> None:
@@ -44,10 +32,15 @@ def test_the_solver_plays_legal_actions_to_the_end() -> None:
     assert result.entries[0].wins + result.entries[0].draws == 2
 
 
-def test_the_model_recognises_the_hoarder_and_its_reply_wins_season_four() -> None:
-    """After three seasons of ``bring nothing`` the model names the hoarding plan, and the
-    season-4 reply to its predicted ``bring everything`` wins (R22): one warrior in season 1
-    gave the hoarder a favour of 1 (R7), too little to ready a deity."""
+def test_the_model_recognises_the_hoarder_and_exploits_it_only_safely(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After three seasons of ``bring nothing`` the model names the hoarding plan (R4);
+    the season-4 mix then scores at least the equilibrium's against the predicted ``bring
+    everything``, and still guarantees the equilibrium's value minus ``safety`` against
+    every selection the hoarder could make (R22 decides every cell)."""
+    monkeypatch.setattr(gunst_solver, "ORACLE_SECONDS", 60.0)  # no time limit here
+    monkeypatch.setattr(gunst_solver, "REPLY_SECONDS", 60.0)
     game = games.load("gunst")
     state = game.new_initial_state()
     nothing = Selection((0, 0, 0, 0, 0), 0).code
@@ -59,14 +52,21 @@ def test_the_model_recognises_the_hoarder_and_its_reply_wins_season_four() -> No
             state.apply_actions([one_warrior if first else nothing, nothing])
         else:
             state.apply_action(state.legal_actions()[0])
+    table = state.table
     agent = GunstSolver(seed=1)
     agent.fit_model(state, 1)
     assert hoard[0] in agent._model and agent._trust == pytest.approx(0.875)
-    action = agent.step(SeatView(state, 0))
-    table = state.table.clone()
+    codes, probs = agent.tinge_policy(table, 0)
+    mix = [(c, p) for c, p in zip(codes, probs, strict=True) if p > 1e-9]
+    pure = GunstSolver(seed=1, exploit=False)
+    pure_codes, pure_probs = pure.tinge_policy(table, 0)
+    pure_mix = [(c, p) for c, p in zip(pure_codes, pure_probs, strict=True) if p > 1e-9]
     everything = Selection(tuple(table.hand[1]), table.ready_mask(1)).code
-    rules.reveal(table, [action, everything])
-    assert GunstSolver(seed=2, exploit=False)._after_reveal(table, 0) == 1.0
+    exploit = sum(p * agent._cell(table, 0, a, everything)[1] for a, p in mix)
+    assert exploit >= sum(p * pure._cell(table, 0, a, everything)[0] for a, p in pure_mix) - 1e-9
+    replies = rules.selections(tuple(table.hand[1]), table.ready_mask(1))
+    worst = min(sum(p * agent._cell(table, 0, a, b)[0] for a, p in mix) for b in replies)
+    assert worst >= pure.last_value - agent.safety - 1e-6
 
 
 def test_the_pure_equilibrium_is_symmetric_at_the_start() -> None:
@@ -79,13 +79,16 @@ def test_the_pure_equilibrium_is_symmetric_at_the_start() -> None:
 
 def test_specs() -> None:
     assert make_agent("gunst-eq").name == "gunst-eq"
-    assert make_agent("gunst-eq:model=off:it=100").name == "gunst-eq:it=100:model=off"
+    assert make_agent("gunst-eq:model=off").name == "gunst-eq:model=off"
+    assert make_agent("gunst-eq:safety=0.3").name == "gunst-eq:safety=0.3"
     assert make_agent("gunst-br:model=off").name == "gunst-br:model=off"
     assert make_agent("gunst-br:mimic=hoard").name == "gunst-br:mimic=hoard"
     assert make_agent("gunst-smmcts:50it").name == "gunst-smmcts:50it"
     for bad in (
         "gunst-eq:model=maybe",
-        "gunst-eq:it=0",
+        "gunst-eq:it=100",
+        "gunst-eq:safety=3",
+        "gunst-eq:safety=x",
         "gunst-br:x=1",
         "gunst-br:mimic=nobody",
         "gunst-smmcts:gamma=2",
@@ -118,5 +121,29 @@ def test_season_four_double_oracle_leaves_no_better_reply_among_all_selections()
     assert all(rules.selection_is_legal(table, 0, c) for c in codes)
     mix = [(c, p) for c, p in zip(codes, probs, strict=True) if p > 1e-3]
     everything_b = rules.selections((1, 1, 1, 1, 1), 0)
-    worst = min(sum(p * solver._cell(table, 0, a, b) for a, p in mix) for b in everything_b)
+    worst = min(sum(p * solver._cell(table, 0, a, b)[0] for a, p in mix) for b in everything_b)
     assert worst >= solver.last_value - 0.05
+
+
+@pytest.mark.parametrize("spec", ["gunst-eq", "gunst-eq:model=off", "gunst-br"])
+def test_agents_see_only_their_seats_observation(spec: str) -> None:
+    """A whole game through guarded views: every decision reads only the deciding seat's
+    observation, legal actions and one resample (R23: the public position and log)."""
+    state = games.load("gunst").new_initial_state()
+    agents = [make_agent(spec, seed=1), make_agent("gunst-eq", seed=2)]
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == -1:
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        seats = [0, 1] if player == -2 else [player]
+        chosen = []
+        for seat in seats:
+            view, guard = guarded_view(state, seat)
+            chosen.append(agents[seat].step(view))
+            assert guard.resamples <= 1
+        if player == -2:
+            state.apply_actions(chosen)
+        else:
+            state.apply_action(chosen[0])
+    assert state.table.phase == "over"

@@ -19,36 +19,49 @@ best only in season 4.
 from __future__ import annotations
 
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_solver import CONTINUATIONS, OWN_LAST_SEASON_CAP, GunstSolver
+from spelbord.ai.gunst_solver import (
+    CONTINUATIONS,
+    DEFAULT_SAFETY,
+    OWN_LAST_SEASON_CAP,
+    GunstSolver,
+)
 from spelbord.ai.view import SeatView
 from spelbord.games.gunst.pieces import SEASONS
 from spelbord.games.gunst.table import TINGE, Table
 
 
 class GunstBestReply(GunstSolver):
-    """Best reply to ``gunst-eq`` (``target_model``: whether the target models opponents)."""
+    """Best reply to ``gunst-eq`` (``target_model``: whether the target models opponents,
+    ``target_safety``: its ``safety``)."""
 
     def __init__(
-        self, seed: int | None = None, target_model: bool = True, mimic: str | None = None
+        self,
+        seed: int | None = None,
+        target_model: bool = True,
+        mimic: str | None = None,
+        target_safety: float = DEFAULT_SAFETY,
     ) -> None:
         super().__init__(seed, exploit=False)
         self.target_model = target_model
+        self.target_safety = target_safety
         plans = {name: plan for name, plan, _ in CONTINUATIONS}
         if mimic is not None and mimic not in plans:
             raise AgentSpecError(f"unknown plan {mimic!r} to mimic (plans: {', '.join(plans)})")
         self.mimic = plans[mimic] if mimic else None
         self.name = "gunst-br" + ("" if target_model else ":model=off")
         self.name += f":mimic={mimic}" if mimic else ""
+        if target_model and target_safety != DEFAULT_SAFETY:
+            self.name += f":safety={target_safety:g}"
 
     def step(self, view: SeatView) -> int:
+        if view.observation()["phase"] != TINGE or len(view.legal_actions()) == 1:
+            return super().step(view)
         state = view.resample(self.rng)
         table: Table = state.table  # type: ignore[attr-defined]
-        if table.phase != TINGE or len(view.legal_actions()) == 1:
-            return super().step(view)
         seat = view.seat
         if self.mimic is not None and table.season < SEASONS:
             return self.mimic(table, seat)
-        target = GunstSolver(seed=0, exploit=self.target_model)
+        target = GunstSolver(seed=0, exploit=self.target_model, safety=self.target_safety)
         target.fit_model(state, seat)
         codes, probs = target.tinge_policy(table, 1 - seat)
         support = [(c, p) for c, p in zip(codes, probs, strict=True) if p > 1e-3]
@@ -65,16 +78,23 @@ class GunstBestReply(GunstSolver):
 
 def make_gunst_br(parts: list[str], seed: int | None = None) -> GunstBestReply:
     """The agent of a spec's parts after ``gunst-br``: ``model=on|off`` (the target's
-    opponent model) and ``mimic=PLAN``."""
-    target_model, mimic = True, None
+    opponent model), ``safety=E`` (the target's safety) and ``mimic=PLAN``."""
+    target_model, mimic, safety = True, None, DEFAULT_SAFETY
     for part in parts:
         key, _, value = part.partition("=")
         if key == "model" and value in ("on", "off"):
             target_model = value == "on"
         elif key == "mimic" and value:
             mimic = value
+        elif key == "safety" and value:
+            try:
+                safety = float(value)
+            except ValueError:
+                raise AgentSpecError(f"bad value {value!r} for safety") from None
+            if not 0 <= safety <= 2:
+                raise AgentSpecError(f"safety is in [0, 2] (the value range), got {safety}")
         else:
             raise AgentSpecError(
-                f"bad option {part!r} for gunst-br (options: model=on|off, mimic=PLAN)"
+                f"bad option {part!r} for gunst-br (options: model=on|off, mimic=PLAN, safety=E)"
             )
-    return GunstBestReply(seed, target_model, mimic)
+    return GunstBestReply(seed, target_model, mimic, safety)

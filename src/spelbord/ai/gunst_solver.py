@@ -8,24 +8,40 @@ choice of R6 both ways, taking the chooser's better, the other decisions by a pl
 policy) and values the position at the next season by a *leaf game* (depth-limited
 solving in the manner of Brown, Sandholm and Amos 2018): from there each seat picks one
 of a few whole-game continuation plans (``CONTINUATIONS``), each pair is played out, and
-the leaf is worth the value of that small matrix game. The season's matrix is then solved
-by regret matching (RM+, averaged), and the agent draws its selection from the equilibrium
-mix. In season 4 every cell is played to the end, and a double oracle grows both menus
-with best replies taken from every legal selection (when there are at most
-``ORACLE_CAP``), so the last matrix is solved over the whole selection space up to the
-greedy in-round play.
+the leaf is worth the value of that small matrix game. Every matrix game is solved
+exactly by linear programming (``spelbord.ai.matrixgame``, scipy's HiGHS), and the agent
+draws its selection from the equilibrium mix. In season 4 every cell is played to the
+end, and a double oracle grows both menus with best replies taken from every legal
+selection (when there are at most ``ORACLE_CAP``) until no reply gains (or
+``ORACLE_SECONDS`` pass), so the last matrix is solved over the whole selection space up
+to the greedy in-round play.
 
-Opponent modelling (``model=on``, the default): the continuation plans that chose every
-selection the opponent has revealed so far are its model; at a Tinge the agent then plays
-the best reply to the equilibrium column mixed with the model's prediction (trust
-1 - 2**-k after k matching seasons), and leaf games lean the same way. This beats fixed
-plans, at a price (measured, November 2026): an opponent that mimics a plan for three
-seasons and replies best in season 4 (``gunst-br:mimic=hoard``) won 20 of 20, whereas
-against ``model=off`` the best-reply search ``gunst-br:model=off`` scored 9 of 20.
+Opponent modelling (``model=on``, the default) is *safe exploitation*: the continuation
+plans that chose every selection the opponent has revealed so far are its model (trust
+1 - 2**-k after k matching seasons). Every position then has two values: *safe* (the
+opponent plays the equilibrium of every later matrix game) and *expected* (leaning
+toward the model's plans). At a Tinge the agent plays the mix that scores best in
+expectation against the equilibrium column mixed with the model's prediction, among the
+mixes that still guarantee the game's safe value minus ``safety`` (default 0.025 in the
+value range -1..1) against every column (``matrixgame.safe_reply``, one LP); a
+single-seat decision takes the best expected action among those of the best safe value.
+So a fixed plan is beaten, while a player who mimics a plan and then turns can win at
+most ``safety`` per Tinge (four a game) beyond the equilibrium's guarantee.
+(Before this, the model's best reply was unbounded: ``gunst-br:mimic=hoard`` won 20 of 20
+against it, November 2026.)
+Measured (November 2026, 40 games each, ``spelbord.ai.levels.MEASURED``): the best reply
+``gunst-br`` scored 23.5 of 40 against it (mean return +0.175: 0.09 of the value range 2),
+``gunst-br:mimic=hoard`` 20 of 40; it scored 31 of 40 against the hoarder (no loss) and
+at least 30.5 of 40 against every scripted plan.
 
 Single-seat decisions (who goes first, the favour, a deity's row, the scholars' mode, a
 raise) are chosen by the same evaluation: each legal action, the rest of the round greedy,
 the leaf game at the next season.
+
+Time: at most 2 s of CPU a decision (the season-4 searches stop at ``ORACLE_SECONDS``
+plus ``REPLY_SECONDS``; seasons 1-3 are bounded by the menus). Measured, November 2026:
+at most 0.69 s of CPU over 48 Tinge and 92 single-seat decisions against three plans
+(wall time on the shared 2-core machine at load 15-18: up to 13.5 s).
 
 >>> make_gunst_eq([], seed=1).name
 'gunst-eq'
@@ -34,8 +50,10 @@ the leaf game at the next season.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 
+from spelbord.ai import matrixgame
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.gunst_eq import greedy_decision, menu
@@ -43,18 +61,33 @@ from spelbord.ai.view import SeatView
 from spelbord.core import State, seeded
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import rules
-from spelbord.games.gunst.pieces import SEASONS, Selection
+from spelbord.games.gunst.pieces import NUM_SELECTIONS, SEASONS, Selection
 from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
 
 Plan = Callable[[Table, int], int]
 LAST_SEASON_CAP = 96
-"""In season 4 every selection is considered when a seat has at most this many."""
-ORACLE_CAP = 200
+"""In season 4 every selection is considered from the start when a seat has at most this many."""
+ORACLE_CAP = 2400
 """Season 4's double oracle searches a seat's every selection when it has at most this many."""
-ORACLE_ROUNDS = 3
-OWN_LAST_SEASON_CAP = 300
-"""... and every own selection (any hand) when the opponent's plan is modelled."""
+ORACLE_SECONDS = 1.0
+"""Season 4's double oracle stops growing the menus after this much CPU time (process
+time, so that the work done, and the strength, do not depend on the machine's load)."""
+LEAF_CELLS = 100
+"""A leaf at the start of season 4 is solved as its own matrix game when the two menus
+make at most this many cells (else the continuation plans value it)."""
+REPLY_ROWS = 8
+"""Season 4: how many own selections best against the prediction the safe reply adds."""
+REPLY_SECONDS = 0.6
+REPLY_ROUNDS = 12
+"""Season 4: the safe reply's rounds of adding columns that break its floor (and its time)."""
+OWN_LAST_SEASON_CAP = NUM_SELECTIONS
+"""The best reply ``gunst-br`` searches every own selection in season 4."""
 NOTHING = Selection((0, 0, 0, 0, 0), 0).code
+DEFAULT_SAFETY = 0.025
+"""How far (in the value range -1..1) the model may lead a Tinge below the equilibrium's
+guarantee: at most four Tinges a game, so at most 0.1 a game."""
+TIE = 1e-9
+"""Single-seat decisions follow the model only among actions of equal safe value."""
 
 
 def _everything(table: Table, seat: int) -> int:
@@ -118,46 +151,31 @@ def _value(table: Table, seat: int) -> float:
     return -1.0 if table.loser == seat else 1.0
 
 
-def solve_matrix(
-    payoff: Sequence[Sequence[float]], iterations: int = 300
-) -> tuple[list[float], list[float], float]:
-    """Average RM+ strategies of a zero-sum matrix game (row player maximises) and the
-    value of the row strategy against the column player's best reply."""
-    rows, cols = len(payoff), len(payoff[0])
-    reg_r, reg_c = [0.0] * rows, [0.0] * cols
-    sum_r, sum_c = [0.0] * rows, [0.0] * cols
-    for t in range(1, iterations + 1):
-        pos = sum(reg_r)
-        x = [r / pos for r in reg_r] if pos > 0 else [1.0 / rows] * rows
-        pos = sum(reg_c)
-        y = [c / pos for c in reg_c] if pos > 0 else [1.0 / cols] * cols
-        row_vals = [sum(payoff[i][j] * y[j] for j in range(cols)) for i in range(rows)]
-        col_vals = [sum(payoff[i][j] * x[i] for i in range(rows)) for j in range(cols)]
-        v = sum(x[i] * row_vals[i] for i in range(rows))
-        for i in range(rows):
-            reg_r[i] = max(0.0, reg_r[i] + row_vals[i] - v)
-            sum_r[i] += t * x[i]
-        for j in range(cols):
-            reg_c[j] = max(0.0, reg_c[j] + v - col_vals[j])
-            sum_c[j] += t * y[j]
-    tr, tc = sum(sum_r), sum(sum_c)
-    x = [s / tr for s in sum_r]
-    y = [s / tc for s in sum_c]
-    guaranteed = min(sum(payoff[i][j] * x[i] for i in range(rows)) for j in range(cols))
-    return x, y, guaranteed
+Value = tuple[float, float]
+"""A position's worth to the agent: (safe, expected). *safe* assumes the opponent plays
+the equilibrium of every later matrix game (the worst case the agent guards); *expected*
+leans toward the opponent model's prediction (equal to *safe* without a model)."""
+
+
+def _pick(values: Sequence[Value], slack: float) -> int:
+    """The index of the best expected value among those within ``slack`` of the best safe
+    value (safe exploitation of a single-seat choice)."""
+    best_safe = max(v[0] for v in values)
+    allowed = [i for i, v in enumerate(values) if v[0] >= best_safe - slack]
+    return max(allowed, key=lambda i: values[i][1])
 
 
 class GunstSolver(Agent):
     """Depth-limited matrix-game solving for Gunst (see the module text)."""
 
     def __init__(
-        self, seed: int | None = None, iterations: int = 300, exploit: bool = True
+        self, seed: int | None = None, exploit: bool = True, safety: float = DEFAULT_SAFETY
     ) -> None:
         self.name = "gunst-eq"
         self.rng = seeded(seed)
-        self.iterations = iterations
-        self._leaf_cache: dict[tuple[object, ...], float] = {}
-        self._cells: dict[tuple[int, int], float] = {}
+        self.safety = safety
+        self._leaf_cache: dict[tuple[object, ...], Value] = {}
+        self._cells: dict[tuple[int, int], Value] = {}
         self.last_strategy: dict[int, float] = {}
         self.last_value = 0.0
         self.exploit = exploit
@@ -178,15 +196,14 @@ class GunstSolver(Agent):
         self.fit_model(state, 1 - seat)
         if table.phase == TINGE:
             return self._tinge(table, seat)
-        best, best_value = actions[0], -2.0
+        values = []
         for action in actions:
             child = table.clone()
             rules.decide(child, action)
-            value = self._finish_round(child, seat)
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        self.last_value = best_value
-        return best
+            values.append(self._finish_round(child, seat))
+        best = _pick(values, TIE)
+        self.last_value = values[best][0]
+        return actions[best]
 
     def _choices(self, table: Table, seat: int, cap: int = LAST_SEASON_CAP) -> list[int]:
         """The selections considered: all of them in the last season when at most ``cap``,
@@ -234,67 +251,162 @@ class GunstSolver(Agent):
         return codes[-1]
 
     def tinge_policy(self, table: Table, seat: int) -> tuple[list[int], list[float]]:
-        """The mixed selection of ``seat`` at this Tinge: the equilibrium of the season's
-        matrix game, or with a fitted opponent model the best replies (uniform among ties)
-        to the equilibrium column mixed with the model's prediction."""
+        """The mixed selection of ``seat`` at this Tinge.
+
+        Without a fitted model: the equilibrium of the season's matrix game (solved by LP).
+        With one: the safe reply (``matrixgame.safe_reply``) that scores best against the
+        equilibrium column mixed with the model's prediction, among the mixes that
+        guarantee the game's value minus ``safety`` against every column."""
         theirs = self._choices(table, 1 - seat)
-        mine = self._choices(table, seat, OWN_LAST_SEASON_CAP if self._model else LAST_SEASON_CAP)
+        mine = self._choices(table, seat)
         predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
         theirs = sorted(set(theirs) | set(predicted))
         self._cells = {}
+        deadline = time.process_time() + ORACLE_SECONDS
         if table.season >= SEASONS:
-            mine, theirs = self._double_oracle(table, seat, mine, theirs)
-        payoff = self.payoff(table, seat, mine, theirs)
-        x, y, value = solve_matrix(payoff, self.iterations)
-        self.last_strategy = dict(zip(mine, x, strict=True))
-        self.last_value = value
+            mine, theirs = self._double_oracle(table, seat, mine, theirs, deadline)
+        safe = self.payoff(table, seat, mine, theirs)
+        eq = matrixgame.solve(safe)
+        x = list(eq.row)
+        self.last_value = eq.value
         if predicted and self._trust > 0:
-            q = [(1 - self._trust) * p for p in y]
+            q = [(1 - self._trust) * p for p in eq.col]
             for code in predicted:
                 q[theirs.index(code)] += self._trust / len(predicted)
-            scores = [sum(r[j] * q[j] for j in range(len(q))) for r in payoff]
-            best = max(scores)
-            top = [a for a, v in zip(mine, scores, strict=True) if v >= best - 1e-9]
-            return top, [1.0 / len(top)] * len(top)
+            if table.season >= SEASONS:
+                return self._safe_last_season(table, seat, mine, theirs, predicted, eq)
+            expected = self.payoff(table, seat, mine, theirs, expected=True)
+            gain = [sum(r[j] * q[j] for j in range(len(q))) for r in expected]
+            x = list(matrixgame.safe_reply(safe, gain, eq.value - self.safety))
+            self.last_value = matrixgame.Equilibrium.worst(safe, x)
+        self.last_strategy = dict(zip(mine, x, strict=True))
         return mine, x
 
+    def _safe_last_season(
+        self,
+        table: Table,
+        seat: int,
+        mine: list[int],
+        theirs: list[int],
+        predicted: list[int],
+        eq: matrixgame.Equilibrium,
+    ) -> tuple[list[int], list[float]]:
+        """Season 4's safe reply over the whole selection space: the ``REPLY_ROWS`` own
+        selections that score best against the prediction join the rows; after each safe
+        reply the opponent's best column among all its selections joins the columns if it
+        breaks the floor (the value minus ``safety``), and the reply is solved again."""
+        deadline = time.process_time() + REPLY_SECONDS
+        every = [
+            list(rules.selections(tuple(table.hand[s]), table.ready_mask(s)))
+            for s in (seat, 1 - seat)
+        ]
+        small = max(len(e) for e in every) <= ORACLE_CAP
+        theirs = list(theirs)
+        for _ in range(REPLY_ROUNDS):
+            x, q = self._reply(table, seat, mine, theirs, predicted, eq)
+            if not small:
+                break
+            cols = [(b, p) for b, p in zip(theirs, q, strict=True) if p > 1e-6]
+            scored = self._scores(table, seat, every[0], cols, True, 1, deadline)
+            if scored is None:
+                break
+            ranked = sorted(range(len(scored)), key=lambda i: -scored[i])
+            mine = mine + [every[0][i] for i in ranked[:REPLY_ROWS] if every[0][i] not in mine]
+            eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
+            x, q = self._reply(table, seat, mine, theirs, predicted, eq)
+            rows = [(a, p) for a, p in zip(mine, x, strict=True) if p > 1e-6]
+            against = self._scores(table, seat, every[1], rows, False, 0, deadline)
+            if against is None:
+                break
+            worst = min(against)
+            worst_b = every[1][against.index(worst)]
+            if worst >= eq.value - self.safety - 1e-6 or worst_b in theirs:
+                break
+            theirs.append(worst_b)
+            eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
+        x, _ = self._reply(table, seat, mine, theirs, predicted, eq)
+        safe = self.payoff(table, seat, mine, theirs)
+        self.last_value = matrixgame.Equilibrium.worst(safe, x)
+        self.last_strategy = dict(zip(mine, x, strict=True))
+        return mine, x
+
+    def _reply(
+        self,
+        table: Table,
+        seat: int,
+        mine: list[int],
+        theirs: list[int],
+        predicted: list[int],
+        eq: matrixgame.Equilibrium,
+    ) -> tuple[list[float], list[float]]:
+        """The safe reply on the current menus and the column mix ``q`` it answers (the
+        equilibrium column mixed with the model's prediction)."""
+        q = [(1 - self._trust) * p for p in eq.col]
+        for code in predicted:
+            q[theirs.index(code)] += self._trust / len(predicted)
+        safe = self.payoff(table, seat, mine, theirs)
+        expected = self.payoff(table, seat, mine, theirs, expected=True)
+        gain = [sum(r[j] * q[j] for j in range(len(q))) for r in expected]
+        return list(matrixgame.safe_reply(safe, gain, eq.value - self.safety)), q
+
+    def _scores(
+        self,
+        table: Table,
+        seat: int,
+        candidates: Sequence[int],
+        mix: Sequence[tuple[int, float]],
+        own: bool,
+        k: int,
+        deadline: float,
+    ) -> list[float] | None:
+        """The value (``k``: 0 safe, 1 expected) of each own candidate against the column
+        ``mix`` (``own``) or of each opponent candidate against the row ``mix``; ``None``
+        when the ``deadline`` passes before every candidate is scored."""
+        out = []
+        for i, c in enumerate(candidates):
+            if i % 16 == 0 and time.process_time() > deadline:
+                return None
+            if own:
+                out.append(sum(p * self._cell(table, seat, c, b)[k] for b, p in mix))
+            else:
+                out.append(sum(p * self._cell(table, seat, a, c)[k] for a, p in mix))
+        return out
+
     def _double_oracle(
-        self, table: Table, seat: int, mine: list[int], theirs: list[int]
+        self, table: Table, seat: int, mine: list[int], theirs: list[int], deadline: float
     ) -> tuple[list[int], list[int]]:
         """Season 4: grow both menus by best replies from every legal selection (double
-        oracle, McMahan et al. 2003) while a reply gains and the sets stay small."""
+        oracle, McMahan et al. 2003) until neither side's reply gains, a seat has more
+        than ``ORACLE_CAP`` selections, or the ``deadline`` passes."""
         full = [
             list(rules.selections(tuple(table.hand[s]), table.ready_mask(s)))
             for s in (seat, 1 - seat)
         ]
         mine, theirs = list(mine), list(theirs)
-        for _ in range(ORACLE_ROUNDS):
-            payoff = self.payoff(table, seat, mine, theirs)
-            x, y, value = solve_matrix(payoff, self.iterations)
+        if max(len(f) for f in full) > ORACLE_CAP:
+            return mine, theirs
+        while time.process_time() < deadline:
+            eq = matrixgame.solve(self.payoff(table, seat, mine, theirs))
+            cols = [(b, q) for b, q in zip(theirs, eq.col, strict=True) if q > 1e-6]
+            rows = [(a, p) for a, p in zip(mine, eq.row, strict=True) if p > 1e-6]
+            gains = self._scores(table, seat, full[0], cols, True, 0, deadline)
+            losses = self._scores(table, seat, full[1], rows, False, 0, deadline)
+            if gains is None or losses is None:
+                break
+            gain, loss = max(gains), min(losses)
+            best_a, best_b = full[0][gains.index(gain)], full[1][losses.index(loss)]
             grown = False
-            cols = [(b, q) for b, q in zip(theirs, y, strict=True) if q > 1e-3]
-            rows = [(a, p) for a, p in zip(mine, x, strict=True) if p > 1e-3]
-            if len(full[0]) <= ORACLE_CAP:
-                best_a = max(
-                    full[0], key=lambda a: sum(q * self._cell(table, seat, a, b) for b, q in cols)
-                )
-                gain = sum(q * self._cell(table, seat, best_a, b) for b, q in cols)
-                if best_a not in mine and gain > value + 1e-3:
-                    mine.append(best_a)
-                    grown = True
-            if len(full[1]) <= ORACLE_CAP:
-                best_b = min(
-                    full[1], key=lambda b: sum(p * self._cell(table, seat, a, b) for a, p in rows)
-                )
-                loss = sum(p * self._cell(table, seat, a, best_b) for a, p in rows)
-                if best_b not in theirs and loss < value - 1e-3:
-                    theirs.append(best_b)
-                    grown = True
+            if best_a not in mine and gain > eq.value + 1e-6:
+                mine.append(best_a)
+                grown = True
+            if best_b not in theirs and loss < eq.value - 1e-6:
+                theirs.append(best_b)
+                grown = True
             if not grown:
                 break
         return mine, theirs
 
-    def _cell(self, table: Table, seat: int, a: int, b: int) -> float:
+    def _cell(self, table: Table, seat: int, a: int, b: int) -> Value:
         value = self._cells.get((a, b))
         if value is None:
             child = table.clone()
@@ -303,36 +415,47 @@ class GunstSolver(Agent):
         return value
 
     def payoff(
-        self, table: Table, seat: int, mine: Sequence[int], theirs: Sequence[int]
+        self,
+        table: Table,
+        seat: int,
+        mine: Sequence[int],
+        theirs: Sequence[int],
+        expected: bool = False,
     ) -> list[list[float]]:
-        """``seat``'s value of every pair of selections (rows its own, columns the other's)."""
-        return [[self._cell(table, seat, a, b) for b in theirs] for a in mine]
+        """``seat``'s value of every pair of selections (rows its own, columns the other's):
+        the safe values, or with ``expected`` the values that lean toward the model."""
+        k = 1 if expected else 0
+        return [[self._cell(table, seat, a, b)[k] for b in theirs] for a in mine]
 
     # ------------------------------------------------------------------ evaluation
-    def _after_reveal(self, table: Table, seat: int) -> float:
+    def _after_reveal(self, table: Table, seat: int) -> Value:
         """Value for ``seat`` just after a reveal: the coin in expectation, then the round."""
         if table.phase == COIN:
-            total = 0.0
+            safe = expected = 0.0
             for outcome in (0, 1):
                 child = table.clone()
                 rules.toss(child, outcome)
-                total += 0.5 * self._order(child, seat)
-            return total
+                s, e = self._order(child, seat)
+                safe += 0.5 * s
+                expected += 0.5 * e
+            return safe, expected
         return self._order(table, seat)
 
-    def _order(self, table: Table, seat: int) -> float:
-        """The chooser names who goes first (R6), taking the better order for itself."""
+    def _order(self, table: Table, seat: int) -> Value:
+        """The chooser names who goes first (R6): the agent as ``step`` would choose, the
+        opponent the order worst for the agent."""
         if table.phase != "order":
             return self._finish_round(table, seat)
-        chooser = table.actor
         values = []
         for first in (0, 1):
             child = table.clone()
             rules.decide(child, A.FIRST + first)
             values.append(self._finish_round(child, seat))
-        return max(values) if chooser == seat else min(values)
+        if table.actor == seat:
+            return values[_pick(values, TIE)]
+        return min(v[0] for v in values), min(v[1] for v in values)
 
-    def _finish_round(self, table: Table, seat: int) -> float:
+    def _finish_round(self, table: Table, seat: int) -> Value:
         """Greedy play to the end of the round, then the leaf game (or the result)."""
         season = table.season
         rng = random.Random(0)
@@ -344,11 +467,13 @@ class GunstSolver(Agent):
             acts = rules.legal_decisions(table, actor)
             rules.decide(table, greedy_decision(table, actor, acts, rng))
         if table.phase == OVER:
-            return _value(table, seat)
+            v = _value(table, seat)
+            return v, v
         return self._leaf(table, seat)
 
-    def _leaf(self, table: Table, seat: int) -> float:
-        """The value of the leaf game: each seat picks a continuation plan (matrix game)."""
+    def _leaf(self, table: Table, seat: int) -> Value:
+        """The value of the leaf game: each seat picks a continuation plan (matrix game,
+        solved by LP); the expected value leans toward the model's plans."""
         key = (
             table.season,
             tuple(table.life),
@@ -358,16 +483,43 @@ class GunstSolver(Agent):
         cached = self._leaf_cache.get(key)
         if cached is not None:
             return cached
-        payoff = [
-            [self._playout(table, seat, mine, theirs) for theirs in CONTINUATIONS]
-            for mine in CONTINUATIONS
-        ]
-        _, _, value = solve_matrix(payoff, 100)
-        if self._model and self._trust > 0:
-            exploit = max(sum(row[i] for i in self._model) / len(self._model) for row in payoff)
-            value = (1 - self._trust) * value + self._trust * exploit
+        if table.season >= SEASONS and len(menu(table, 0)) * len(menu(table, 1)) <= LEAF_CELLS:
+            value = self._last_season_leaf(table, seat)
+        else:
+            payoff = [
+                [self._playout(table, seat, mine, theirs) for theirs in CONTINUATIONS]
+                for mine in CONTINUATIONS
+            ]
+            safe = expected = matrixgame.solve(payoff).value
+            if self._model and self._trust > 0:
+                exploit = max(sum(row[i] for i in self._model) / len(self._model) for row in payoff)
+                expected = (1 - self._trust) * safe + self._trust * exploit
+            value = (safe, expected)
         self._leaf_cache[key] = value
         return value
+
+    def _last_season_leaf(self, table: Table, seat: int) -> Value:
+        """A leaf at the start of season 4 is worth the value of its own matrix game over
+        both seats' menus, every cell played to the end (rather than whole-game plans,
+        whose fixed last selections a reply would beat)."""
+        mine, theirs = menu(table, seat), menu(table, 1 - seat)
+        predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
+        theirs = sorted(set(theirs) | set(predicted))
+        cells = []
+        for a in mine:
+            row = []
+            for b in theirs:
+                child = table.clone()
+                rules.reveal(child, [a, b] if seat == 0 else [b, a])
+                row.append(self._after_reveal(child, seat))
+            cells.append(row)
+        safe = matrixgame.solve([[c[0] for c in row] for row in cells]).value
+        expected = safe
+        if predicted and self._trust > 0:
+            cols = [theirs.index(code) for code in predicted]
+            exploit = max(sum(row[j][1] for j in cols) / len(cols) for row in cells)
+            expected = (1 - self._trust) * safe + self._trust * exploit
+        return safe, expected
 
     @staticmethod
     def _playout(
@@ -396,20 +548,32 @@ class GunstSolver(Agent):
 
 
 def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
-    """The agent of a spec's parts after ``gunst-eq``: ``it=N`` (RM+ iterations, default
-    300) and ``model=on|off`` (opponent modelling, default on; off: the pure equilibrium)."""
-    iterations, exploit = 300, True
+    """The agent of a spec's parts after ``gunst-eq``: ``model=on|off`` (opponent
+    modelling, default on; off: the pure equilibrium) and ``safety=E`` (how much below
+    the equilibrium's guarantee the model may lead it, 0 to 2, default
+    ``DEFAULT_SAFETY``)."""
+    exploit, safety = True, DEFAULT_SAFETY
     for part in parts:
         key, sep, value = part.partition("=")
-        if key == "it" and sep and value.isdigit() and int(value) >= 1:
-            iterations = int(value)
-        elif key == "model" and value in ("on", "off"):
+        if key == "model" and value in ("on", "off"):
             exploit = value == "on"
+        elif key == "safety" and sep:
+            try:
+                safety = float(value)
+            except ValueError:
+                raise AgentSpecError(f"bad value {value!r} for safety") from None
+            if not 0 <= safety <= 2:
+                raise AgentSpecError(f"safety is in [0, 2] (the value range), got {safety}")
         else:
-            raise AgentSpecError(f"bad option {part!r} for gunst-eq (options: it=N, model=on|off)")
-    agent = GunstSolver(seed, iterations, exploit)
+            raise AgentSpecError(
+                f"bad option {part!r} for gunst-eq (options: model=on|off, safety=E)"
+            )
+    agent = GunstSolver(seed, exploit, safety)
     suffix = "".join(
-        [f":it={iterations}" if iterations != 300 else "", "" if exploit else ":model=off"]
+        [
+            "" if exploit else ":model=off",
+            f":safety={safety:g}" if exploit and safety != DEFAULT_SAFETY else "",
+        ]
     )
     agent.name = f"gunst-eq{suffix}"
     return agent

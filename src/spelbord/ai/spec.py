@@ -10,7 +10,7 @@ its ``heuristic_value`` (``spelbord.ai.mcts.EVALUATIONS``; Omringad).
 turn) and ``history=on`` (draw them with ``resample``: see ``spelbord.ai.ismcts``).
 ``script:PLAN`` is a scripted plan (``spelbord.ai.scripted``),
 ``level:easy|medium|hard|master`` a level resolved per game (``spelbord.ai.levels``).
-Gunst only: ``gunst-eq[:it=N][:model=on|off]`` (near-equilibrium
+Gunst only: ``gunst-eq[:model=on|off][:safety=E]`` (near-equilibrium
 matrix-game solving, ``spelbord.ai.gunst_solver``), ``gunst-br[:model=on|off]`` (a best
 reply to it, ``spelbord.ai.gunst_br``), ``gunst-smmcts[:budget][:gamma=G]`` (SM-MCTS with
 regret matching, ``spelbord.ai.gunst_eq``). ``ab`` is the Coerceo alpha-beta engine
