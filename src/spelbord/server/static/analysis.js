@@ -5,7 +5,7 @@
 // "Analyse" asks the engine (a bounded search on the server) for the evaluation bar, the
 // best line drawn on the board, the top moves with their scores and the threats.
 import { api, copyText, loadRenderer, toast } from "/static/api.js";
-import { translatePage } from "/static/i18n.js";
+import { t, translatePage } from "/static/i18n.js";
 
 translatePage();
 
@@ -143,7 +143,7 @@ async function main() {
   $("share").addEventListener("click", async () => {
     syncText();
     await copyText(location.href);
-    toast("Link copied", "info");
+    toast(t("study.link_copied"), "info");
   });
   $("edit").addEventListener("change", () => ($("setup").hidden = !$("edit").checked));
   // Typed text stays as typed (the server judges it and names what is wrong).

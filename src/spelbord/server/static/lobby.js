@@ -336,7 +336,7 @@ function tableItem(table) {
       h(
         "button",
         { type: "button", class: "btn btn-small btn-ghost cancel-table", onclick: () => cancelTable(id, created) },
-        "Cancel table",
+        t("lobby.cancel_table"),
       ),
     );
   }
@@ -386,7 +386,7 @@ function creatorToken(table) {
 async function cancelTable(table, token) {
   try {
     await api(`/api/tables/${encodeURIComponent(table)}/cancel`, { method: "POST", body: { token } });
-    toast("Table cancelled");
+    toast(t("lobby.cancelled"));
   } catch (err) {
     toast(err.message);
   }

@@ -91,7 +91,7 @@ async function tournamentsPage() {
     try {
       options = JSON.parse(document.getElementById("t-options").value || "{}");
     } catch {
-      toast("the options must be JSON, e.g. {\"target\": 50}");
+      toast(tr("tour.options_json"));
       return;
     }
     try {
