@@ -22,8 +22,9 @@ simultaneous node is one entry with ``seat`` ``SIMULTANEOUS`` (-2), the parts jo
 >>> visible_moves([rec], viewer=1, reveal=False)
 [{'ply': 3, 'seat': 1, 'text': 'b2-c3'}]
 >>> late = MoveRecord(3, 1, rec.parts, timeouts=(1,))
->>> visible_moves([late], viewer=0, reveal=False)
-[{'ply': 3, 'seat': 1, 'text': 'hidden move (time)', 'kind': 'hidden', 'hidden': True, 'timeout': True}]
+>>> entry = visible_moves([late], viewer=0, reveal=False)[0]
+>>> entry["text"], entry["kind"], entry["hidden"], entry["timeout"]
+('hidden move (time)', 'hidden', True, True)
 >>> bids = MoveRecord(2, SIMULTANEOUS, ((0, "bid 1", {}, (0,)), (1, "bid 0", {}, (1,))), (1,))
 >>> visible_moves([bids], viewer=0, reveal=False)[0]["text"]
 'bid 1; hidden move (time)'
