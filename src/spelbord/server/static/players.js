@@ -209,7 +209,7 @@ function renderTournament(t) {
     (t.round ? ` · ${tr("tour.meta_round", { n: t.round })}` : "") +
     ` · ${tr("tour.meta_starts", { when: new Date(t.starts_at * 1000).toLocaleString() })}` +
     ` · ${tr("tour.meta_show_up", { seconds: t.show_up_seconds })}` +
-    (t.note ? ` · ${t.note}` : "");
+    (t.note ? ` · ${t.note === "too few entrants" ? tr("tour.too_few") : t.note}` : "");
   document.getElementById("t-rules").textContent = t.rules;
   const mine = me ? `account:${me.id}` : null;
   const joined = t.entrants.some((e) => e.entrant === mine);
