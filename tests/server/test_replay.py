@@ -75,7 +75,12 @@ def test_a_running_game_hides_moves_but_keeps_one_entry_per_frame(name: str) -> 
     if name == "omringad":  # secret setup choices: the other seat's part stays hidden
         seen = views.replay(game, history, 0, finished=False)["moves"]
         joint = next(m for m in seen if m["seat"] == SIMULTANEOUS)
-        assert joint["parts"][1] == {"seat": 1, "text": "hidden move", "hidden": True}
+        assert joint["parts"][1] == {
+            "seat": 1,
+            "text": "hidden move",
+            "kind": "hidden",
+            "hidden": True,
+        }
         assert joint["text"].endswith("; hidden move")
 
 

@@ -18,12 +18,13 @@ simultaneous node is one entry with ``seat`` ``SIMULTANEOUS`` (-2), the parts jo
 
 >>> rec = MoveRecord(ply=3, player=1, parts=((1, "b2-c3", {"action": 9, "text": "b2-c3"}, (1,)),))
 >>> visible_moves([rec], viewer=0, reveal=False)
-[{'ply': 3, 'seat': 1, 'text': 'hidden move', 'hidden': True}]
+[{'ply': 3, 'seat': 1, 'text': 'hidden move', 'kind': 'hidden', 'hidden': True}]
 >>> visible_moves([rec], viewer=1, reveal=False)
 [{'ply': 3, 'seat': 1, 'text': 'b2-c3'}]
 >>> late = MoveRecord(3, 1, rec.parts, timeouts=(1,))
->>> visible_moves([late], viewer=0, reveal=False)
-[{'ply': 3, 'seat': 1, 'text': 'hidden move (time)', 'hidden': True, 'timeout': True}]
+>>> entry = visible_moves([late], viewer=0, reveal=False)[0]
+>>> entry["text"], entry["kind"], entry["hidden"], entry["timeout"]
+('hidden move (time)', 'hidden', True, True)
 >>> bids = MoveRecord(2, SIMULTANEOUS, ((0, "bid 1", {}, (0,)), (1, "bid 0", {}, (1,))), (1,))
 >>> visible_moves([bids], viewer=0, reveal=False)[0]["text"]
 'bid 1; hidden move (time)'
@@ -125,7 +126,9 @@ def move_entry(rec: MoveRecord, viewer: int | None, reveal: bool) -> dict[str, A
     A single seat's move or a chance outcome: ``{"ply", "seat", "text"}``. A joint action:
     ``{"ply", "seat": SIMULTANEOUS, "text": "a; b", "parts": [{"seat", "text"}, ...]}``.
     ``"timeout": true`` marks a move (or a part, and then its joint entry too) the clock
-    played; ``"hidden": true`` a part ``viewer`` may not see (its text is "hidden move").
+    played (its text ends in `` (time)``); ``"hidden": true`` a part ``viewer`` may not see
+    (its text is "hidden move"); a hidden part or chance outcome also carries ``"kind"``
+    (``"hidden"`` or ``"chance"``), the key the page translates instead of the English text.
     """
     parts: list[dict[str, Any]] = []
     for actor, text, _, viewers in rec.parts:
@@ -133,6 +136,9 @@ def move_entry(rec: MoveRecord, viewer: int | None, reveal: bool) -> dict[str, A
         # A hidden move names no seat: the page shows whose it is by the seat's own name.
         shown = ("chance" if actor == CHANCE else "hidden move") if hidden else text
         part: dict[str, Any] = {"seat": actor, "text": shown}
+        if hidden:
+            # ``kind`` lets the page show the words in its own language ("moves.hidden").
+            part["kind"] = "chance" if actor == CHANCE else "hidden"
         if hidden and actor != CHANCE:
             part["hidden"] = True
         if actor in rec.timeouts:

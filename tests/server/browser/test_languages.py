@@ -110,3 +110,30 @@ def test_a_games_prompt_and_reference_card_in_the_chosen_language_remembered(
     assert len(fixed) >= 5
     for key in fixed:
         assert own[key].strip(" :") in card, key
+
+
+def test_the_move_lists_server_words_in_swedish(people: Any) -> None:
+    """A hidden move, a hidden chance outcome and the clock's ``(time)`` (views.move_entry
+    sends them in English with a ``kind``) are shown in the page's language; the game's
+    own notation stays as sent."""
+    context = people.browser.new_context(locale="sv-SE")
+    people.contexts.append(context)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: people.errors.append(str(exc)))
+    page.goto(people.server.url("/"))
+    shown = page.evaluate(
+        """async () => {
+          const { moveText, partText } = await import("/static/viewparts.js");
+          const hidden = { seat: 1, text: "hidden move (time)", kind: "hidden", hidden: true,
+                           timeout: true };
+          const joint = { seat: -2, text: "bid 1; hidden move (time)", timeout: true,
+                          parts: [{ seat: 0, text: "bid 1" }, hidden] };
+          return [
+            partText(hidden),
+            partText({ seat: -1, text: "chance", kind: "chance" }),
+            partText({ seat: 0, text: "bid 0 (time)", timeout: true }),
+            moveText(joint, ["Anna", "Bo"]),
+          ];
+        }"""
+    )
+    assert shown == ["dolt drag (tid)", "slump", "bid 0 (tid)", "Anna: bid 1; Bo: dolt drag (tid)"]

@@ -208,3 +208,29 @@ def test_the_lobby_links_study_pages_and_shows_each_levels_rating(people: Any) -
     )
     expect(agent.locator("option[value='level:easy']")).to_contain_text("1 ply deep a move")
     expect(agent.locator("option[value='level:master']")).to_contain_text("Master · 2 s a move")
+
+
+def test_the_study_pages_speak_swedish(people: Any) -> None:
+    """The analysis board's evaluation, depth line, threats, set-up tools and title, and
+    the puzzle page's task and title, in the browser's language (here Swedish)."""
+    context = people.browser.new_context(locale="sv-SE", viewport={"width": 1280, "height": 800})
+    people.contexts.append(context)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: people.errors.append(str(exc)))
+    p = puzzles.load()[0]
+    page.goto(people.server.url(f"/analysis/coerceo#{quote(p.position)}"))
+    expect(page.locator("body")).to_have_attribute("data-analysed", "1")
+    side = "vit" if p.side == "white" else "svart"
+    expect(page.locator("#evaluation")).to_have_text(re.compile(rf" för {side}$"))
+    expect(page.locator("#depth")).to_have_text(re.compile(r"^djup \d+, .* noder, "))
+    expect(page.locator("#setup")).to_contain_text("Alla plattor")
+    expect(page.locator("#tool option").first).to_have_text("placera / ta bort en pjäs")
+    assert page.title() == "Analysbräde för Coerceo · Spelbord"
+    page.goto(people.server.url(f"/puzzles/coerceo?id={p.id}"))
+    expect(page.locator("body")).to_have_attribute("data-puzzle", p.id)
+    task = (
+        "Vit drar och vinner material." if p.side == "white" else "Svart drar och vinner material."
+    )
+    expect(page.locator("#task")).to_have_text(task)
+    expect(page.locator("#meta")).to_contain_text(f"Problem {p.id} · ")
+    assert page.title() == "Problem i Coerceo · Spelbord"

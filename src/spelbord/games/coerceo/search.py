@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from spelbord.core import SpelbordError
 from spelbord.games.coerceo import engine
@@ -175,6 +176,20 @@ def line_text(state: CoerceoState, line: Sequence[int]) -> list[str]:
         out.append(copy.action_to_string(action))
         copy.apply_action(action)
     return out
+
+
+def score_parts(score: int) -> dict[str, Any]:
+    """``score_text`` as data, for a page that words it in its own language: ``{"kind":
+    "win"`` or ``"loss", "turns": n}`` or ``{"kind": "pieces", "pieces": 1.25}``.
+
+    >>> score_parts(WIN - 5), score_parts(-WIN + 4), score_parts(125)
+    ({'kind': 'win', 'turns': 3}, {'kind': 'loss', 'turns': 2}, {'kind': 'pieces', 'pieces': 1.25})
+    """
+    if score > WIN_BOUND:
+        return {"kind": "win", "turns": (WIN - score + 1) // 2}
+    if score < -WIN_BOUND:
+        return {"kind": "loss", "turns": (WIN + score) // 2}
+    return {"kind": "pieces", "pieces": round(score / 100, 2)}
 
 
 def score_text(score: int) -> str:

@@ -25,7 +25,7 @@ from spelbord.core import Game, SpelbordError, State
 from spelbord.games.coerceo import puzzles
 from spelbord.games.coerceo.fen import PositionError, parse_position, position_text
 from spelbord.games.coerceo.rules import CoerceoGame, CoerceoState
-from spelbord.games.coerceo.search import line_text, score_text, search
+from spelbord.games.coerceo.search import line_text, score_parts, score_text, search
 from spelbord.games.coerceo.weights import WEIGHTS
 
 TOP_MOVES = 5
@@ -62,7 +62,12 @@ class CoerceoAnalysis:
         scored = puzzles.action_scores(state, TOP_DEPTH, WEIGHTS)
         ranked = sorted(scored.items(), key=lambda item: -item[1][0])[:TOP_MOVES]
         top = [
-            {"move": state.action_to_string(a), "score": v, "text": score_text(v)}
+            {
+                "move": state.action_to_string(a),
+                "score": v,
+                "text": score_text(v),
+                "verdict": score_parts(v),
+            }
             for a, (v, _) in ranked
         ]
         side = state.side_to_move()
@@ -71,6 +76,7 @@ class CoerceoAnalysis:
             "side": ("white", "black")[side],
             "score": result.score,
             "evaluation": score_text(result.score),
+            "verdict": score_parts(result.score),
             "white_score": result.score if side == 0 else -result.score,
             "scores": [result.score, -result.score] if side == 0 else [-result.score, result.score],
             "depth": result.depth,

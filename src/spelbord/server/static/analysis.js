@@ -49,22 +49,39 @@ function edited() {
   draw();
 }
 
+/** An engine score in the page's language from its ``verdict`` (``score_parts`` on the
+ * server): "win in 3", "loss in 2" or "+1.25" pieces; the English ``text`` if none. */
+function verdictText(verdict, text) {
+  if (!verdict) return String(text ?? "");
+  if (verdict.kind === "win") return t("study.win_in", { n: verdict.turns });
+  if (verdict.kind === "loss") return t("study.loss_in", { n: verdict.turns });
+  const pieces = Number(verdict.pieces);
+  return `${pieces >= 0 ? "+" : ""}${pieces.toFixed(2)}`;
+}
+
 function showResult(r) {
   lastResult = { ...r, key: editor.text() };
   document.body.dataset.analysed = "1";
-  $("evaluation").textContent = `${r.evaluation} for ${r.side}`;
-  $("depth").textContent = `depth ${r.depth}, ${r.nodes.toLocaleString()} nodes, ${r.seconds} s`;
+  const side = r.side === "white" || r.side === "black" ? t(`study.${r.side}`) : r.side;
+  $("evaluation").textContent = t("study.evaluation_for", { evaluation: verdictText(r.verdict, r.evaluation), side });
+  $("depth").textContent = t("study.depth_nodes", {
+    depth: r.depth,
+    nodes: r.nodes.toLocaleString(document.documentElement.lang || undefined),
+    seconds: r.seconds,
+  });
   $("bestline").textContent = r.line.join("  ");
   const first = r.scores[0];
   const share = Math.abs(first) > 90000 ? (first > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(first / 400);
   $("evalfill").style.width = `${(share * 100).toFixed(1)}%`;
   $("evalbar").setAttribute("aria-valuenow", String(first));
   const li = (text) => Object.assign(document.createElement("li"), { textContent: text });
-  $("top").replaceChildren(...r.top.map((t) => li(`${t.move}  ${t.text}`)));
+  $("top").replaceChildren(...r.top.map((m) => li(`${m.move}  ${verdictText(m.verdict, m.text)}`)));
   $("threats").replaceChildren(
     ...(r.threats.length
-      ? r.threats.map((t) => li(`${t.move} wins ${(t.gain / 100).toFixed(1)} (${t.line.join(" ")})`))
-      : [li("no material threats")]),
+      ? r.threats.map((m) =>
+          li(t("study.threat", { move: m.move, gain: (m.gain / 100).toFixed(1), line: m.line.join(" ") })),
+        )
+      : [li(t("study.no_threats"))]),
   );
   draw();
 }
@@ -119,8 +136,8 @@ async function main() {
   const start = await api(`/api/analyse/${encodeURIComponent(GAME)}/start${query ? `?${query}` : ""}`);
   info = start.info;
   options = start.options;
-  document.title = `${info.title} analysis board · Spelbord`;
-  $("title").textContent = `${info.title} analysis board`;
+  document.title = t("study.analysis_doc_title", { title: info.title });
+  $("title").textContent = t("study.analysis_of", { title: info.title });
   $("rules-link").href = `/rules/${encodeURIComponent(GAME)}`;
   const features = (await api("/api/study")).games[GAME] || [];
   if (features.includes("puzzles")) {
@@ -166,6 +183,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  $("error").textContent = `Cannot start the analysis board: ${err.message}`;
+  $("error").textContent = t("study.cannot_start", { error: err.message });
   document.body.dataset.error = err.message;
 });

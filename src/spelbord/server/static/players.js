@@ -72,7 +72,7 @@ async function playerPage() {
         g.game,
         g.opponents.join(", "),
         g.outcome || g.status,
-        h("a", { href: g.status === "finished" ? g.replay : `/table/${g.table}` }, g.status === "finished" ? "replay" : "table"),
+        h("a", { href: g.status === "finished" ? g.replay : `/table/${g.table}` }, g.status === "finished" ? tr("tour.link_replay") : tr("tour.link_table")),
       ]),
     );
   }
@@ -128,9 +128,9 @@ function renderList(tournaments) {
     const line = row([
       h("a", { href: `/tournaments/${t.id}` }, t.name),
       t.game,
-      t.format.replace("_", " "),
+      formatText(t.format),
       t.entrants,
-      t.status,
+      stateText(t.status),
       new Date(t.starts_at * 1000).toLocaleString(),
     ]);
     line.dataset.tournament = t.id;
@@ -148,6 +148,17 @@ function live(path, onMessage) {
   connect();
 }
 
+/** A tournament's or match's status ("open", "running", "playing", ...) in the page's language. */
+const STATES = ["open", "running", "finished", "cancelled", "waiting", "playing"];
+function stateText(status) {
+  return STATES.includes(status) ? tr(`tour.state.${status}`) : String(status);
+}
+
+/** A tournament format ("round_robin", "knockout") in the page's language. */
+function formatText(format) {
+  return format === "round_robin" || format === "knockout" ? tr(`tour.fmt.${format}`) : format.replace("_", " ");
+}
+
 /** The knockout as a drawn bracket: rounds as columns, matches as boxes, winners advance
  * (rounds not yet drawn are empty boxes, so the whole bracket shows from the start). */
 function renderBracket(t) {
@@ -162,13 +173,13 @@ function renderBracket(t) {
       const seats = games.length ? games[0].seats : [{ name: "?" }, { name: "?" }];
       const won = last && last.winner ? last.winner : null;
       const lines = seats.map((s) =>
-        h("div", { class: `bracket-seat${won && s.entrant === won ? " winner" : ""}${won && s.entrant !== won ? " loser" : ""}` }, s.name || "bye"),
+        h("div", { class: `bracket-seat${won && s.entrant === won ? " winner" : ""}${won && s.entrant !== won ? " loser" : ""}` }, s.name || tr("tour.bye")),
       );
       const note = [];
-      if (games.length > 1) note.push(`${games.length - 1} replay${games.length > 2 ? "s" : ""}`);
-      if (last && last.termination === "forfeit") note.push("forfeit");
+      if (games.length > 1) note.push(tr(games.length > 2 ? "tour.replays" : "tour.replay_one", { n: games.length - 1 }));
+      if (last && last.termination === "forfeit") note.push(tr("tour.forfeit"));
       if (last && last.status === "playing") note.push("playing");
-      const link = last && last.table ? h("a", { href: last.status === "finished" ? `/replay/${last.table}` : `/table/${last.table}` }, last.status === "finished" ? "replay" : "watch") : "";
+      const link = last && last.table ? h("a", { href: last.status === "finished" ? `/replay/${last.table}` : `/table/${last.table}` }, last.status === "finished" ? tr("tour.link_replay") : tr("tour.watch")) : "";
       boxes.push(h("div", { class: `bracket-match${last ? ` ${last.status}` : " pending"}`, dataset: { round: r, slot } }, ...lines, h("div", { class: "bracket-note" }, note.join(" · "), " ", link)));
     }
     const title = size === 1 ? tr("tour.final") : size === 2 ? tr("tour.semi") : tr("tour.round", { n: r });
@@ -194,11 +205,11 @@ async function takeSeat(t, table) {
 function renderTournament(t) {
   document.getElementById("t-title").textContent = t.name;
   document.getElementById("t-meta").textContent =
-    `${t.game} · ${t.format.replace("_", " ")} · ${t.status}` +
-    (t.round ? ` · round ${t.round}` : "") +
-    ` · starts ${new Date(t.starts_at * 1000).toLocaleString()}` +
-    ` · show up within ${t.show_up_seconds} s` +
-    (t.note ? ` · ${t.note}` : "");
+    `${t.game} · ${formatText(t.format)} · ${stateText(t.status)}` +
+    (t.round ? ` · ${tr("tour.meta_round", { n: t.round })}` : "") +
+    ` · ${tr("tour.meta_starts", { when: new Date(t.starts_at * 1000).toLocaleString() })}` +
+    ` · ${tr("tour.meta_show_up", { seconds: t.show_up_seconds })}` +
+    (t.note ? ` · ${t.note === "too few entrants" ? tr("tour.too_few") : t.note}` : "");
   document.getElementById("t-rules").textContent = t.rules;
   const mine = me ? `account:${me.id}` : null;
   const joined = t.entrants.some((e) => e.entrant === mine);
@@ -223,11 +234,15 @@ function renderTournament(t) {
     const list = h("ul", { class: "t-round" });
     for (const m of r.matches) {
       const names = m.seats.map((s) => s.name).join(" – ");
-      const status = m.status === "finished" ? ((m.winner_names || []).length ? `${m.winner_names.join(" & ")} won` : "draw") + (m.termination === "forfeit" ? " (forfeit)" : "") : m.status;
-      const link = m.table ? h("a", { href: m.status === "finished" ? `/replay/${m.table}` : `/table/${m.table}` }, m.status === "finished" ? "replay" : "watch") : "";
-      list.append(h("li", {}, `${names}${m.game_no ? ` (replay ${m.game_no})` : ""}: ${status} `, link));
+      const status =
+        m.status === "finished"
+          ? ((m.winner_names || []).length ? tr("tour.won", { names: m.winner_names.join(" & ") }) : tr("tour.draw")) +
+            (m.termination === "forfeit" ? ` (${tr("tour.forfeit")})` : "")
+          : stateText(m.status);
+      const link = m.table ? h("a", { href: m.status === "finished" ? `/replay/${m.table}` : `/table/${m.table}` }, m.status === "finished" ? tr("tour.link_replay") : tr("tour.watch")) : "";
+      list.append(h("li", {}, `${names}${m.game_no ? ` (${tr("tour.replay_no", { n: m.game_no })})` : ""}: ${status} `, link));
       if (mine && m.table && m.status === "playing" && m.seats.some((s) => s.entrant === mine)) {
-        yours.append(h("li", {}, h("button", { class: "btn btn-primary take-seat", onclick: () => takeSeat(t.id, m.table) }, `Play: ${names}`)));
+        yours.append(h("li", {}, h("button", { class: "btn btn-primary take-seat", onclick: () => takeSeat(t.id, m.table) }, tr("tour.play", { names }))));
       }
     }
     if (t.format !== "knockout") rounds.append(h("h3", {}, tr("tour.round", { n: r.round })), list);

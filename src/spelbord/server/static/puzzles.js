@@ -2,7 +2,7 @@
 // the server says right or wrong; "Show solution" animates the line. The streak (and the
 // best streak) is kept in localStorage on this device only.
 import { api, loadRenderer, toast } from "/static/api.js";
-import { translatePage } from "/static/i18n.js";
+import { t, translatePage } from "/static/i18n.js";
 
 translatePage();
 
@@ -40,9 +40,7 @@ async function onMove(action) {
     });
     state.done = true;
     document.body.dataset.result = answer.correct ? "right" : "wrong";
-    $("verdict").textContent = answer.correct
-      ? `Right! ${action.text} wins.`
-      : `Wrong: ${action.text} does not win. Try the solution.`;
+    $("verdict").textContent = t(answer.correct ? "study.right" : "study.wrong", { move: action.text });
     setStreak(answer.correct ? streak() + 1 : 0);
     await showSolution(answer.correct ? 0 : 600);
   } catch (err) {
@@ -55,7 +53,7 @@ async function showSolution(pause = 0) {
   const data = await api(`${BASE}/${encodeURIComponent(p.id)}/solution`);
   if (!state.done) setStreak(0);
   state.done = true;
-  $("line").textContent = `Solution: ${data.solution.join("  ")}`;
+  $("line").textContent = t("study.solution", { line: data.solution.join("  ") });
   if (pause) await new Promise((r) => setTimeout(r, pause));
   draw(p.view, false);
   for (const frame of data.frames) {
@@ -72,8 +70,9 @@ async function open(id) {
   state.done = false;
   delete document.body.dataset.result;
   delete document.body.dataset.solutionShown;
-  $("task").textContent = `${p.side === "white" ? "White" : "Black"} to move and win material.`;
-  $("meta").textContent = `Puzzle ${p.id} · ${p.difficulty} (the engine needs depth ${p.depth})`;
+  $("task").textContent = t(p.side === "white" ? "study.task_white" : "study.task_black");
+  const difficulty = ["easy", "medium", "hard"].includes(p.difficulty) ? t(`study.${p.difficulty}`) : p.difficulty;
+  $("meta").textContent = t("study.puzzle_meta", { id: p.id, difficulty, depth: p.depth });
   $("verdict").textContent = "";
   $("line").textContent = "";
   $("analyse").href = `/analysis/${encodeURIComponent(GAME)}#${encodeURIComponent(p.position)}`;
@@ -93,8 +92,8 @@ async function main() {
   const data = await api(BASE);
   const title = (await api("/api/games")).find((g) => g.name === GAME);
   if (title) {
-    document.title = `${title.title} puzzles · Spelbord`;
-    $("title").textContent = `${title.title} puzzles`;
+    document.title = t("study.puzzles_doc_title", { title: title.title });
+    $("title").textContent = t("study.puzzles_of", { title: title.title });
   }
   if ((title && title.study || []).includes("analysis")) $("analysis-link").hidden = false;
   $("analysis-link").href = `/analysis/${encodeURIComponent(GAME)}`;
@@ -107,5 +106,5 @@ async function main() {
 }
 
 main().catch((err) => {
-  $("task").textContent = `Cannot load the puzzles: ${err.message}`;
+  $("task").textContent = t("study.cannot_load", { error: err.message });
 });

@@ -20,6 +20,7 @@ import {
   drawSeats,
   rulesNote,
   moveText,
+  partText,
   playerNames,
   seatNames,
   statusText,
@@ -374,7 +375,7 @@ function announce(view, players) {
     const last = moves[count - 1];
     const text = Array.isArray(last.parts)
       ? moveText(last, players)
-      : `${players[last.seat] ?? (last.seat === -1 ? "Chance" : "")}: ${last.text}`;
+      : `${players[last.seat] ?? (last.seat === -1 ? t("moves.chance") : "")}: ${partText(last)}`;
     $("announce").textContent = t("announce.last", { text });
   }
   page.announced = count;

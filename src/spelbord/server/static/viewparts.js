@@ -218,10 +218,26 @@ export function drawSeats(list, view, names, onClaim = null, ends = null, info =
 /** A move entry's text with seat names: a joint action names each seat's part. */
 export function moveText(move, names) {
   if (!move) return "";
-  if (!Array.isArray(move.parts)) return String(move.text ?? "");
+  if (!Array.isArray(move.parts)) return partText(move);
   return move.parts
-    .map((part) => `${names[part.seat] ?? t("seat.n", { n: part.seat + 1 })}: ${part.text}`)
+    .map((part) => `${names[part.seat] ?? t("seat.n", { n: part.seat + 1 })}: ${partText(part)}`)
     .join("; ");
+}
+
+/** The server's English suffix of a move the clock played (views.move_entry). */
+const TIME_SUFFIX = " (time)";
+
+/**
+ * One move (or part of a joint action) in the page's language: a hidden move or chance
+ * outcome by its ``kind`` ("moves.hidden", "moves.chance"), the clock's `` (time)`` as
+ * "moves.time"; the game's own notation stays as the server sent it.
+ */
+export function partText(part) {
+  if (!part) return "";
+  let text = String(part.text ?? "");
+  if (part.timeout && text.endsWith(TIME_SUFFIX)) text = text.slice(0, -TIME_SUFFIX.length);
+  if (part.kind === "hidden" || part.kind === "chance") text = t(`moves.${part.kind}`);
+  return part.timeout ? `${text} ${t("moves.time")}` : text;
 }
 
 /**
@@ -238,7 +254,7 @@ export function moveRows(moves) {
       return;
     }
     const first = rolls.length ? rolls[0].index : index;
-    rows.push({ move, index, first, rolls: rolls.map((r) => r.move.text) });
+    rows.push({ move, index, first, rolls: rolls.map((r) => partText(r.move)) });
     rolls = [];
   });
   rows.forEach((row, i) => (row.number = i + 1));
@@ -262,12 +278,12 @@ export function drawMoves(list, moves, names, { current = null, onPick = null } 
               "span",
               { class: `move-part${part.hidden ? " move-hidden" : ""}`, title: names[part.seat] || "" },
               h("i", { class: `seat-dot seat-swatch-${part.seat}` }),
-              h("span", { class: "move-text" }, part.text),
+              h("span", { class: "move-text" }, partText(part)),
             ),
           )
         : [
             h("i", { class: `seat-dot seat-swatch-${move.seat}` }),
-            h("span", { class: "move-text" }, move.text),
+            h("span", { class: "move-text" }, partText(move)),
           ];
       const roll = rolls.length ? h("span", { class: "move-roll muted" }, rolls.join(", ")) : null;
       const who = joint ? moveText(move, names) : names[move.seat] || "";

@@ -3,6 +3,8 @@
 // its set-up tools (place / remove a piece, remove a tile, collected tiles), a local view
 // the renderer draws, and the best line drawn as arrows. The server judges every position
 // and names what is wrong; this model is lenient.
+import { t } from "/static/i18n.js";
+
 const svgNS = "http://www.w3.org/2000/svg";
 
 const ALL_TILES = [];
@@ -110,8 +112,8 @@ export function createEditor(options, onChange, start) {
     inputs.tool = el(
       "select",
       { id: "tool" },
-      el("option", { value: "piece" }, "place / remove a piece"),
-      el("option", { value: "tile" }, "remove / restore a tile"),
+      el("option", { value: "piece" }, t("study.tool_piece")),
+      el("option", { value: "tile" }, t("study.tool_tile_restore")),
     );
     const button = (id, label, fn) => {
       const b = el("button", { class: "btn btn-ghost", type: "button", id }, label);
@@ -127,12 +129,12 @@ export function createEditor(options, onChange, start) {
       });
     }
     container.append(
-      el("label", {}, "Tap: ", inputs.tool),
-      button("alltiles", "All tiles", () => boardTiles.forEach(([x, y]) => model.tiles.add(`${x},${y}`))),
-      button("start", "Start position", () => load(start)),
-      button("clear", "Clear pieces", () => model.pieces.clear()),
-      el("label", {}, "Collected W ", inputs.cw),
-      el("label", {}, "B ", inputs.cb),
+      el("label", {}, `${t("study.tap")} `, inputs.tool),
+      button("alltiles", t("study.all_tiles"), () => boardTiles.forEach(([x, y]) => model.tiles.add(`${x},${y}`))),
+      button("start", t("study.start"), () => load(start)),
+      button("clear", t("study.clear"), () => model.pieces.clear()),
+      el("label", {}, `${t("study.collected_white")} `, inputs.cw),
+      el("label", {}, `${t("study.collected_black")} `, inputs.cb),
     );
     syncInputs();
   }
