@@ -279,6 +279,9 @@ def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people
         # the lobby offers the game's levels by name
         offered = page.locator(".seat-row[data-seat='1'] .seat-agent option").all_inner_texts()
         assert offered == ["Random moves", "Easy", "Medium", "Hard", "Master"], offered
+        # beside the choice: the chosen level's time per move and its measured rating
+        note = page.locator(".seat-row[data-seat='1'] .seat-level")
+        expect(note).to_contain_text("a move · Elo")
     # at the table too: the AI seat by its level's name
     made = server.call(
         "/api/tables",

@@ -77,4 +77,4 @@ def fitted_value(state: OmringadData) -> list[float]:
         return heuristic_value(state)
     z = sum(w * x for w, x in zip(model()["weights"], features(state), strict=True))
     v = math.tanh(z / 2)  # 2 * sigmoid(z) - 1
-    return [v, -v]
+    return [v + 0.0, -v + 0.0]  # no -0.0

@@ -71,7 +71,8 @@ export async function loadLanguage(code = chosenLanguage()) {
     loaded = code;
   }
   current = code;
-  document.documentElement.lang = code;
+  // a page whose content the server wrote in a language of its own (the rules) keeps it
+  if (!(document.body && document.body.dataset.lang)) document.documentElement.lang = code;
   tellServer(code);
   return code;
 }

@@ -32,15 +32,29 @@ async function loadLevels(game) {
   return levelTables.get(game.name);
 }
 
-/** "Master · 2 s a move · Elo +850 [+700, +1000]": a level as the lobby offers it. */
+/** What a level may spend on a move, short: "2 s", "depth 3", "instant". */
+function levelBudget(level) {
+  const depth = /(?:^|:)depth=(\d+)/.exec(level.spec || "");
+  if (depth) return t("level.depth", { depth: depth[1] });
+  if (level.budget === "instant") return t("level.instant");
+  const iterations = /^(\d+) iterations$/.exec(level.budget || "");
+  if (iterations) return t("level.iterations", { n: iterations[1] });
+  return level.budget;
+}
+
+/** "Master": a level as the seat's choice offers it (its time and rating: ``levelNote``). */
 export function levelLabel(level) {
-  const name = t(`level.${level.level}`);
-  const budget = level.budget === "instant" ? t("level.instant") : t("level.per_move", { budget: level.budget });
+  return t(`level.${level.level}`);
+}
+
+/** "2 s a move · Elo +850 [700, 1000]": a level's time per move and measured rating,
+ * shown beside the seat's choice. */
+export function levelNote(level) {
   const r = level.rating;
   const sign = r && r.elo >= 0 ? "+" : "";
   const interval = r && r.low != null ? ` [${r.low}, ${r.high}]` : "";
-  const elo = !r ? "" : ` · Elo ${sign}${r.elo}${interval}`;
-  return `${name} · ${budget}${elo}`;
+  const elo = r ? ` · Elo ${sign}${r.elo}${interval}` : "";
+  return `${t("level.per_move", { budget: levelBudget(level) })}${elo}`;
 }
 
 /** The AI levels of a game, easiest first: [spec, label], with each level's time per move
@@ -147,8 +161,15 @@ function seatRow(game, seat, kept) {
   for (const [value, label] of choices) agent.append(h("option", { value }, label));
   // a medium opponent unless chosen otherwise (the level after the easiest)
   agent.value = kept ? kept.agent : choices[Math.min(2, choices.length - 1)][0];
-  const sync = () => (agent.hidden = kind.value !== "ai");
+  const note = h("small", { class: "seat-level muted" });
+  const sync = () => {
+    agent.hidden = kind.value !== "ai";
+    const level = (levelTables.get(game.name) || []).find((l) => `level:${l.level}` === agent.value);
+    note.textContent = level ? levelNote(level) : "";
+    note.hidden = agent.hidden || !level;
+  };
   kind.addEventListener("change", sync);
+  agent.addEventListener("change", sync);
   sync();
   const sides = (currentGame() || {}).seat_names || [];
   const name = (seatLabels && seatLabels[seat]) || sides[seat] || t("seat.n", { n: seat + 1 });
@@ -164,6 +185,7 @@ function seatRow(game, seat, kept) {
     ),
     kind,
     agent,
+    note,
   );
 }
 
