@@ -153,5 +153,8 @@ def test_live_messages_do_show_a_seat_its_own_card() -> None:
     assert (
         a.view(1)["moves"]
         == b.view(1)["moves"]
-        == [{"ply": 0, "seat": -1, "text": "chance"}, {"ply": 1, "seat": -1, "text": "chance"}]
+        == [
+            {"ply": 0, "seat": -1, "text": "chance", "kind": "chance"},
+            {"ply": 1, "seat": -1, "text": "chance", "kind": "chance"},
+        ]
     )

@@ -203,11 +203,15 @@ def test_the_lobby_links_study_pages_and_shows_each_levels_rating(people: Any) -
     page.select_option("#game-select", "coerceo")
     page.select_option(".seat-row[data-seat='1'] .seat-kind", "ai")
     agent = page.locator(".seat-row[data-seat='1'] .seat-agent")
-    expect(agent.locator("option[value='level:hard']")).to_have_text(
-        re.compile(r"^Hard · 0\.3 s a move · Elo \+\d+ \[\d+, \d+\]$")
-    )
-    expect(agent.locator("option[value='level:easy']")).to_contain_text("1 ply deep a move")
-    expect(agent.locator("option[value='level:master']")).to_contain_text("Master · 2 s a move")
+    # the choice names the level; beside it, the chosen level's time per move and rating
+    expect(agent.locator("option[value='level:hard']")).to_have_text("Hard")
+    note = page.locator(".seat-row[data-seat='1'] .seat-level")
+    agent.select_option("level:hard")
+    expect(note).to_have_text(re.compile(r"^0\.3 s a move · Elo \+\d+ \[\d+, \d+\]$"))
+    agent.select_option("level:easy")
+    expect(note).to_contain_text("depth 1 a move")
+    agent.select_option("level:master")
+    expect(note).to_contain_text("2 s a move")
 
 
 def test_the_study_pages_speak_swedish(people: Any) -> None:
