@@ -96,6 +96,29 @@ def test_run_match_repeats_and_parallel_matches_serial() -> None:
     assert other.records != serial.records
 
 
+def test_a_stopped_match_reports_the_games_that_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C after some games: the summary holds them and says the match was cut short."""
+    from spelbord.lab import match as match_module
+
+    play = match_module._play_task
+
+    def interrupted(task: tuple) -> tuple:  # type: ignore[type-arg]
+        if task[0] == 3:
+            raise KeyboardInterrupt
+        return play(task)
+
+    monkeypatch.setattr(match_module, "_play_task", interrupted)
+    result = run_match(TicTacToe(), None, ["mcts:20it", "random"], games=8, seed=2, progress=False)
+    assert result.games == 3 and result.planned == 8
+    assert sum(e.games for e in result.entries) == 2 * 3
+    assert "stopped after 3 of 8 games" in result.summary()
+    monkeypatch.setattr(
+        match_module, "_play_task", lambda task: (_ for _ in ()).throw(KeyboardInterrupt)
+    )
+    with pytest.raises(KeyboardInterrupt):
+        run_match(TicTacToe(), None, ["random", "random"], games=2, seed=2, progress=False)
+
+
 def test_run_match_labels_repeated_specs() -> None:
     result = run_match(
         Nim(players=3), None, ["random", "random", "mcts:50it"], games=3, seed=0, progress=False

@@ -125,7 +125,8 @@ def run_match(
     first in half the games. Every game's chance and agent seeds derive from ``seed``, so
     a match with iteration budgets repeats exactly (time budgets depend on the machine).
     ``processes > 1`` plays games in parallel worker processes. ``game_name`` may also be a
-    ``Game`` instance (``options`` are then ignored).
+    ``Game`` instance (``options`` are then ignored). Stopped by Ctrl-C after at least one
+    game ended, it returns the games that ended, with ``planned`` set to ``games``.
     """
     specs = tuple(agent_specs)
     for spec in specs:
@@ -145,6 +146,7 @@ def run_match(
     tasks = list(_tasks(source, dict(game.options), specs, games, seed))
     start = time.perf_counter()
     finished: list[_Done] = []
+    stopped = False
     bar = tqdm(
         total=games,
         desc=f"{game.name} {' vs '.join(labels)}",
@@ -158,6 +160,10 @@ def run_match(
         else:
             with multiprocessing.Pool(min(processes, games)) as pool:
                 _collect(pool.imap_unordered(_play_task, tasks), finished, labels, bar)
+    except KeyboardInterrupt:
+        if not finished:
+            raise
+        stopped = True
     finally:
         bar.close()
     finished.sort(key=lambda item: item[0])
@@ -172,6 +178,7 @@ def run_match(
         records=records,
         seatings=seatings,
         seconds=time.perf_counter() - start,
+        planned=games if stopped else None,
     )
 
 

@@ -78,6 +78,8 @@ class MatchResult:
     seatings: tuple[tuple[int, ...], ...]
     """Per game, the entry index at each seat."""
     seconds: float
+    planned: int | None = None
+    """Games asked for, when the match was stopped (Ctrl-C) before all of them ended."""
 
     @property
     def games(self) -> int:
@@ -94,6 +96,8 @@ class MatchResult:
             f"{self.game} ({opts}): {self.games} games, seed {self.seed}, "
             f"mean length {self.mean_length:.1f} moves, {self.seconds:.0f} s"
         ]
+        if self.planned is not None and self.planned > self.games:
+            lines[0] += f" (stopped after {self.games} of {self.planned} games)"
         width = max(len(e.label) for e in self.entries)
         for e in self.entries:
             low, high = e.interval
