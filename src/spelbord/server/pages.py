@@ -41,6 +41,7 @@ from spelbord.core.errors import UnknownGameError
 from spelbord.core.game import State
 from spelbord.core.registry import game_class, info, load
 from spelbord.rulebook import (
+    LANGUAGES,
     NAMES,
     ExampleError,
     RulesText,
@@ -52,7 +53,6 @@ from spelbord.rulebook import (
 )
 from spelbord.server.config import rules_dir
 from spelbord.server.errors import NotFoundError
-from spelbord.server.messages import LANGUAGES
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -142,7 +142,7 @@ def game_web_file(name: str, file: str) -> Response:
 @router.get("/games/{name}/i18n/{code}.json", include_in_schema=False)
 def game_catalogue(name: str, code: str) -> FileResponse:
     """A game renderer's texts in one language: ``web/i18n/<code>.json`` (``code`` one of
-    ``messages.LANGUAGES``); the page's ``i18n.js`` falls back to English for a missing one."""
+    ``rulebook.LANGUAGES``); the page's ``i18n.js`` falls back to English for a missing one."""
     if code not in LANGUAGES:
         raise NotFoundError(f"no file {code + '.json'!r} here")
     try:
