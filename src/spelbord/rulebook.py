@@ -60,9 +60,9 @@ def language_of(tag: str | None) -> str | None:
 def accepted_languages(header: str | None) -> list[str]:
     """The languages of an ``Accept-Language`` header that Spelbord speaks, most
     wanted first (by ``q``, then by order); ``q=0`` (or a ``q`` that is no number) means
-    "not this one"."""
+    "not this one". Only the first 20 entries are read."""
     ranked: list[tuple[float, int, str]] = []
-    for index, part in enumerate((header or "").split(",")):
+    for index, part in enumerate((header or "").split(",")[:20]):
         tag, _, params = part.partition(";")
         weight = 1.0
         match = re.search(r"\bq\s*=\s*([^;\s]*)", params)
@@ -93,11 +93,20 @@ def wanted_language(*, query: str | None, cookie: str | None, accept: str | None
     language switch stores, else the browser's ``Accept-Language``, else English."""
     if query:
         return checked_language(query)
-    kept = language_of(cookie)
-    if kept:
-        return kept
+    return spoken_language(cookie, accept)
+
+
+def spoken_language(chosen: str | None, accept: str | None) -> str:
+    """The language to answer in: ``chosen`` (a page's choice) if Spelbord speaks it, else
+    the first of the ``Accept-Language`` header's languages it speaks, else English.
+
+    >>> spoken_language(None, "da-DK,da;q=0.9,en;q=0.5"), spoken_language("fr", "nn,en;q=0.5")
+    ('da', 'nb')
+    >>> spoken_language("sv", "da"), spoken_language(None, "fr")
+    ('sv', 'en')
+    """
     offered = accepted_languages(accept)
-    return offered[0] if offered else "en"
+    return language_of(chosen) or (offered[0] if offered else "en")
 
 
 def guide_path(folder: Path, game: str, language: str) -> Path:

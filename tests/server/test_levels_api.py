@@ -29,3 +29,22 @@ def test_a_game_without_levels_has_none_and_an_unknown_game_is_an_error(
     assert client.get("/api/games/toy-open/levels").json() == []
     missing = client.get("/api/games/no-such-game/levels")
     assert missing.status_code == 404 and "error" in missing.json()
+
+
+def test_the_lobby_table_and_the_game_list_share_the_levels_specs_and_times(
+    client: TestClient,
+) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    coerceo = client.get("/api/levels/coerceo").json()["levels"]
+    listed = client.get("/api/games/coerceo/levels").json()
+    assert {lv["level"]: lv["spec"] for lv in coerceo} == games["coerceo"]["levels"]
+    assert [lv["spec"] for lv in coerceo] == [lv["spec"] for lv in listed]
+    by = {lv["level"]: lv["per_move"] for lv in coerceo}
+    assert by == {
+        "easy": {"depth": 1},
+        "medium": {"depth": 3},
+        "hard": {"seconds": 0.3},
+        "master": {"seconds": 2.0},
+    }
+    omringad = client.get("/api/levels/omringad").json()["levels"]
+    assert [lv["per_move"] for lv in omringad] == [{}, {}, {"seconds": 1.0}, {"seconds": 4.0}]

@@ -3,7 +3,7 @@
 ``play_round_robin`` plays every two of the entrants (``level:easy`` ... ``level:master``
 and every ``script:PLAN`` of the game) against each other, seats rotating, and keeps each
 game as a row (who sat where, who won). ``elo`` fits the Bradley-Terry ladder with
-bootstrap intervals (``spelbord.lab.analysis.ladder``). A finished round robin is stored in
+bootstrap intervals (``spelbord.core.bradley_terry.ladder``). A finished round robin is stored in
 ``spelbord/ai/ladders/GAME.json`` with the command that played it and how long it took;
 ``spelbord ai levels GAME`` prints it and ``spelbord ai levels GAME --run`` plays it again.
 
@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 import json
 import time
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from typing import Any
 from spelbord.ai.budget import AgentSpecError, Budget
 from spelbord.ai.levels import LEVEL_NAMES, resolve
 from spelbord.ai.scripted import plans_for
+from spelbord.core.bradley_terry import Rung, ladder
 
 LADDERS = "ladders"
 """The package folder (under ``spelbord.ai``) of the stored round robins."""
@@ -35,17 +35,6 @@ LADDERS = "ladders"
 
 class LadderError(AgentSpecError):
     """A round robin that cannot be played or read (no levels, a bad scale, bad data)."""
-
-
-@dataclass(frozen=True)
-class Rung:
-    """One entrant's rating: Elo (mean entrant at 0) with a 95% interval, games played."""
-
-    name: str
-    elo: float
-    low: float
-    high: float
-    games: int
 
 
 def entrants(game: str) -> list[str]:
@@ -117,10 +106,19 @@ def _spec(game: str, name: str, scale: float) -> str:
 
 def elo(data: dict[str, Any]) -> list[Rung]:
     """The Bradley-Terry Elo ladder of a stored round robin, best first."""
-    from spelbord.lab.analysis import ladder
+    games = [
+        (row["agents"][0], row["agents"][1], _score(row))
+        for row in data["rows"]
+        if row["agents"][0] != row["agents"][1]
+    ]
+    return ladder(games)
 
-    table = ladder(data["rows"])
-    return [Rung(str(r[0]), float(r[1]), float(r[2]), float(r[3]), int(r[4])) for r in table.rows]
+
+def _score(row: dict[str, Any]) -> float:
+    """The first seat's score in a stored game: 1 won, 0.5 drawn, 0 lost."""
+    if row["result"] == "draw":
+        return 0.5
+    return 1.0 if 0 in row["winners"] else 0.0
 
 
 def stored(game: str) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spelbord.ai.agent import Agent
-from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.budget import AgentSpecError, PerMove
 from spelbord.ai.view import SeatView
 
 LEVEL_NAMES = ("easy", "medium", "hard", "master")
@@ -348,27 +348,6 @@ random, else two engines at fixed depths would repeat one game), played one proc
 time on the 2-core machine shared with other jobs (November 2026)."""
 
 
-def move_budget(spec: str) -> str:
-    """What a level may spend on a move, as the lobby says it.
-
-    >>> [move_budget(s) for s in ("ab:depth=3", "ab:300ms", "ismcts:4s", "random")]
-    ['3 plies deep', '0.3 s', '4 s', 'instant']
-    >>> move_budget("mcts:200it")
-    '200 iterations'
-    """
-    for part in spec.split(":")[1:]:
-        if part.startswith("depth="):
-            depth = part.removeprefix("depth=")
-            return f"{depth} ply deep" if depth == "1" else f"{depth} plies deep"
-        if part.endswith("ms") and part[:-2].isdigit():
-            return f"{int(part[:-2]) / 1000:g} s"
-        if part.endswith("s") and part[:-1].replace(".", "", 1).isdigit():
-            return f"{float(part[:-1]):g} s"
-        if part.endswith("it") and part[:-2].isdigit():
-            return f"{int(part[:-2])} iterations"
-    return "instant"
-
-
 INSTANT = 0.5
 """The stated time per move of a level whose agent has no time budget (random, scripted
 plans, fixed-depth search) unless ``STATED`` gives one: a bound, since such an agent
@@ -391,16 +370,8 @@ def time_per_move(game: str, level: str) -> float:
     override = STATED.get(game, {}).get(level)
     if override is not None:
         return override
-    from spelbord.ai.budget import Budget
-
-    for part in spec.split(":")[1:]:
-        try:
-            budget = Budget.parse(part)
-        except AgentSpecError:
-            continue
-        if budget.seconds is not None:
-            return budget.seconds
-    return INSTANT
+    seconds = PerMove.of(spec).seconds
+    return INSTANT if seconds is None else seconds
 
 
 def describe(game: str) -> list[dict[str, object]]:
@@ -423,13 +394,24 @@ def describe(game: str) -> list[dict[str, object]]:
         {
             "level": level,
             "agent": f"level:{level}",
-            "spec": LEVELS[game][level],
+            "spec": spec,
             "seconds_per_move": time_per_move(game, level),
             "elo": elo.get(level),
             "elo_time_scale": scale,
         }
-        for level in LEVEL_NAMES
+        for level, spec in specs(game).items()
     ]
+
+
+def specs(game: str) -> dict[str, str]:
+    """Each level of ``game`` (easiest first) and the agent spec it plays as; ``{}`` for a
+    game without levels.
+
+    >>> specs("omringad")["hard"], specs("chess")
+    ('ismcts:1s', {})
+    """
+    table = LEVELS.get(game, {})
+    return {level: table[level] for level in LEVEL_NAMES if level in table}
 
 
 def resolve(game: str, level: str) -> str:

@@ -30,6 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from spelbord.core.bradley_terry import fit, scores
+from spelbord.core.bradley_terry import ladder as elo_ladder
 from spelbord.lab.records import FACT_PREFIX
 from spelbord.lab.stats import wilson_interval
 
@@ -151,7 +153,8 @@ def _p(p: float) -> float:
 def bradley_terry(
     pairs: Sequence[tuple[int, int, float]], agents: int, prior: float = 0.5
 ) -> list[float]:
-    """Bradley-Terry strengths (geometric mean 1) by the MM algorithm (Hunter 2004).
+    """Bradley-Terry strengths (geometric mean 1) of the games ``pairs``
+    (``spelbord.core.bradley_terry.fit``).
 
     ``pairs`` holds ``(i, j, score of i)`` per game (1, 0.5 or 0). ``prior`` adds that
     many virtual draws between every two agents who met, so a spotless record stays
@@ -161,77 +164,26 @@ def bradley_terry(
     >>> round(s[0] / s[1], 3)
     3.0
     """
-    import numpy as np
-
-    wins = np.zeros((agents, agents))
-    for i, j, score in pairs:
-        wins[i, j] += score
-        wins[j, i] += 1.0 - score
-    met = (wins + wins.T) > 0
-    wins = wins + prior * met
-    games = wins + wins.T
-    strength = np.ones(agents)
-    for _ in range(2000):
-        denom = (games / (strength[:, None] + strength[None, :])).sum(axis=1)
-        new = np.where(denom > 0, wins.sum(axis=1) / np.where(denom > 0, denom, 1), 1.0)
-        new = np.maximum(new, 1e-12)
-        new /= math.exp(float(np.log(new).mean()))
-        if float(np.abs(new - strength).max()) < 1e-10:
-            strength = new
-            break
-        strength = new
-    return [float(x) for x in strength]
+    return [math.exp(t) for t in fit(scores(pairs, agents), prior)]
 
 
 def ladder(rows: Sequence[Row], resamples: int = BOOTSTRAP, seed: int = 0) -> Table:
     """The Elo ladder of every agent over every two-seat game between different agents."""
-    import numpy as np
-
     games = [
-        row for row in rows if len(row["agents"]) == 2 and row["agents"][0] != row["agents"][1]
+        (row["agents"][0], row["agents"][1], _won(row, 0))
+        for row in rows
+        if len(row["agents"]) == 2 and row["agents"][0] != row["agents"][1]
     ]
-    names = sorted({agent for row in games for agent in row["agents"]})
-    index = {name: i for i, name in enumerate(names)}
-    pairs = [(index[r["agents"][0]], index[r["agents"][1]], _won(r, 0)) for r in games]
-    if not pairs:
-        return Table(
-            "ladder",
-            "Elo ladder",
-            ("agent", "elo", "95% low", "95% high", "games"),
-            [],
-            "No games between two different agents.",
-        )
-
-    def elo(strength: list[float]) -> list[float]:
-        return [400.0 * math.log10(s) for s in strength]
-
-    point = elo(bradley_terry(pairs, len(names)))
-    rng = np.random.default_rng(seed)
-    samples = []
-    for _ in range(resamples):
-        picks = rng.integers(0, len(pairs), len(pairs))
-        samples.append(elo(bradley_terry([pairs[k] for k in picks], len(names))))
-    spread = np.array(samples)
-    played = Counter(agent for row in games for agent in row["agents"])
-    out = [
-        [
-            name,
-            round(point[i], 1),
-            round(float(np.percentile(spread[:, i], 2.5)), 1),
-            round(float(np.percentile(spread[:, i], 97.5)), 1),
-            played[name],
-        ]
-        for i, name in enumerate(names)
-    ]
-    out.sort(key=lambda r: -r[1])
     return Table(
         "ladder",
-        "Elo ladder (Bradley-Terry)",
+        "Elo ladder (Bradley-Terry)" if games else "Elo ladder",
         ("agent", "elo", "95% low", "95% high", "games"),
-        out,
-        f"Bradley-Terry fit (MM, half a virtual draw between agents who met), as Elo with "
-        f"the mean agent at 0; {resamples} bootstrap resamples of the games give the "
-        "intervals. Draws count half.",
+        [[r.name, r.elo, r.low, r.high, r.games] for r in elo_ladder(games, resamples, seed)],
+        f"Bradley-Terry fit (Newton, half a virtual draw between agents who met), as Elo "
+        f"with the mean agent at 0; {resamples} bootstrap resamples of the games give the "
+        "intervals. Draws count half."
+        if games
+        else "No games between two different agents.",
     )
 
 

@@ -1,6 +1,6 @@
 """The Elo ladder of a game's AI levels, from the level-against-level games on record.
 
-``ratings(game)`` fits Bradley-Terry strengths (as ``analysis.bradley_terry``: half a
+``ratings(game)`` fits Bradley-Terry strengths (``spelbord.core.bradley_terry``: half a
 virtual draw between levels that met) to every game of ``ai.levels.PAIRINGS`` and gives
 each level's Elo relative to Easy (Easy = 0) with a 95% interval from a seeded bootstrap
 over the games (resampled within each pairing, so every pairing keeps its size).
@@ -16,11 +16,11 @@ over the games (resampled within each pairing, so every pairing keeps its size).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spelbord.ai.levels import LEVEL_NAMES, PAIRINGS, Pairing
+from spelbord.core.bradley_terry import elo
 
 RESAMPLES = 500
 
@@ -50,40 +50,6 @@ class LevelRating:
         }
 
 
-def _fit(wins: list[list[float]], anchor: int = 0, prior: float = 0.5) -> list[float]:
-    """Bradley-Terry log-strengths (``anchor`` at 0) from a matrix of scores (``wins[i][j]``:
-    i's points against j), with ``prior`` virtual draws between levels that met, as
-    ``analysis.bradley_terry``; by Newton's method on the log-likelihood, which converges in
-    a few steps where MM crawls (a level that won every game is far ahead).
-
-    >>> [round(x, 3) for x in _fit([[0, 3], [1, 0]], prior=0.0)]
-    [0.0, -1.099]
-    """
-    import numpy as np
-
-    w = np.array(wins, dtype=float)
-    met = (w + w.T) > 0
-    w = w + prior * met
-    games = w + w.T
-    n = len(w)
-    free = [i for i in range(n) if i != anchor and games[i].sum() > 0]
-    theta = np.zeros(n)
-    for _ in range(100):
-        p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[i, j]: i beats j
-        grad = (w - games * p).sum(axis=1)
-        curve = games * p * (1.0 - p)
-        hess = curve - np.diag(curve.sum(axis=1))
-        step = np.linalg.solve(hess[np.ix_(free, free)], -grad[free])
-        theta[free] += step
-        if float(np.abs(step).max()) < 1e-10:
-            break
-    return [float(t) for t in theta]
-
-
-def _elos(wins: list[list[float]], anchor: int) -> list[float]:
-    return [400.0 * t / math.log(10) for t in _fit(wins, anchor)]
-
-
 def _matrix(counts: Sequence[tuple[int, int, int, int, int]]) -> list[list[float]]:
     """The score matrix of (a, b, wins, draws, losses) entries."""
     n = len(LEVEL_NAMES)
@@ -109,7 +75,7 @@ def ratings(
         return []
     counts = [(index[p.a], index[p.b], p.wins, p.draws, p.losses) for p in mine]
     anchor = index["easy"]
-    point = _elos(_matrix(counts), anchor)
+    point = elo(_matrix(counts), anchor=anchor)
     rng = np.random.default_rng(seed)
     # Each pairing's games drawn again with replacement: a multinomial of its results.
     draws = [
@@ -124,7 +90,7 @@ def ratings(
             (c[0], c[1], int(d[k][0]), int(d[k][1]), int(d[k][2]))
             for c, d in zip(counts, draws, strict=True)
         ]
-        samples.append(_elos(_matrix(again), anchor))
+        samples.append(elo(_matrix(again), anchor=anchor))
     spread = np.array(samples)
     played = {name: 0 for name in LEVEL_NAMES}
     for p in mine:

@@ -26,8 +26,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from spelbord.ai.levels import LEVEL_NAMES, LEVELS
+from spelbord.ai.budget import PerMove
 from spelbord.ai.levels import describe as levels_of
+from spelbord.ai.levels import specs as level_specs
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import game_class, info, load, names
 from spelbord.server import lab, pages, player_routes, protocol, study, tools
@@ -65,30 +66,31 @@ views and presence changes never pile up: a newer one replaces the one not yet s
 
 @functools.cache
 def level_table(game: str) -> list[dict[str, Any]]:
-    """Per level of ``game``: its spec, time per move and rating (computed once)."""
-    from spelbord.ai.levels import LEVEL_NAMES, LEVELS, move_budget
+    """Per level of ``game`` (``ai.levels.describe``): its spec, time per move (``budget``
+    as text, ``per_move`` as numbers) and rating (computed once)."""
     from spelbord.lab.levels import ratings
 
-    if game not in LEVELS:
-        return []
+    levels = levels_of(game)
     rated = {r.level: r.as_dict() for r in ratings(game)}
     if not rated:  # no level-against-level games: the stored round robin's Elo, if any
-        from spelbord.ai.levels import describe
-
         rated = {
             str(d["level"]): {"elo": round(d["elo"]), "low": None, "high": None}
-            for d in describe(game)
+            for d in levels
             if isinstance(d["elo"], int | float)
         }
-    return [
-        {
-            "level": level,
-            "spec": LEVELS[game][level],
-            "budget": move_budget(LEVELS[game][level]),
-            "rating": rated.get(level),
-        }
-        for level in LEVEL_NAMES
-    ]
+    table = []
+    for d in levels:
+        per_move = PerMove.of(str(d["spec"]))
+        table.append(
+            {
+                "level": d["level"],
+                "spec": d["spec"],
+                "budget": str(per_move),
+                "per_move": per_move.as_dict(),
+                "rating": rated.get(str(d["level"])),
+            }
+        )
+    return table
 
 
 def _status(exc: SpelbordError) -> int:
@@ -249,7 +251,7 @@ def create_app(
                     if t.page
                 ],
                 "study": game_class(n).study.features(),
-                "levels": {lv: LEVELS[n][lv] for lv in LEVEL_NAMES if lv in LEVELS.get(n, {})},
+                "levels": level_specs(n),
             }
             for n in names()
         ]

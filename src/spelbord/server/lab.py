@@ -17,6 +17,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 
 from spelbord.server.config import lab_dir
 from spelbord.server.errors import NotFoundError
+from spelbord.server.pages import document
 
 router = APIRouter()
 
@@ -74,14 +75,14 @@ async def lab_page() -> HTMLResponse:
         if rows
         else "<p>No studies yet: run <code>spelbord lab run seats</code>.</p>"
     )
-    page = (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Spelbord lab"
-        "</title><link rel='stylesheet' href='/static/spelbord.css'></head><body><main>"
-        "<h1>The lab</h1><p>Studies of the games by simulation, newest first "
-        f"(folder <code>{esc(str(lab_dir()))}</code>).</p>{body}"
-        "<p><a href='/'>Back to the tables</a></p></main></body></html>"
+    return HTMLResponse(
+        document(
+            "Spelbord lab",
+            "<main><h1>The lab</h1><p>Studies of the games by simulation, newest first "
+            f"(folder <code>{esc(str(lab_dir()))}</code>).</p>{body}"
+            "<p><a href='/'>Back to the tables</a></p></main>",
+        )
     )
-    return HTMLResponse(page)
 
 
 @router.get("/lab/{study}/report.html")

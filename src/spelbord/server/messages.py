@@ -17,8 +17,6 @@ template with the same values; a message without a template stays English.
 'spillet er over'
 >>> translate("something new the catalogue lacks", "sv")
 'something new the catalogue lacks'
->>> language_of("da-DK,da;q=0.9,en;q=0.5"), language_of("nn,en;q=0.5"), language_of("fr")
-('da', 'nb', 'en')
 """
 
 from __future__ import annotations
@@ -30,8 +28,8 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 from starlette.requests import HTTPConnection
 
-LANGUAGES = ("en", "sv", "da", "nb")
-"""The languages of the table: English first (the source and the fallback)."""
+from spelbord.rulebook import LANGUAGES as LANGUAGES  # the languages of the table
+from spelbord.rulebook import spoken_language
 
 COOKIE = "spelbord_lang"
 """The cookie the front end sets when a player picks a language (the page's choice)."""
@@ -269,39 +267,11 @@ def _fill(template: str, values: dict[str, str]) -> str:
     return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), template)
 
 
-def language_of(accept: str | None, chosen: str | None = None) -> str:
-    """The language to answer in: ``chosen`` (the page's cookie or ``lang``) if we speak
-    it, else the first of the ``Accept-Language`` header's languages we speak (by weight),
-    else English. Norwegian (``no``, ``nb``, ``nn``) is answered in bokmål."""
-    for tag in [chosen or "", *_ranked(accept or "")]:
-        base = tag.strip().lower().replace("_", "-").split("-")[0]
-        base = "nb" if base in ("no", "nn") else base
-        if base in LANGUAGES:
-            return base
-    return "en"
-
-
-def _ranked(header: str) -> list[str]:
-    """The tags of an ``Accept-Language`` header, highest weight first (stable)."""
-    weighted: list[tuple[float, int, str]] = []
-    for i, item in enumerate(header.split(",")[:20]):
-        tag, _, params = item.strip().partition(";")
-        weight = 1.0
-        if params.strip().startswith("q="):
-            try:
-                weight = float(params.strip()[2:])
-            except ValueError:
-                weight = 0.0
-        if tag and weight > 0:
-            weighted.append((-weight, i, tag))
-    return [tag for _, _, tag in sorted(weighted)]
-
-
 def connection_language(conn: HTTPConnection) -> str:
     """The language of a request or WebSocket: its ``lang`` parameter, else the page's
     ``spelbord_lang`` cookie, else its ``Accept-Language`` header, else English."""
     chosen = conn.query_params.get("lang") or conn.cookies.get(COOKIE)
-    return language_of(conn.headers.get("accept-language"), chosen)
+    return spoken_language(chosen, conn.headers.get("accept-language"))
 
 
 def error_body(message: str, code: str) -> dict[str, str]:

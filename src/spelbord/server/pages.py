@@ -41,6 +41,7 @@ from spelbord.core.errors import UnknownGameError
 from spelbord.core.game import State
 from spelbord.core.registry import game_class, info, load
 from spelbord.rulebook import (
+    LANGUAGES,
     NAMES,
     ExampleError,
     RulesText,
@@ -52,7 +53,6 @@ from spelbord.rulebook import (
 )
 from spelbord.server.config import rules_dir
 from spelbord.server.errors import NotFoundError
-from spelbord.server.messages import LANGUAGES
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -142,7 +142,7 @@ def game_web_file(name: str, file: str) -> Response:
 @router.get("/games/{name}/i18n/{code}.json", include_in_schema=False)
 def game_catalogue(name: str, code: str) -> FileResponse:
     """A game renderer's texts in one language: ``web/i18n/<code>.json`` (``code`` one of
-    ``messages.LANGUAGES``); the page's ``i18n.js`` falls back to English for a missing one."""
+    ``rulebook.LANGUAGES``); the page's ``i18n.js`` falls back to English for a missing one."""
     if code not in LANGUAGES:
         raise NotFoundError(f"no file {code + '.json'!r} here")
     try:
@@ -155,18 +155,34 @@ def game_catalogue(name: str, code: str) -> FileResponse:
     return FileResponse(path, media_type="application/json")
 
 
-RULES_PAGE = """<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}: {rules}</title>
-<link rel="stylesheet" href="/static/spelbord.css"></head>
-<body class="rules" data-game="{name}" data-lang="{lang}"><nav><a href="/">Spelbord</a></nav>
+def document(title: str, body: str, lang: str = "en", attributes: str = "") -> str:
+    """An HTML page the server builds (the rules, the lab's list): the head they share
+    (``title`` escaped here), then ``<body attributes>body</body>``; the static pages are
+    files (``page``).
+
+    >>> print(document("A & B", "<p>hi</p>"))  # doctest: +NORMALIZE_WHITESPACE
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>A &amp; B</title>
+    <link rel="stylesheet" href="/static/spelbord.css"></head>
+    <body><p>hi</p></body></html>
+    """
+    return (
+        f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n"
+        '<link rel="stylesheet" href="/static/spelbord.css"></head>\n'
+        f"<body{attributes}>{body}</body></html>\n"
+    )
+
+
+RULES_BODY = """<nav><a href="/">Spelbord</a></nav>
 <main>
 {languages}{body}
 </main>
 <script type="application/json" id="rules-examples">{examples}</script>
 <script type="module" src="/static/rules.js"></script>
-</body></html>
 """
 
 PAGE_TEXTS: dict[str, dict[str, str]] = {
@@ -308,14 +324,11 @@ def render_rules(name: str, language: str = "en") -> str:
         asked = PAGE_TEXTS[text.wanted]["fallback"].format(title=title)
         body = f'<p class="rules-fallback" lang="{text.wanted}">{html.escape(asked)}</p>\n{body}'
     examples = json.dumps(example_views(name)).replace("</", "<\\/")
-    return RULES_PAGE.format(
-        title=html.escape(title),
-        rules=words["rules"],
-        name=html.escape(name),
+    return document(
+        f"{title}: {words['rules']}",
+        RULES_BODY.format(languages=language_links(text), body=body, examples=examples),
         lang=shown,
-        languages=language_links(text),
-        body=body,
-        examples=examples,
+        attributes=f' class="rules" data-game="{html.escape(name)}" data-lang="{shown}"',
     )
 
 

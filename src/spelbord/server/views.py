@@ -44,6 +44,10 @@ from spelbord.server.errors import ForbiddenError
 
 RECORD_FORMAT = "spelbord-record/1"
 
+TIME_SUFFIX = " (time)"
+"""After the text of a move the clock played (the page shows its own words for it: a
+hidden move or chance outcome by its ``kind``, a visible move without this suffix)."""
+
 
 @dataclass(frozen=True)
 class MoveRecord:
@@ -142,7 +146,7 @@ def move_entry(rec: MoveRecord, viewer: int | None, reveal: bool) -> dict[str, A
         if hidden and actor != CHANCE:
             part["hidden"] = True
         if actor in rec.timeouts:
-            part.update(text=f"{shown} (time)", timeout=True)
+            part.update(text=shown + TIME_SUFFIX, timeout=True)
         parts.append(part)
     if rec.player != SIMULTANEOUS:
         return {"ply": rec.ply, **parts[0]}

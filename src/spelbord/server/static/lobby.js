@@ -32,14 +32,14 @@ async function loadLevels(game) {
   return levelTables.get(game.name);
 }
 
-/** What a level may spend on a move, short: "2 s", "depth 3", "instant". */
+/** What a level may spend on a move, short: "2 s", "depth 3", "instant" (from the
+ * server's ``per_move``: seconds, iterations or depth). */
 function levelBudget(level) {
-  const depth = /(?:^|:)depth=(\d+)/.exec(level.spec || "");
-  if (depth) return t("level.depth", { depth: depth[1] });
-  if (level.budget === "instant") return t("level.instant");
-  const iterations = /^(\d+) iterations$/.exec(level.budget || "");
-  if (iterations) return t("level.iterations", { n: iterations[1] });
-  return level.budget;
+  const limit = level.per_move || {};
+  if (limit.seconds != null) return `${limit.seconds} s`;
+  if (limit.iterations != null) return t("level.iterations", { n: limit.iterations });
+  if (limit.depth != null) return t("level.depth", { depth: limit.depth });
+  return t("level.instant");
 }
 
 /** "Master": a level as the seat's choice offers it (its time and rating: ``levelNote``). */

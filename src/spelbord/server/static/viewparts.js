@@ -224,7 +224,7 @@ export function moveText(move, names) {
     .join("; ");
 }
 
-/** The server's English suffix of a move the clock played (views.move_entry). */
+/** The server's English suffix of a visible move the clock played (views.TIME_SUFFIX). */
 const TIME_SUFFIX = " (time)";
 
 /**
@@ -234,10 +234,11 @@ const TIME_SUFFIX = " (time)";
  */
 export function partText(part) {
   if (!part) return "";
-  let text = String(part.text ?? "");
-  if (part.timeout && text.endsWith(TIME_SUFFIX)) text = text.slice(0, -TIME_SUFFIX.length);
-  if (part.kind === "hidden" || part.kind === "chance") text = t(`moves.${part.kind}`);
-  return part.timeout ? `${text} ${t("moves.time")}` : text;
+  const timed = part.timeout ? ` ${t("moves.time")}` : "";
+  if (part.kind === "hidden" || part.kind === "chance") return `${t(`moves.${part.kind}`)}${timed}`;
+  const text = String(part.text ?? "");
+  const notation = part.timeout && text.endsWith(TIME_SUFFIX) ? text.slice(0, -TIME_SUFFIX.length) : text;
+  return `${notation}${timed}`;
 }
 
 /**
