@@ -46,6 +46,9 @@ static int TNB[NT][6];
 static unsigned char REM[64];
 static u64 ZP[2][NB], ZT[NT], ZC[2][64], ZSIDE;
 static int W[NW];
+/* RATIO[a][b] = (a - b) * 36 / (a + b) (0 for a = b = 0), feature 7, without a division */
+#define RATIO_N 32
+static signed char RATIO[RATIO_N][RATIO_N];
 static int ready = 0;
 
 #define TM(t) ((u64)7 << (3 * (t)))
@@ -110,6 +113,9 @@ static int draw_g[2]; /* a draw's score for each side to move: -contempt for the
 #define KEY(sc, i, m) ((long long)(sc) << 21 | (long long)(255 - (i)) << 13 | (m))
 #define KEY_MOVE(k) ((int)((k) & 8191))
 #define KEY_SCORE(k) ((int)((k) >> 21))
+#ifndef SORT_AFTER
+#define SORT_AFTER 2 /* moves picked one by one before the rest is sorted */
+#endif
 
 typedef struct {
     u64 own, opp, targets;
@@ -163,6 +169,7 @@ static unsigned ticks_g;
 #define scale_eval scale_eval_fast
 #define score_moves score_moves_fast
 #define set_col set_col_fast
+#define sort_keys sort_keys_fast
 #define take_piece take_piece_fast
 #define tile_removable tile_removable_fast
 #define two_holes_in_tile two_holes_in_tile_fast
@@ -201,6 +208,7 @@ static unsigned ticks_g;
 #undef scale_eval
 #undef score_moves
 #undef set_col
+#undef sort_keys
 #undef take_piece
 #undef tile_removable
 #undef two_holes_in_tile
@@ -515,6 +523,9 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
                                     "Compiled core of the Coerceo engine.", -1, methods};
 
 PyMODINIT_FUNC PyInit__ccore(void) {
+    for (int a = 0; a < RATIO_N; a++)
+        for (int b = 0; b < RATIO_N; b++)
+            RATIO[a][b] = (signed char)(a + b > 0 ? (a - b) * 36 / (a + b) : 0);
 #if HAVE_FAST_CORE
     __builtin_cpu_init();
     fast_core = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");

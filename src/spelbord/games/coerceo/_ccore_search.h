@@ -237,7 +237,9 @@ static void features(const Pos *s, int c, int *f) {
         m &= m - 1;
         u64 e = EDGE[c][b];
         u64 holes = e & free_o;
-        if (holes && !(holes & (holes - 1)) && (MOVE[o][ctz(holes)] & opp & ~e)) hang++;
+        /* without branches: no hole reads MOVE[o][63], which is empty */
+        u64 reach = MOVE[o][ctz(holes | (u64)1 << 63)] & opp & ~e;
+        hang += !(holes & (holes - 1)) & (reach != 0);
     }
     /* tiles holding exactly one piece, of colour c, that would be removed once empty */
     u64 a0 = own & LOW3, a1 = (own >> 1) & LOW3, a2 = (own >> 2) & LOW3;
@@ -250,7 +252,7 @@ static void features(const Pos *s, int c, int *f) {
     f[4] = s->nbp[c] - s->pairs[c]; /* mobility: move-neighbours on the board, free */
     f[5] = 3 * np - s->edges[c];
     f[6] = popc(one & ~oany & s->remsp);
-    f[7] = np + no > 0 ? (np - no) * 36 / (np + no) : 0;
+    f[7] = (np | no) < RATIO_N ? RATIO[np][no] : (np - no) * 36 / (np + no);
 }
 
 
@@ -500,6 +502,20 @@ static inline void pick_key(long long *keys, int i, int n) {
     keys[i] = best;
 }
 
+/* Sort keys[i..n-1] largest first (insertion sort: the generation order is often nearly
+ * sorted already). The keys are unique, so the order is the one pick_key gives. */
+static inline void sort_keys(long long *keys, int i, int n) {
+    for (int k = i + 1; k < n; k++) {
+        long long x = keys[k];
+        int j = k - 1;
+        while (j >= i && keys[j] < x) {
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        keys[j + 1] = x;
+    }
+}
+
 
 static int is_repetition(u64 h, int start) {
     if (!rep_draw_g) return 0;
@@ -642,6 +658,9 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         n = gen_scored(s, c, keys, hmove, ply);
     int alpha0 = alpha, best = -WIN - 1, bestm = -1;
     hist_keys[hist_len++] = s->hash;
+    /* The moves are taken largest key first: picked one at a time for the first ones (a
+     * cut usually comes at once), the rest sorted once when the first ones did not cut. */
+    int sorted_n = 0;
     for (int i = 0;; i++) {
         if (i == n) {
             if (!staged) break;
@@ -649,12 +668,18 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
             n += gen_quiet(s, c, &ord, keys + n);
             if (i == n) break;
         }
-        pick_key(keys, i, n);
+        if (i >= sorted_n) {
+            if (i >= SORT_AFTER) {
+                sort_keys(keys, i, n);
+                sorted_n = n;
+            } else
+                pick_key(keys, i, n);
+        }
         int m = KEY_MOVE(keys[i]);
         if (depth > 1 && i + 1 < n) {
             /* Load the next move's table entry while this one is searched (the key it gets
              * without captures or removals, by far the most common case). */
-            pick_key(keys, i + 1, n);
+            if (i + 1 >= sorted_n) pick_key(keys, i + 1, n);
             int m2 = KEY_MOVE(keys[i + 1]);
             if (!(m2 & 4096))
                 __builtin_prefetch(&tt[(s->hash ^ ZSIDE ^ ZP[c][m2 & 63] ^ ZP[c][m2 >> 6]) & tt_mask]);
