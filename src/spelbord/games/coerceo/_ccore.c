@@ -30,6 +30,12 @@
 
 typedef uint64_t u64;
 
+#if defined(__GNUC__)
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
+
 #define NB 57
 #define NT 19
 #define WIN 30000
@@ -170,6 +176,7 @@ static unsigned ticks_g;
 #define score_moves score_moves_fast
 #define set_col set_col_fast
 #define sort_keys sort_keys_fast
+#define insertion_sort_keys insertion_sort_keys_fast
 #define take_piece take_piece_fast
 #define tile_removable tile_removable_fast
 #define two_holes_in_tile two_holes_in_tile_fast
@@ -209,6 +216,7 @@ static unsigned ticks_g;
 #undef score_moves
 #undef set_col
 #undef sort_keys
+#undef insertion_sort_keys
 #undef take_piece
 #undef tile_removable
 #undef two_holes_in_tile
