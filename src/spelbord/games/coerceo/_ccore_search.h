@@ -312,8 +312,7 @@ static int capture_estimate(const Pos *s, int c, int m, int *removal, u64 target
 
 
 static void score_moves(const Pos *s, int c, int *moves, int *scores, int n, int hmove,
-                        int ply, int sort) {
-    u64 targets = capture_targets(s, c);
+                        int ply, int sort, u64 targets) {
     for (int i = 0; i < n; i++) {
         int m = moves[i], sc;
         if (m == hmove) sc = S_HASH;
@@ -586,10 +585,13 @@ static int qsearch_live(const Pos *s, int c, int alpha, int beta, int ply, int q
         u64 opp = s->p[1 - c];
         while (opp) { moves[k++] = 4096 | ctz(opp); opp &= opp - 1; }
     }
-    score_moves(s, c, moves, scores, k, -1, ply, 1);
+    score_moves(s, c, moves, scores, k, -1, ply, 1, targets);
     int best = stand;
     for (int i = 0; i < k; i++) {
         int m = moves[i];
+        /* A move scored below S_REMOVE neither captures on arrival nor empties its tile:
+         * it captures nothing (the test after make() below would skip it). */
+        if (!(m & 4096) && scores[i] < S_REMOVE) continue;
         Pos ch = *s;
         int before = popc(ch.p[1 - c]);
         make(&ch, c, m);
