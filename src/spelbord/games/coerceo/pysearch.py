@@ -371,7 +371,7 @@ class PyCore:
                 chosen.append(m)
         best = stand
         order = self._order(s, c, chosen, -1, ply)
-        for m, sc in zip(order, self._scores):
+        for m, sc in zip(order, self._scores, strict=True):
             # A move scored below S_REMOVE neither captures on arrival nor empties its
             # tile: it captures nothing (the test after _make below would skip it).
             if not m & 4096 and sc < S_REMOVE:
