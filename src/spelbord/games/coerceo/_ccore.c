@@ -141,6 +141,7 @@ static unsigned ticks_g;
 #pragma GCC target("popcnt,bmi,bmi2")
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
+#define alone_pieces alone_pieces_fast
 #define capture capture_fast
 #define capture_estimate capture_estimate_fast
 #define capture_targets capture_targets_fast
@@ -178,9 +179,11 @@ static unsigned ticks_g;
 #define sort_keys sort_keys_fast
 #define insertion_sort_keys insertion_sort_keys_fast
 #define take_piece take_piece_fast
+#define target_movers target_movers_fast
 #define tile_removable tile_removable_fast
 #define two_holes_in_tile two_holes_in_tile_fast
 #include "_ccore_search.h"
+#undef alone_pieces
 #undef capture
 #undef capture_estimate
 #undef capture_targets
@@ -218,6 +221,7 @@ static unsigned ticks_g;
 #undef sort_keys
 #undef insertion_sort_keys
 #undef take_piece
+#undef target_movers
 #undef tile_removable
 #undef two_holes_in_tile
 #pragma GCC diagnostic pop

@@ -417,12 +417,33 @@ static int gen_scored(const Pos *s, int c, long long *keys, int hmove, int ply) 
     return n;
 }
 
+/* The pieces of `own` alone on their tile (no other piece, of either colour, there). */
+static inline u64 alone_pieces(u64 own, u64 opp) {
+    u64 a0 = own & LOW3, a1 = (own >> 1) & LOW3, a2 = (own >> 2) & LOW3;
+    u64 one = (a0 ^ a1 ^ a2) & ~(a0 & a1);
+    u64 oany = (opp | opp >> 1 | opp >> 2) & LOW3;
+    return own & ((one & ~oany) * 7);
+}
+
+/* The pieces of colour c among `own` that can move onto one of `targets` (free fields):
+ * the move-neighbour relation is symmetric. */
+static inline u64 target_movers(int c, u64 own, u64 targets) {
+    u64 out = 0;
+    while (targets) {
+        out |= MOVE[c][ctz(targets)];
+        targets &= targets - 1;
+    }
+    return out & own;
+}
+
 /* The moves that score at least S_KILLER2 (hash move, captures, tile removals, exchanges,
  * killers), keyed by their order among themselves; found from masks, without scoring the
  * quiet moves. Every one of them comes before every quiet move. */
 static int gen_special(const Pos *s, int c, const Order *o, long long *keys) {
     int n = 0;
-    u64 free_ = s->present & ~o->own, m_ = o->own;
+    /* only the pieces with a special move: alone on their tile, or next to a target */
+    u64 free_ = s->present & ~o->own;
+    u64 m_ = alone_pieces(o->own, o->opp) | target_movers(c, o->own, o->targets);
     while (m_) {
         int b = ctz(m_);
         m_ &= m_ - 1;
@@ -566,7 +587,10 @@ static int qsearch_live(const Pos *s, int c, int alpha, int beta, int ply, int q
     int moves[MAXMOVES], scores[MAXMOVES];
     int k = 0;
     u64 targets = capture_targets(s, c);
-    u64 own = s->p[c], free_ = s->present & ~own, m_ = own;
+    u64 own = s->p[c], free_ = s->present & ~own;
+    /* only the pieces with such a move: next to a target, or alone on a removable tile */
+    u64 m_ = target_movers(c, own, targets) |
+             (alone_pieces(own, s->p[1 - c]) & s->remsp * 7);
     while (m_) {
         int b = ctz(m_);
         m_ &= m_ - 1;
