@@ -224,6 +224,24 @@ static inline u64 two_holes_in_tile(u64 free_other, int c) {
     return free_other & rot;
 }
 
+/* The fields of colour c with exactly one free edge-neighbour (`free_other`: the present
+ * fields of the other colour without a piece): a piece there has exactly one hole. The
+ * neighbour across the tile's edge comes from the shifts setup() found (cross_ready);
+ * without them, every field not known to have two holes in its tile. */
+static inline u64 one_hole(u64 free_other, int c) {
+    u64 rot = c == 0 ? ((free_other >> 1) & (LOW3 * 3)) | ((free_other << 2) & (LOW3 << 2))
+                     : ((free_other << 1) & (LOW3 * 6)) | ((free_other >> 2) & LOW3);
+    if (!cross_ready) return ~(free_other & rot);
+    const u64 *mr = XMR[c], *ml = XML[c];
+    u64 across = c == 0 ? ((free_other >> 14) & mr[0]) | ((free_other >> 17) & mr[1]) |
+                              ((free_other << 4) & ml[0]) | ((free_other << 10) & ml[1]) |
+                              ((free_other << 13) & ml[2])
+                        : ((free_other >> 4) & mr[0]) | ((free_other >> 10) & mr[1]) |
+                              ((free_other >> 13) & mr[2]) | ((free_other << 14) & ml[0]) |
+                              ((free_other << 17) & ml[1]);
+    return (free_other ^ rot ^ across) & ~(free_other & rot);
+}
+
 /* Feature vector of colour c (see weights.py). */
 static INLINE void features(const Pos *s, int c, int *f) {
     int o = 1 - c;
@@ -231,7 +249,7 @@ static INLINE void features(const Pos *s, int c, int *f) {
     int np = popc(own), no = popc(opp);
     int hang = 0;
     u64 free_o = s->present & ~opp;
-    u64 m = own & ~two_holes_in_tile(free_o, c);
+    u64 m = own & one_hole(free_o, c);
     while (m) {
         int b = ctz(m);
         m &= m - 1;
