@@ -96,6 +96,18 @@ def test_c_and_python_cores_agree() -> None:
 
 
 @compiled_only
+def test_c_and_python_features_agree_on_many_positions() -> None:
+    """The compiled feature count (hanging pieces found from masks of the fields with
+    exactly one hole) against the twin's piece-by-piece count, for both sides."""
+    assert engine.C_CORE is not None
+    for state in _positions(150, seed=29):
+        args = list(engine.core_args(state))
+        for side in (0, 1):
+            args[5] = side
+            assert engine.C_CORE.features(*args) == engine.PY_CORE.features(*args)
+
+
+@compiled_only
 def test_bmi_and_plain_builds_of_the_c_core_agree() -> None:
     """The core compiled for BMI processors (used where the processor has it) searches
     node for node as the plain build."""

@@ -30,6 +30,12 @@
 
 typedef uint64_t u64;
 
+#if defined(__GNUC__)
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
+
 #define NB 57
 #define NT 19
 #define WIN 30000
@@ -46,6 +52,16 @@ static int TNB[NT][6];
 static unsigned char REM[64];
 static u64 ZP[2][NB], ZT[NT], ZC[2][64], ZSIDE;
 static int W[NW];
+/* Each field's edge-neighbour across its tile's edge as shifts of the other colour's mask:
+ * field b's neighbour is field b + d; the fields of one d are masked together, d > 0 in
+ * XR/XMR (shift right), d < 0 in XL/XML (shift left); at most NX of each (setup()). */
+#define NX 3
+static int XR[2][NX], XL[2][NX];
+static u64 XMR[2][NX], XML[2][NX];
+static int cross_ready = 0;
+/* RATIO[a][b] = (a - b) * 36 / (a + b) (0 for a = b = 0), feature 7, without a division */
+#define RATIO_N 32
+static signed char RATIO[RATIO_N][RATIO_N];
 static int ready = 0;
 
 #define TM(t) ((u64)7 << (3 * (t)))
@@ -110,6 +126,9 @@ static int draw_g[2]; /* a draw's score for each side to move: -contempt for the
 #define KEY(sc, i, m) ((long long)(sc) << 21 | (long long)(255 - (i)) << 13 | (m))
 #define KEY_MOVE(k) ((int)((k) & 8191))
 #define KEY_SCORE(k) ((int)((k) >> 21))
+#ifndef SORT_AFTER
+#define SORT_AFTER 2 /* moves picked one by one before the rest is sorted */
+#endif
 
 typedef struct {
     u64 own, opp, targets;
@@ -129,6 +148,7 @@ static unsigned ticks_g;
 #pragma GCC target("popcnt,bmi,bmi2")
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
+#define alone_pieces alone_pieces_fast
 #define capture capture_fast
 #define capture_estimate capture_estimate_fast
 #define capture_targets capture_targets_fast
@@ -136,6 +156,7 @@ static unsigned ticks_g;
 #define count_all count_all_fast
 #define count_board count_board_fast
 #define ctz ctz_fast
+#define one_hole one_hole_fast
 #define evaluate evaluate_fast
 #define exchange_score exchange_score_fast
 #define features features_fast
@@ -163,10 +184,14 @@ static unsigned ticks_g;
 #define scale_eval scale_eval_fast
 #define score_moves score_moves_fast
 #define set_col set_col_fast
+#define sort_keys sort_keys_fast
+#define insertion_sort_keys insertion_sort_keys_fast
 #define take_piece take_piece_fast
+#define target_movers target_movers_fast
 #define tile_removable tile_removable_fast
 #define two_holes_in_tile two_holes_in_tile_fast
 #include "_ccore_search.h"
+#undef alone_pieces
 #undef capture
 #undef capture_estimate
 #undef capture_targets
@@ -174,6 +199,7 @@ static unsigned ticks_g;
 #undef count_all
 #undef count_board
 #undef ctz
+#undef one_hole
 #undef evaluate
 #undef exchange_score
 #undef features
@@ -201,7 +227,10 @@ static unsigned ticks_g;
 #undef scale_eval
 #undef score_moves
 #undef set_col
+#undef sort_keys
+#undef insertion_sort_keys
 #undef take_piece
+#undef target_movers
 #undef tile_removable
 #undef two_holes_in_tile
 #pragma GCC diagnostic pop
@@ -243,6 +272,50 @@ static int read_u64s(PyObject *seq, u64 *out, Py_ssize_t n) {
     return 0;
 }
 
+/* Find XR/XMR/XL/XML from EDGE: each field's two in-tile edge-neighbours are the ones
+ * two_holes_in_tile() assumes, the third is elsewhere or missing. */
+static void cross_setup(void) {
+    cross_ready = 0;
+    memset(XR, 0, sizeof XR);
+    memset(XL, 0, sizeof XL);
+    memset(XMR, 0, sizeof XMR);
+    memset(XML, 0, sizeof XML);
+    for (int c = 0; c < 2; c++) {
+        int nr = 0, nl = 0;
+        for (int b = 0; b < NB; b++) {
+            int t = b / 3, k = b % 3;
+            int k2 = c == 0 ? (k + 1) % 3 : (k + 2) % 3;
+            u64 in_tile = (u64)1 << b | (u64)1 << (3 * t + k2);
+            u64 e = EDGE[c][b];
+            if ((e & TM(t)) != in_tile) return;
+            u64 x = e & ~TM(t);
+            if (!x) continue;
+            if (x & (x - 1)) return;
+            int d = __builtin_ctzll(x) - b, j;
+            if (d > 0) {
+                for (j = 0; j < nr && XR[c][j] != d; j++) {}
+                if (j == nr) {
+                    if (nr == NX) return;
+                    XR[c][nr++] = d;
+                }
+                XMR[c][j] |= (u64)1 << b;
+            } else {
+                for (j = 0; j < nl && XL[c][j] != -d; j++) {}
+                if (j == nl) {
+                    if (nl == NX) return;
+                    XL[c][nl++] = -d;
+                }
+                XML[c][j] |= (u64)1 << b;
+            }
+        }
+    }
+    /* one_hole() has these shifts written out */
+    static const int want_r[2][NX] = {{14, 17, 0}, {4, 10, 13}};
+    static const int want_l[2][NX] = {{4, 10, 13}, {14, 17, 0}};
+    if (memcmp(XR, want_r, sizeof XR) || memcmp(XL, want_l, sizeof XL)) return;
+    cross_ready = 1;
+}
+
 static PyObject *py_setup(PyObject *self, PyObject *args) {
     PyObject *move, *edge, *border, *tnb, *rem, *zob;
     if (!PyArg_ParseTuple(args, "OOOOOO", &move, &edge, &border, &tnb, &rem, &zob)) return NULL;
@@ -252,6 +325,7 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
         for (int f = 0; f < 64; f++) MOVE[c][f] = f < NB ? buf[c * NB + f] : 0;
     if (read_u64s(edge, buf, 2 * NB)) return NULL;
     memcpy(EDGE, buf, sizeof EDGE);
+    cross_setup();
     if (read_u64s(border, buf, 2 * NT)) return NULL;
     memcpy(BORDER, buf, sizeof BORDER);
     if (read_u64s(tnb, buf, NT * 6)) return NULL;
@@ -515,6 +589,9 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ccore",
                                     "Compiled core of the Coerceo engine.", -1, methods};
 
 PyMODINIT_FUNC PyInit__ccore(void) {
+    for (int a = 0; a < RATIO_N; a++)
+        for (int b = 0; b < RATIO_N; b++)
+            RATIO[a][b] = (signed char)(a + b > 0 ? (a - b) * 36 / (a + b) : 0);
 #if HAVE_FAST_CORE
     __builtin_cpu_init();
     fast_core = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");

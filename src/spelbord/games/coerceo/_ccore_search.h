@@ -224,20 +224,40 @@ static inline u64 two_holes_in_tile(u64 free_other, int c) {
     return free_other & rot;
 }
 
+/* The fields of colour c with exactly one free edge-neighbour (`free_other`: the present
+ * fields of the other colour without a piece): a piece there has exactly one hole. The
+ * neighbour across the tile's edge comes from the shifts setup() found (cross_ready);
+ * without them, every field not known to have two holes in its tile. */
+static inline u64 one_hole(u64 free_other, int c) {
+    u64 rot = c == 0 ? ((free_other >> 1) & (LOW3 * 3)) | ((free_other << 2) & (LOW3 << 2))
+                     : ((free_other << 1) & (LOW3 * 6)) | ((free_other >> 2) & LOW3);
+    if (!cross_ready) return ~(free_other & rot);
+    const u64 *mr = XMR[c], *ml = XML[c];
+    u64 across = c == 0 ? ((free_other >> 14) & mr[0]) | ((free_other >> 17) & mr[1]) |
+                              ((free_other << 4) & ml[0]) | ((free_other << 10) & ml[1]) |
+                              ((free_other << 13) & ml[2])
+                        : ((free_other >> 4) & mr[0]) | ((free_other >> 10) & mr[1]) |
+                              ((free_other >> 13) & mr[2]) | ((free_other << 14) & ml[0]) |
+                              ((free_other << 17) & ml[1]);
+    return (free_other ^ rot ^ across) & ~(free_other & rot);
+}
+
 /* Feature vector of colour c (see weights.py). */
-static void features(const Pos *s, int c, int *f) {
+static INLINE void features(const Pos *s, int c, int *f) {
     int o = 1 - c;
     u64 own = s->p[c], opp = s->p[o];
     int np = popc(own), no = popc(opp);
     int hang = 0;
     u64 free_o = s->present & ~opp;
-    u64 m = own & ~two_holes_in_tile(free_o, c);
+    u64 m = own & one_hole(free_o, c);
     while (m) {
         int b = ctz(m);
         m &= m - 1;
         u64 e = EDGE[c][b];
         u64 holes = e & free_o;
-        if (holes && !(holes & (holes - 1)) && (MOVE[o][ctz(holes)] & opp & ~e)) hang++;
+        /* without branches: no hole reads MOVE[o][63], which is empty */
+        u64 reach = MOVE[o][ctz(holes | (u64)1 << 63)] & opp & ~e;
+        hang += !(holes & (holes - 1)) & (reach != 0);
     }
     /* tiles holding exactly one piece, of colour c, that would be removed once empty */
     u64 a0 = own & LOW3, a1 = (own >> 1) & LOW3, a2 = (own >> 2) & LOW3;
@@ -250,7 +270,7 @@ static void features(const Pos *s, int c, int *f) {
     f[4] = s->nbp[c] - s->pairs[c]; /* mobility: move-neighbours on the board, free */
     f[5] = 3 * np - s->edges[c];
     f[6] = popc(one & ~oany & s->remsp);
-    f[7] = np + no > 0 ? (np - no) * 36 / (np + no) : 0;
+    f[7] = (np | no) < RATIO_N ? RATIO[np][no] : (np - no) * 36 / (np + no);
 }
 
 
@@ -310,8 +330,7 @@ static int capture_estimate(const Pos *s, int c, int m, int *removal, u64 target
 
 
 static void score_moves(const Pos *s, int c, int *moves, int *scores, int n, int hmove,
-                        int ply, int sort) {
-    u64 targets = capture_targets(s, c);
+                        int ply, int sort, u64 targets) {
     for (int i = 0; i < n; i++) {
         int m = moves[i], sc;
         if (m == hmove) sc = S_HASH;
@@ -416,12 +435,33 @@ static int gen_scored(const Pos *s, int c, long long *keys, int hmove, int ply) 
     return n;
 }
 
+/* The pieces of `own` alone on their tile (no other piece, of either colour, there). */
+static inline u64 alone_pieces(u64 own, u64 opp) {
+    u64 a0 = own & LOW3, a1 = (own >> 1) & LOW3, a2 = (own >> 2) & LOW3;
+    u64 one = (a0 ^ a1 ^ a2) & ~(a0 & a1);
+    u64 oany = (opp | opp >> 1 | opp >> 2) & LOW3;
+    return own & ((one & ~oany) * 7);
+}
+
+/* The pieces of colour c among `own` that can move onto one of `targets` (free fields):
+ * the move-neighbour relation is symmetric. */
+static inline u64 target_movers(int c, u64 own, u64 targets) {
+    u64 out = 0;
+    while (targets) {
+        out |= MOVE[c][ctz(targets)];
+        targets &= targets - 1;
+    }
+    return out & own;
+}
+
 /* The moves that score at least S_KILLER2 (hash move, captures, tile removals, exchanges,
  * killers), keyed by their order among themselves; found from masks, without scoring the
  * quiet moves. Every one of them comes before every quiet move. */
 static int gen_special(const Pos *s, int c, const Order *o, long long *keys) {
     int n = 0;
-    u64 free_ = s->present & ~o->own, m_ = o->own;
+    /* only the pieces with a special move: alone on their tile, or next to a target */
+    u64 free_ = s->present & ~o->own;
+    u64 m_ = alone_pieces(o->own, o->opp) | target_movers(c, o->own, o->targets);
     while (m_) {
         int b = ctz(m_);
         m_ &= m_ - 1;
@@ -500,6 +540,38 @@ static inline void pick_key(long long *keys, int i, int n) {
     keys[i] = best;
 }
 
+/* Insertion sort of keys[i..n-1], largest first. */
+static inline void insertion_sort_keys(long long *keys, int i, int n) {
+    for (int k = i + 1; k < n; k++) {
+        long long x = keys[k];
+        int j = k - 1;
+        while (j >= i && keys[j] < x) {
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        keys[j + 1] = x;
+    }
+}
+
+/* Sort keys[i..n-1] largest first. The keys are unique, so the order is the one pick_key
+ * gives. The moves scored 0 (quiet moves without history: a third of them, the smallest
+ * keys, nearly in generation order already) are set apart first, without branches, so
+ * that the insertion sort moves only the others. */
+static inline void sort_keys(long long *keys, int i, int n) {
+    long long zero[MAXMOVES];
+    int a = i, z = 0;
+    for (int k = i; k < n; k++) {
+        long long x = keys[k];
+        int is_zero = x < ((long long)1 << 21);
+        keys[a] = x;
+        zero[z] = x;
+        a += !is_zero;
+        z += is_zero;
+    }
+    insertion_sort_keys(keys, i, a);
+    memcpy(keys + a, zero, (size_t)z * sizeof zero[0]);
+    insertion_sort_keys(keys, a, n);
+}
 
 static int is_repetition(u64 h, int start) {
     if (!rep_draw_g) return 0;
@@ -533,7 +605,10 @@ static int qsearch_live(const Pos *s, int c, int alpha, int beta, int ply, int q
     int moves[MAXMOVES], scores[MAXMOVES];
     int k = 0;
     u64 targets = capture_targets(s, c);
-    u64 own = s->p[c], free_ = s->present & ~own, m_ = own;
+    u64 own = s->p[c], free_ = s->present & ~own;
+    /* only the pieces with such a move: next to a target, or alone on a removable tile */
+    u64 m_ = target_movers(c, own, targets) |
+             (alone_pieces(own, s->p[1 - c]) & s->remsp * 7);
     while (m_) {
         int b = ctz(m_);
         m_ &= m_ - 1;
@@ -552,10 +627,13 @@ static int qsearch_live(const Pos *s, int c, int alpha, int beta, int ply, int q
         u64 opp = s->p[1 - c];
         while (opp) { moves[k++] = 4096 | ctz(opp); opp &= opp - 1; }
     }
-    score_moves(s, c, moves, scores, k, -1, ply, 1);
+    score_moves(s, c, moves, scores, k, -1, ply, 1, targets);
     int best = stand;
     for (int i = 0; i < k; i++) {
         int m = moves[i];
+        /* A move scored below S_REMOVE neither captures on arrival nor empties its tile:
+         * it captures nothing (the test after make() below would skip it). */
+        if (!(m & 4096) && scores[i] < S_REMOVE) continue;
         Pos ch = *s;
         int before = popc(ch.p[1 - c]);
         make(&ch, c, m);
@@ -642,6 +720,9 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         n = gen_scored(s, c, keys, hmove, ply);
     int alpha0 = alpha, best = -WIN - 1, bestm = -1;
     hist_keys[hist_len++] = s->hash;
+    /* The moves are taken largest key first: picked one at a time for the first ones (a
+     * cut usually comes at once), the rest sorted once when the first ones did not cut. */
+    int sorted_n = 0;
     for (int i = 0;; i++) {
         if (i == n) {
             if (!staged) break;
@@ -649,12 +730,18 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
             n += gen_quiet(s, c, &ord, keys + n);
             if (i == n) break;
         }
-        pick_key(keys, i, n);
+        if (i >= sorted_n) {
+            if (i >= SORT_AFTER) {
+                sort_keys(keys, i, n);
+                sorted_n = n;
+            } else
+                pick_key(keys, i, n);
+        }
         int m = KEY_MOVE(keys[i]);
         if (depth > 1 && i + 1 < n) {
             /* Load the next move's table entry while this one is searched (the key it gets
              * without captures or removals, by far the most common case). */
-            pick_key(keys, i + 1, n);
+            if (i + 1 >= sorted_n) pick_key(keys, i + 1, n);
             int m2 = KEY_MOVE(keys[i + 1]);
             if (!(m2 & 4096))
                 __builtin_prefetch(&tt[(s->hash ^ ZSIDE ^ ZP[c][m2 & 63] ^ ZP[c][m2 >> 6]) & tt_mask]);

@@ -370,7 +370,12 @@ class PyCore:
             ) & _tm((m & 63) // 3):
                 chosen.append(m)
         best = stand
-        for m in self._order(s, c, chosen, -1, ply):
+        order = self._order(s, c, chosen, -1, ply)
+        for m, sc in zip(order, self._scores, strict=True):
+            # A move scored below S_REMOVE neither captures on arrival nor empties its
+            # tile: it captures nothing (the test after _make below would skip it).
+            if not m & 4096 and sc < S_REMOVE:
+                continue
             before = s[1 - c].bit_count()
             ch, _ = self._make(s, c, m)
             if not m & 4096 and ch[1 - c].bit_count() == before:
