@@ -173,7 +173,11 @@ def test_endgame_term_leaves_the_middle_game_alone() -> None:
 
 @pytest.mark.skipif(engine.C_CORE is None, reason="the C core was not built")
 def test_c_and_python_cores_agree_in_endgames() -> None:
-    """Where the endgame term counts, both cores still search node for node alike."""
+    """Where the endgame term counts, both cores (and the BMI and plain builds of the C
+    core) still search node for node alike."""
+    core = engine.C_CORE
+    assert core is not None
+    before = core.fast_core()
     rng = random.Random(9)
     found = 0
     for variant in ("ocius", "laurentius") * 6:
@@ -189,6 +193,14 @@ def test_c_and_python_cores_agree_in_endgames() -> None:
         fast = search(state, depth=3)
         slow = search(state, depth=3, compiled=False)
         assert (fast.score, fast.line, fast.nodes) == (slow.score, slow.line, slow.nodes)
+        try:
+            core.fast_core(0)
+            plain = search(state, depth=5)
+            if core.fast_core(1):
+                bmi = search(state, depth=5)
+                assert (bmi.score, bmi.line, bmi.nodes) == (plain.score, plain.line, plain.nodes)
+        finally:
+            core.fast_core(int(before))
     assert found >= 6
 
 
