@@ -38,8 +38,10 @@ won 82 (78 without the term). It was then checked in whole games:
 
 - Ocius self-play at depth 5, 160 games: 40 won (21 without), 120 repetition draws (139).
   A side 2 pieces ahead won 40 of 88 such games (21 of 75 without).
-- Laurentius, with the term against without it, 156 games: 62.5% of the points over 80
-  games at depth 4, 52% over 76 games at depth 5.
+- Laurentius, with the term against without it: 62.5% of the points over 80 games at
+  depth 4 and 52% over 76 at depth 5. With a time budget on a loaded machine, 50% over 20
+  games at 50 ms and 41% over 16 at 100 ms. None of these differs from 50% by more than
+  the noise of so few games, except at depth 4.
 
 How they were chosen: set by hand (material first, the rest as tie-breakers), then
 checked against fits of game results by ``python -m spelbord.games.coerceo.tune`` (see
