@@ -4,14 +4,25 @@ piece (R11) instead of letting the defender repeat."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from spelbord.ai import SeatView, make_agent
 from spelbord.ai.alphabeta import CONTEMPT
-from spelbord.games.coerceo import CoerceoGame, CoerceoState
-from spelbord.games.coerceo.board import BLACK, WHITE
+from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
+from spelbord.games.coerceo.board import (
+    BLACK,
+    EDGE_NEIGHBOURS,
+    MOVE_NEIGHBOURS,
+    TILES,
+    WHITE,
+    bits,
+)
 from spelbord.games.coerceo.fen import parse_position
+from spelbord.games.coerceo.pysearch import ENDGAME_DEFENDERS, ENDGAME_TILES
 from spelbord.games.coerceo.search import search
+from spelbord.games.coerceo.weights import WEIGHTS
 
 BOARDS = {
     # variant: (tiles, black's piece, black's shuffle, white's shuffle)
@@ -78,6 +89,162 @@ def test_ab_converts_a_won_ending_on_both_boards(variant: str) -> None:
     agents = [make_agent("ab:depth=4"), make_agent("ab:depth=4")]
     start = state.plies()
     while not state.is_terminal() and state.plies() - start < 300:
+        seat = state.current_player()
+        state.apply_action(agents[seat].step(SeatView(state, seat)))
+    assert state.termination() == "capture-all"
+    assert state.returns() == [1.0, -1.0]
+
+
+def _hex_distance(a: int, b: int) -> int:
+    (ax, ay), (bx, by) = TILES[a], TILES[b]
+    return (abs(ax - bx) + abs(ay - by) + abs(ax + ay - bx - by)) // 2
+
+
+def _endgame_by_hand(state: CoerceoState, attacker: int) -> int:
+    """The endgame term of ``attacker`` (weights 10-13, see ``weights.py``), counted over
+    fields and tiles with the board's own tables rather than the cores' bit masks."""
+    defender = 1 - attacker
+    present = state.present_fields()
+    own, opp = list(bits(state.pieces(attacker))), list(bits(state.pieces(defender)))
+    if len(own) <= len(opp) or not 0 < len(opp) <= ENDGAME_DEFENDERS:
+        return 0
+    taken = state.pieces(attacker)
+    holes = sum(
+        1 for q in opp for e in EDGE_NEIGHBOURS[q] if present >> e & 1 and not taken >> e & 1
+    )
+    dist = sum(min(_hex_distance(b // 6, q // 6) for q in opp) for b in own)
+    mob = sum(
+        1
+        for q in opp
+        for to in MOVE_NEIGHBOURS[q]
+        if present >> to & 1 and not state.pieces(defender) >> to & 1
+    )
+    tiles = min(len(state.tiles()), ENDGAME_TILES)
+    w = WEIGHTS
+    return w[13] * tiles - (w[10] * holes + w[11] * dist + w[12] * mob)
+
+
+ENDGAME_POSITIONS = [
+    # (variant, position): the side ahead is white in the first two, black in the third
+    ("ocius", "white: c2:5 c4:1 d2:1; black: b3:0; tiles: b3 c2 c3 c4 d2; move: black"),
+    ("laurentius", "white: b2:5 b5:1 c5:3 d4:3; black: b2:0 c5:0; tiles: b2 b5 c2 c3 c5 d3 d4"),
+    ("ocius", "white: b3:1; black: c3:0 c3:2 c4:2 d2:4; tiles: b3 c3 c4 d2; move: black"),
+]
+
+
+@pytest.mark.parametrize(("variant", "text"), ENDGAME_POSITIONS)
+def test_endgame_term_counts_for_the_side_ahead_only(variant: str, text: str) -> None:
+    """The endgame term (weights 10-13) adds, for the side to move, the attacker's value
+    counted by hand (holes around the defender's pieces, distance, the defender's moves,
+    tiles on the board) with the attacker's sign; both cores agree."""
+    state = parse_position(text, CoerceoGame(variant=variant))
+    side = state.side_to_move()
+    expected = _endgame_by_hand(state, side) - _endgame_by_hand(state, 1 - side)
+    assert expected != 0
+    args = engine.core_args(state)
+    for core in [engine.PY_CORE] + ([engine.C_CORE] if engine.C_CORE is not None else []):
+        core.set_weights(list(WEIGHTS))
+        with_term = core.evaluate(*args, 0)
+        core.set_weights(list(WEIGHTS[:10]))
+        without = core.evaluate(*args, 0)
+        core.set_weights(list(WEIGHTS))
+        assert with_term - without == expected
+
+
+def test_endgame_term_leaves_the_middle_game_alone() -> None:
+    """With four pieces or more on each side, or equal material, the term adds nothing."""
+    rng = random.Random(4)
+    checked = 0
+    for variant in ("laurentius", "ocius"):
+        state = CoerceoGame(variant=variant).new_initial_state()
+        while not state.is_terminal() and checked < 200:
+            counts = sorted(state.pieces(c).bit_count() for c in (WHITE, BLACK))
+            if counts[0] > ENDGAME_DEFENDERS or counts[0] == counts[1]:
+                args = engine.core_args(state)
+                engine.CORE.set_weights(list(WEIGHTS))
+                with_term = engine.CORE.evaluate(*args, 0)
+                engine.CORE.set_weights(list(WEIGHTS[:10]))
+                assert engine.CORE.evaluate(*args, 0) == with_term
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    engine.CORE.set_weights(list(WEIGHTS))
+    assert checked >= 100
+
+
+@pytest.mark.skipif(engine.C_CORE is None, reason="the C core was not built")
+def test_c_and_python_cores_agree_in_endgames() -> None:
+    """Where the endgame term counts, both cores (and the BMI and plain builds of the C
+    core) still search node for node alike."""
+    core = engine.C_CORE
+    assert core is not None
+    before = core.fast_core()
+    rng = random.Random(9)
+    found = 0
+    for variant in ("ocius", "laurentius") * 6:
+        state = CoerceoGame(variant=variant).new_initial_state()
+        while not state.is_terminal():
+            counts = sorted(state.pieces(c).bit_count() for c in (WHITE, BLACK))
+            if counts[0] <= ENDGAME_DEFENDERS and counts[0] < counts[1]:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        found += 1
+        fast = search(state, depth=3)
+        slow = search(state, depth=3, compiled=False)
+        assert (fast.score, fast.line, fast.nodes) == (slow.score, slow.line, slow.nodes)
+        try:
+            core.fast_core(0)
+            plain = search(state, depth=5)
+            if core.fast_core(1):
+                bmi = search(state, depth=5)
+                assert (bmi.score, bmi.line, bmi.nodes) == (plain.score, plain.line, plain.nodes)
+        finally:
+            core.fast_core(int(before))
+    assert found >= 6
+
+
+CONVERSIONS = {
+    # Hand-built won endings; the first two are sparse 3 against 1, the others ended in
+    # repetition or move-limit draws (300 plies) before the endgame term.
+    "ocius 3v1": (
+        "ocius",
+        "white: c2:5 c4:1 d2:1; black: b3:0; tiles: b3 c2 c3 c4 d2; move: white",
+        40,
+    ),
+    "laurentius 3v1": (
+        "laurentius",
+        "white: a3:1 a4:3 c1:3; black: c5:4; tiles: a3 a4 b2 b3 c1 c3 c5 d3 d4; move: black",
+        40,
+    ),
+    "ocius 5v2": (
+        "ocius",
+        "white: b4:5 c2:1 c2:3 c4:1 c4:5; black: b4:0 c4:4; tiles: b4 c2 c4 d2 d3; move: black",
+        150,
+    ),
+    "laurentius 4v2": (
+        "laurentius",
+        "white: b2:5 b5:1 c5:3 d4:3; black: b2:0 c5:0; tiles: b2 b5 c2 c3 c5 d3 d4",
+        150,
+    ),
+    "ocius 5v3 from self-play": (
+        "ocius",
+        "white: c2:1 c3:1 c3:3 c3:5 d3:5; black: b3:0 c2:0 c2:4; tiles: b3 c2 c3 d3; "
+        "collected: 0 1; move: black",
+        150,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONVERSIONS))
+def test_ab_converts_hand_built_won_endings_r11(name: str) -> None:
+    """R11: white, ahead, takes black's last piece within the ply limit, both sides
+    played by ``ab:depth=4``; no repetition (R13) or move-limit draw."""
+    variant, text, limit = CONVERSIONS[name]
+    state = parse_position(text, CoerceoGame(variant=variant))
+    agents = [make_agent("ab:depth=4", seed=1), make_agent("ab:depth=4", seed=2)]
+    start = state.plies()
+    while not state.is_terminal() and state.plies() - start < limit:
         seat = state.current_player()
         state.apply_action(agents[seat].step(SeatView(state, seat)))
     assert state.termination() == "capture-all"

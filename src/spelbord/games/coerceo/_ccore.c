@@ -138,6 +138,74 @@ typedef struct {
 
 static unsigned ticks_g;
 
+/* ------------------------------------------------------------------ endgame term
+ * Only for a side clearly ahead (more pieces than the opponent, who has at most
+ * ENDGAME_DEFENDERS left): what brings the capture of the last pieces nearer. Per
+ * weights.py: W[10] per hole left around the defender's pieces (edge-neighbour fields on
+ * the board that the attacker does not hold: each is a piece still to bring, and removed
+ * tiles take holes away), W[11] per tile step from each attacker piece to the nearest
+ * defender piece, W[12] per move the defender has; W[13] per tile on the board, up to
+ * ENDGAME_TILES (a board of 2 or 3 tiles leaves the attacker no tiles to collect for the
+ * exchange that takes the last piece, and seldom a capture). The side to move's term minus the
+ * opponent's; 0 while neither side is ahead in this way. */
+#define ENDGAME_DEFENDERS 3
+#define ENDGAME_TILES 5
+
+static unsigned char TDIST[NT][NT]; /* hex distance between tiles */
+
+static void endgame_setup(void) {
+    for (int a = 0; a < NT; a++) {
+        int queue[NT], head = 0, tail = 0;
+        for (int t = 0; t < NT; t++) TDIST[a][t] = 255;
+        TDIST[a][a] = 0;
+        queue[tail++] = a;
+        while (head < tail) {
+            int t = queue[head++];
+            for (int d = 0; d < 6; d++) {
+                int n = TNB[t][d];
+                if (n >= 0 && TDIST[a][n] == 255) {
+                    TDIST[a][n] = (unsigned char)(TDIST[a][t] + 1);
+                    queue[tail++] = n;
+                }
+            }
+        }
+    }
+}
+
+/* The term of colour c as attacker (0 unless c is ahead as above). */
+static int endgame_side(const Pos *s, int c) {
+    int o = 1 - c;
+    int np = __builtin_popcountll(s->p[c]), no = __builtin_popcountll(s->p[o]);
+    if (np <= no || no == 0 || no > ENDGAME_DEFENDERS) return 0;
+    int holes = 0, dist = 0;
+    u64 free_c = s->present & ~s->p[c];
+    u64 m = s->p[o];
+    while (m) {
+        int q = __builtin_ctzll(m);
+        m &= m - 1;
+        holes += __builtin_popcountll(EDGE[o][q] & free_c);
+    }
+    m = s->p[c];
+    while (m) {
+        int b = __builtin_ctzll(m);
+        m &= m - 1;
+        int best = 255;
+        u64 d = s->p[o];
+        while (d) {
+            int q = __builtin_ctzll(d);
+            d &= d - 1;
+            if (TDIST[b / 3][q / 3] < best) best = TDIST[b / 3][q / 3];
+        }
+        dist += best;
+    }
+    int mob = s->nbp[o] - s->pairs[o];
+    int tiles = __builtin_popcount(s->tiles);
+    if (tiles > ENDGAME_TILES) tiles = ENDGAME_TILES;
+    return W[13] * tiles - (W[10] * holes + W[11] * dist + W[12] * mob);
+}
+
+static int endgame_term(const Pos *s, int c) { return endgame_side(s, c) - endgame_side(s, 1 - c); }
+
 #include "_ccore_search.h"
 
 /* The same core for processors with BMI1 and BMI2 (tzcnt, blsr, ...), where GCC can
@@ -337,6 +405,7 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     memcpy(ZT, buf + 2 * NB, sizeof ZT);
     memcpy(ZC, buf + 2 * NB + NT, sizeof ZC);
     ZSIDE = buf[2 * NB + NT + 128];
+    endgame_setup();
     ready = 1;
     Py_RETURN_NONE;
 }

@@ -275,7 +275,8 @@ static INLINE void features(const Pos *s, int c, int *f) {
 
 
 /* Static score for the side to move; weights W[0..NF-1] per feature difference, W[8]
- * extra for the opponent's hanging pieces (we move first), W[9] tempo. */
+ * extra for the opponent's hanging pieces (we move first), W[9] tempo, W[10..13] the
+ * endgame term (endgame_term in _ccore.c). */
 static int raw_eval(const Pos *s, int c) {
     int a[NF], b[NF];
     features(s, c, a);
@@ -284,6 +285,7 @@ static int raw_eval(const Pos *s, int c) {
     for (int i = 0; i < NF; i++) v += W[i] * (a[i] - b[i]);
     v += W[8] * b[3];
     v += W[9];
+    if (W[10] | W[11] | W[12] | W[13]) v += endgame_term(s, c);
     return v;
 }
 

@@ -7,6 +7,10 @@ computed here from ``board`` and handed to it once: move-neighbours per colour,
 edge-neighbours (in the other colour's space), the fields bordering each tile, the tile
 neighbours, the removable-pattern table (R8) and the Zobrist keys.
 
+The evaluation weights (``weights.WEIGHTS``, given to both cores by ``install_weights``)
+include an endgame term for a side ahead against 3 pieces or fewer (see ``search`` and
+``weights``); ``setup`` also derives the hex distances between tiles it uses.
+
 ``CORE`` is the C extension ``_ccore`` when it was built at install time, else
 ``PY_CORE`` (same results, ~500 times slower). Move codes: ``from | to << 6`` for a move
 (bits in the mover's space), ``4096 | target`` for an exchange (in the opponent's space).

@@ -30,6 +30,11 @@ S_EXCHANGE = 800000
 S_KILLER1 = 700000
 S_KILLER2 = 690000
 HISTORY_LIMIT = 500000
+ENDGAME_DEFENDERS = 3
+"""The endgame term (weights 10-12) counts for a side ahead in pieces against at most this
+many."""
+ENDGAME_TILES = 5
+"""The endgame term's board size counts tiles up to this many."""
 
 TT_EXACT, TT_LOWER, TT_UPPER = 1, 2, 3
 
@@ -88,7 +93,23 @@ class PyCore:
         base = 2 * NB + NT
         self.ZC = (zob[base : base + 64], zob[base + 64 : base + 128])
         self.ZSIDE = zob[base + 128]
+        self.TDIST = self._tile_distances()
         self.ready = True
+
+    def _tile_distances(self) -> list[list[int]]:
+        """Hex distance between tiles (breadth-first over the tile neighbours)."""
+        out = []
+        for a in range(NT):
+            dist = [255] * NT
+            dist[a] = 0
+            queue = [a]
+            for t in queue:
+                for n in self.TNB[t]:
+                    if n >= 0 and dist[n] == 255:
+                        dist[n] = dist[t] + 1
+                        queue.append(n)
+            out.append(dist)
+        return out
 
     def set_weights(self, w: list[int]) -> None:
         if len(w) > 16:
@@ -258,6 +279,24 @@ class PyCore:
         ratio = _cdiv((np_ - no) * 36, np_ + no) if np_ + no > 0 else 0
         return [*f, mob, rim, collect, ratio]
 
+    def _endgame_side(self, s: Pos, c: int) -> int:
+        """The endgame term of colour ``c`` as attacker (``endgame_side`` in ``_ccore.c``):
+        0 unless ``c`` has more pieces than the opponent, who has at most
+        ``ENDGAME_DEFENDERS`` left."""
+        o = 1 - c
+        np_, no = s[c].bit_count(), s[o].bit_count()
+        if np_ <= no or no == 0 or no > ENDGAME_DEFENDERS:
+            return 0
+        free_c = s[2] & ~s[c]
+        free_o = s[2] & ~s[o]
+        defenders = _bits(s[o])
+        holes = sum((self.EDGE[o][q] & free_c).bit_count() for q in defenders)
+        dist = sum(min(self.TDIST[b // 3][q // 3] for q in defenders) for b in _bits(s[c]))
+        mob = sum((self.MOVE[o][q] & free_o).bit_count() for q in defenders)
+        tiles = min(s[3].bit_count(), ENDGAME_TILES)
+        W = self.W
+        return W[13] * tiles - (W[10] * holes + W[11] * dist + W[12] * mob)
+
     def _evaluate(self, s: Pos, c: int, clock: int) -> int:
         a = self._features(s, c)
         b = self._features(s, 1 - c)
@@ -265,6 +304,8 @@ class PyCore:
         v = sum(W[i] * (a[i] - b[i]) for i in range(NF))
         v += W[8] * b[3]
         v += W[9]
+        if W[10] or W[11] or W[12] or W[13]:
+            v += self._endgame_side(s, c) - self._endgame_side(s, 1 - c)
         if clock > 0:
             v = _cdiv(v * (200 - min(clock, 150)), 200)
         return max(-20000, min(20000, v))

@@ -14,6 +14,17 @@ Scores are centipawns for the side to move (a piece is worth 100); a won or lost
 ``WIN - plies``. An evaluation that fades as the turns without a capture or removal add up
 makes the side ahead prefer progress over repetition.
 
+Won endings (R11 against R13): once a side has more pieces than the opponent and the
+opponent has at most 3 left, an endgame term joins the evaluation (weights 10-13 in
+``weights.py``; ``endgame_side`` in ``_ccore.c``, twinned in ``pysearch``). It scores the
+side ahead by what brings the last captures nearer: few holes (free edge-neighbour
+fields) around the defender's pieces, its pieces close to them (hex distance between
+tiles), few moves for the defender, and a board of at least 5 tiles, since on 2 or 3 tiles
+there is nothing left to collect for the exchange that takes the last piece (R10) and a
+capture is rare. Material, collected tiles and the exchange threat keep their weights, so
+collecting tiles and exchanging stay the way to convert. The middle game is scored as
+before.
+
 >>> from spelbord.games.coerceo.rules import CoerceoGame
 >>> state = CoerceoGame().from_position([(0, 0, 1), (0, 1, 3)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
 >>> result = search(state, depth=3)
