@@ -56,6 +56,7 @@ from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
 from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, SIMULTANEOUS, State, sample_outcome, seeded
+from spelbord.core.errors import SpelbordError
 
 DEFAULT_BUDGET = Budget(seconds=1.0)
 DEFAULT_HORIZON = 2
@@ -168,6 +169,10 @@ class PortfolioAgent(Agent):
         """What the last searched decision spent (``None``: the plans agreed)."""
         self.searched = 0
         """Decisions where the plans disagreed and the agent simulated."""
+        self.failed = 0
+        """Sweeps dropped because the rules refused a rollout on the determinization."""
+        self.failures: list[tuple[str, str]] = []
+        """The first three of them: (the error, the determinization's JSON)."""
 
     # ------------------------------------------------------------------ set-up
     def _setup(self, view: SeatView) -> None:
@@ -203,6 +208,8 @@ class PortfolioAgent(Agent):
         self.searched += 1
         ordered = list(arms.values())
         self.last_stats = self._search(view, ordered)
+        if not any(a.runs for a in ordered):  # every rollout failed: trust the first plan
+            return ordered[0].action
         best = max(a.mean for a in ordered)
         return self._rng.choice([a.action for a in ordered if a.mean == best])
 
@@ -231,12 +238,24 @@ class PortfolioAgent(Agent):
         det = view.determinize(self._rng)
         opponent = self._opponent_plan()
         chance_seed = self._rng.getrandbits(63)
+        results: list[tuple[Arm, float]] = []
         for arm in arms:
             if limit is not None and sweep > 0 and time.perf_counter() - start > limit:
-                return  # this sweep would overrun the budget: the arms played so far count
+                break  # this sweep would overrun the budget: the arms played so far count
             mine = arm.plans[sweep % len(arm.plans)]
             state = det.clone()
-            arm.total += self._rollout(state, seat, arm.action, mine, opponent, chance_seed)
+            try:
+                value = self._rollout(state, seat, arm.action, mine, opponent, chance_seed)
+            except (AssertionError, SpelbordError, LookupError, ValueError) as error:
+                # An imagined state the rules cannot play on: drop the whole sweep (so the
+                # arms stay paired) and keep the state for a bug report.
+                self.failed += 1
+                if len(self.failures) < 3:
+                    self.failures.append((repr(error), det.to_json()))
+                return
+            results.append((arm, value))
+        for arm, value in results:
+            arm.total += value
             arm.runs += 1
 
     def _opponent_plan(self) -> str:
