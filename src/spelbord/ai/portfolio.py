@@ -4,7 +4,8 @@ A turn of Omringad is many small decisions (each step of a group, each unit boug
 search over single actions with random playouts learns little per second. This agent
 searches over *plans* instead (Portfolio Greedy Search, Churchill & Buro 2013; script-based
 Monte Carlo): at each decision every plan of the portfolio (the game's scripted plans,
-``spelbord.ai.scripted``) proposes its action. When they all agree the agent plays it at
+``spelbord.ai.scripted``, and for Omringad two stronger variants that buy archers first,
+``VARIANTS`` there) proposes its action. When they all agree the agent plays it at
 once; otherwise each distinct proposal is an arm, and the agent simulates: on a
 determinization of what its seat knows (``SeatView.determinize``) it plays the arm's action,
 then follows the plan that proposed it, while the opponent follows the plan the agent
@@ -54,6 +55,7 @@ from typing import Any
 
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
+from spelbord.ai.scripted.base import ScriptedAgent
 from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, SIMULTANEOUS, State, sample_outcome, seeded
 from spelbord.core.errors import SpelbordError
@@ -163,6 +165,8 @@ class PortfolioAgent(Agent):
         self._rng = seeded(seed)
         self._game: str | None = None
         self._plans: dict[str, Agent] = {}
+        self._own: list[str] = []
+        """The plans this agent chooses among: the game's plans and ``variants``."""
         self._belief: Belief | None = None
         self._value: Value | None = None
         self.last_stats: SearchStats | None = None
@@ -185,6 +189,10 @@ class PortfolioAgent(Agent):
         if not names:
             raise AgentSpecError(f"the portfolio agent needs scripted plans; {game} has none")
         self._plans = {name: make_plan(name, self._rng.getrandbits(63)) for name in names}
+        self._own = list(names)
+        for cls in variants(game):
+            self._plans[cls.plan] = cls(self._rng.getrandbits(63))
+            self._own.append(cls.plan)
         self._belief = Belief({name: 1.0 / len(names) for name in names})
         self._value = _evaluation(game)
         self._game = game
@@ -199,8 +207,8 @@ class PortfolioAgent(Agent):
             self.last_stats = None
             return legal[0]
         arms: dict[int, Arm] = {}
-        for name, plan in self._plans.items():
-            action = plan.step(view)
+        for name in self._own:
+            action = self._plans[name].step(view)
             arms.setdefault(action, Arm(action, [])).plans.append(name)
         if len(arms) == 1:
             self.last_stats = None
@@ -261,7 +269,7 @@ class PortfolioAgent(Agent):
     def _opponent_plan(self) -> str:
         assert self._belief is not None
         if not self.model:
-            return self._rng.choice(sorted(self._plans))
+            return self._rng.choice(sorted(self._belief.weights))
         return self._belief.sample(self._rng)
 
     def _rollout(
@@ -350,9 +358,19 @@ class PortfolioAgent(Agent):
         matching = {
             name
             for name, plan in self._plans.items()
-            if _shopping_count(getattr(plan, "shopping", ""), pool, budget) == count
+            if name in self._belief.weights
+            and _shopping_count(getattr(plan, "shopping", ""), pool, budget) == count
         }
         self._belief.update(("buy", rnd), matching)
+
+
+def variants(game: str) -> tuple[type[ScriptedAgent], ...]:
+    """Plans beyond the gauntlet the agent may follow itself (not modelled as opponents)."""
+    if game == "omringad":
+        from spelbord.ai.scripted.omringad import VARIANTS
+
+        return VARIANTS
+    return ()
 
 
 def _shopping_count(shopping: str, pool: list[int], gold: int) -> int:
