@@ -75,13 +75,14 @@ Value = Callable[[State], list[float] | None]
 
 
 def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
-    """The agent of the spec ``portfolio[:budget][:horizon=H][:model=on|off]``."""
+    """The agent of ``portfolio[:budget][:horizon=H][:model=on|off][:commit=on|off]``."""
     spec = ":".join(["portfolio", *parts])
     budget = DEFAULT_BUDGET
     if parts and "=" not in parts[0]:
         budget = Budget.parse(parts.pop(0))
     horizon = DEFAULT_HORIZON
     model = True
+    commit = True
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep:
@@ -90,13 +91,18 @@ def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
             if not value.isdigit() or not 0 <= int(value) <= MAX_HORIZON:
                 raise AgentSpecError(f"horizon must be 0..{MAX_HORIZON}, got {value} in {spec!r}")
             horizon = int(value)
-        elif key == "model":
+        elif key in ("model", "commit"):
             if value not in ("on", "off"):
-                raise AgentSpecError(f"model is on or off, got {value!r} in {spec!r}")
-            model = value == "on"
+                raise AgentSpecError(f"{key} is on or off, got {value!r} in {spec!r}")
+            if key == "model":
+                model = value == "on"
+            else:
+                commit = value == "on"
         else:
-            raise AgentSpecError(f"unknown option {key!r} in {spec!r} (options: horizon, model)")
-    return PortfolioAgent(budget, seed, horizon=horizon, model=model)
+            raise AgentSpecError(
+                f"unknown option {key!r} in {spec!r} (options: horizon, model, commit)"
+            )
+    return PortfolioAgent(budget, seed, horizon=horizon, model=model, commit=commit)
 
 
 @dataclass
@@ -107,10 +113,24 @@ class Arm:
     plans: list[str]
     total: float = 0.0
     runs: int = 0
+    by_plan: dict[str, list[float]] = field(default_factory=dict)
+    """Per proposing plan: [total, runs] of the rollouts that continued with it."""
 
     @property
     def mean(self) -> float:
         return self.total / self.runs if self.runs else float("-inf")
+
+    def add(self, plan: str, value: float) -> None:
+        self.total += value
+        self.runs += 1
+        row = self.by_plan.setdefault(plan, [0.0, 0])
+        row[0] += value
+        row[1] += 1
+
+    def best_plan(self) -> str:
+        """The proposing plan whose continuations scored best (the first if none ran)."""
+        ran = {p: t / n for p, (t, n) in self.by_plan.items() if n}
+        return max(ran, key=ran.__getitem__) if ran else self.plans[0]
 
 
 @dataclass
@@ -151,6 +171,7 @@ class PortfolioAgent(Agent):
         seed: int | None = None,
         horizon: int = DEFAULT_HORIZON,
         model: bool = True,
+        commit: bool = True,
     ) -> None:
         if not 0 <= horizon <= MAX_HORIZON:
             raise AgentSpecError(f"horizon must be 0..{MAX_HORIZON}, got {horizon}")
@@ -162,6 +183,11 @@ class PortfolioAgent(Agent):
             self.name += f":horizon={horizon}"
         if not model:
             self.name += ":model=off"
+        self.commit = commit
+        """Follow the plan chosen at a phase's first search for the rest of that phase."""
+        if not commit:
+            self.name += ":commit=off"
+        self._committed: tuple[tuple[int, str], str] | None = None
         self._rng = seeded(seed)
         self._game: str | None = None
         self._plans: dict[str, Agent] = {}
@@ -206,6 +232,10 @@ class PortfolioAgent(Agent):
         if len(legal) == 1:
             self.last_stats = None
             return legal[0]
+        phase = _phase(view)
+        if self.commit and self._committed is not None and self._committed[0] == phase:
+            self.last_stats = None
+            return self._plans[self._committed[1]].step(view)
         arms: dict[int, Arm] = {}
         for name in self._own:
             action = self._plans[name].step(view)
@@ -218,8 +248,10 @@ class PortfolioAgent(Agent):
         self.last_stats = self._search(view, ordered)
         if not any(a.runs for a in ordered):  # every rollout failed: trust the first plan
             return ordered[0].action
-        best = max(a.mean for a in ordered)
-        return self._rng.choice([a.action for a in ordered if a.mean == best])
+        top = max(a.mean for a in ordered)
+        chosen = self._rng.choice([a for a in ordered if a.mean == top])
+        self._committed = (phase, chosen.best_plan())
+        return chosen.action
 
     def _search(self, view: SeatView, arms: list[Arm]) -> SearchStats:
         """Sweeps over the arms (one determinization and chance seed each) within budget."""
@@ -263,8 +295,7 @@ class PortfolioAgent(Agent):
                 return
             results.append((arm, value))
         for arm, value in results:
-            arm.total += value
-            arm.runs += 1
+            arm.add(arm.plans[sweep % len(arm.plans)], value)
 
     def _opponent_plan(self) -> str:
         assert self._belief is not None
@@ -391,6 +422,14 @@ def _shopping_count(shopping: str, pool: list[int], gold: int) -> int:
                 break
         else:
             return count
+
+
+def _phase(view: SeatView) -> tuple[int, str]:
+    """The round and phase a plan is committed to (Omringad; other games: one phase)."""
+    obs = view.observation()
+    if isinstance(obs, dict):
+        return (int(obs.get("round", 0)), str(obs.get("phase", "")))
+    return (0, "")
 
 
 def _round(state: State) -> int:
