@@ -10,7 +10,7 @@ from tests.ai.guard import guarded_view
 from spelbord import games
 from spelbord.ai import SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError, Budget
-from spelbord.ai.portfolio import Belief, PortfolioAgent, _shopping_count
+from spelbord.ai.portfolio import Arm, Belief, PortfolioAgent, _beats, _shopping_count
 from spelbord.core import CHANCE, SIMULTANEOUS, State, sample_outcome
 from spelbord.lab import play_game
 
@@ -49,6 +49,8 @@ def test_spec_parses() -> None:
         False,
         "portfolio:3it:horizon=0:model=off",
     )
+    assert make_agent("portfolio:3it:commit=off").commit is False  # type: ignore[attr-defined]
+    assert make_agent("portfolio:3it:guard=0.5").name == "portfolio:3it:guard=0.5"
 
 
 @pytest.mark.parametrize(
@@ -59,6 +61,10 @@ def test_spec_parses() -> None:
         "portfolio:1s:horizon=-1",
         "portfolio:1s:horizon=two",
         "portfolio:1s:model=maybe",
+        "portfolio:1s:commit=yes",
+        "portfolio:1s:guard=6",
+        "portfolio:1s:guard=-1",
+        "portfolio:1s:guard=x",
         "portfolio:1s:depth=3",
         "portfolio:1s:horizon",
     ],
@@ -107,6 +113,20 @@ def test_states_the_seat_cannot_tell_apart_get_the_same_decisions() -> None:
         first = PortfolioAgent(Budget(iterations=2), seed=seed)
         second = PortfolioAgent(Budget(iterations=2), seed=seed)
         assert first.step(SeatView(state, 0)) == second.step(SeatView(other, 0))
+
+
+def test_the_guard_needs_a_paired_margin() -> None:
+    """A proposal replaces the default plan's only when it wins sweep by sweep."""
+    default, other = Arm(1, ["a"]), Arm(2, ["b"])
+    for sweep, (d, o) in enumerate([(0.0, 0.2), (0.1, 0.3), (-0.2, 0.1), (0.0, 0.25)]):
+        default.add(sweep, "a", d)
+        other.add(sweep, "b", o)
+    assert _beats(other, default, 1.0)
+    assert not _beats(default, other, 1.0)
+    noisy = Arm(3, ["c"])
+    for sweep, value in enumerate([1.0, -1.0, 1.0, -0.9]):
+        noisy.add(sweep, "c", value)
+    assert not _beats(noisy, default, 1.0)
 
 
 def test_shopping_counts() -> None:

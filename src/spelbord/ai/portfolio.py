@@ -12,8 +12,12 @@ then follows the plan that proposed it, while the opponent follows the plan the 
 believes it plays, for ``horizon`` round ends (or to the end of the game), scored by the
 game's fitted evaluation (``eval=fitted`` of ``spelbord.ai.mcts``) or the result. Every arm
 is played on the same determinization and the same chance seed in each sweep (common
-random numbers), so their difference is measured with little noise; the arm of best mean
-is played.
+random numbers), so their difference is measured with little noise. The default plan
+(``DEFAULT_PLAN``: for Omringad the conqueror buying archers first, the strongest plan in
+scripted play) is played unless another arm beats it by more than ``guard`` standard
+errors of the paired differences; then the best such arm. The plan chosen is followed
+for the rest of that round's phase without searching again (``commit=on``), so the
+simulations and the play agree and most small decisions cost nothing.
 
 Opponent model (``model=on``): a belief over which plan the opponent follows, a weight per
 plan, updated from public evidence at each of the agent's decisions (Omringad):
@@ -31,7 +35,8 @@ The agent reads nothing but its ``SeatView``: the plans see the determinization 
 
 Options: a time or iteration budget (default ``1s``; an iteration is one sweep over the
 arms), ``horizon=H`` round ends to simulate (0 to 20, default ``DEFAULT_HORIZON``; 0: to
-the end of the game), ``model=on|off``.
+the end of the game), ``guard=Z`` (0 to 5, default 1), ``model=on|off`` (the opponent
+model), ``commit=on|off``.
 
 >>> make_portfolio(["200ms", "horizon=1"], seed=1).name
 'portfolio:200ms:horizon=1'
@@ -47,6 +52,7 @@ Run a match from a shell::
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -68,6 +74,11 @@ MISMATCH = 0.15
 """Factor on a plan's weight when the opponent did what that plan would not do."""
 FLOOR = 0.05
 """Least chance a rollout gives each plan as the opponent's (the belief is never certain)."""
+DEFAULT_GUARD = 1.0
+MAX_GUARD = 5.0
+DEFAULT_PLAN = {"omringad": "archer-conqueror"}
+"""The plan played unless another proposal measures better (else the game's first plan):
+the strongest in scripted play (``spelbord.ai.scripted.omringad.VARIANTS``)."""
 STEP_LIMIT = 5000
 """Safety bound on the moves of one rollout."""
 
@@ -83,6 +94,7 @@ def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
     horizon = DEFAULT_HORIZON
     model = True
     commit = True
+    guard = DEFAULT_GUARD
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep:
@@ -91,6 +103,13 @@ def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
             if not value.isdigit() or not 0 <= int(value) <= MAX_HORIZON:
                 raise AgentSpecError(f"horizon must be 0..{MAX_HORIZON}, got {value} in {spec!r}")
             horizon = int(value)
+        elif key == "guard":
+            try:
+                guard = float(value)
+            except ValueError:
+                guard = -1.0
+            if not 0 <= guard <= MAX_GUARD:
+                raise AgentSpecError(f"guard must be 0..{MAX_GUARD:g}, got {value} in {spec!r}")
         elif key in ("model", "commit"):
             if value not in ("on", "off"):
                 raise AgentSpecError(f"{key} is on or off, got {value!r} in {spec!r}")
@@ -100,9 +119,9 @@ def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
                 commit = value == "on"
         else:
             raise AgentSpecError(
-                f"unknown option {key!r} in {spec!r} (options: horizon, model, commit)"
+                f"unknown option {key!r} in {spec!r} (options: horizon, guard, model, commit)"
             )
-    return PortfolioAgent(budget, seed, horizon=horizon, model=model, commit=commit)
+    return PortfolioAgent(budget, seed, horizon=horizon, model=model, commit=commit, guard=guard)
 
 
 @dataclass
@@ -115,12 +134,15 @@ class Arm:
     runs: int = 0
     by_plan: dict[str, list[float]] = field(default_factory=dict)
     """Per proposing plan: [total, runs] of the rollouts that continued with it."""
+    values: dict[int, float] = field(default_factory=dict)
+    """Each sweep's value (sweeps share a determinization and chance seed across arms)."""
 
     @property
     def mean(self) -> float:
         return self.total / self.runs if self.runs else float("-inf")
 
-    def add(self, plan: str, value: float) -> None:
+    def add(self, sweep: int, plan: str, value: float) -> None:
+        self.values[sweep] = value
         self.total += value
         self.runs += 1
         row = self.by_plan.setdefault(plan, [0.0, 0])
@@ -172,6 +194,7 @@ class PortfolioAgent(Agent):
         horizon: int = DEFAULT_HORIZON,
         model: bool = True,
         commit: bool = True,
+        guard: float = DEFAULT_GUARD,
     ) -> None:
         if not 0 <= horizon <= MAX_HORIZON:
             raise AgentSpecError(f"horizon must be 0..{MAX_HORIZON}, got {horizon}")
@@ -188,6 +211,13 @@ class PortfolioAgent(Agent):
         if not commit:
             self.name += ":commit=off"
         self._committed: tuple[tuple[int, str], str] | None = None
+        if not 0 <= guard <= MAX_GUARD:
+            raise AgentSpecError(f"guard must be 0..{MAX_GUARD}, got {guard}")
+        self.guard = guard
+        """Standard errors by which a proposal must beat the default plan's to be played."""
+        if guard != DEFAULT_GUARD:
+            self.name += f":guard={guard:g}"
+        self._default = ""
         self._rng = seeded(seed)
         self._game: str | None = None
         self._plans: dict[str, Agent] = {}
@@ -220,6 +250,7 @@ class PortfolioAgent(Agent):
             self._plans[cls.plan] = cls(self._rng.getrandbits(63))
             self._own.append(cls.plan)
         self._belief = Belief({name: 1.0 / len(names) for name in names})
+        self._default = DEFAULT_PLAN.get(game, names[0])
         self._value = _evaluation(game)
         self._game = game
 
@@ -248,9 +279,12 @@ class PortfolioAgent(Agent):
         self.last_stats = self._search(view, ordered)
         if not any(a.runs for a in ordered):  # every rollout failed: trust the first plan
             return ordered[0].action
-        top = max(a.mean for a in ordered)
-        chosen = self._rng.choice([a for a in ordered if a.mean == top])
-        self._committed = (phase, chosen.best_plan())
+        default = next(a for a in ordered if self._default in a.plans)
+        better = [a for a in ordered if a is default or _beats(a, default, self.guard)]
+        top = max(a.mean for a in better)
+        chosen = self._rng.choice([a for a in better if a.mean == top])
+        plan = self._default if chosen is default else chosen.best_plan()
+        self._committed = (phase, plan)
         return chosen.action
 
     def _search(self, view: SeatView, arms: list[Arm]) -> SearchStats:
@@ -295,7 +329,7 @@ class PortfolioAgent(Agent):
                 return
             results.append((arm, value))
         for arm, value in results:
-            arm.add(arm.plans[sweep % len(arm.plans)], value)
+            arm.add(sweep, arm.plans[sweep % len(arm.plans)], value)
 
     def _opponent_plan(self) -> str:
         assert self._belief is not None
@@ -422,6 +456,18 @@ def _shopping_count(shopping: str, pool: list[int], gold: int) -> int:
                 break
         else:
             return count
+
+
+def _beats(arm: Arm, default: Arm, guard: float) -> bool:
+    """Whether ``arm`` beats ``default`` by more than ``guard`` standard errors of their
+    paired differences (sweeps both ran; at least two)."""
+    diffs = [v - default.values[k] for k, v in arm.values.items() if k in default.values]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > guard * math.sqrt(var / n)
 
 
 def _phase(view: SeatView) -> tuple[int, str]:
