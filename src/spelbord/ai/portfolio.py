@@ -23,9 +23,14 @@ Opponent model (``model=on``): a belief over which plan the opponent follows, a 
 plan, updated from public evidence at each of the agent's decisions (Omringad):
 
 * the number of units the opponent bought this round (public, R73) against what each
-  plan's shopping list buys with the opponent's gold from the pool of a determinization;
+  plan's shopping list buys with the opponent's gold from the pool of a determinization
+  (a plan matches if it does on any of ``PURCHASE_DRAWS`` of them);
 * bids and passes in a visible auction (R102): only the bidder bids;
-* any opponent stack away from its settlements or an attack it made: the turtle never moves.
+* any opponent stack away from its settlements or an attack it made: the turtle never moves;
+* a group the opponent moved since the agent's last decision (moves alternate, R30) that
+  did not walk towards the castle it would march on: the rush loses weight (factor
+  ``MARCH_MISMATCH``). This tells the conqueror from the rush, which buy alike (the
+  conqueror's target changes as its walk conquers squares, R36, so it is not tested).
 
 Matching evidence keeps a plan's weight, a mismatch multiplies it by ``MISMATCH``; each
 rollout draws the opponent's plan from the belief with a floor ``FLOOR`` per plan, so the
@@ -72,6 +77,11 @@ DEFAULT_HORIZON = 2
 MAX_HORIZON = 20
 MISMATCH = 0.15
 """Factor on a plan's weight when the opponent did what that plan would not do."""
+PURCHASE_DRAWS = 6
+"""Determinizations a purchase is checked on (its pool is hidden)."""
+MARCH_MISMATCH = 0.5
+"""The same for a group's walk that does not head for the plan's target (a softer test:
+the target is recomputed from what this seat saw before the move)."""
 FLOOR = 0.05
 """Least chance a rollout gives each plan as the opponent's (the belief is never certain)."""
 DEFAULT_GUARD = 1.0
@@ -162,14 +172,14 @@ class Belief:
     weights: dict[str, float]
     seen: set[tuple[Any, ...]] = field(default_factory=set)
 
-    def update(self, key: tuple[Any, ...], matching: set[str]) -> None:
-        """Count evidence ``key`` once: plans not in ``matching`` lose weight."""
+    def update(self, key: tuple[Any, ...], matching: set[str], factor: float = MISMATCH) -> None:
+        """Count evidence ``key`` once: plans not in ``matching`` lose weight (x ``factor``)."""
         if key in self.seen or not matching:
             return
         self.seen.add(key)
         for plan in self.weights:
             if plan not in matching:
-                self.weights[plan] *= MISMATCH
+                self.weights[plan] *= factor
         total = sum(self.weights.values())
         for plan in self.weights:
             self.weights[plan] /= total
@@ -211,6 +221,7 @@ class PortfolioAgent(Agent):
         if not commit:
             self.name += ":commit=off"
         self._committed: tuple[tuple[int, str], str] | None = None
+        self._last_obs: dict[str, Any] | None = None
         if not 0 <= guard <= MAX_GUARD:
             raise AgentSpecError(f"guard must be 0..{MAX_GUARD}, got {guard}")
         self.guard = guard
@@ -404,6 +415,39 @@ class PortfolioAgent(Agent):
             )
             if moved or away:
                 belief.update(("moves", rnd), {p for p in belief.weights if p != "turtle"})
+        if phase == "move":
+            self._observe_march(obs, other, rnd)
+        self._last_obs = obs
+
+    def _observe_march(self, obs: dict[str, Any], other: int, rnd: int) -> None:
+        """The opponent moved one group since this seat's last decision (moves alternate,
+        R30): which plans' targets (``OmringadPlan.target``) did it walk towards?"""
+        assert self._belief is not None
+        last = self._last_obs
+        if last is None or last["phase"] != "move" or last["round"] != rnd:
+            return
+        from spelbord.ai.scripted.omringad import OmringadPlan, Rush, distances
+
+        before, after = _counts(last, other), _counts(obs, other)
+        left = [sq for sq, n in before.items() if after.get(sq, 0) < n]
+        came = [sq for sq, n in after.items() if before.get(sq, 0) < n]
+        if len(left) != 1 or len(came) != 1:
+            return  # no move, or more than one: nothing to tell them apart
+        origin, end = left[0], came[0]
+        matching = set()
+        for name in self._belief.weights:
+            plan = self._plans[name]
+            if not isinstance(plan, OmringadPlan) or not plan.moves:
+                continue
+            goal = plan.target(last, other, origin) if isinstance(plan, Rush) else None
+            if goal is None:  # a target that moves as the walk conquers: no test
+                matching.add(name)
+                continue
+            dist = distances(last, goal)
+            if dist.get(end, 99) < dist.get(origin, 99):
+                matching.add(name)
+        if matching and len(matching) < len(self._belief.weights):
+            self._belief.update(("march", rnd, origin, end), matching, MARCH_MISMATCH)
 
     def _observe_purchase(self, view: SeatView, obs: dict[str, Any], other: int, rnd: int) -> None:
         """What each plan would have bought against the opponent's public purchase count."""
@@ -412,20 +456,22 @@ class PortfolioAgent(Agent):
             return
         count = obs["bought_count"][other]
         budget = obs["budget"][other]
-        det = view.determinize(self._rng)
-        pool = list(getattr(det, "pool", [[]])[other])
-        bought = getattr(det, "bought", None)
-        if not pool or bought is None:
-            return
-        for kind in bought[other]:
-            if 0 <= kind < len(pool):
-                pool[kind] += 1
-        matching = {
-            name
-            for name, plan in self._plans.items()
-            if name in self._belief.weights
-            and _shopping_count(getattr(plan, "shopping", ""), pool, budget) == count
-        }
+        matching: set[str] = set()
+        for _ in range(PURCHASE_DRAWS):  # the pool is hidden: a plan matches on any draw
+            det = view.determinize(self._rng)
+            pool = list(getattr(det, "pool", [[]])[other])
+            bought = getattr(det, "bought", None)
+            if not pool or bought is None:
+                return
+            for kind in bought[other]:
+                if 0 <= kind < len(pool):
+                    pool[kind] += 1
+            matching |= {
+                name
+                for name, plan in self._plans.items()
+                if name in self._belief.weights
+                and _shopping_count(getattr(plan, "shopping", ""), pool, budget) == count
+            }
         self._belief.update(("buy", rnd), matching)
 
 
@@ -456,6 +502,15 @@ def _shopping_count(shopping: str, pool: list[int], gold: int) -> int:
                 break
         else:
             return count
+
+
+def _counts(obs: dict[str, Any], seat: int) -> dict[int, int]:
+    """Units of ``seat`` per square in an Omringad observation."""
+    out: dict[int, int] = {}
+    for st in obs["stacks"]:
+        if st["owner"] == seat:
+            out[st["square"]] = out.get(st["square"], 0) + st["count"]
+    return out
 
 
 def _beats(arm: Arm, default: Arm, guard: float) -> bool:
