@@ -22,9 +22,13 @@ simulations and the play agree and most small decisions cost nothing.
 Opponent model (``model=on``): a belief over which plan the opponent follows, a weight per
 plan, updated from public evidence at each of the agent's decisions (Omringad):
 
-* the number of units the opponent bought this round (public, R73) against what each
-  plan's shopping list buys with the opponent's gold from the pool of a determinization
-  (a plan matches if it does on any of ``PURCHASE_DRAWS`` of them);
+* the opening purchase (R70: 25 gold from a full pool, every unit on the board once the
+  stacks are revealed) against what each plan's shopping list buys: the four plans buy
+  6, 7, 12 and 5 units;
+* the number of units the opponent bought in a later round (public, R73) against what each
+  plan buys with the opponent's gold from the pool of a determinization (a plan matches if
+  it does on any of ``PURCHASE_DRAWS`` of them; the pool is a guess, so a mismatch costs
+  only the factor ``PURCHASE_MISMATCH``);
 * bids and passes in a visible auction (R102): only the bidder bids;
 * any opponent stack away from its settlements or an attack it made: the turtle never moves;
 * a group the opponent moved since the agent's last decision (moves alternate, R30) that
@@ -77,6 +81,10 @@ DEFAULT_HORIZON = 2
 MAX_HORIZON = 20
 MISMATCH = 0.15
 """Factor on a plan's weight when the opponent did what that plan would not do."""
+OPENING_GOLD = 25
+"""What every player spends on the opening purchase (R70)."""
+PURCHASE_MISMATCH = 0.6
+"""The factor for a later purchase, whose prediction rests on a guessed pool."""
 PURCHASE_DRAWS = 6
 """Determinizations a purchase is checked on (its pool is hidden)."""
 MARCH_MISMATCH = 0.5
@@ -404,7 +412,9 @@ class PortfolioAgent(Agent):
                     belief.update(("pass", rnd, k), {p for p in belief.weights if p != "bidder"})
                 standing = max(standing, amount)
         phase = obs["phase"]
-        if phase in ("move", "battle") and rnd >= 1:
+        if rnd >= 1 and ("opening",) not in belief.seen:
+            self._observe_opening(obs, other)
+        if phase in ("move", "battle") and rnd >= 2:
             self._observe_purchase(view, obs, other, rnd)
         if phase in ("move", "battle", "reinforce"):
             moved = any(e[1] == other for e in obs.get("entries", []))
@@ -449,6 +459,22 @@ class PortfolioAgent(Agent):
         if matching and len(matching) < len(self._belief.weights):
             self._belief.update(("march", rnd, origin, end), matching, MARCH_MISMATCH)
 
+    def _observe_opening(self, obs: dict[str, Any], other: int) -> None:
+        """The opening purchase (R70: 25 gold, a full pool) is every unit the opponent has
+        on the board once the stacks are revealed: each plan's shopping list predicts it."""
+        assert self._belief is not None
+        from spelbord.games.omringad.units import Pool
+
+        count = sum(_counts(obs, other).values())
+        full = list(Pool.full().counts)
+        matching = {
+            name
+            for name in self._belief.weights
+            if _shopping_count(getattr(self._plans[name], "shopping", ""), full, OPENING_GOLD)
+            == count
+        }
+        self._belief.update(("opening",), matching)
+
     def _observe_purchase(self, view: SeatView, obs: dict[str, Any], other: int, rnd: int) -> None:
         """What each plan would have bought against the opponent's public purchase count."""
         assert self._belief is not None
@@ -472,7 +498,7 @@ class PortfolioAgent(Agent):
                 if name in self._belief.weights
                 and _shopping_count(getattr(plan, "shopping", ""), pool, budget) == count
             }
-        self._belief.update(("buy", rnd), matching)
+        self._belief.update(("buy", rnd), matching, PURCHASE_MISMATCH)
 
 
 def variants(game: str) -> tuple[type[ScriptedAgent], ...]:
