@@ -237,7 +237,9 @@ MEASURED: tuple[Measured, ...] = (
 """Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with
 the command that played it (2-core machine shared with other jobs, November 2026; the
 Omringad matches at 200 ms a decision ran with the load average near 18, so the search
-got about a twentieth of a core: a few iterations a decision). The
+got about a twentieth of a core: a few iterations a decision; the ``portfolio`` matches,
+issue 11, one process at a time with the load average near 5, 20 games a plan at 1 s took
+about 5 minutes each). The
 levels' Elo ladder comes from the stored round robin (``spelbord.ai.ladder``)."""
 
 
