@@ -260,6 +260,14 @@ MEASURED: tuple[Measured, ...] = (
     Measured(
         "omringad",
         "portfolio:200ms",
+        "ismcts:200ms",
+        10,
+        6.0,
+        "omringad portfolio:200ms ismcts:200ms --games 10 --seed 31 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:200ms",
         "script:conqueror",
         20,
         13.0,
