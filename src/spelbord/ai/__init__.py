@@ -1,7 +1,8 @@
 """Agents: programs that play a seat, seeing only what that seat may see.
 
 ``make_agent(spec, seed)`` builds one from a spec (``random``, ``mcts:1s``, ``mcts:500ms``,
-``mcts:2000it``, ``ismcts:1s``, ``ismcts:1000it``, and for Coerceo the alpha-beta engine
+``mcts:2000it``, ``ismcts:1s``, ``ismcts:1000it``, ``portfolio:1s`` (a search over the
+scripted plans, ``spelbord.ai.portfolio``), and for Coerceo the alpha-beta engine
 ``ab:1s``); ``agent.step(SeatView(state, seat))`` returns the seat's action, at its own
 turn and at simultaneous nodes.
 """

@@ -35,11 +35,14 @@ LEVELS: dict[str, dict[str, str]] = {
         "hard": "gunst-eq",
         "master": "gunst-eq",
     },
+    # Omringad: portfolio search over the scripted plans (``spelbord.ai.portfolio``) at hard
+    # and master: at equal time it beat IS-MCTS and it beats every scripted plan more often
+    # (MEASURED); IS-MCTS lost to three of the four plans.
     "omringad": {
         "easy": "random",
         "medium": "script:conqueror",
-        "hard": "ismcts:1s",
-        "master": "ismcts:4s",
+        "hard": "portfolio:1s",
+        "master": "portfolio:4s",
     },
     "islandet": {
         "easy": "random",
@@ -215,6 +218,86 @@ MEASURED: tuple[Measured, ...] = (
         "omringad ismcts:200ms script:rush --games 6 --seed 5",
     ),
     Measured(
+        "omringad",
+        "portfolio:1s",
+        "script:conqueror",
+        20,
+        14.0,
+        "omringad portfolio:1s script:conqueror --games 20 --seed 21 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:1s",
+        "script:rush",
+        20,
+        15.0,
+        "omringad portfolio:1s script:rush --games 20 --seed 21 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:1s",
+        "script:bidder",
+        20,
+        19.0,
+        "omringad portfolio:1s script:bidder --games 20 --seed 21 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:1s",
+        "script:turtle",
+        20,
+        20.0,
+        "omringad portfolio:1s script:turtle --games 20 --seed 21 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:200ms",
+        "ismcts:200ms",
+        10,
+        3.0,
+        "omringad portfolio:200ms ismcts:200ms --games 10 --seed 21 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:200ms",
+        "ismcts:200ms",
+        10,
+        6.0,
+        "omringad portfolio:200ms ismcts:200ms --games 10 --seed 31 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:200ms",
+        "script:conqueror",
+        20,
+        13.0,
+        "omringad portfolio:200ms script:conqueror --games 20 --seed 23 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:200ms",
+        "script:rush",
+        20,
+        13.0,
+        "omringad portfolio:200ms script:rush --games 20 --seed 23 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:200ms",
+        "script:bidder",
+        20,
+        20.0,
+        "omringad portfolio:200ms script:bidder --games 20 --seed 23 --processes 1",
+    ),
+    Measured(
+        "omringad",
+        "portfolio:200ms",
+        "script:turtle",
+        20,
+        20.0,
+        "omringad portfolio:200ms script:turtle --games 20 --seed 23 --processes 1",
+    ),
+    Measured(
         "islandet",
         "script:shooter",
         "random",
@@ -234,7 +317,9 @@ MEASURED: tuple[Measured, ...] = (
 """Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with
 the command that played it (2-core machine shared with other jobs, November 2026; the
 Omringad matches at 200 ms a decision ran with the load average near 18, so the search
-got about a twentieth of a core: a few iterations a decision). The
+got about a twentieth of a core: a few iterations a decision; the ``portfolio`` matches,
+issue 11, one process at a time with the load average near 5, 20 games a plan at 1 s took
+about 5 minutes each). The
 levels' Elo ladder comes from the stored round robin (``spelbord.ai.ladder``)."""
 
 

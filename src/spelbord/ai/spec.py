@@ -9,6 +9,8 @@ its ``heuristic_value`` (``spelbord.ai.mcts.EVALUATIONS``; Omringad).
 ``ismcts`` also takes ``dets=<int>`` (at most that many determinizations per step, reused in
 turn) and ``history=on`` (draw them with ``resample``: see ``spelbord.ai.ismcts``).
 ``script:PLAN`` is a scripted plan (``spelbord.ai.scripted``),
+``portfolio[:budget][:horizon=H][:model=on|off]`` picks among the scripted plans by
+simulating them (``spelbord.ai.portfolio``),
 ``level:easy|medium|hard|master`` a level resolved per game (``spelbord.ai.levels``).
 Gunst only: ``gunst-eq[:model=on|off][:safety=E]`` (near-equilibrium
 matrix-game solving, ``spelbord.ai.gunst_solver``), ``gunst-br[:model=on|off]`` (a best
@@ -43,6 +45,7 @@ KINDS = (
     "ismcts",
     "ab",
     "script",
+    "portfolio",
     "level",
     "gunst-eq",
     "gunst-br",
@@ -66,6 +69,10 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         if len(parts) != 1:
             raise AgentSpecError(f"a scripted agent is script:PLAN, got {spec!r}")
         return make_plan(parts[0], seed)
+    if kind == "portfolio":
+        from spelbord.ai.portfolio import make_portfolio
+
+        return make_portfolio(parts, seed)
     if kind == "level":
         from spelbord.ai.levels import LevelAgent
 

@@ -292,3 +292,23 @@ def test_r83_v2_entries_seen_by_others_name_no_hidden_units() -> None:
     play(st, "A e3", "take M", "done", "B e3")
     assert len(st.entries[L("B e3")][0]) == 4
     assert st.observation(B_)["entries"] == [[L("B e3"), A, L("A e3"), 1]]
+
+
+def test_r110_r48_a_returning_group_of_moved_mercenaries_leaves_the_owner_mark() -> None:
+    """R110, R48: B's two mercenaries walk into A c3 first, its elite after them; A spends
+    its diplomat and both groups go back. A moved undamaged mercenary's code equals seat
+    B's number, so removing the first group's units must not take the stack's owner mark
+    (it did, and the second group then found no stack: an AssertionError)."""
+    st = position(
+        {"A c3": (A, "DM"), "A c2": (B_, "MM"), "A b3": (B_, "E"), "A e5": (A, "E")},
+        initiative=B_,
+        top_order=True,
+    )
+    play(st, "A c2", "take M", "take M", "done", "A c3")
+    play(st, "A e5", "take E", "done", "A e4", "stop")
+    play(st, "A b3", "take E", "done", "A c3")
+    to_battle(st)
+    assert texts(st) == ["envoy", "fight"]
+    play(st, "envoy")
+    assert top_down(st, "A c3", B_) == ""
+    assert top_down(st, "A c2", B_) == "MM" and top_down(st, "A b3", B_) == "E"

@@ -576,8 +576,8 @@ def _retreat(state: OmringadData, to: int) -> None:
     sq = state.battle[0]
     stack = B.find_stack(state.board, sq, seat)
     assert stack is not None
-    for c in codes:
-        stack.remove(c)
+    for c in codes:  # units only: stack[0] is the owner, which may equal a unit's code
+        del stack[stack.index(c, 1)]
     B.remove_empty(state.board, sq)
     if to < 0:
         for c in codes:

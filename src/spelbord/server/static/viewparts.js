@@ -60,7 +60,7 @@ const BUDGETS = [
 
 /**
  * The name of an AI seat's level: ``level:hard`` is "Hard"; a spec that a level of the
- * game plays as (``info.levels`` of /api/games, e.g. Omringad's "ismcts:1s") is that
+ * game plays as (``info.levels`` of /api/games, e.g. Omringad's "portfolio:1s") is that
  * level; else an older lobby budget's name, else the agent spec itself.
  */
 export function agentLevel(agent, info = null) {
