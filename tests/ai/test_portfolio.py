@@ -57,6 +57,7 @@ def test_spec_parses() -> None:
     "spec",
     [
         "portfolio:fast",
+        "portfolio:1001it",
         "portfolio:1s:horizon=21",
         "portfolio:1s:horizon=-1",
         "portfolio:1s:horizon=two",

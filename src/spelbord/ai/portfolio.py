@@ -94,6 +94,9 @@ FLOOR = 0.05
 """Least chance a rollout gives each plan as the opponent's (the belief is never certain)."""
 DEFAULT_GUARD = 1.0
 MAX_GUARD = 5.0
+MAX_SWEEPS = 1000
+"""Most sweeps an iteration budget may ask for (a sweep plays a rollout of every proposal,
+far more work than one ``ismcts`` iteration, so the server's iteration cap is too loose)."""
 DEFAULT_PLAN = {"omringad": "archer-conqueror"}
 """The plan played unless another proposal measures better (else the game's first plan):
 the strongest in scripted play (``spelbord.ai.scripted.omringad.VARIANTS``)."""
@@ -109,6 +112,10 @@ def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
     budget = DEFAULT_BUDGET
     if parts and "=" not in parts[0]:
         budget = Budget.parse(parts.pop(0))
+        if budget.iterations is not None and budget.iterations > MAX_SWEEPS:
+            raise AgentSpecError(
+                f"portfolio runs at most {MAX_SWEEPS} sweeps a decision, got {budget} in {spec!r}"
+            )
     horizon = DEFAULT_HORIZON
     model = True
     commit = True
