@@ -482,6 +482,18 @@ PAIRINGS: tuple[Pairing, ...] = (
         f"coerceo {_H} {_X} --games 1 --seed 100+i --processes 1, i = 0..7, the two specs"
         " swapped for odd i (one game a run, so every finished game counts)",
     ),
+    Pairing(
+        "coerceo",
+        "master",
+        "hard",
+        5,
+        0,
+        0,
+        (_X, _H),
+        23.0,
+        f"coerceo {_X} {_H} --games 1 --seed 200+i --processes 1, i = 0..4, the two specs"
+        " swapped for odd i (the faster core with the endgame term; stopped after five games)",
+    ),
 )
 """The level-against-level games behind each game's Elo ladder (``spelbord.lab.levels``):
 Coerceo's four levels with varied openings (``openings=4``: the first four plies at
