@@ -58,7 +58,11 @@ def test_r14_and_r18_a_block_in_between_stops_the_shot(build, legal: Legal) -> N
 def test_r14_a_block_is_a_target_and_goes_off(build, do: Do) -> None:
     state = build({"c2": "T^", "a12": "s^"}, ["c6"], phase="shoot1", roll=2)
     do(state, "c2xc6")
-    assert state.pos.phase == "reveal"
+    assert state.pos.phase == "reveal" and state.pos.reveal == [parse_square("c6")]
+    do(state, "safe c6")
+    # turned over and taken away; the shooter goes on to its move
+    assert state.pos.blocks == set() and at(state, "c2") == [True]
+    assert state.pos.phase == "move" and state.pos.to_move == 0
 
 
 def test_r15_crossfire_removes_enemies_on_the_line(build, do: Do) -> None:
