@@ -432,3 +432,103 @@ def test_rules_reject_out_of_turn_and_wrong_phase() -> None:
     with pytest.raises(IllegalActionError):
         state.apply_action(0)
     assert state.current_player() == SIMULTANEOUS
+
+
+# ---------------------------------------------------------------- audit against the seed
+def test_r7_a_deity_on_the_field_takes_no_favour() -> None:
+    """R7: the favour goes to a deity "neither in the hand nor on the field"."""
+    state = position(deities=((HAND,) * 4, (HAND,) * 4))
+    bring(state, "bring Ex", "bring 2W")  # one piece against two: seat 0 chooses, favour 1
+    assert state.table.favour == 1
+    play(state, "first 0")
+    assert events(state, "favour") == [{"e": "favour", "seat": 0, "deity": -1, "to": -1}]
+    play(state, "double knights")
+    assert state.table.deity[0] == [TAGEN, HAND, HAND, HAND]  # Extazia only dropped
+
+
+def test_r10_only_non_empty_opposing_rows_can_be_banished() -> None:
+    state = position(deities=((START, HAND, START, START), (START,) * 4))
+    bring(state, "bring Va", "bring 2W 1S")
+    play(state, "first 0", "favour Extazia")
+    #   seat 1:  2 W W   5 S      (rows 1, 3 and 4 are empty)
+    assert state.table.phase == TARGET
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "banish warriors",
+        "banish scholars",
+    ]
+    play(state, "banish scholars")
+    assert state.table.rows[1][SCHOLAR] == [] and state.table.life == [10, 12]
+
+
+def test_r12_archimedes_moves_onto_another_row_never_the_same() -> None:
+    state = position(deities=((START, START, START, HAND), (START,) * 4))
+    bring(state, "bring 2F Ar", "bring 3W 1S")
+    play(state, "first 0", "favour Eurika")
+    #   seat 0:  3 F F     the farmer row is the only source: the destination is asked
+    assert state.table.phase == DEST
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "onto knights",
+        "onto warriors",
+        "onto thieves",
+        "onto scholars",
+    ]
+    play(state, "onto warriors")
+    assert events(state, "deity")[-1]["dest"] == WARRIOR
+    # the two farmers struck as warriors, and raised nothing
+    assert state.table.life == [9, 10] and not events(state, "raise")
+    assert state.table.phase == MODE and state.current_player() == 1  # seat 1's scholar
+
+
+def test_r16_a_doubled_knight_acts_twice_and_counts_farmers_each_time() -> None:
+    state = position(deities=((HAND, START, START, START), (START,) * 4))
+    bring(state, "bring 1K 1F Ex", "bring 2W 1F 2S")
+    play(state, "first 0", "favour Vandringsmanden", "double knights")
+    #   seat 0:  1 K x2   3 F        seat 1:  2 W W   3 F   5 S S
+    # first act: one farmer each, so it takes W F S; second act: 1 farmer to 0, W S
+    assert [e["took"] for e in events(state, "knight")] == [
+        [WARRIOR, FARMER, SCHOLAR],
+        [WARRIOR, SCHOLAR],
+    ]
+    assert state.table.rows[1] == [[], [], [], [], []]
+    assert state.table.life == [12, 12]
+
+
+def test_r19_doubled_thieves_steal_twice_and_r8_a_seat_without_deities_is_skipped() -> None:
+    state = position(deities=((HAND, START, START, START), (START,) * 4))
+    bring(state, "bring 1T Ex", "bring 1W 2S")
+    play(state, "first 1", "favour Archimedes")
+    # seat 1 goes first but has no deity: seat 0's Extazia acts at once
+    assert state.current_player() == 0 and state.table.phase == TARGET
+    play(state, "double thieves")
+    assert [e["ok"] for e in events(state, "steal")] == [True, True]
+    #   seat 0:  5 S S (both stolen)     seat 1:  5 .
+    assert state.table.rows[1][SCHOLAR] == [] and state.table.phase == MODE
+    play(state, "scholars strike")
+    assert state.table.life == [11, 10]
+
+
+def test_r21_converted_kin_are_spent_not_kept() -> None:
+    """R21 without the option: a kin Eurika took fights for its new side, then is gone."""
+    state = position(deities=((START, START, HAND, START), (START,) * 4))
+    bring(state, "bring Eu", "bring 2W")
+    play(state, "first 0", "favour Extazia", "into warriors")
+    assert state.table.life == [11, 11] and state.table.season == 2
+    assert state.table.hand == [list(FULL), [1, 1, 3, 2, 2]]
+
+
+def test_r22_scholars_striking_the_last_stone_end_the_game_mid_row() -> None:
+    state = position(life=(12, 1))
+    bring(state, "bring 2S", "bring nothing")
+    play(state, "first 0", "favour Extazia", "scholars strike")
+    assert state.is_terminal() and state.termination() == "life"
+    assert len(events(state, "hit")) == 1 and state.table.life == [12, 0]
+    assert state.returns() == [1.0, -1.0]
+
+
+def test_r22_equal_life_after_the_fourth_season_is_a_draw() -> None:
+    state = position(life=(6, 6), season=4)
+    bring(state, "bring 1W", "bring 1W")
+    play(state, "coin 1", "first 1")
+    assert state.is_terminal() and state.termination() == "seasons"
+    assert state.table.life == [5, 5] and state.returns() == [0.0, 0.0]
+    assert events(state, "end") == [{"e": "end", "loser": -1, "why": "seasons"}]

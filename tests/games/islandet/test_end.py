@@ -106,3 +106,37 @@ def test_r23_every_unknown_block_has_the_same_odds(build, do: Do) -> None:
     do(state, "c2xc5", "live c5", "f2xf5")
     # the second block is drawn from the nine still unknown: five live, four safe
     assert state.chance_outcomes() == [(0, pytest.approx(4 / 9)), (1, pytest.approx(5 / 9))]
+
+
+# ---------------------------------------------------------------- audit against the seed
+def test_r19_losses_by_rule_1b_count(build, do: Do) -> None:
+    # North ends its turn; South has no unit on the island and its only pad unit cannot
+    # come on (a1 is taken): North removes it for free and South has lost everything.
+    state = build({"f12": "tv", "a1": "s^"}, pads=("S....", "....."), to_move=1)
+    do(state, "roll 1", "f12-f11")
+    assert state.pos.phase == "removepad"
+    do(state, "remove pad 1")
+    assert state.is_terminal() and state.termination() == "elimination"
+    assert state.returns() == [-1.0, 1.0]
+
+
+def test_r19_a_player_blown_up_by_their_own_landing_loses(build, do: Do) -> None:
+    state = build({"c3": "S^", "h9": "s<"}, ["c5"])
+    do(state, "roll 2", "done", "c3-c5", "live c5")
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+
+
+def test_r21_equal_points_at_the_turn_limit_is_a_draw(build, do: Do) -> None:
+    state = build({"c4": "S^", "f12": "sv"}, turn_limit=60, to_move=1)
+    state.pos.turns = 59
+    do(state, "roll 1", "f12-f11")
+    assert state.is_terminal() and state.termination() == "turn-limit"
+    assert state.returns() == [0.0, 0.0]  # 2 points each
+
+
+def test_r22_quick_game_both_reaching_five_in_one_blast_is_a_draw(build, do: Do) -> None:
+    state = build({"c3": "S^", "d6": "s<", "a4": "S^", "l12": "s^"}, ["c5"], goal="quick")
+    state.pos.lost = [4, 4]
+    do(state, "roll 2", "done", "c3-c5", "live c5")
+    assert state.is_terminal() and state.termination() == "quick"
+    assert state.pos.lost == [5, 5] and state.returns() == [0.0, 0.0]

@@ -58,7 +58,11 @@ def test_r14_and_r18_a_block_in_between_stops_the_shot(build, legal: Legal) -> N
 def test_r14_a_block_is_a_target_and_goes_off(build, do: Do) -> None:
     state = build({"c2": "T^", "a12": "s^"}, ["c6"], phase="shoot1", roll=2)
     do(state, "c2xc6")
-    assert state.pos.phase == "reveal"
+    assert state.pos.phase == "reveal" and state.pos.reveal == [parse_square("c6")]
+    do(state, "safe c6")
+    # turned over and taken away; the shooter goes on to its move
+    assert state.pos.blocks == set() and at(state, "c2") == [True]
+    assert state.pos.phase == "move" and state.pos.to_move == 0
 
 
 def test_r15_crossfire_removes_enemies_on_the_line(build, do: Do) -> None:
@@ -229,3 +233,38 @@ def test_r15_a_version_1_state_stored_before_version_2_still_loads(build, do: Do
     again = state.game.from_json(json.dumps(data))
     do(again, "h3xl3", "safe l3")
     assert at(again, "i3", "j3") == [False, False]
+
+
+# ---------------------------------------------------------------- audit against the seed
+def test_r14_a_hit_must_be_exact_not_short_and_not_beyond(build, legal: Legal) -> None:
+    #   c  e
+    # 7 .  s>     the tank on c2 (range 4) sees c5 at 3 and c7 at 5: no exact hit;
+    # 6 .  .      the tank on e2 hits e6 at exactly 4
+    # 5 s> .
+    # 2 T^ T^
+    state = build(
+        {"c2": "T^", "e2": "T^", "c5": "s>", "c7": "s>", "e6": "s>"}, phase="shoot1", roll=2
+    )
+    assert legal(state) == ["e2xe6", "done"]
+
+
+def test_r15_crossfire_at_a_live_block_during_the_zero_options(build, do: Do, legal: Legal) -> None:
+    """R5 ruling and R15: a shot beside the 0 options; the block proves live, the units in
+    between go, and the player still chooses an option."""
+    state = build(CROSSFIRE_AT_A_BLOCK, ["l3"])
+    do(state, "roll 0", "h3xl3", "live l3")
+    assert at(state, "h3", "i3", "j3") == [True, False, False]
+    assert state.pos.phase == "zero" and legal(state) == ["move pad", "turn h3 L", "turn h3 R"]
+
+
+def test_r17_a_block_is_not_set_off_by_a_unit_removed_beside_it(build, do: Do) -> None:
+    #   d  e  f
+    # 7 .  .  ##     d5 is live: e6 goes in its blast; f7 stands beside e6 but not
+    # 6 .  s> .      beside d5, so it does not go off
+    # 5 ## .  .
+    # 2 J^ .  .
+    state = build({"d2": "J^", "e6": "s>", "l12": "s^"}, ["d5", "f7"], phase="shoot1", roll=2)
+    do(state, "d2xd5", "live d5")
+    assert at(state, "e6") == [False]
+    assert state.pos.blocks == {parse_square("f7")} and state.pos.reveal == []
+    assert state.pos.phase == "move"

@@ -253,3 +253,57 @@ def test_r13_rule_1b_pad_units_that_cannot_come_on(build, do: Do, legal: Legal) 
     do(state, "remove pad 3")
     assert state.pos.pads[0] == [0, -1, -1, -1, -1] and state.pos.lost == [1, 0]
     assert state.pos.to_move == 1
+
+
+# ---------------------------------------------------------------- audit against the seed
+def test_r7_the_landing_square_must_be_free_but_the_turn_square_may_be_reached(
+    build, do: Do, legal: Legal
+) -> None:
+    # 6 . . J^      with a 2 the soldier on c4 cannot land on its own jeep (general
+    # 5 . . .       rule 11), but it can stop on c5 and turn with the last pip
+    # 4 . . S^
+    state = build({"c4": "S^", "c6": "J^", **FAR})
+    do(state, "roll 2")
+    assert [t for t in legal(state) if t.startswith("c4")] == ["c4-c5L", "c4-c5R"]
+
+
+def test_r8_ruling_the_move_is_skipped_when_the_bound_unit_is_lost(build, do: Do) -> None:
+    # 5 . s< ##     South turns c4 after a 0 (general rule 2A binds it), rolls 3, then
+    # 4 . .  S<     its jeep shoots the block on c5: live, so c4 and b5 go in the blast.
+    # 2 . .  J^     The bound unit is gone: no move and no rule 1A removal; the turn ends.
+    state = build({"c2": "J^", "c4": "S^", "b5": "s<", "l12": "s^"}, ["c5"])
+    do(state, "roll 0", "turn c4 L", "roll 3", "c2xc5", "live c5")
+    assert state.pos.lost == [1, 1]
+    assert state.pos.to_move == 1 and state.pos.phase == "roll"
+    assert [state.pos.units[parse_square(n)].seat for n in ("c2", "l12")] == [0, 1]
+
+
+def test_r9_another_zero_lifts_the_pad_binding(build, do: Do, legal: Legal) -> None:
+    state = build({"c4": "S^", **FAR}, pads=("S....", "....."))
+    do(state, "roll 0", "move pad", "roll 0")
+    assert state.pos.phase == "zero" and state.pos.bound == -1
+    do(state, "turn c4 R", "roll 2")
+    assert legal(state) == ["c4-e4", "c4-d4L", "c4-d4R"]  # a unit moves, not the pad
+
+
+def test_r11_the_pad_move_is_the_move_of_the_turn_and_shots_follow(
+    build, do: Do, legal: Legal
+) -> None:
+    state = build({"c4": "S^", "c6": "s<", "l12": "s^"}, pads=("SSSSS", "....."))
+    do(state, "roll 0", "move pad", "roll 2")
+    assert legal(state) == ["c4xc6", "done"]
+    do(state, "done")
+    assert legal(state) == ["pad W", "pad E"]  # no unit may move with this roll
+    do(state, "pad W")
+    assert state.pos.centres[0] == 0 and legal(state) == ["c4xc6", "done"]
+    do(state, "done")
+    assert state.pos.to_move == 1
+
+
+def test_r4_rule_6_a_unit_leaves_the_pad_from_its_own_slot(build, do: Do) -> None:
+    """General rule 6: after the pad has moved, slot 1 unloads in front of its new column."""
+    state = build({"c4": "S^", **FAR}, pads=("J...T", "....."), centres=(5, 9))
+    do(state, "roll 0", "enter 1")
+    unit = state.pos.units[parse_square("d1")]
+    assert (unit.kind, unit.facing) == (1, 0)  # the jeep, facing north
+    assert state.pos.pads[0] == [-1, -1, -1, -1, 2]
