@@ -340,6 +340,22 @@ MEASURED: tuple[Measured, ...] = (
     Measured(
         "islandet",
         "level:hard",
+        "script:shooter",
+        13,
+        13.0,
+        "islandet level:hard script:shooter --games 13 --seed 1812",
+    ),
+    Measured(
+        "islandet",
+        "level:hard",
+        "script:shooter",
+        13,
+        13.0,
+        "islandet level:hard script:shooter --games 13 --seed 1813",
+    ),
+    Measured(
+        "islandet",
+        "level:hard",
         "script:block-avoider",
         14,
         14.0,
@@ -348,10 +364,42 @@ MEASURED: tuple[Measured, ...] = (
     Measured(
         "islandet",
         "level:hard",
+        "script:block-avoider",
+        13,
+        13.0,
+        "islandet level:hard script:block-avoider --games 13 --seed 1812",
+    ),
+    Measured(
+        "islandet",
+        "level:hard",
+        "script:block-avoider",
+        13,
+        13.0,
+        "islandet level:hard script:block-avoider --games 13 --seed 1813",
+    ),
+    Measured(
+        "islandet",
+        "level:hard",
         "script:pad-hoarder",
         14,
         14.0,
         "islandet level:hard script:pad-hoarder --games 14 --seed 1811",
+    ),
+    Measured(
+        "islandet",
+        "level:hard",
+        "script:pad-hoarder",
+        13,
+        13.0,
+        "islandet level:hard script:pad-hoarder --games 13 --seed 1812",
+    ),
+    Measured(
+        "islandet",
+        "level:hard",
+        "script:pad-hoarder",
+        13,
+        13.0,
+        "islandet level:hard script:pad-hoarder --games 13 --seed 1813",
     ),
     Measured(
         "islandet",
@@ -375,7 +423,8 @@ the command that played it (2-core machine shared with other jobs, November 2026
 Omringad matches at 200 ms a decision ran with the load average near 18, so the search
 got about a twentieth of a core: a few iterations a decision; the ``portfolio`` matches,
 issue 11, one process at a time with the load average near 5, 20 games a plan at 1 s took
-about 5 minutes each). The
+about 5 minutes each; Islandet's Hard against each plan at 1 s, 14 + 13 + 13 games, three
+plans at once with the load average near 6-7: 12-13 minutes a run). The
 levels' Elo ladder comes from the stored round robin (``spelbord.ai.ladder``)."""
 
 
