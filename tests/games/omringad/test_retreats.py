@@ -312,3 +312,39 @@ def test_r110_r48_a_returning_group_of_moved_mercenaries_leaves_the_owner_mark()
     play(st, "envoy")
     assert top_down(st, "A c3", B_) == ""
     assert top_down(st, "A c2", B_) == "MM" and top_down(st, "A b3", B_) == "E"
+
+
+def test_r48_r110_a_second_group_that_must_choose_still_sees_its_own_stack() -> None:
+    """R48, R110 (no rules-version change for the fix of commit 45f28ff): as above, but A's
+    elite now holds A b3, the square B's elite came from, so that group's owner chooses
+    where it goes and the game waits. Before the fix, the first group took B's owner mark,
+    the stack left on A c3 read as a stack of "seat 5" and every choice failed: a game
+    stopped there, it never went on differently, so version 2 records replay unchanged.
+    Now B's elite waits on A c3 in B's stack, seen so by both, and every choice plays."""
+    st = position(
+        {
+            "A c3": (A, "DM"),
+            "A c2": (B_, "MM"),
+            "A b3": (B_, "E"),
+            "A a3": (A, "E"),
+            "A e5": (A, "E"),
+        },
+        initiative=B_,
+        top_order=True,
+    )
+    play(st, "A c2", "take M", "take M", "done", "A c3")
+    play(st, "A e5", "take E", "done", "A e4", "stop")
+    play(st, "A b3", "take E", "done", "A c3")
+    play(st, "A a3", "take E", "done", "A b3", "stop")
+    to_battle(st)
+    play(st, "envoy")
+    assert st.current_player() == B_ and texts(st) == ["A c2", "A d3", "A c4"]
+    assert top_down(st, "A c2", B_) == "MM" and top_down(st, "A c3", B_) == "E"
+    for seat in (A, B_):
+        seen = [s for s in st.observation(seat)["stacks"] if s["square"] == L("A c3")]
+        assert [(s["owner"], s["top"], s["count"]) for s in seen] == [(A, "M", 1), (B_, "E", 1)]
+    for choice, where in (("A c2", "EMM"), ("A d3", "E"), ("A c4", "E")):
+        r = st.clone()
+        play(r, choice)
+        assert r.phase != "battle" and top_down(r, "A c3", B_) == ""
+        assert top_down(r, choice, B_) == where
