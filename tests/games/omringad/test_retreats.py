@@ -58,12 +58,14 @@ def issue_repro(version: int) -> OmringadState:
 
 
 # ---------------------------------------------------------------------- versions
-def test_the_rules_version_is_2_and_version_1_stays_playable() -> None:
+def test_the_rules_version_is_3_and_versions_1_and_2_stay_playable() -> None:
     info = OmringadGame.info
-    assert (info.version, info.oldest_version) == (2, 1)
-    assert [v for v, _ in info.changes] == [2] and "R48" in info.changes[0][1]
-    assert games.load("omringad").rules_version == 2
-    assert games.load("omringad", rules_version=1).rules_version == 1
+    assert (info.version, info.oldest_version) == (3, 1)
+    assert [v for v, _ in info.changes] == [2, 3] and "R48" in info.changes[0][1]
+    assert "R36" in info.changes[1][1]
+    assert games.load("omringad").rules_version == 3
+    for version in (1, 2):
+        assert games.load("omringad", rules_version=version).rules_version == version
 
 
 def test_r110_v1_the_issue_repro_still_eliminates_both_riders() -> None:
