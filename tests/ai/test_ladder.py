@@ -1,14 +1,10 @@
-"""The levels' Elo ladder: a round robin of levels and scripted plans, stored with its command."""
+"""The levels' Elo ladder: who plays the round robin, scaled budgets, the fit.
+
+Playing and storing a round robin is tested in tests/lab/test_levels.py (the lab plays it)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import pytest
-
-from spelbord.ai import ladder
-from spelbord.ai.ladder import LadderError, Rung, elo, entrants, play_round_robin, scaled, store
+from spelbord.ai.ladder import Rung, elo, entrants, scaled
 
 
 def test_entrants_are_the_four_levels_and_the_games_scripted_plans() -> None:
@@ -33,28 +29,3 @@ def test_elo_ranks_the_winner_first_with_an_interval() -> None:
     top = rungs[0]
     assert isinstance(top, Rung) and top.low <= top.elo <= top.high and top.games == 12
     assert top.elo > 0 > rungs[1].elo
-
-
-def test_a_round_robin_is_played_stored_and_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(ladder, "entrants", lambda game: ["level:easy", "script:shooter"])
-    data = play_round_robin("islandet", 2, scale=0.5, seed=3)
-    assert data["specs"] == {"level:easy": "random", "script:shooter": "script:shooter"}
-    assert len(data["rows"]) == 2 and data["seconds"] >= 0
-    assert {tuple(r["agents"]) for r in data["rows"]} == {
-        ("level:easy", "script:shooter"),
-        ("script:shooter", "level:easy"),
-    }
-    assert "--games 2 --scale 0.5 --seed 3" in data["command"]
-    path = store(data, tmp_path)
-    assert json.loads(path.read_text()) == data
-    assert {r.name for r in elo(data)} == {"level:easy", "script:shooter"}
-
-
-def test_bad_round_robins_fail_clearly() -> None:
-    with pytest.raises(LadderError, match="at least one game"):
-        play_round_robin("islandet", 0)
-    with pytest.raises(LadderError, match="scale"):
-        play_round_robin("islandet", 1, scale=0)
-    assert isinstance(LadderError("x"), ValueError)

@@ -99,3 +99,15 @@ def test_a_fixture_of_an_unknown_version_or_with_an_illegal_move_is_refused(
         "the record is not a legal game under islandet rules version 1: move 41 (1000000) at ply 41"
     )
     assert client.get("/api/tables").json()["finished"] == []
+
+
+def test_the_r36_fixture_plays_differently_under_omringad_version_3() -> None:
+    """``omringad-own-square`` (version 2) steps a group into an enemy's square where only
+    its owner's own units stand (R36): version 2 leaves the square, version 3 takes it, and
+    the same moves end as a draw under version 2 but as seat 1's win under version 3. So the
+    record's stored version is what keeps its result."""
+    record = fixture("omringad-own-square")
+    assert record["version"] == 2 and EXPECTED["omringad-own-square"]["returns"] == [0.0, 0.0]
+    newest = games.load("omringad", rules_version=3, **record["options"])
+    state = newest.replay(record["moves"])
+    assert state.is_terminal() and list(state.returns()) == [-1.0, 1.0]

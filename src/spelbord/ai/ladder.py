@@ -1,9 +1,11 @@
 """The levels' Elo ladder: a round robin of the four levels and the scripted gauntlet.
 
-``play_round_robin`` plays every two of the entrants (``level:easy`` ... ``level:master``
-and every ``script:PLAN`` of the game) against each other, seats rotating, and keeps each
-game as a row (who sat where, who won). ``elo`` fits the Bradley-Terry ladder with
-bootstrap intervals (``spelbord.core.bradley_terry.ladder``). A finished round robin is stored in
+``entrants`` are the levels (``level:easy`` ... ``level:master``) and every
+``script:PLAN`` of the game; ``spelbord.lab.levels.play_round_robin`` plays every two of
+them against each other, seats rotating, and keeps each game as a row (who sat where, who
+won; it plays games, so it lives in the lab, above the agents). ``elo`` fits the
+Bradley-Terry ladder with bootstrap intervals (``spelbord.core.bradley_terry.ladder``). A
+finished round robin is stored in
 ``spelbord/ai/ladders/GAME.json`` with the command that played it and how long it took;
 ``spelbord ai levels GAME`` prints it and ``spelbord ai levels GAME --run`` plays it again.
 
@@ -17,15 +19,13 @@ ladder says the scale it was played at, and a level's rating is its rating at th
 
 from __future__ import annotations
 
-import itertools
 import json
-import time
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from spelbord.ai.budget import AgentSpecError, Budget
-from spelbord.ai.levels import LEVEL_NAMES, resolve
+from spelbord.ai.levels import LEVEL_NAMES
 from spelbord.ai.scripted import plans_for
 from spelbord.core.bradley_terry import Rung, ladder
 
@@ -57,51 +57,6 @@ def scaled(spec: str, scale: float) -> str:
         else:
             out.append(str(Budget(seconds=round(budget.seconds * scale, 4))))
     return ":".join(out)
-
-
-def play_round_robin(
-    game: str, games: int, scale: float = 1.0, seed: int = 0, progress: bool = False
-) -> dict[str, Any]:
-    """Every two entrants play ``games`` games (seats rotating); the stored form."""
-    from spelbord.lab.match import run_match
-
-    if games < 1:
-        raise LadderError(f"a round robin needs at least one game a pair, got {games}")
-    if not 0 < scale <= 10:
-        raise LadderError(f"the time scale must be in (0, 10], got {scale}")
-    names = entrants(game)
-    specs = {name: _spec(game, name, scale) for name in names}
-    rows: list[dict[str, Any]] = []
-    start = time.perf_counter()
-    for k, (a, b) in enumerate(itertools.combinations(names, 2)):
-        result = run_match(game, None, [specs[a], specs[b]], games, seed + k, progress=progress)
-        for record, seating in zip(result.records, result.seatings, strict=True):
-            winners = sorted(record.outcome.winners())
-            rows.append(
-                {
-                    "agents": [(a, b)[entry] for entry in seating],
-                    "result": "draw" if not winners else "win",
-                    "winners": winners,
-                    "moves": len(record.moves),
-                }
-            )
-    return {
-        "game": game,
-        "games_per_pair": games,
-        "scale": scale,
-        "seed": seed,
-        "specs": specs,
-        "seconds": round(time.perf_counter() - start, 1),
-        "command": f"spelbord ai levels {game} --run --games {games} --scale {scale:g} "
-        f"--seed {seed}",
-        "rows": rows,
-    }
-
-
-def _spec(game: str, name: str, scale: float) -> str:
-    if name.startswith("level:"):
-        return scaled(resolve(game, name.split(":", 1)[1]), scale)
-    return name
 
 
 def elo(data: dict[str, Any]) -> list[Rung]:

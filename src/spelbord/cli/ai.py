@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         if args.play_round_robin:
-            from spelbord.ai.ladder import play_round_robin, store
+            from spelbord.ai.ladder import store
+            from spelbord.lab.levels import play_round_robin
 
             path = store(play_round_robin(args.game, args.games, args.scale, args.seed, True))
             print(f"stored {path}")

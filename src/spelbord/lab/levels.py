@@ -5,6 +5,10 @@ virtual draw between levels that met) to every game of ``ai.levels.PAIRINGS`` an
 each level's Elo relative to Easy (Easy = 0) with a 95% interval from a seeded bootstrap
 over the games (resampled within each pairing, so every pairing keeps its size).
 
+``play_round_robin(game, games)`` plays the round robin of ``spelbord.ai.ladder``'s
+entrants (the levels and the game's scripted plans), every two of them ``games`` games
+with seats rotating, in the form ``spelbord.ai.ladder.store`` keeps and ``elo`` reads.
+
 >>> from spelbord.ai.levels import Pairing
 >>> games = (
 ...     Pairing("g", "medium", "easy", 9, 0, 1, ("m", "e"), 1.0, "..."),
@@ -16,10 +20,15 @@ over the games (resampled within each pairing, so every pairing keeps its size).
 
 from __future__ import annotations
 
+import itertools
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from spelbord.ai.levels import LEVEL_NAMES, PAIRINGS, Pairing
+from spelbord.ai import ladder
+from spelbord.ai.ladder import LadderError, scaled
+from spelbord.ai.levels import LEVEL_NAMES, PAIRINGS, Pairing, resolve
 from spelbord.core.bradley_terry import elo
 
 RESAMPLES = 500
@@ -108,3 +117,52 @@ def ratings(
         if played[level]
     ]
     return out
+
+
+def play_round_robin(
+    game: str, games: int, scale: float = 1.0, seed: int = 0, progress: bool = False
+) -> dict[str, Any]:
+    """Every two entrants play ``games`` games (seats rotating); the stored form.
+
+    ``scale`` multiplies the levels' time budgets (in (0, 10]); a bad ``games`` or ``scale``
+    raises ``LadderError`` before any game is played.
+    """
+    from spelbord.lab.match import run_match
+
+    if games < 1:
+        raise LadderError(f"a round robin needs at least one game a pair, got {games}")
+    if not 0 < scale <= 10:
+        raise LadderError(f"the time scale must be in (0, 10], got {scale}")
+    names = ladder.entrants(game)  # through the module: a test may replace it
+    specs = {name: _spec(game, name, scale) for name in names}
+    rows: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    for k, (a, b) in enumerate(itertools.combinations(names, 2)):
+        result = run_match(game, None, [specs[a], specs[b]], games, seed + k, progress=progress)
+        for record, seating in zip(result.records, result.seatings, strict=True):
+            winners = sorted(record.outcome.winners())
+            rows.append(
+                {
+                    "agents": [(a, b)[entry] for entry in seating],
+                    "result": "draw" if not winners else "win",
+                    "winners": winners,
+                    "moves": len(record.moves),
+                }
+            )
+    return {
+        "game": game,
+        "games_per_pair": games,
+        "scale": scale,
+        "seed": seed,
+        "specs": specs,
+        "seconds": round(time.perf_counter() - start, 1),
+        "command": f"spelbord ai levels {game} --run --games {games} --scale {scale:g} "
+        f"--seed {seed}",
+        "rows": rows,
+    }
+
+
+def _spec(game: str, name: str, scale: float) -> str:
+    if name.startswith("level:"):
+        return scaled(resolve(game, name.split(":", 1)[1]), scale)
+    return name

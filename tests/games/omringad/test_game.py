@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.rules import OmringadGame, OmringadState
@@ -128,6 +130,50 @@ def test_r36_conquest_in_passing(kit: SimpleNamespace) -> None:
     kit.play(st, "A e3", "take R", "done", "B e3", "B d3", "B c3")
     assert [st.control[kit.L(x)] for x in ("B e3", "B d3", "B c3")] == [0, 0, 0]
     assert st.current_player() == 1  # F3 used up: the move ended
+
+
+@pytest.mark.parametrize(("version", "taken"), [(3, True), (2, False), (1, False)])
+def test_r36_r118_a_unit_joining_its_own_lone_magician_takes_the_square(
+    kit: SimpleNamespace, version: int, taken: bool
+) -> None:
+    """R36, R118: B's magician stands alone on A's square A c3, which it could not take.
+    B's elite walks from A c5 (B's) through A c4 (A's, empty: taken) and stops on A c3 with
+    the magician. Rules version 3: the magician is no longer alone, nobody else's units
+    stand there, so B takes A c3 and draws its gold; versions 1-2 left it to A."""
+    st = kit.position(
+        {"A c3": (1, "W"), "A c5": (1, "E"), "A a1": (0, "M")},
+        control={"A c5": 1},
+        initiative=1,
+        rules_version=version,
+    )
+    assert st.game.rules_version == version
+    kit.play(st, "A c5", "take E", "done", "A c4", "A c3")
+    assert kit.top_down(st, "A c3", 1) == "EW" and st.control[kit.L("A c4")] == 1
+    assert st.control[kit.L("A c3")] == (1 if taken else 0)
+    run_to_battle(st, kit)
+    assert st.phase == "auction"  # no battle, nobody reinforces: the round is over
+    assert st.gold == ([22, 28] if taken else [23, 27])
+
+
+@pytest.mark.parametrize("version", [3, 2])
+def test_r36_v3_passing_its_own_magician_takes_the_square_in_passing(
+    kit: SimpleNamespace, version: int
+) -> None:
+    """R36 (version 3): "även om spelaren väljer att inte själv stanna kvar" holds where the
+    mover's own lone magician stands too; version 2 took only the empty squares."""
+    st = kit.position(
+        {"A c4": (1, "W"), "A c5": (1, "R"), "A a1": (0, "M")},
+        control={"A c5": 1},
+        initiative=1,
+        rules_version=version,
+    )
+    kit.play(st, "A c5", "take R", "done", "A c4", "A c3", "A c2")
+    assert kit.top_down(st, "A c2", 1) == "R" and kit.top_down(st, "A c4", 1) == "W"
+    assert [st.control[kit.L(x)] for x in ("A c4", "A c3", "A c2")] == [
+        1 if version >= 3 else 0,
+        1,
+        1,
+    ]
 
 
 def test_r34_r35_attack_stops_and_restricts_the_defender(kit: SimpleNamespace) -> None:

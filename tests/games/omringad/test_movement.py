@@ -135,6 +135,19 @@ def test_r36_empty_enemy_squares_are_conquered_even_in_passing() -> None:
     assert not conquers([Unit(Kind.DIPLOMAT)], {}, control, L("Be3"), 0)
 
 
+def test_r36_r118_v3_own_units_there_do_not_keep_an_enemy_square() -> None:
+    """R36 (rules version 3): only another player's units keep a square from the group that
+    enters it; the mover's own lone magician (R118) does not. Versions 1-2 (own units
+    defend): any units there kept it."""
+    control = initial_control(PILLOW)
+    own = {L("Be3"): [Stack.of(0, [Unit(Kind.MAGICIAN)])]}
+    dragon = {L("Be3"): [Stack.of(-1, [Unit(Kind.DRAGON)])]}
+    assert conquers([R], own, control, L("Be3"), 0)
+    assert not conquers([Unit(Kind.INFILTRATOR)], own, control, L("Be3"), 0)
+    assert not conquers([R], dragon, control, L("Be3"), 0)
+    assert not conquers([R], own, control, L("Be3"), 0, own_units_defend=True)
+
+
 def test_r54_allied_squares_are_not_entered() -> None:
     stacks = {L("Ab3"): [Stack.of(2, [M])]}
     teams = [0, 1, 0]

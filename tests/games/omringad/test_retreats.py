@@ -58,12 +58,14 @@ def issue_repro(version: int) -> OmringadState:
 
 
 # ---------------------------------------------------------------------- versions
-def test_the_rules_version_is_2_and_version_1_stays_playable() -> None:
+def test_the_rules_version_is_3_and_versions_1_and_2_stay_playable() -> None:
     info = OmringadGame.info
-    assert (info.version, info.oldest_version) == (2, 1)
-    assert [v for v, _ in info.changes] == [2] and "R48" in info.changes[0][1]
-    assert games.load("omringad").rules_version == 2
-    assert games.load("omringad", rules_version=1).rules_version == 1
+    assert (info.version, info.oldest_version) == (3, 1)
+    assert [v for v, _ in info.changes] == [2, 3] and "R48" in info.changes[0][1]
+    assert "R36" in info.changes[1][1]
+    assert games.load("omringad").rules_version == 3
+    for version in (1, 2):
+        assert games.load("omringad", rules_version=version).rules_version == version
 
 
 def test_r110_v1_the_issue_repro_still_eliminates_both_riders() -> None:
@@ -312,3 +314,39 @@ def test_r110_r48_a_returning_group_of_moved_mercenaries_leaves_the_owner_mark()
     play(st, "envoy")
     assert top_down(st, "A c3", B_) == ""
     assert top_down(st, "A c2", B_) == "MM" and top_down(st, "A b3", B_) == "E"
+
+
+def test_r48_r110_a_second_group_that_must_choose_still_sees_its_own_stack() -> None:
+    """R48, R110 (no rules-version change for the fix of commit 45f28ff): as above, but A's
+    elite now holds A b3, the square B's elite came from, so that group's owner chooses
+    where it goes and the game waits. Before the fix, the first group took B's owner mark,
+    the stack left on A c3 read as a stack of "seat 5" and every choice failed: a game
+    stopped there, it never went on differently, so version 2 records replay unchanged.
+    Now B's elite waits on A c3 in B's stack, seen so by both, and every choice plays."""
+    st = position(
+        {
+            "A c3": (A, "DM"),
+            "A c2": (B_, "MM"),
+            "A b3": (B_, "E"),
+            "A a3": (A, "E"),
+            "A e5": (A, "E"),
+        },
+        initiative=B_,
+        top_order=True,
+    )
+    play(st, "A c2", "take M", "take M", "done", "A c3")
+    play(st, "A e5", "take E", "done", "A e4", "stop")
+    play(st, "A b3", "take E", "done", "A c3")
+    play(st, "A a3", "take E", "done", "A b3", "stop")
+    to_battle(st)
+    play(st, "envoy")
+    assert st.current_player() == B_ and texts(st) == ["A c2", "A d3", "A c4"]
+    assert top_down(st, "A c2", B_) == "MM" and top_down(st, "A c3", B_) == "E"
+    for seat in (A, B_):
+        seen = [s for s in st.observation(seat)["stacks"] if s["square"] == L("A c3")]
+        assert [(s["owner"], s["top"], s["count"]) for s in seen] == [(A, "M", 1), (B_, "E", 1)]
+    for choice, where in (("A c2", "EMM"), ("A d3", "E"), ("A c4", "E")):
+        r = st.clone()
+        play(r, choice)
+        assert r.phase != "battle" and top_down(r, "A c3", B_) == ""
+        assert top_down(r, choice, B_) == where

@@ -160,14 +160,27 @@ def conquers(
     square: int,
     mover: int,
     teams: Sequence[int] | None = None,
+    *,
+    own_units_defend: bool = False,
 ) -> bool:
     """Whether the group takes control of ``square`` on entering it (R36).
 
-    It does when an enemy controls the square, no units stand there, and the group holds
-    a unit that can conquer on its own; passing through counts as much as stopping.
+    It does when an enemy controls the square, no other player's units stand there, and
+    the group holds a unit that can conquer on its own; passing through counts as much as
+    stopping. The mover's own units there (a magician that could not take the square
+    alone, R118) do not stop it. ``own_units_defend``: rules versions 1 and 2, where any
+    units on the square, the mover's own too, kept the square from being taken.
+
+    >>> control = [0] * 25 + [1] * 25
+    >>> magician = {12: [Stack.of(1, [Unit(Kind.MAGICIAN)])]}
+    >>> conquers([Unit(Kind.ELITE)], magician, control, 12, mover=1)
+    True
+    >>> conquers([Unit(Kind.ELITE)], magician, control, 12, mover=1, own_units_defend=True)
+    False
     """
     if not enemies(control[square], mover, teams):
         return False
-    if stacks.get(square):
+    here = stacks.get(square, ())
+    if any(own_units_defend or s.owner != mover for s in here):
         return False
     return any(UNITS[u.kind].conquers_alone for u in units)

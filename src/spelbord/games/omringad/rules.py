@@ -478,7 +478,9 @@ class OmringadState(OmringadData):
             return
         sq = a - N.SQUARE
         units = [N.class_unit(c) for c in self.group]
-        if conquers(units, B.stacks_view(self.board), self.control, sq, seat, self.teams):
+        stacks = B.stacks_view(self.board)
+        old = self.game.rules_version < 3  # own units there kept the square (R36, version 3)
+        if conquers(units, stacks, self.control, sq, seat, self.teams, own_units_defend=old):
             self.control[sq] = seat
         self.path.append(sq)
         if not self._next_steps():
@@ -629,7 +631,7 @@ class OmringadGame(OmringadGameBase):
     info = GameInfo(
         name="omringad",
         title="Omringad",
-        version=2,
+        version=3,
         oldest_version=1,
         changes=(
             (
@@ -642,6 +644,14 @@ class OmringadGame(OmringadGameBase):
                 "when it was held). Battles (R47, R92) go on until one side is gone or "
                 "neither can ever hit again; the safety bound is 200 rolled steps in a row "
                 "without a hit (version 1: 20, which cut battles short).",
+            ),
+            (
+                3,
+                "Conquest by entering (R36): a group that can conquer takes an enemy's square "
+                "when no other player's units stand there, even where its owner's own units "
+                "stand that could not take it alone (a magician, diplomat or infiltrator, "
+                "R118); in versions 1 and 2 any units there, the mover's own too, kept the "
+                "square with its controller.",
             ),
         ),
         seat_names=("Ivory", "Slate", "Crimson", "Azure"),

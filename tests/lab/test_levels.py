@@ -1,0 +1,39 @@
+"""The round robin of the levels and the scripted plans, played by the lab and stored with
+its command (``spelbord.lab.levels.play_round_robin``; the ladder itself is
+``spelbord.ai.ladder``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from spelbord.ai import ladder
+from spelbord.ai.ladder import LadderError, elo, store
+from spelbord.lab.levels import play_round_robin
+
+
+def test_a_round_robin_is_played_stored_and_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ladder, "entrants", lambda game: ["level:easy", "script:shooter"])
+    data = play_round_robin("islandet", 2, scale=0.5, seed=3)
+    assert data["specs"] == {"level:easy": "random", "script:shooter": "script:shooter"}
+    assert len(data["rows"]) == 2 and data["seconds"] >= 0
+    assert {tuple(r["agents"]) for r in data["rows"]} == {
+        ("level:easy", "script:shooter"),
+        ("script:shooter", "level:easy"),
+    }
+    assert "--games 2 --scale 0.5 --seed 3" in data["command"]
+    path = store(data, tmp_path)
+    assert json.loads(path.read_text()) == data
+    assert {r.name for r in elo(data)} == {"level:easy", "script:shooter"}
+
+
+def test_bad_round_robins_fail_clearly() -> None:
+    with pytest.raises(LadderError, match="at least one game"):
+        play_round_robin("islandet", 0)
+    with pytest.raises(LadderError, match="scale"):
+        play_round_robin("islandet", 1, scale=0)
+    assert isinstance(LadderError("x"), ValueError)
