@@ -27,11 +27,11 @@ def test_round_trip_of_played_positions() -> None:
     for variant in ("laurentius", "ocius"):
         game = CoerceoGame(variant=variant)
         state = game.new_initial_state()
-        for _ in range(120):
+        for _ in range(400):
             if state.is_terminal():
                 break
             text = position_text(state)
-            again = parse_position(text, game)
+            again = parse_position(text, game, check_removals=True)  # played: reachable
             assert position_text(again) == text
             assert again.legal_actions() == state.legal_actions()
             state.apply_action(rng.choice(state.legal_actions()))
