@@ -511,3 +511,28 @@ def test_r3_r8_ocius_ring_tiles_go_when_emptied() -> None:
     move(state, (-1, 0, 0), (0, 0, 4))
     assert (-1, 0) not in state.tiles() and len(state.tiles()) == 6
     assert state.collected() == (0, 1)
+
+
+def test_r14_cura_counts_a_threat_that_only_a_tile_removal_carries_out() -> None:
+    """The R7/R8/R9 chain position with a white spare on d2: white plays the quiet d2:5 ->
+    d2:3. White's only capturing move is now c4:1 -> d3:5, whose removal chain (c4, then
+    c3) encloses black c2:0; no arrival threatens anything. Cura is still announced."""
+    white = [(0, 1, 1), (0, -1, 5), (0, -1, 1), (1, -1, 5)]
+    black = [(0, -1, 0), (1, -1, 2)]
+    state = position(white, black, COLUMN)
+    move(state, (1, -1, 5), (1, -1, 3))
+    assert pieces(state, 1) == set(black)  # the quiet move took nothing
+    assert state.observation(1)["cura"] is True
+    white_again = position([(0, 1, 1), (0, -1, 5), (0, -1, 1), (1, -1, 3)], black, COLUMN)
+    capturing = []
+    for action in white_again.legal_actions():
+        after = white_again.clone()
+        after.apply_action(action)
+        last = after.last_move()
+        assert last is not None
+        if last["captured"]:
+            capturing.append((last["text"], last["removed_tiles"]))
+    assert capturing == [("c4:1-d3:5", [[0, 0], [0, 1]])]
+    quiet = position([(0, 1, 1), (0, -1, 5), (1, -1, 5)], black, COLUMN)  # c2:1 missing
+    move(quiet, (1, -1, 5), (1, -1, 3))
+    assert quiet.observation(1)["cura"] is False
