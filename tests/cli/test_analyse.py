@@ -42,6 +42,10 @@ def test_analyse_rejects_an_unreachable_position(run_cli: Run) -> None:
     code, _, err = run_cli("analyse", "coerceo", "--fen", "white: c4:1; black: c3:0; tiles: c3")
     assert code == 1
     assert "missing tile c4" in err
+    ring = "white: b3:1 c4:1 d2:1; black: b4:0 c2:0 d3:0; tiles: b3 b4 c2 c4 d2 d3"
+    code, _, err = run_cli("analyse", "coerceo", "--fen", ring)
+    assert code == 1
+    assert "tile c3 is missing" in err and "could never have been removed" in err  # R8
 
 
 def test_analyse_record_at_a_ply(run_cli: Run, tmp_path: Path) -> None:

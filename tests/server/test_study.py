@@ -127,6 +127,10 @@ def test_the_search_time_is_bounded(client: Any) -> None:
         ("white: a1:1; black: c3:0", "no tile a1"),
         ("white: c4:1; black: c3:0; tiles: c3", "missing tile"),
         ("nonsense", "expected one of"),
+        (  # R8: the centre cannot have gone while its six neighbours stayed
+            "white: b3:1 c4:1 d2:1; black: b4:0 c2:0 d3:0; tiles: b3 b4 c2 c4 d2 d3",
+            "could never have been removed",
+        ),
     ],
 )
 def test_a_bad_position_gets_the_parsers_error(client: Any, text: str, message: str) -> None:

@@ -365,3 +365,174 @@ def test_hand_made_positions_are_checked() -> None:
         game.from_position([(0, 0, 1), (0, 0, 1)], [(0, 0, 0)])
     with pytest.raises(StateFormatError):
         game.from_position([(0, 0, 1)], [])
+
+
+# ---------------------------------------------------------------------- audit against the
+# seed (seeds/004, "Kedjereaktion", "Inväxling av plattor", "Genomgång av ett drag")
+COLUMN = [(0, 1), (0, 0), (1, 0), (1, -1), (0, -1)]  # c4, c3, d3, d2, c2
+
+
+def test_r7_r8_r9_a_capture_completed_by_the_second_tile_of_a_chain() -> None:
+    """White leaves c4 (c4:1 -> d3:5): c4 goes, then the empty centre c3 (now joined by d3,
+    d2, c2 in one run). Black c2:0, edged by white c2:5, c2:1 and c3:3, has lost its last
+    free edge-neighbour with c3: captured, although the moved piece is nowhere near it.
+
+    c2 ╱○ ● ○╲   white collects both tiles ("Svart får även denna platta").
+       ╲· · ·╱
+    """
+    state = position([(0, 1, 1), (0, -1, 5), (0, -1, 1)], [(0, -1, 0), (1, -1, 2)], COLUMN)
+    move(state, (0, 1, 1), (1, 0, 5))
+    assert sorted(state.tiles()) == [(0, -1), (1, -1), (1, 0)]
+    assert state.collected() == (2, 0)
+    assert pieces(state, 1) == {(1, -1, 2)}
+    last = state.last_move()
+    assert last is not None
+    assert last["removed_tiles"] == [[0, 0], [0, 1]] and last["captured"] == [[0, -1, 0, 1]]
+
+
+def test_r7_arriving_in_an_enclosure_while_completing_another() -> None:
+    """White c3:3 -> c3:1: c3:1 is edged by black c3:0, c3:2 and d3:4, so white moves into
+    an enclosure (safe), and the same arrival completes the enclosure of black c3:0 (by
+    c3:5, c3:1 and c4:3): captured ("Skyddat läge efter förflyttning")."""
+    white = [(0, 0, 3), (0, 0, 5), (0, 1, 3), SPARE_WHITE]
+    state = position(white, [(0, 0, 0), (0, 0, 2), (1, 0, 4), SPARE_BLACK])
+    move(state, (0, 0, 3), (0, 0, 1))
+    assert (0, 0, 1) in pieces(state, 0)
+    assert pieces(state, 1) == {(0, 0, 2), (1, 0, 4), SPARE_BLACK}
+
+
+def test_r9_a_capture_never_empties_a_tile() -> None:
+    """R9: after every capture of a random game, the captured piece's tile still holds the
+    two captor pieces beside it, so captures never start a removal."""
+    import random
+
+    from spelbord.games.coerceo.board import EDGE_NEIGHBOURS as EDGES
+
+    rng = random.Random(7)
+    state = CoerceoGame(variant="ocius").new_initial_state()
+    seen = 0
+    while not state.is_terminal() and seen < 20:
+        state.apply_action(rng.choice(state.legal_actions()))
+        last = state.last_move()
+        assert last is not None
+        for x, y, f, _ in last["captured"]:
+            seen += 1
+            mover = pieces(state, last["seat"])
+            beside = [field_coords(j) for j in EDGES[field_index(x, y, f)] if j // 6 ==
+                      field_index(x, y, f) // 6]  # fmt: skip
+            assert len(beside) == 2 and all(b in mover for b in beside)
+            assert (x, y) in state.tiles()
+        if state.is_terminal():
+            state = CoerceoGame(variant="ocius").new_initial_state()
+    assert seen >= 5
+
+
+def test_r10_exchange_removal_chains_to_nobody_and_captures_but_spares_own() -> None:
+    """White gives 2 tiles for black c4:0, alone on c4. c4 goes; then c3 and d3 qualify
+    together and go; nobody collects the three. Black c2:0 (edged by white c2:5, c2:1 and
+    the gone c3:3) is captured; white d2:5, now edged only by black d2:4 and d2:0, is
+    enclosed by the exchanger's own removal and survives ("Skyddat läge")."""
+    state = position(
+        [(0, -1, 5), (0, -1, 1), (1, -1, 5)],
+        [(0, 1, 0), (0, -1, 0), (1, -1, 0), (1, -1, 4)],
+        COLUMN,
+        collected=(2, 0),
+    )
+    state.apply_action(Exchange(field_index(0, 1, 0)).action)
+    assert sorted(state.tiles()) == [(0, -1), (1, -1)]
+    assert state.collected() == (0, 0)  # given up, and nothing collected
+    assert pieces(state, 1) == {(1, -1, 0), (1, -1, 4)}
+    assert pieces(state, 0) == {(0, -1, 5), (0, -1, 1), (1, -1, 5)}
+    last = state.last_move()
+    assert last is not None and last["kind"] == "exchange"
+    assert last["removed_tiles"] == [[0, 0], [0, 1], [1, 0]]
+    assert last["captured"] == [[0, -1, 0, 1]]
+    assert state.current_player() == 1  # one exchange, and the turn is over
+
+
+def test_r10_exchange_keeps_a_tile_that_does_not_qualify_and_the_rest_of_the_hand() -> None:
+    """White holds 3 tiles and removes black c3:0, alone on the centre: c3 is empty but has
+    six neighbours, so it stays; 2 tiles are spent, 1 is kept; only one exchange a turn."""
+    state = position([SPARE_WHITE], [(0, 0, 0), SPARE_BLACK], collected=(3, 0))
+    state.apply_action(Exchange(field_index(0, 0, 0)).action)
+    assert (0, 0) in state.tiles() and len(state.tiles()) == 19
+    assert state.collected() == (1, 0)
+    assert pieces(state, 1) == {SPARE_BLACK}
+    assert state.current_player() == 1
+    assert all(a < EXCHANGE_BASE for a in state.legal_actions())  # black holds no tiles
+
+
+def test_r12_a_side_without_moves_but_with_an_exchange_is_not_stalemated() -> None:
+    """As in R12's position, black cannot move on the single tile e3, but holds 2 tiles:
+    black must exchange, and the game goes on."""
+    state = position(
+        [(2, 0, 1)], [(2, 0, 0), (2, 0, 2), (2, 0, 4)], tiles=[(2, 0)], collected=(0, 2)
+    )
+    move(state, (2, 0, 1), (2, 0, 3))
+    assert not state.is_terminal()
+    assert state.legal_actions() == [EXCHANGE_BASE + field_index(2, 0, 3)]
+
+
+def test_r13_repetition_needs_the_same_side_to_move_and_restarts_after_a_capture() -> None:
+    """The same pieces with the other side to move are another position; a turn that
+    captures or removes tiles cannot be undone, so the count starts again after it."""
+    state = position([(-2, 0, 1), (0, 0, 5), (0, 1, 1)], [(2, 0, 0), (0, 0, 0), (0, 0, 2)])
+    assert state.repetition_keys() == [state.repetition_keys()[0]]
+    move(state, (0, 1, 1), (0, 1, 3))  # no capture yet: c3:1 is still free
+    keys = state.repetition_keys()
+    assert len(keys) == 2 and keys[0] != keys[1]
+    white_turn = position([(-2, 0, 1)], [(2, 0, 0)])
+    black_turn = position([(-2, 0, 1)], [(2, 0, 0)], to_move=1)
+    assert white_turn.repetition_keys() != black_turn.repetition_keys()
+    capture = position([(0, 0, 1), (0, 0, 5), (0, 1, 1), SPARE_WHITE], [(0, 0, 0), (2, 0, 0)])
+    _shuffle(capture, 4)
+    assert len(capture.repetition_keys()) == 5
+    move(capture, (0, 1, 1), (0, 1, 3))
+    assert len(capture.repetition_keys()) == 1  # the capture cleared the record
+
+
+def test_r15_the_move_limit_option_is_bounded() -> None:
+    from spelbord.core import GameOptionError
+
+    for bad in (0, 5001):
+        with pytest.raises(GameOptionError):
+            CoerceoGame(max_moves=bad)
+    state = CoerceoGame(max_moves=5000).new_initial_state()
+    assert state.moves_left() == 5000
+
+
+def test_r3_r8_ocius_ring_tiles_go_when_emptied() -> None:
+    """R3 Ocius: each ring tile touches the centre and its two ring neighbours, one run of
+    three, so a ring tile that empties is removed and collected (R8): black moves its
+    last piece off b3 (b3:0 -> c3:4)."""
+    game = CoerceoGame(variant="ocius")
+    white = [(-1, 1, 1), (0, -1, 1), (0, 1, 1), (0, 0, 3), (1, 0, 3)]
+    state = game.from_position(white, [(-1, 0, 0), (1, -1, 0)], to_move=1)
+    move(state, (-1, 0, 0), (0, 0, 4))
+    assert (-1, 0) not in state.tiles() and len(state.tiles()) == 6
+    assert state.collected() == (0, 1)
+
+
+def test_r14_cura_counts_a_threat_that_only_a_tile_removal_carries_out() -> None:
+    """The R7/R8/R9 chain position with a white spare on d2: white plays the quiet d2:5 ->
+    d2:3. White's only capturing move is now c4:1 -> d3:5, whose removal chain (c4, then
+    c3) encloses black c2:0; no arrival threatens anything. Cura is still announced."""
+    white = [(0, 1, 1), (0, -1, 5), (0, -1, 1), (1, -1, 5)]
+    black = [(0, -1, 0), (1, -1, 2)]
+    state = position(white, black, COLUMN)
+    move(state, (1, -1, 5), (1, -1, 3))
+    assert pieces(state, 1) == set(black)  # the quiet move took nothing
+    assert state.observation(1)["cura"] is True
+    white_again = position([(0, 1, 1), (0, -1, 5), (0, -1, 1), (1, -1, 3)], black, COLUMN)
+    capturing = []
+    for action in white_again.legal_actions():
+        after = white_again.clone()
+        after.apply_action(action)
+        last = after.last_move()
+        assert last is not None
+        if last["captured"]:
+            capturing.append((last["text"], last["removed_tiles"]))
+    assert capturing == [("c4:1-d3:5", [[0, 0], [0, 1]])]
+    quiet = position([(0, 1, 1), (0, -1, 5), (1, -1, 5)], black, COLUMN)  # c2:1 missing
+    move(quiet, (1, -1, 5), (1, -1, 3))
+    assert quiet.observation(1)["cura"] is False

@@ -44,6 +44,14 @@ from spelbord.games.coerceo.board import (
     field_index,
     fields_of_tiles,
 )
+from spelbord.games.coerceo.errors import (
+    CollectedTilesError,
+    DoubledPieceError,
+    FieldColourError,
+    FinishedPositionError,
+    MissingTileError,
+    PositionSyntaxError,
+)
 from spelbord.games.coerceo.evaluation import evaluate
 from spelbord.games.coerceo.notation import Move, action_text, from_action, parse_action
 from spelbord.games.coerceo.perft import perft_count
@@ -163,13 +171,18 @@ class CoerceoGame(Game):
         Pieces are ``(x, y, field)`` triples; ``tiles`` defaults to the variant's board.
         The position is taken as given: an empty tile that would qualify for removal stays
         until a removal chain (R8) next reaches it.
-        Raises ``StateFormatError`` for pieces on missing tiles, on fields of the other
-        colour, on one field twice, or a side without pieces.
+        Raises a ``PositionError`` (a ``StateFormatError``; ``errors`` has one subclass
+        per kind of fault) for pieces on missing tiles, on fields of the other colour, on
+        one field twice, a side without pieces, a bad side to move or negative hands.
 
         >>> game = CoerceoGame()
         >>> state = game.from_position([(0, 0, 1)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
         >>> state.tiles(), state.current_player()
         ([(0, 0), (0, 1)], 0)
+        >>> game.from_position([(0, 0, 0)], [(0, 0, 2)])
+        Traceback (most recent call last):
+        ...
+        spelbord.games.coerceo.errors.FieldColourError: field (0, 0, 0) is not a white field
         """
         state = self.new_initial_state()
         tile_mask = state._tiles
@@ -177,28 +190,30 @@ class CoerceoGame(Game):
             tile_mask = 0
             for t in tiles:
                 if tuple(t) not in TILE_INDEX:
-                    raise StateFormatError(f"no tile {tuple(t)} on the board")
+                    raise MissingTileError(f"no tile {tuple(t)} on the board")
                 tile_mask |= 1 << TILE_INDEX[(t[0], t[1])]
         fields = fields_of_tiles(tile_mask)
         masks = [0, 0]
         for colour, group in ((WHITE, white), (BLACK, black)):
             for x, y, f in group:
                 if (x, y) not in TILE_INDEX or not 0 <= f < 6:
-                    raise StateFormatError(f"no field {(x, y, f)}")
+                    raise MissingTileError(f"no field {(x, y, f)}")
                 i = field_index(x, y, f)
                 if not fields >> i & 1:
-                    raise StateFormatError(f"field {(x, y, f)} is not on a present tile")
+                    raise MissingTileError(f"field {(x, y, f)} is not on a present tile")
                 if field_colour(i) != colour:
-                    raise StateFormatError(
+                    raise FieldColourError(
                         f"field {(x, y, f)} is not a {COLOUR_NAMES[colour]} field"
                     )
                 if (masks[0] | masks[1]) >> i & 1:
-                    raise StateFormatError(f"two pieces on field {(x, y, f)}")
+                    raise DoubledPieceError(f"two pieces on field {(x, y, f)}")
                 masks[colour] |= 1 << i
         if not masks[0] or not masks[1]:
-            raise StateFormatError("each side needs at least one piece")
-        if to_move not in (WHITE, BLACK) or min(collected) < 0:
-            raise StateFormatError(f"bad side to move {to_move!r} or collected {collected!r}")
+            raise FinishedPositionError("each side needs at least one piece")
+        if to_move not in (WHITE, BLACK):
+            raise PositionSyntaxError(f"bad side to move {to_move!r} (0 white, 1 black)")
+        if len(collected) != 2 or min(collected) < 0:
+            raise CollectedTilesError(f"bad collected tiles {collected!r}")
         state._pieces = masks
         state._tiles = tile_mask
         state._fields = fields

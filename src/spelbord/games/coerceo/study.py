@@ -10,10 +10,10 @@ them at ``/analysis/coerceo`` and ``/puzzles/coerceo`` without naming the game.
 >>> report = board.analyse(state, 0.05)
 >>> report["side"], len(report["line"]) > 0, report["top"][0]["move"] in report["legal"]
 ('white', True, True)
->>> board.parse("white: c3:1; black: c3:1; tiles: ocius", game)
+>>> board.parse("white: c3:1 c3:1; black: c3:0; tiles: ocius", game)
 Traceback (most recent call last):
 ...
-spelbord.games.coerceo.fen.PositionError: c3:1 is a white field: no black piece can stand there
+spelbord.games.coerceo.errors.DoubledPieceError: c3:1: two white pieces on one field
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class CoerceoAnalysis:
     def parse(self, text: str, game: Game) -> CoerceoState:
         if not isinstance(game, CoerceoGame):
             raise PositionError(f"not a Coerceo game: {game.name}")
-        return parse_position(text, game)
+        return parse_position(text, game, check_removals=True)
 
     def text(self, state: State) -> str:
         return position_text(_coerceo(state))
