@@ -282,16 +282,3 @@ def test_without_the_compiled_core_the_python_twin_plays(monkeypatch: pytest.Mon
         monkeypatch.undo()
         importlib.reload(engine)
     assert (engine.C_CORE is not None) == engine.COMPILED
-
-
-@compiled_only
-def test_tuner_labels_positions_and_fits_without_losing_ground() -> None:
-    from spelbord.games.coerceo import tune
-    from spelbord.games.coerceo.weights import WEIGHTS
-
-    samples = tune.self_play(1, depth=1, openings=2, seed=3)
-    assert samples and all(len(row) == 10 and label in (0.0, 0.5, 1.0) for row, label in samples)
-    k = tune.fit_k(samples, WEIGHTS)
-    fitted = tune.fit(samples[:300], WEIGHTS, k)
-    assert fitted[0] == 100
-    assert tune.mse(samples[:300], fitted, k) <= tune.mse(samples[:300], WEIGHTS, k)

@@ -19,7 +19,7 @@
 The endgame weights (10-13 in ``weights.py``) are left as they are: their positions are
 too few among the quiet positions of whole games to fit them.
 
-Run ``python -m spelbord.games.coerceo.tune --games 200 --depth 3 --verify 20`` and paste
+Run ``python -m spelbord.lab.tune_coerceo --games 200 --depth 3 --verify 20`` and paste
 the printed ``WEIGHTS`` into ``weights.py`` when the verification match favours them.
 
 >>> mse([((1, 0, 0, 0, 0, 0, 0, 0, 0, 0), 1.0)], (100, 50, 0, 0, 0, 0, 0, 0, 0, 0), 1.0) < 0.1
