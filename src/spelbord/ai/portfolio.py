@@ -66,14 +66,16 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
-from spelbord.ai.scripted.base import ScriptedAgent
 from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, SIMULTANEOUS, State, sample_outcome, seeded
 from spelbord.core.errors import SpelbordError
+
+if TYPE_CHECKING:
+    from spelbord.ai.scripted.omringad import Variant
 
 DEFAULT_BUDGET = Budget(seconds=1.0)
 DEFAULT_HORIZON = 2
@@ -272,9 +274,9 @@ class PortfolioAgent(Agent):
             raise AgentSpecError(f"the portfolio agent needs scripted plans; {game} has none")
         self._plans = {name: make_plan(name, self._rng.getrandbits(63)) for name in names}
         self._own = list(names)
-        for cls in variants(game):
-            self._plans[cls.plan] = cls(self._rng.getrandbits(63))
-            self._own.append(cls.plan)
+        for variant in variants(game):
+            self._plans[variant.plan] = variant(self._rng.getrandbits(63))
+            self._own.append(variant.plan)
         self._belief = Belief({name: 1.0 / len(names) for name in names})
         self._default = DEFAULT_PLAN.get(game, names[0])
         self._value = _evaluation(game)
@@ -508,7 +510,7 @@ class PortfolioAgent(Agent):
         self._belief.update(("buy", rnd), matching, PURCHASE_MISMATCH)
 
 
-def variants(game: str) -> tuple[type[ScriptedAgent], ...]:
+def variants(game: str) -> tuple[Variant, ...]:
     """Plans beyond the gauntlet the agent may follow itself (not modelled as opponents)."""
     if game == "omringad":
         from spelbord.ai.scripted.omringad import VARIANTS
