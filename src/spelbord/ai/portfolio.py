@@ -4,20 +4,20 @@ A turn of Omringad is many small decisions (each step of a group, each unit boug
 search over single actions with random playouts learns little per second. This agent
 searches over *plans* instead (Portfolio Greedy Search, Churchill & Buro 2013; script-based
 Monte Carlo): at each decision every plan of the portfolio (the game's scripted plans,
-``spelbord.ai.scripted``, and for Omringad two stronger variants that buy archers first,
-``VARIANTS`` there) proposes its action. When they all agree the agent plays it at
-once; otherwise each distinct proposal is an arm, and the agent simulates: on a
-determinization of what its seat knows (``SeatView.determinize``) it plays the arm's action,
-then follows the plan that proposed it, while the opponent follows the plan the agent
-believes it plays, for ``horizon`` round ends (or to the end of the game), scored by the
-game's fitted evaluation (``eval=fitted`` of ``spelbord.ai.mcts``) or the result. Every arm
-is played on the same determinization and the same chance seed in each sweep (common
-random numbers), so their difference is measured with little noise. The default plan
-(``DEFAULT_PLAN``: for Omringad the conqueror buying archers first, the strongest plan in
-scripted play) is played unless another arm beats it by more than ``guard`` standard
-errors of the paired differences; then the best such arm. The plan chosen is followed
-for the rest of that round's phase without searching again (``commit=on``), so the
-simulations and the play agree and most small decisions cost nothing.
+``spelbord.ai.scripted``, and for Omringad three stronger variants that buy archers first,
+one of them keeping garrisons, ``VARIANTS`` there) proposes its action. When they all agree
+the agent plays it at once; otherwise each distinct proposal is an arm, and the agent
+simulates: on a determinization of what its seat knows (``SeatView.determinize``) it plays
+the arm's action, then follows the plan that proposed it, while the opponent follows the
+plan the agent believes it plays, for ``horizon`` round ends (or to the end of the game),
+scored by the game's fitted evaluation (``eval=fitted`` of ``spelbord.ai.mcts``) or the
+result. Every arm is played on the same determinization and the same chance seed in each
+sweep (common random numbers), so their difference is measured with little noise. The
+default plan (``DEFAULT_PLAN``: for Omringad the garrison conqueror, the strongest plan in
+scripted play) is played unless another arm beats it by more than ``guard`` standard errors
+of the paired differences; then the best such arm. The plan chosen is followed for the rest
+of that round's phase without searching again (``commit=on``), so the simulations and the
+play agree and most small decisions cost nothing.
 
 Opponent model (``model=on``): a belief over which plan the opponent follows, a weight per
 plan, updated from public evidence at each of the agent's decisions (Omringad):
@@ -99,7 +99,7 @@ MAX_GUARD = 5.0
 MAX_SWEEPS = 1000
 """Most sweeps an iteration budget may ask for (a sweep plays a rollout of every proposal,
 far more work than one ``ismcts`` iteration, so the server's iteration cap is too loose)."""
-DEFAULT_PLAN = {"omringad": "archer-conqueror"}
+DEFAULT_PLAN = {"omringad": "garrison-conqueror"}
 """The plan played unless another proposal measures better (else the game's first plan):
 the strongest in scripted play (``spelbord.ai.scripted.omringad.VARIANTS``)."""
 STEP_LIMIT = 5000
