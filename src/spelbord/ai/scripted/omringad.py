@@ -291,7 +291,8 @@ class OmringadPlan(ScriptedAgent):
         steps of it (0 elsewhere or when no enemy is that near). A group stops taking
         units when only that many would stay, but it always takes one: a threatened
         settlement sends its units out in smaller groups, the last of them one by one,
-        instead of emptying itself at once (measured stronger; see ``VARIANTS``)."""
+        instead of emptying itself at once. (Measured: keeping the whole garrison home
+        instead scored 0.35 against the conqueror where this scores 0.86, ``VARIANTS``.)"""
         if obs["terrain"][square] not in self.garrison or obs["control"][square] != seat:
             return 0
         dist = distances(obs, square)
