@@ -253,3 +253,67 @@ def test_material_plays_the_best_two_ply_material_move() -> None:
     values = {a: value(a) for a in state.legal_actions()}
     chosen = make_agent("script:material", seed=1).step(SeatView(state, seat))
     assert values[chosen] == max(values.values())
+
+
+def _line_position(enemy_at: int | None, garrison_units: int, taken: int) -> dict[str, Any]:
+    """A hand-made Omringad observation on a line of six squares: seat 0's castle on
+    square 0 holds ``garrison_units`` unmoved units of which ``taken`` are in the group
+    being formed; an enemy stack of two stands on ``enemy_at``."""
+    steps = [[s - 1, s + 1] if 0 < s < 5 else [1] if s == 0 else [4] for s in range(6)]
+    stacks: list[dict[str, Any]] = [
+        {"square": 0, "owner": 0, "count": garrison_units, "moved": [False] * garrison_units}
+    ]
+    if enemy_at is not None:
+        stacks.append({"square": enemy_at, "owner": 1, "count": 2, "top": "M"})
+    return {
+        "phase": "move",
+        "map": {"name": "line", "steps": steps},
+        "terrain": list("CV.F.C"),
+        "control": [0, 0, 0, 1, 1, 1],
+        "stacks": stacks,
+        "move": {"mover": 0, "origin": 0, "path": [], "count": taken, "top": "E"},
+    }
+
+
+def test_r30_a_garrison_stays_in_a_threatened_castle() -> None:
+    """R30/R37: a group is formed unit by unit (``take``) before it walks; the garrison
+    conqueror stops taking when only as many units as the enemy has within reach stay."""
+    from spelbord.ai.scripted.omringad import Conqueror
+    from spelbord.games.omringad import notation as N
+
+    plan = Conqueror(1, shopping="AERM", garrison="CV")
+    actions = [N.DONE, N.TAKE]
+    texts = {N.DONE: "done", N.TAKE: "take M"}
+
+    def decide(obs: dict[str, Any]) -> int | None:
+        return plan._move(obs, 0, actions, texts, {})
+
+    # Two enemies three steps away: 5 units, 3 taken, 2 would stay: the group is done.
+    threatened = _line_position(enemy_at=3, garrison_units=5, taken=3)
+    assert plan.keep(threatened, 0, 0) == 2
+    assert decide(threatened) == N.DONE
+    # Only 2 taken: 3 would stay, more than the threat: take another.
+    assert decide(_line_position(enemy_at=3, garrison_units=5, taken=2)) == N.TAKE
+    # The enemy too far (5 steps): the whole stack goes, like the plain conqueror.
+    far = _line_position(enemy_at=5, garrison_units=5, taken=3)
+    assert plan.keep(far, 0, 0) == 0
+    assert decide(far) == N.TAKE
+    # Without a garrison the same threatened castle empties.
+    assert Conqueror(1)._move(threatened, 0, actions, texts, {}) == N.TAKE
+
+
+def test_variants_reuse_the_plans_with_their_own_shopping() -> None:
+    from spelbord.ai.scripted.omringad import VARIANTS, Conqueror, Rush
+
+    by_name = {v.plan: v for v in VARIANTS}
+    archer = by_name["archer-rush"](seed=3)
+    assert (
+        type(archer) is Rush and archer.shopping == "AREM" and archer.name == "script:archer-rush"
+    )
+    garrison = by_name["garrison-conqueror"](seed=3)
+    assert type(garrison) is Conqueror and (garrison.shopping, garrison.garrison) == ("AERM", "CV")
+    assert Rush.shopping == "RE" and Rush(seed=3).garrison == ""  # the gauntlet is unchanged
+    with pytest.raises(AgentSpecError, match="unit letters"):
+        Conqueror(1, shopping="AXE")
+    with pytest.raises(AgentSpecError, match="garrison"):
+        Conqueror(1, garrison="F")

@@ -4,20 +4,20 @@ A turn of Omringad is many small decisions (each step of a group, each unit boug
 search over single actions with random playouts learns little per second. This agent
 searches over *plans* instead (Portfolio Greedy Search, Churchill & Buro 2013; script-based
 Monte Carlo): at each decision every plan of the portfolio (the game's scripted plans,
-``spelbord.ai.scripted``, and for Omringad two stronger variants that buy archers first,
-``VARIANTS`` there) proposes its action. When they all agree the agent plays it at
-once; otherwise each distinct proposal is an arm, and the agent simulates: on a
-determinization of what its seat knows (``SeatView.determinize``) it plays the arm's action,
-then follows the plan that proposed it, while the opponent follows the plan the agent
-believes it plays, for ``horizon`` round ends (or to the end of the game), scored by the
-game's fitted evaluation (``eval=fitted`` of ``spelbord.ai.mcts``) or the result. Every arm
-is played on the same determinization and the same chance seed in each sweep (common
-random numbers), so their difference is measured with little noise. The default plan
-(``DEFAULT_PLAN``: for Omringad the conqueror buying archers first, the strongest plan in
-scripted play) is played unless another arm beats it by more than ``guard`` standard
-errors of the paired differences; then the best such arm. The plan chosen is followed
-for the rest of that round's phase without searching again (``commit=on``), so the
-simulations and the play agree and most small decisions cost nothing.
+``spelbord.ai.scripted``, and for Omringad three stronger variants that buy archers first,
+one of them keeping garrisons, ``VARIANTS`` there) proposes its action. When they all agree
+the agent plays it at once; otherwise each distinct proposal is an arm, and the agent
+simulates: on a determinization of what its seat knows (``SeatView.determinize``) it plays
+the arm's action, then follows the plan that proposed it, while the opponent follows the
+plan the agent believes it plays, for ``horizon`` round ends (or to the end of the game),
+scored by the game's fitted evaluation (``eval=fitted`` of ``spelbord.ai.mcts``) or the
+result. Every arm is played on the same determinization and the same chance seed in each
+sweep (common random numbers), so their difference is measured with little noise. The
+default plan (``DEFAULT_PLAN``: for Omringad the garrison conqueror, the strongest plan in
+scripted play) is played unless another arm beats it by more than ``guard`` standard errors
+of the paired differences; then the best such arm. The plan chosen is followed for the rest
+of that round's phase without searching again (``commit=on``), so the simulations and the
+play agree and most small decisions cost nothing.
 
 Opponent model (``model=on``): a belief over which plan the opponent follows, a weight per
 plan, updated from public evidence at each of the agent's decisions (Omringad):
@@ -66,14 +66,16 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
-from spelbord.ai.scripted.base import ScriptedAgent
 from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, SIMULTANEOUS, State, sample_outcome, seeded
 from spelbord.core.errors import SpelbordError
+
+if TYPE_CHECKING:
+    from spelbord.ai.scripted.omringad import Variant
 
 DEFAULT_BUDGET = Budget(seconds=1.0)
 DEFAULT_HORIZON = 2
@@ -97,7 +99,7 @@ MAX_GUARD = 5.0
 MAX_SWEEPS = 1000
 """Most sweeps an iteration budget may ask for (a sweep plays a rollout of every proposal,
 far more work than one ``ismcts`` iteration, so the server's iteration cap is too loose)."""
-DEFAULT_PLAN = {"omringad": "archer-conqueror"}
+DEFAULT_PLAN = {"omringad": "garrison-conqueror"}
 """The plan played unless another proposal measures better (else the game's first plan):
 the strongest in scripted play (``spelbord.ai.scripted.omringad.VARIANTS``)."""
 STEP_LIMIT = 5000
@@ -272,9 +274,9 @@ class PortfolioAgent(Agent):
             raise AgentSpecError(f"the portfolio agent needs scripted plans; {game} has none")
         self._plans = {name: make_plan(name, self._rng.getrandbits(63)) for name in names}
         self._own = list(names)
-        for cls in variants(game):
-            self._plans[cls.plan] = cls(self._rng.getrandbits(63))
-            self._own.append(cls.plan)
+        for variant in variants(game):
+            self._plans[variant.plan] = variant(self._rng.getrandbits(63))
+            self._own.append(variant.plan)
         self._belief = Belief({name: 1.0 / len(names) for name in names})
         self._default = DEFAULT_PLAN.get(game, names[0])
         self._value = _evaluation(game)
@@ -508,7 +510,7 @@ class PortfolioAgent(Agent):
         self._belief.update(("buy", rnd), matching, PURCHASE_MISMATCH)
 
 
-def variants(game: str) -> tuple[type[ScriptedAgent], ...]:
+def variants(game: str) -> tuple[Variant, ...]:
     """Plans beyond the gauntlet the agent may follow itself (not modelled as opponents)."""
     if game == "omringad":
         from spelbord.ai.scripted.omringad import VARIANTS
