@@ -111,6 +111,7 @@ def search(
     compiled: bool = True,
     table_owner: object | None = None,
     contempt: int = 0,
+    tablebase: bool = False,
 ) -> SearchResult:
     """Search ``state`` to ``depth`` plies or for ``seconds`` (whichever ends first).
 
@@ -121,7 +122,9 @@ def search(
     without it the search starts afresh and its result depends on the position only.
     ``contempt`` (centipawns) scores every draw as that much worse than nothing for the
     side to move at the root, so that a player does not settle for repetitions it need
-    not accept (0: the objective score, for analysis).
+    not accept (0: the objective score, for analysis). ``tablebase`` uses the exact
+    endgame tables (``tablebase`` module): built for the position and the captures two
+    plies on where small enough (within half the time budget), then probed by the search.
     """
     if state.is_terminal():
         raise SearchError("the game is over: there is nothing to search")
@@ -145,11 +148,13 @@ def search(
     global _table_owner
     keep_table = table_owner is not None and _table_owner == (id(table_owner), id(core))
     _table_owner = None if table_owner is None else (id(table_owner), id(core))
+    tb = 1 if tablebase else 0
     done, nodes, spent, partial = core.search(
-        *common, max_depth, seconds or 0.0, tt_bits, not keep_table, contempt
+        *common, max_depth, seconds or 0.0, tt_bits, not keep_table, contempt, tb
     )
     if not done:
-        more, extra, took, _ = core.search(*common, 1, 0.0, tt_bits, False, contempt)
+        # (tb 2: probe the tables built so far, build none: no time is left for it)
+        more, extra, took, _ = core.search(*common, 1, 0.0, tt_bits, False, contempt, 2 * tb)
         done, nodes, spent, partial = more, nodes + extra, spent + took, None
     iterations = tuple(Iteration(d, v, n, s, _actions(line, side)) for d, v, n, s, line in done)
     last = iterations[-1]

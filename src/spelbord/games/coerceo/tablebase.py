@@ -1,0 +1,61 @@
+"""Exact endgame tables for Coerceo: the value of every position with few pieces on few
+tiles, built on demand by the engine core (``_ccore_tb.h``; its Python twin is
+``pysearch.PyCore``'s ``tb_*`` methods) and kept for the life of the process.
+
+A table holds every position of one signature: the tiles present, the pieces of each
+colour, the tiles each side has collected (counted up to the exchange cost times the
+opponent's pieces: more can never be spent) and the exchange cost. Turns that capture,
+remove a tile or exchange lead to smaller signatures, built first. The value for the side
+to move is ``+n`` when it takes the last opponent piece (R11) in ``n`` plies against any
+defence (the shortest such win), ``-n`` when the opponent does (the longest defence), and
+``0`` when neither can force it: a draw by repetition (R13) or stalemate (R12). The
+winner's line never repeats a position, so a table win is a win under R13.
+
+A table is built when it has at most ``TB_MAX_POS`` positions (``C(F, white) x C(F, black)
+x 2`` with ``F`` three times the tiles present): e.g. three pieces against two on the 7
+Ocius tiles (558,600), four against three on 4 tiles; five against three on 4 tiles. Not
+the start of either board.
+
+The search (``search(..., tablebase=True)``, which the ``ab`` agent uses with its full
+evaluation) builds the tables of the position and of the captures two plies on, within
+half its time budget (the rest is built at its next searches), then scores every
+position it reaches whose table is built exactly: a win or loss as ``WIN - plies``, so the
+fastest table win is played, and a drawn table position as a draw, so that a side ahead
+keeps a won ending instead of entering a drawn one. When the position searched is itself
+a table draw, drawn positions are searched on with the evaluation (the opponent may still
+go wrong).
+
+>>> from spelbord.games.coerceo.fen import parse_position
+>>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> state = parse_position("white: c3:1 d3:5; black: c4:2; tiles: c3 c4 d3; move: white",
+...                        CoerceoGame(variant="ocius"))
+>>> table_value(state)
+9
+>>> table_value(CoerceoGame(variant="ocius").new_initial_state()) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spelbord.games.coerceo import engine
+from spelbord.games.coerceo.pysearch import TB_MAX_POS, TB_MAX_SIDE
+
+__all__ = ["TB_MAX_POS", "TB_MAX_SIDE", "table_stats", "table_value"]
+
+
+def table_value(state: Any, *, build: bool = True, compiled: bool = True) -> int | None:
+    """The table value of ``state`` for the side to move (see the module doc), building
+    its table (and the smaller ones it needs) unless ``build`` is false; ``None`` when the
+    position has no table (too many pieces for its tiles, or not built)."""
+    core = engine.CORE if compiled else engine.PY_CORE
+    value = core.tb_value(*engine.core_args(state), 1 if build else 0)
+    return None if value is None else int(value)
+
+
+def table_stats(*, compiled: bool = True) -> tuple[int, int]:
+    """``(tables built, bytes of values)`` in this process."""
+    core = engine.CORE if compiled else engine.PY_CORE
+    built, size, _ = core.tb_stats()
+    return int(built), int(size)
