@@ -201,3 +201,16 @@ def _from_args(game: CoerceoGame, args: tuple) -> CoerceoState:
     return game.from_position(
         triples(white), triples(black), tiles=tile_list, to_move=side, collected=(cw, cb)
     )
+
+
+def test_ab_spec_switches_the_tables() -> None:
+    """``tables=on|off`` in an ``ab`` spec; the material engine never uses them."""
+    from spelbord.ai import make_agent
+    from spelbord.ai.budget import AgentSpecError
+
+    assert make_agent("ab:200ms").tables
+    off = make_agent("ab:200ms:tables=off")
+    assert not off.tables and off.name == "ab:200ms:tables=off"
+    assert not make_agent("ab:200ms:eval=material").tables
+    with pytest.raises(AgentSpecError, match="tables is on or off"):
+        make_agent("ab:200ms:tables=maybe")

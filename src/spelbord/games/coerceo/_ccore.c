@@ -12,7 +12,8 @@
  * GCC on x86-64) compiled for BMI1/BMI2 under names ending in _fast, used when the
  * processor has those instructions. The position keeps, besides the pieces and tiles, the
  * sums the evaluation needs (mobility, edge-neighbours on the board, removable tiles),
- * updated by make.
+ * updated by make. The exact endgame tables (built on demand, probed by negamax) live in
+ * _ccore_tb.h, included once after the search core.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -28,6 +28,8 @@
 #define TB_MAX_BYTES ((size_t)256 << 20) /* value memory of every table together */
 #define TB_SLOTS 16384                /* cache slots (open addressing) */
 #define TB_INF 32767
+#define TB_RATE 1e6   /* positions a second a build may count on (under a deadline) */
+#define TB_RETRIES 3  /* a table whose own building ran out of time this often: given up */
 #define TB_DRAW_SHARE 4 /* a drawn table position: the draw plus evaluation / this */
 
 typedef struct {
@@ -36,6 +38,7 @@ typedef struct {
                    * building ran out of time: built again when asked with time */
     int nbc;      /* C(F, nb) */
     long size;    /* positions */
+    int tries;    /* builds that ran out of time on this table's own positions */
     int16_t *val;
 } TBTable;
 
@@ -119,11 +122,19 @@ static int tb_lookup(const Pos *s, int side, int build, int *value) {
     return 0;
 }
 
-/* Whether the table of a position failed for want of time (not for its size). */
+/* Whether the table of a position is missing for want of time (not for its size). */
 static int tb_child_timeout(const Pos *s) {
     int nw = __builtin_popcountll(s->p[0]), nb = __builtin_popcountll(s->p[1]);
-    TBTable *t = tb_slot(tb_key(s->tiles, nw, nb, tb_cap(s->col[0], nb), tb_cap(s->col[1], nw)));
-    return t->failed == 2;
+    u64 key = tb_key(s->tiles, nw, nb, tb_cap(s->col[0], nb), tb_cap(s->col[1], nw));
+    TBTable *t = tb_slot(key);
+    return t->key != key || t->failed == 2;
+}
+
+/* Whether a table of `size` positions can be built before the deadline (if any). */
+static int tb_in_time(long size) {
+    if (tb_deadline_g <= 0) return 1;
+    double left = tb_deadline_g - now_s();
+    return left > 0 && (double)size <= left * TB_RATE;
 }
 
 static void tb_free_table(TBTable *t) {
@@ -161,7 +172,7 @@ static TBTable *tb_build(uint32_t tiles, int nw, int nb, int cw, int cb, TBTable
         for (long rw = 0; ok && rw < nwc; rw++) {
             if (tb_deadline_g > 0 && now_s() >= tb_deadline_g) {
                 ok = 0;
-                slot->failed = 2;
+                slot->failed = ++slot->tries >= TB_RETRIES ? 1 : 2;
                 break;
             }
             u64 wm = tb_deposit(wc, present);
@@ -286,19 +297,22 @@ static TBTable *tb_get(uint32_t tiles, int nw, int nb, int cw, int cb, int build
     u64 key = tb_key(tiles, nw, nb, cw, cb);
     TBTable *slot = tb_slot(key);
     if (slot->key == key) {
-        if (slot->failed == 2 && build && (tb_deadline_g <= 0 || now_s() < tb_deadline_g))
+        if (slot->failed == 2 && build && tb_in_time(tb_size(tiles, nw, nb)))
             return tb_build(tiles, nw, nb, cw, cb, slot);
         return slot->failed ? NULL : slot;
     }
     if (!build) return NULL;
     if (tb_count >= TB_SLOTS / 2) return NULL;
-    if (tb_size(tiles, nw, nb) < 0) {
+    long size = tb_size(tiles, nw, nb);
+    if (size < 0) {
         slot->key = key;
         slot->failed = 1;
         tb_count++;
         return NULL;
     }
+    if (!tb_in_time(size)) return NULL; /* not now: when a search has the time */
     slot->key = key;
+    slot->tries = 0;
     tb_count++;
     return tb_build(tiles, nw, nb, cw, cb, slot);
 }
@@ -332,6 +346,7 @@ static void tb_clear(void) {
         if (tb_cache[i].val) tb_free_table(&tb_cache[i]);
         tb_cache[i].key = 0;
         tb_cache[i].failed = 0;
+        tb_cache[i].tries = 0;
     }
     tb_count = 0;
     tb_bytes = 0;

@@ -47,6 +47,9 @@ TB_MAX_POS = 1 << 20
 TB_SLOTS = 16384
 TB_MAX_BYTES = 256 << 20
 TB_SHARE = 0.5
+TB_RATE = 1e6
+"""Positions a second a table build may count on under a deadline (a table that cannot
+be built in the time left waits for a search with more)."""
 TB_DRAW_SHARE = 4
 """A drawn table position in the search: the draw plus the evaluation divided by this."""
 """Share of a timed search's budget that building endgame tables may take."""
@@ -431,8 +434,10 @@ class PyCore:
         if _binom(f, nw) * _binom(f, nb) * 2 > TB_MAX_POS:
             self.tb[key] = None
             return None
-        if self.tb_deadline > 0 and time.perf_counter() >= self.tb_deadline:
-            return None
+        if self.tb_deadline > 0:
+            left = self.tb_deadline - time.perf_counter()
+            if left <= 0 or _binom(f, nw) * _binom(f, nb) * 2 > left * TB_RATE:
+                return None
         self.tb[key] = None  # until built: a table never needs itself
         table = self._tb_build(key)
         self.tb[key] = table

@@ -25,6 +25,15 @@ capture is rare. Material, collected tiles and the exchange threat keep their we
 collecting tiles and exchanging stay the way to convert. The middle game is scored as
 before.
 
+Exact endgame tables (``tablebase``; ``tablebase=True``, which the ``ab`` agent passes):
+for few pieces on few tiles the value of every position is computed on demand and kept
+(win or loss in so many plies, or a draw against perfect play). The search scores every
+position it reaches whose table is built exactly when it is a win or a loss, so a table
+win is converted by the fastest line and a table loss avoided; a table draw scores as a
+draw plus a quarter of the evaluation, so the side ahead keeps a position the tables do
+not prove drawn rather than entering one they do. In a position that is itself a table
+draw the search plays on by the evaluation: the opponent may still go wrong.
+
 >>> from spelbord.games.coerceo.rules import CoerceoGame
 >>> state = CoerceoGame().from_position([(0, 0, 1), (0, 1, 3)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
 >>> result = search(state, depth=3)

@@ -11,19 +11,24 @@ defence (the shortest such win), ``-n`` when the opponent does (the longest defe
 ``0`` when neither can force it: a draw by repetition (R13) or stalemate (R12). The
 winner's line never repeats a position, so a table win is a win under R13.
 
-A table is built when it has at most ``TB_MAX_POS`` positions (``C(F, white) x C(F, black)
-x 2`` with ``F`` three times the tiles present): e.g. three pieces against two on the 7
-Ocius tiles (558,600), four against three on 4 tiles; five against three on 4 tiles. Not
-the start of either board.
+A table is built when it has at most ``TB_MAX_POS`` (1,048,576) positions (``C(F, white)
+x C(F, black) x 2`` with ``F`` three times the tiles present): e.g. three pieces against
+two on the 7 Ocius tiles (558,600 positions; with every smaller table it needs, about 30
+s of one core), five against three on 4 tiles (348,480), six against four on 4 tiles
+(914,760); never the start of either board. The tables of a process take at most 256 MiB;
+when three quarters are used they are all dropped before the next build (a game's endings
+need few). About a million positions a second are built on this machine.
 
 The search (``search(..., tablebase=True)``, which the ``ab`` agent uses with its full
 evaluation) builds the tables of the position and of the captures two plies on, within
-half its time budget (the rest is built at its next searches), then scores every
-position it reaches whose table is built exactly: a win or loss as ``WIN - plies``, so the
-fastest table win is played, and a drawn table position as a draw, so that a side ahead
-keeps a won ending instead of entering a drawn one. When the position searched is itself
-a table draw, drawn positions are searched on with the evaluation (the opponent may still
-go wrong).
+half its time budget (a table it cannot finish in the time left waits for a later
+search, at most ``TB_RETRIES`` = 3 times; the smaller tables finished stay), then scores
+every position it reaches whose table is built: a win or loss exactly as ``WIN - plies``,
+so the fastest table win is played and a table loss avoided, and a draw as a draw plus a
+quarter of the evaluation, so that a side ahead keeps a position the tables do not prove
+drawn rather than entering one they do (and the side behind heads for the proven draw).
+When the position searched is itself a table draw, drawn positions are searched on with
+the evaluation: the opponent may still go wrong.
 
 >>> from spelbord.games.coerceo.fen import parse_position
 >>> from spelbord.games.coerceo.rules import CoerceoGame
