@@ -30,6 +30,17 @@ drawn rather than entering one they do (and the side behind heads for the proven
 When the position searched is itself a table draw, drawn positions are searched on with
 the evaluation: the opponent may still go wrong.
 
+Where the Ocius draws come from (measured before the tables, ``ab:200ms:openings=4``
+against ``ab:200ms:eval=material:openings=4``, 6 games, seeds 1802-1807): 3 won, 3 drawn by
+repetition after 269-952 plies. Replayed through the tables, each drawn game's first
+position within their reach (4 tiles, plies 18-39: four against four; six against four
+with 1 and 2 tiles collected; four against five) was already a table draw and every later
+one stayed so: no table win was let slip; the board shrank early into really drawn
+endings. Those 4-tile tables (490,000-915,000 positions) take about a second each to
+build, more than half of a 200 ms budget, so at 200 ms a move the search builds only the
+smaller ones (up to about 100,000 positions a move) and the match result did not change
+(+2 =18 -0 against +3 =17 -0, ``spelbord.ai.levels.MEASURED``).
+
 >>> from spelbord.games.coerceo.fen import parse_position
 >>> from spelbord.games.coerceo.rules import CoerceoGame
 >>> state = parse_position("white: c3:1 d3:5; black: c4:2; tiles: c3 c4 d3; move: white",
