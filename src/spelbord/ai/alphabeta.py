@@ -7,8 +7,11 @@ of the public engines (100 a piece, 50 a collected tile), for comparison matches
 ``openings=N`` varies the first N plies of a game: there the agent picks at random (from
 its seeded generator) among the moves that a depth-2 look scores within
 ``OPENING_MARGIN`` of the best, so that matches between deterministic engines do not
-repeat one game. ``tables`` (default ``on`` with the full evaluation, always ``off`` with
-the material one) uses the exact endgame tables (``spelbord.games.coerceo.tablebase``).
+repeat one game. ``tables`` uses the exact endgame tables
+(``spelbord.games.coerceo.tablebase``): by default ``on`` with the full evaluation and a time
+budget (a table is built only when it fits the time left), ``off`` with a depth alone (a
+build can take seconds, more than a fixed-depth level may spend on a move) and always
+``off`` with the material evaluation.
 
 The agent searches the state its ``SeatView`` resamples, which in Coerceo (perfect
 information) is a copy of the position itself with its repetition record.
@@ -52,7 +55,7 @@ class AlphaBetaAgent(Agent):
         seed: int | None = None,
         evaluation: str = "full",
         openings: int = 0,
-        tables: bool = True,
+        tables: bool | None = None,
     ) -> None:
         if evaluation not in EVALUATIONS:
             raise AgentSpecError(f"unknown eval {evaluation!r} (evals: {', '.join(EVALUATIONS)})")
@@ -66,6 +69,9 @@ class AlphaBetaAgent(Agent):
         self.depth = depth
         self.evaluation = evaluation
         self.openings = openings
+        default_tables = seconds is not None
+        if tables is None:
+            tables = default_tables
         self.tables = tables and evaluation == "full"
         parts = ["ab"]
         if seconds is not None:
@@ -76,8 +82,8 @@ class AlphaBetaAgent(Agent):
             parts.append(f"eval={evaluation}")
         if openings:
             parts.append(f"openings={openings}")
-        if not tables and evaluation == "full":
-            parts.append("tables=off")
+        if tables != default_tables and evaluation == "full":
+            parts.append(f"tables={'on' if tables else 'off'}")
         self.name = ":".join(parts)
         self._rng = seeded(seed)
         self.last_result: Any = None
@@ -137,7 +143,7 @@ def parse_alphabeta(spec: str, parts: list[str], seed: int | None) -> AlphaBetaA
     depth: int | None = None
     evaluation = "full"
     openings = 0
-    tables = True
+    tables: bool | None = None
     if parts and "=" not in parts[0]:
         budget = Budget.parse(parts.pop(0))
         if budget.seconds is None:

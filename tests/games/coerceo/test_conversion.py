@@ -260,7 +260,10 @@ def test_ab_presses_a_proven_draw_against_the_material_engine_r11() -> None:
     repetition draw but goes on pressing, and the plain material engine (black) loses."""
     state = parse_position(PROVEN_DRAW, CoerceoGame(variant="ocius"))
     assert table_value(state) == 0
-    agents = [make_agent("ab:depth=4", seed=1), make_agent("ab:depth=4:eval=material", seed=2)]
+    agents = [
+        make_agent("ab:depth=4:tables=on", seed=1),
+        make_agent("ab:depth=4:eval=material", seed=2),
+    ]
     start = state.plies()
     while not state.is_terminal() and state.plies() - start < 150:
         seat = state.current_player()

@@ -212,5 +212,10 @@ def test_ab_spec_switches_the_tables() -> None:
     off = make_agent("ab:200ms:tables=off")
     assert not off.tables and off.name == "ab:200ms:tables=off"
     assert not make_agent("ab:200ms:eval=material").tables
+    # A depth alone (the fixed-depth levels) builds no tables unless asked: a build can
+    # take seconds.
+    assert not make_agent("ab:depth=3").tables
+    on = make_agent("ab:depth=3:tables=on")
+    assert on.tables and on.name == "ab:depth=3:tables=on"
     with pytest.raises(AgentSpecError, match="tables is on or off"):
         make_agent("ab:200ms:tables=maybe")
