@@ -1,13 +1,17 @@
 """The alpha-beta agent (``ab``): the Coerceo engine's search as a player.
 
-Spec: ``ab[:budget][:depth=N][:eval=full|material][:openings=N]``, e.g. ``ab:1s``,
+Spec: ``ab[:budget][:depth=N][:eval=full|material][:openings=N][:tables=on|off]``, e.g. ``ab:1s``,
 ``ab:200ms``, ``ab:depth=6``, ``ab:1s:depth=8`` (whichever ends first). Without a budget
 or a depth it searches for one second. ``eval=material`` is the plain material evaluation
 of the public engines (100 a piece, 50 a collected tile), for comparison matches.
 ``openings=N`` varies the first N plies of a game: there the agent picks at random (from
 its seeded generator) among the moves that a depth-2 look scores within
 ``OPENING_MARGIN`` of the best, so that matches between deterministic engines do not
-repeat one game.
+repeat one game. ``tables`` uses the exact endgame tables
+(``spelbord.games.coerceo.tablebase``): by default ``on`` with the full evaluation and a time
+budget (a table is built only when it fits the time left), ``off`` with a depth alone (a
+build can take seconds, more than a fixed-depth level may spend on a move) and always
+``off`` with the material evaluation.
 
 The agent searches the state its ``SeatView`` resamples, which in Coerceo (perfect
 information) is a copy of the position itself with its repetition record.
@@ -51,6 +55,7 @@ class AlphaBetaAgent(Agent):
         seed: int | None = None,
         evaluation: str = "full",
         openings: int = 0,
+        tables: bool | None = None,
     ) -> None:
         if evaluation not in EVALUATIONS:
             raise AgentSpecError(f"unknown eval {evaluation!r} (evals: {', '.join(EVALUATIONS)})")
@@ -64,6 +69,10 @@ class AlphaBetaAgent(Agent):
         self.depth = depth
         self.evaluation = evaluation
         self.openings = openings
+        default_tables = seconds is not None
+        if tables is None:
+            tables = default_tables
+        self.tables = tables and evaluation == "full"
         parts = ["ab"]
         if seconds is not None:
             parts.append(str(Budget(seconds=seconds)))
@@ -73,6 +82,8 @@ class AlphaBetaAgent(Agent):
             parts.append(f"eval={evaluation}")
         if openings:
             parts.append(f"openings={openings}")
+        if tables != default_tables and evaluation == "full":
+            parts.append(f"tables={'on' if tables else 'off'}")
         self.name = ":".join(parts)
         self._rng = seeded(seed)
         self.last_result: Any = None
@@ -106,6 +117,7 @@ class AlphaBetaAgent(Agent):
             weights=weights,
             table_owner=self,
             contempt=CONTEMPT,
+            tablebase=self.tables,
         )
         return int(self.last_result.action)
 
@@ -131,6 +143,7 @@ def parse_alphabeta(spec: str, parts: list[str], seed: int | None) -> AlphaBetaA
     depth: int | None = None
     evaluation = "full"
     openings = 0
+    tables: bool | None = None
     if parts and "=" not in parts[0]:
         budget = Budget.parse(parts.pop(0))
         if budget.seconds is None:
@@ -149,12 +162,17 @@ def parse_alphabeta(spec: str, parts: list[str], seed: int | None) -> AlphaBetaA
                 evaluation = value
             elif key == "openings":
                 openings = int(value)
+            elif key == "tables":
+                if value not in ("on", "off"):
+                    raise AgentSpecError(f"tables is on or off, got {value!r} in {spec!r}")
+                tables = value == "on"
             else:
                 raise AgentSpecError(
-                    f"unknown option {key!r} in {spec!r} (ab options: depth, eval, openings)"
+                    f"unknown option {key!r} in {spec!r} "
+                    "(ab options: depth, eval, openings, tables)"
                 )
         except AgentSpecError:
             raise
         except ValueError:
             raise AgentSpecError(f"bad value {value!r} for {key!r} in {spec!r}") from None
-    return AlphaBetaAgent(seconds, depth, seed, evaluation, openings)
+    return AlphaBetaAgent(seconds, depth, seed, evaluation, openings, tables)

@@ -385,6 +385,28 @@ MEASURED: tuple[Measured, ...] = (
         10.0,
         "coerceo script:material random --games 10 --seed 1",
     ),
+    # Issue 17, with the endgame tables (the ab agent's default), against the plain
+    # material engine at equal time: Ocius +2 =18 -0 (40 min wall, 1234 CPU s: load
+    # average 5-8, so about half a core; before the tables the same match gave +3 =17
+    # -0), Laurentius +10 =0 -0 (7 min, 136 CPU s, run beside the Ocius match).
+    Measured(
+        "coerceo",
+        "ab:200ms:openings=4",
+        "ab:200ms:eval=material:openings=4",
+        20,
+        11.0,
+        "coerceo ab:200ms:openings=4 ab:200ms:eval=material:openings=4 --opt variant=ocius"
+        " --games 20 --seed 1802 --no-progress",
+    ),
+    Measured(
+        "coerceo",
+        "ab:200ms:openings=4",
+        "ab:200ms:eval=material:openings=4",
+        10,
+        10.0,
+        "coerceo ab:200ms:openings=4 ab:200ms:eval=material:openings=4 --games 10 --seed 1801"
+        " --no-progress",
+    ),
 )
 """Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with
 the command that played it (2-core machine shared with other jobs, November 2026; the

@@ -22,6 +22,7 @@ from spelbord.games.coerceo.board import (
 from spelbord.games.coerceo.fen import parse_position
 from spelbord.games.coerceo.pysearch import ENDGAME_DEFENDERS, ENDGAME_TILES
 from spelbord.games.coerceo.search import search
+from spelbord.games.coerceo.tablebase import table_value
 from spelbord.games.coerceo.weights import WEIGHTS
 
 BOARDS = {
@@ -205,33 +206,26 @@ def test_c_and_python_cores_agree_in_endgames() -> None:
 
 
 CONVERSIONS = {
-    # Hand-built won endings; the first two are sparse 3 against 1, the others ended in
+    # Hand-built won endings (the endgame tables prove each won for white: the value for
+    # the side to move is given); the first two are sparse 3 against 1, the third ended in
     # repetition or move-limit draws (300 plies) before the endgame term.
     "ocius 3v1": (
         "ocius",
         "white: c2:5 c4:1 d2:1; black: b3:0; tiles: b3 c2 c3 c4 d2; move: white",
         40,
+        7,
     ),
     "laurentius 3v1": (
         "laurentius",
         "white: a3:1 a4:3 c1:3; black: c5:4; tiles: a3 a4 b2 b3 c1 c3 c5 d3 d4; move: black",
         40,
+        -6,
     ),
     "ocius 5v2": (
         "ocius",
         "white: b4:5 c2:1 c2:3 c4:1 c4:5; black: b4:0 c4:4; tiles: b4 c2 c4 d2 d3; move: black",
         150,
-    ),
-    "laurentius 4v2": (
-        "laurentius",
-        "white: b2:5 b5:1 c5:3 d4:3; black: b2:0 c5:0; tiles: b2 b5 c2 c3 c5 d3 d4",
-        150,
-    ),
-    "ocius 5v3 from self-play": (
-        "ocius",
-        "white: c2:1 c3:1 c3:3 c3:5 d3:5; black: b3:0 c2:0 c2:4; tiles: b3 c2 c3 d3; "
-        "collected: 0 1; move: black",
-        150,
+        -46,
     ),
 }
 
@@ -240,11 +234,38 @@ CONVERSIONS = {
 def test_ab_converts_hand_built_won_endings_r11(name: str) -> None:
     """R11: white, ahead, takes black's last piece within the ply limit, both sides
     played by ``ab:depth=4``; no repetition (R13) or move-limit draw."""
-    variant, text, limit = CONVERSIONS[name]
+    variant, text, limit, value = CONVERSIONS[name]
     state = parse_position(text, CoerceoGame(variant=variant))
+    assert table_value(state) == value
     agents = [make_agent("ab:depth=4", seed=1), make_agent("ab:depth=4", seed=2)]
     start = state.plies()
     while not state.is_terminal() and state.plies() - start < limit:
+        seat = state.current_player()
+        state.apply_action(agents[seat].step(SeatView(state, seat)))
+    assert state.termination() == "capture-all"
+    assert state.returns() == [1.0, -1.0]
+
+
+# Five against three from self-play, which the engine without endgame tables won against
+# itself: the tables prove it drawn (value 0), so against the full engine, which defends
+# with the tables, it is a draw; the material engine of the public class goes wrong.
+PROVEN_DRAW = (
+    "white: c2:1 c3:1 c3:3 c3:5 d3:5; black: b3:0 c2:0 c2:4; tiles: b3 c2 c3 d3; "
+    "collected: 0 1; move: black"
+)
+
+
+def test_ab_presses_a_proven_draw_against_the_material_engine_r11() -> None:
+    """R11/R13: in a drawn ending (by the tables) the side ahead does not settle for the
+    repetition draw but goes on pressing, and the plain material engine (black) loses."""
+    state = parse_position(PROVEN_DRAW, CoerceoGame(variant="ocius"))
+    assert table_value(state) == 0
+    agents = [
+        make_agent("ab:depth=4:tables=on", seed=1),
+        make_agent("ab:depth=4:eval=material", seed=2),
+    ]
+    start = state.plies()
+    while not state.is_terminal() and state.plies() - start < 150:
         seat = state.current_player()
         state.apply_action(agents[seat].step(SeatView(state, seat)))
     assert state.termination() == "capture-all"

@@ -12,7 +12,8 @@
  * GCC on x86-64) compiled for BMI1/BMI2 under names ending in _fast, used when the
  * processor has those instructions. The position keeps, besides the pieces and tiles, the
  * sums the evaluation needs (mobility, edge-neighbours on the board, removable tiles),
- * updated by make.
+ * updated by make. The exact endgame tables (built on demand, probed by negamax) live in
+ * _ccore_tb.h, included once after the search core.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -206,6 +207,10 @@ static int endgame_side(const Pos *s, int c) {
 
 static int endgame_term(const Pos *s, int c) { return endgame_side(s, c) - endgame_side(s, 1 - c); }
 
+/* The exact endgame tables (_ccore_tb.h): negamax probes them when tb_on_g is set. */
+static int tb_on_g = 0;
+static int tb_probe(const Pos *s, int c, int ply, int clock, int *score);
+
 #include "_ccore_search.h"
 
 /* The same core for processors with BMI1 and BMI2 (tzcnt, blsr, ...), where GCC can
@@ -306,6 +311,9 @@ static int endgame_term(const Pos *s, int c) { return endgame_side(s, c) - endga
 #else
 #define HAVE_FAST_CORE 0
 #endif
+
+#include "_ccore_tb.h"
+#define TB_SHARE 0.5
 
 static int fast_core = 0; /* set at import: the processor has BMI1 and BMI2 */
 
@@ -560,18 +568,51 @@ static int ensure_tt(int bits) {
     return 0;
 }
 
+/* Before a search with the tables: build the table of the root and of every position
+ * two plies on that an irreversible turn leads to (a capture, a removal, an exchange),
+ * where small enough (tb_size), while TB_SHARE of the time budget (if any) lasts; what
+ * is not done then is built on at later searches (tables finished stay). When the root is
+ * itself a table draw, drawn table positions are searched on (tb_draws_g = 0): the side
+ * ahead goes on pressing by the evaluation, since a searching opponent may not find the
+ * perfect defence, while every table win and loss still scores exactly. When the root
+ * itself is a drawn table position, drawn positions are searched on (tb_draws_g = 0): the
+ * opponent may still go wrong; otherwise they score as draws. */
+static void tb_prepare(const Pos *s, int side, double seconds, double t0) {
+    int v;
+    tb_make_room();
+    tb_draws_g = 1;
+    tb_deadline_g = seconds > 0 ? t0 + seconds * TB_SHARE : 0;
+    if (!tb_lookup(s, side, 1, &v) && v == 0) tb_draws_g = 0;
+    int moves[MAXMOVES], replies[MAXMOVES];
+    int n = gen(s, side, moves);
+    for (int i = 0; i < n; i++) {
+        if (tb_deadline_g > 0 && now_s() >= tb_deadline_g) break;
+        Pos ch = *s;
+        int irr = make(&ch, side, moves[i]);
+        if (!ch.p[1 - side]) continue;
+        if (irr) tb_lookup(&ch, 1 - side, 1, &v);
+        int k = gen(&ch, 1 - side, replies);
+        for (int j = 0; j < k; j++) {
+            Pos g = ch;
+            if (make(&g, 1 - side, replies[j]) && g.p[side]) tb_lookup(&g, side, 1, &v);
+        }
+    }
+    tb_deadline_g = 0;
+}
+
 /* search(w, b, tiles, cw, cb, side, cost, moves_left, rep, history, max_depth, seconds,
- *        tt_bits, clear, contempt) -> (list of (depth, score, nodes, seconds, pv) per completed
- * iteration, nodes, seconds); clear=0 keeps the transposition table of the last search */
+ *        tt_bits, clear, contempt, tb=0) -> (list of (depth, score, nodes, seconds, pv) per completed
+ * iteration, nodes, seconds); clear=0 keeps the transposition table of the last search;
+ * tb=1 uses the endgame tables (tb_prepare builds them first), tb=2 only those built */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
-    int cw, cb, side, cost, moves_left, rep, max_depth, tt_bits, clear, contempt;
+    int cw, cb, side, cost, moves_left, rep, max_depth, tt_bits, clear, contempt, tb = 0;
     double seconds;
     PyObject *hist;
-    if (!PyArg_ParseTuple(args, "KKkiiiiiiOidipi", &w, &b, &tiles, &cw, &cb, &side, &cost,
+    if (!PyArg_ParseTuple(args, "KKkiiiiiiOidipi|i", &w, &b, &tiles, &cw, &cb, &side, &cost,
                           &moves_left, &rep, &hist, &max_depth, &seconds, &tt_bits, &clear,
-                          &contempt))
+                          &contempt, &tb))
         return NULL;
     draw_g[side & 1] = -contempt;
     draw_g[1 - (side & 1)] = contempt;
@@ -595,6 +636,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     stop_g = 0;
     double t0 = now_s();
     deadline_g = seconds > 0 ? t0 + seconds : 0;
+    tb_on_g = tb != 0;
+    tb_hits_g = 0;
+    if (tb == 1) tb_prepare(&s, side, seconds, t0);
     if (max_depth > MAXPLY - 8) max_depth = MAXPLY - 8;
     PyObject *out = PyList_New(0);
     PyObject *partial = Py_None;
@@ -625,6 +669,36 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     return res;
 }
 
+/* tb_value(w, b, tiles, cw, cb, side, cost, build=1): the table value of a position for
+ * the side to move (+n: wins in n plies, -n: loses in n, 0: drawn), None out of reach. */
+static PyObject *py_tb_value(PyObject *self, PyObject *args) {
+    unsigned long long w, b;
+    unsigned long tiles;
+    int cw, cb, side, cost, build = 1;
+    if (!PyArg_ParseTuple(args, "KKkiiii|i", &w, &b, &tiles, &cw, &cb, &side, &cost, &build))
+        return NULL;
+    if (!ready) return PyErr_Format(PyExc_RuntimeError, "setup() first");
+    Pos s;
+    cost_g = cost;
+    load_pos(&s, w, b, tiles, cw, cb, side);
+    int v;
+    if (build) tb_make_room();
+    if (tb_lookup(&s, side, build, &v)) Py_RETURN_NONE;
+    return PyLong_FromLong(v);
+}
+
+/* tb_stats() -> (tables built, value bytes, probes that ended the last search's line) */
+static PyObject *py_tb_stats(PyObject *self, PyObject *args) {
+    int built = 0;
+    for (int i = 0; i < TB_SLOTS; i++) built += tb_cache[i].val != NULL;
+    return Py_BuildValue("inL", built, (Py_ssize_t)tb_bytes, tb_hits_g);
+}
+
+static PyObject *py_tb_clear(PyObject *self, PyObject *args) {
+    tb_clear();
+    Py_RETURN_NONE;
+}
+
 /* fast_core(flag=-1): whether search and perft use the BMI build of the core; 0 or 1
  * switches it off or (where the processor has it) on, for tests comparing the two. */
 static PyObject *py_fast_core(PyObject *self, PyObject *args) {
@@ -651,6 +725,9 @@ static PyMethodDef methods[] = {
     {"features", py_features, METH_VARARGS, "Evaluation features of both sides."},
     {"perft", py_perft, METH_VARARGS, "Leaf count."},
     {"search", py_search, METH_VARARGS, "Iterative-deepening alpha-beta search."},
+    {"tb_value", py_tb_value, METH_VARARGS, "Endgame table value of a position."},
+    {"tb_stats", py_tb_stats, METH_NOARGS, "Endgame tables built, bytes, hits."},
+    {"tb_clear", py_tb_clear, METH_NOARGS, "Drop every endgame table."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -675,6 +675,8 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         if (is_repetition(s->hash, start)) { nodes_g++; return draw_g[c]; }
         if (ply >= moves_left_g) { nodes_g++; return draw_g[c]; }
         if (!has_action(s, c)) { nodes_g++; return draw_g[c]; }
+        int tbs;
+        if (tb_on_g && tb_probe(s, c, ply, hist_len - start, &tbs)) { nodes_g++; return tbs; }
     }
     int clock = hist_len - start;
     if (depth <= 0 || ply >= MAXPLY) return qsearch_live(s, c, alpha, beta, ply, 0, clock);

@@ -11,6 +11,9 @@ The evaluation weights (``weights.WEIGHTS``, given to both cores by ``install_we
 include an endgame term for a side ahead against 3 pieces or fewer (see ``search`` and
 ``weights``); ``setup`` also derives the hex distances between tiles it uses.
 
+The core also builds and probes the exact endgame tables (``tablebase``; the C side in
+``_ccore_tb.h``, the Python twin in ``pysearch``).
+
 ``CORE`` is the C extension ``_ccore`` when it was built at install time, else
 ``PY_CORE`` (same results, ~500 times slower). Move codes: ``from | to << 6`` for a move
 (bits in the mover's space), ``4096 | target`` for an exchange (in the opponent's space).

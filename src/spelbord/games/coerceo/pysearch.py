@@ -12,6 +12,8 @@ hash)`` over the per-colour 57-bit field masks described in ``engine``.
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 from typing import Any
 
@@ -38,6 +40,20 @@ ENDGAME_TILES = 5
 
 TT_EXACT, TT_LOWER, TT_UPPER = 1, 2, 3
 
+TB_MAX_SIDE = 8
+"""Endgame tables (``_ccore_tb.h``): pieces of one colour at most."""
+TB_MAX_POS = 1 << 20
+"""Positions of one endgame table at most."""
+TB_SLOTS = 16384
+TB_MAX_BYTES = 256 << 20
+TB_SHARE = 0.5
+TB_RATE = 1e6
+"""Positions a second a table build may count on under a deadline (a table that cannot
+be built in the time left waits for a search with more)."""
+TB_DRAW_SHARE = 4
+"""A drawn table position in the search: the draw plus the evaluation divided by this."""
+"""Share of a timed search's budget that building endgame tables may take."""
+
 Pos = tuple[int, int, int, int, int, int, int]
 
 
@@ -60,6 +76,19 @@ def _cdiv(a: int, b: int) -> int:
     return q if (a >= 0) == (b > 0) else -q
 
 
+TB_INF = 32767
+
+
+def _binom(n: int, k: int) -> int:
+    return math.comb(n, k) if 0 <= k <= n else 0
+
+
+def _colex(n: int, k: int) -> list[tuple[int, ...]]:
+    """The k-subsets of range(n) in colex order (their rank order in a table)."""
+    out = [c[::-1] for c in itertools.combinations(range(n - 1, -1, -1), k)]
+    return out[::-1]
+
+
 class SearchStopped(Exception):
     """The time budget ran out in the middle of an iteration."""
 
@@ -69,6 +98,11 @@ class PyCore:
 
     def __init__(self) -> None:
         self.ready = False
+        self.tb: dict[tuple[int, ...], list[int] | None] = {}
+        self.tb_on = False
+        self.tb_draws = True
+        self.tb_hits = 0
+        self.tb_deadline = 0.0
         self.W = [0] * 16
         self.tt: dict[int, tuple[int, int, int, int, int]] = {}
         self.tt_mask = 0
@@ -361,6 +395,205 @@ class PyCore:
         self._scores = [sc for sc, _ in scored]
         return [m for _, m in scored]
 
+    # ------------------------------------------------------------------ endgame tables
+    # The twin of _ccore_tb.h: the same values (exact, by the same definition), kept in a
+    # dict per signature (tiles, white pieces, black pieces, collected tiles capped, cost).
+    def _tb_key(self, s: Pos) -> tuple[int, ...] | None:
+        nw, nb = s[0].bit_count(), s[1].bit_count()
+        if not nw or not nb:
+            return None
+        return (s[3], nw, nb, min(s[4], self.cost * nb), min(s[5], self.cost * nw), self.cost)
+
+    @staticmethod
+    def _tb_rank(m: int, present: int) -> int:
+        r = 0
+        for i, b in enumerate(_bits(m), 1):
+            r += _binom((present & ((1 << b) - 1)).bit_count(), i)
+        return r
+
+    def _tb_lookup(self, s: Pos, side: int, build: bool) -> int | None:
+        key = self._tb_key(s)
+        if key is None:
+            return None
+        table = self._tb_get(key, build)
+        if table is None:
+            return None
+        nbc = _binom(3 * s[3].bit_count(), key[2])
+        return table[(self._tb_rank(s[0], s[2]) * nbc + self._tb_rank(s[1], s[2])) * 2 + side]
+
+    def _tb_get(self, key: tuple[int, ...], build: bool) -> list[int] | None:
+        if key in self.tb:
+            return self.tb[key]
+        if not build:
+            return None
+        tiles, nw, nb = key[0], key[1], key[2]
+        f = 3 * tiles.bit_count()
+        if nw > TB_MAX_SIDE or nb > TB_MAX_SIDE or nw > f or nb > f:
+            self.tb[key] = None
+            return None
+        if _binom(f, nw) * _binom(f, nb) * 2 > TB_MAX_POS:
+            self.tb[key] = None
+            return None
+        if self.tb_deadline > 0:
+            left = self.tb_deadline - time.perf_counter()
+            if left <= 0 or _binom(f, nw) * _binom(f, nb) * 2 > left * TB_RATE:
+                return None
+        self.tb[key] = None  # until built: a table never needs itself
+        table = self._tb_build(key)
+        self.tb[key] = table
+        if table is None:
+            del self.tb[key]  # for want of time: built again when asked with time
+        return table
+
+    def _tb_build(self, key: tuple[int, ...]) -> list[int] | None:
+        tiles, nw, nb, cw, cb, _ = key
+        present = sum(_tm(t) for t in range(NT) if tiles >> t & 1)
+        fields = _bits(present)
+        nbc = _binom(len(fields), nb)
+        size = _binom(len(fields), nw) * nbc * 2
+        val = [0] * size
+        done = [False] * size
+        kids: list[list[int]] = [[] for _ in range(size)]
+        xloss = [TB_INF] * size
+        xwin = [0] * size
+        xdraw = [False] * size
+        maxx = 0
+        blacks = [sum(1 << fields[j] for j in combo) for combo in _colex(len(fields), nb)]
+        for rw, wcombo in enumerate(_colex(len(fields), nw)):
+            if self.tb_deadline > 0 and time.perf_counter() >= self.tb_deadline:
+                return None
+            wm = sum(1 << fields[j] for j in wcombo)
+            for rb, bm in enumerate(blacks):
+                for side in (0, 1):
+                    i = (rw * nbc + rb) * 2 + side
+                    s = (wm, bm, present, tiles, cw, cb, 0)
+                    moves = self._gen(s, side)
+                    if not moves:
+                        done[i] = True  # stalemate: a draw (R12)
+                        continue
+                    o = 1 - side
+                    for m in moves:
+                        ch, _ = self._make(s, side, m)
+                        if not ch[o]:
+                            val[i] = 1
+                            done[i] = True
+                            break
+                        if ch[3] == tiles and ch[0].bit_count() == nw and ch[1].bit_count() == nb:
+                            kids[i].append(
+                                (
+                                    self._tb_rank(ch[0], present) * nbc
+                                    + self._tb_rank(ch[1], present)
+                                )
+                                * 2
+                                + o
+                            )
+                            continue
+                        v = self._tb_lookup(ch, o, True)
+                        if v is None:
+                            return None
+                        if v == 0:
+                            xdraw[i] = True
+                        elif v < 0:
+                            xloss[i] = min(xloss[i], -v)
+                        else:
+                            xwin[i] = max(xwin[i], v)
+                        maxx = max(maxx, abs(v))
+                    if done[i]:
+                        kids[i] = []
+        open_ = [i for i in range(size) if not done[i]]
+        changed = True
+        n = 2
+        while open_ and (changed or n <= maxx + 2) and n < TB_INF - 1:
+            changed = False
+            keep = []
+            for i in open_:
+                win = xloss[i] == n - 1
+                all_won = not xdraw[i] and xloss[i] == TB_INF
+                mx = xwin[i]
+                for j in kids[i]:
+                    if win:
+                        break
+                    if not done[j]:
+                        all_won = False
+                        continue
+                    v = val[j]
+                    if v == -(n - 1):
+                        win = True
+                    elif v <= 0:
+                        all_won = False
+                    elif v > mx:
+                        mx = v
+                if win:
+                    val[i] = n
+                    done[i] = True
+                    changed = True
+                elif all_won and mx == n - 1:
+                    val[i] = -n
+                    done[i] = True
+                    changed = True
+                else:
+                    keep.append(i)
+            open_ = keep
+            n += 1
+        return val
+
+    def _tb_probe(self, s: Pos, c: int, ply: int, clock: int) -> int | None:
+        if s[0].bit_count() > TB_MAX_SIDE or s[1].bit_count() > TB_MAX_SIDE:
+            return None
+        v = self._tb_lookup(s, c, False)
+        if v is None:
+            return None
+        n = abs(v)
+        if v == 0 or ply + n > self.moves_left:
+            if not self.tb_draws:
+                return None
+            self.tb_hits += 1
+            return self.draw[c] + _cdiv(self._evaluate(s, c, clock), TB_DRAW_SHARE)
+        self.tb_hits += 1
+        return WIN - ply - n if v > 0 else -(WIN - ply - n)
+
+    def _tb_make_room(self) -> None:
+        size = 2 * sum(len(t) for t in self.tb.values() if t is not None)
+        if len(self.tb) > TB_SLOTS // 2 - TB_SLOTS // 8 or size > TB_MAX_BYTES // 4 * 3:
+            self.tb = {}
+
+    def _tb_prepare(self, s: Pos, side: int, seconds: float, t0: float) -> None:
+        self._tb_make_room()
+        self.tb_draws = True
+        self.tb_deadline = t0 + seconds * TB_SHARE if seconds > 0 else 0.0
+        if self._tb_lookup(s, side, True) == 0:
+            self.tb_draws = False
+        for m in self._gen(s, side):
+            if self.tb_deadline > 0 and time.perf_counter() >= self.tb_deadline:
+                break
+            ch, irr = self._make(s, side, m)
+            if not ch[1 - side]:
+                continue
+            if irr:
+                self._tb_lookup(ch, 1 - side, True)
+            for r in self._gen(ch, 1 - side):
+                g, irr2 = self._make(ch, 1 - side, r)
+                if irr2 and g[side]:
+                    self._tb_lookup(g, side, True)
+        self.tb_deadline = 0.0
+
+    def tb_value(
+        self, w: int, b: int, tiles: int, cw: int, cb: int, side: int, cost: int, build: int = 1
+    ) -> int | None:
+        if not self.ready:
+            raise RuntimeError("setup() first")
+        self.cost = cost
+        if build:
+            self._tb_make_room()
+        return self._tb_lookup(self._load(w, b, tiles, cw, cb, side), side, bool(build))
+
+    def tb_stats(self) -> tuple[int, int, int]:
+        tables = [t for t in self.tb.values() if t is not None]
+        return len(tables), 2 * sum(len(t) for t in tables), self.tb_hits
+
+    def tb_clear(self) -> None:
+        self.tb = {}
+
     # ------------------------------------------------------------------ search
     def _is_repetition(self, h: int, start: int) -> bool:
         if not self.rep:
@@ -457,6 +690,11 @@ class PyCore:
             if not self._has_action(s, c):
                 self.nodes += 1
                 return self.draw[c]
+            if self.tb_on:
+                tbs = self._tb_probe(s, c, ply, len(self.hist) - start)
+                if tbs is not None:
+                    self.nodes += 1
+                    return tbs
         clock = len(self.hist) - start
         if depth <= 0 or ply >= MAXPLY:
             return self._qsearch(s, c, alpha, beta, ply, 0, clock)
@@ -651,6 +889,7 @@ class PyCore:
         tt_bits: int,
         clear: bool = True,
         contempt: int = 0,
+        tb: int = 0,
     ) -> tuple[
         list[tuple[int, int, int, float, list[int]]], int, float, tuple[int, int, list[int]] | None
     ]:
@@ -670,6 +909,10 @@ class PyCore:
         self.nodes = 0
         t0 = time.perf_counter()
         self.deadline = t0 + seconds if seconds > 0 else 0.0
+        self.tb_on = bool(tb)
+        self.tb_hits = 0
+        if tb == 1:
+            self._tb_prepare(s, side, seconds, t0)
         max_depth = min(max_depth, MAXPLY - 8)
         out: list[Any] = []
         partial = None

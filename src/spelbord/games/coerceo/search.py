@@ -25,6 +25,15 @@ capture is rare. Material, collected tiles and the exchange threat keep their we
 collecting tiles and exchanging stay the way to convert. The middle game is scored as
 before.
 
+Exact endgame tables (``tablebase``; ``tablebase=True``, which the ``ab`` agent passes):
+for few pieces on few tiles the value of every position is computed on demand and kept
+(win or loss in so many plies, or a draw against perfect play). The search scores every
+position it reaches whose table is built exactly when it is a win or a loss, so a table
+win is converted by the fastest line and a table loss avoided; a table draw scores as a
+draw plus a quarter of the evaluation, so the side ahead keeps a position the tables do
+not prove drawn rather than entering one they do. In a position that is itself a table
+draw the search plays on by the evaluation: the opponent may still go wrong.
+
 >>> from spelbord.games.coerceo.rules import CoerceoGame
 >>> state = CoerceoGame().from_position([(0, 0, 1), (0, 1, 3)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
 >>> result = search(state, depth=3)
@@ -111,6 +120,7 @@ def search(
     compiled: bool = True,
     table_owner: object | None = None,
     contempt: int = 0,
+    tablebase: bool = False,
 ) -> SearchResult:
     """Search ``state`` to ``depth`` plies or for ``seconds`` (whichever ends first).
 
@@ -121,7 +131,9 @@ def search(
     without it the search starts afresh and its result depends on the position only.
     ``contempt`` (centipawns) scores every draw as that much worse than nothing for the
     side to move at the root, so that a player does not settle for repetitions it need
-    not accept (0: the objective score, for analysis).
+    not accept (0: the objective score, for analysis). ``tablebase`` uses the exact
+    endgame tables (``tablebase`` module): built for the position and the captures two
+    plies on where small enough (within half the time budget), then probed by the search.
     """
     if state.is_terminal():
         raise SearchError("the game is over: there is nothing to search")
@@ -145,11 +157,13 @@ def search(
     global _table_owner
     keep_table = table_owner is not None and _table_owner == (id(table_owner), id(core))
     _table_owner = None if table_owner is None else (id(table_owner), id(core))
+    tb = 1 if tablebase else 0
     done, nodes, spent, partial = core.search(
-        *common, max_depth, seconds or 0.0, tt_bits, not keep_table, contempt
+        *common, max_depth, seconds or 0.0, tt_bits, not keep_table, contempt, tb
     )
     if not done:
-        more, extra, took, _ = core.search(*common, 1, 0.0, tt_bits, False, contempt)
+        # (tb 2: probe the tables built so far, build none: no time is left for it)
+        more, extra, took, _ = core.search(*common, 1, 0.0, tt_bits, False, contempt, 2 * tb)
         done, nodes, spent, partial = more, nodes + extra, spent + took, None
     iterations = tuple(Iteration(d, v, n, s, _actions(line, side)) for d, v, n, s, line in done)
     last = iterations[-1]

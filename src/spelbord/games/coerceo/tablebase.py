@@ -1,0 +1,79 @@
+"""Exact endgame tables for Coerceo: the value of every position with few pieces on few
+tiles, built on demand by the engine core (``_ccore_tb.h``; its Python twin is
+``pysearch.PyCore``'s ``tb_*`` methods) and kept for the life of the process.
+
+A table holds every position of one signature: the tiles present, the pieces of each
+colour, the tiles each side has collected (counted up to the exchange cost times the
+opponent's pieces: more can never be spent) and the exchange cost. Turns that capture,
+remove a tile or exchange lead to smaller signatures, built first. The value for the side
+to move is ``+n`` when it takes the last opponent piece (R11) in ``n`` plies against any
+defence (the shortest such win), ``-n`` when the opponent does (the longest defence), and
+``0`` when neither can force it: a draw by repetition (R13) or stalemate (R12). The
+winner's line never repeats a position, so a table win is a win under R13.
+
+A table is built when it has at most ``TB_MAX_POS`` (1,048,576) positions (``C(F, white)
+x C(F, black) x 2`` with ``F`` three times the tiles present): e.g. three pieces against
+two on the 7 Ocius tiles (558,600 positions; with every smaller table it needs, about 30
+s of one core), five against three on 4 tiles (348,480), six against four on 4 tiles
+(914,760); never the start of either board. The tables of a process take at most 256 MiB;
+when three quarters are used they are all dropped before the next build (a game's endings
+need few). About a million positions a second are built on this machine.
+
+The search (``search(..., tablebase=True)``, which the ``ab`` agent uses with its full
+evaluation) builds the tables of the position and of the captures two plies on, within
+half its time budget (a table it cannot finish in the time left waits for a later
+search, at most ``TB_RETRIES`` = 3 times; the smaller tables finished stay), then scores
+every position it reaches whose table is built: a win or loss exactly as ``WIN - plies``,
+so the fastest table win is played and a table loss avoided, and a draw as a draw plus a
+quarter of the evaluation, so that a side ahead keeps a position the tables do not prove
+drawn rather than entering one they do (and the side behind heads for the proven draw).
+When the position searched is itself a table draw, drawn positions are searched on with
+the evaluation: the opponent may still go wrong.
+
+Where the Ocius draws come from (measured before the tables, ``ab:200ms:openings=4``
+against ``ab:200ms:eval=material:openings=4``, 6 games, seeds 1802-1807): 3 won, 3 drawn by
+repetition after 269-952 plies. Replayed through the tables, each drawn game's first
+position within their reach (4 tiles, plies 18-39: four against four; six against four
+with 1 and 2 tiles collected; four against five) was already a table draw and every later
+one stayed so: no table win was let slip; the board shrank early into really drawn
+endings. Those 4-tile tables (490,000-915,000 positions) take 2.7 s (four against four,
+with the 853 smaller tables it needs) and 13.7 s (six against four, 2,935 tables, 29 MB)
+to build on a lightly loaded machine: far more than half of a 200 ms budget, so at 200 ms
+a move the search builds only the smaller ones (up to about 100,000 positions a move)
+and the match result did not change
+(+2 =18 -0 against +3 =17 -0, ``spelbord.ai.levels.MEASURED``).
+
+>>> from spelbord.games.coerceo.fen import parse_position
+>>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> state = parse_position("white: c3:1 d3:5; black: c4:2; tiles: c3 c4 d3; move: white",
+...                        CoerceoGame(variant="ocius"))
+>>> table_value(state)
+9
+>>> table_value(CoerceoGame(variant="ocius").new_initial_state()) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spelbord.games.coerceo import engine
+from spelbord.games.coerceo.pysearch import TB_MAX_POS, TB_MAX_SIDE
+
+__all__ = ["TB_MAX_POS", "TB_MAX_SIDE", "table_stats", "table_value"]
+
+
+def table_value(state: Any, *, build: bool = True, compiled: bool = True) -> int | None:
+    """The table value of ``state`` for the side to move (see the module doc), building
+    its table (and the smaller ones it needs) unless ``build`` is false; ``None`` when the
+    position has no table (too many pieces for its tiles, or not built)."""
+    core = engine.CORE if compiled else engine.PY_CORE
+    value = core.tb_value(*engine.core_args(state), 1 if build else 0)
+    return None if value is None else int(value)
+
+
+def table_stats(*, compiled: bool = True) -> tuple[int, int]:
+    """``(tables built, bytes of values)`` in this process."""
+    core = engine.CORE if compiled else engine.PY_CORE
+    built, size, _ = core.tb_stats()
+    return int(built), int(size)

@@ -1,0 +1,221 @@
+"""The engine's exact endgame tables (``_ccore_tb.h`` and its Python twin in ``pysearch``):
+values checked against a brute-force search over the rules (R5-R12) on tiny boards, the
+two cores agreeing table for table, and the search playing the tables' fastest win."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
+from spelbord.games.coerceo.board import BLACK, TILES, WHITE, bits
+from spelbord.games.coerceo.fen import parse_position
+from spelbord.games.coerceo.search import search
+from spelbord.games.coerceo.tablebase import table_value
+
+# Tiny positions: (white, black, tiles, side to move, collected).
+TINY = [
+    # one tile: white's two pieces against one black piece
+    ([(0, 0, 1), (0, 0, 3)], [(0, 0, 0)], [(0, 0)], WHITE, (0, 0)),
+    ([(0, 0, 1), (0, 0, 3)], [(0, 0, 0)], [(0, 0)], BLACK, (0, 0)),
+    # two tiles, one against one, and two against one
+    ([(0, 0, 1)], [(0, 1, 0)], [(0, 0), (0, 1)], WHITE, (0, 0)),
+    ([(0, 0, 1), (0, 1, 5)], [(0, 1, 2)], [(0, 0), (0, 1)], WHITE, (0, 0)),
+    ([(0, 0, 1), (0, 1, 5)], [(0, 1, 2)], [(0, 0), (0, 1)], BLACK, (0, 0)),
+    ([(0, 0, 3), (0, 1, 1)], [(0, 0, 0)], [(0, 0), (0, 1)], BLACK, (0, 0)),
+    # an exchange in hand (R10)
+    ([(0, 0, 1)], [(0, 1, 0), (0, 1, 4)], [(0, 0), (0, 1)], WHITE, (2, 0)),
+    ([(0, 0, 1)], [(0, 1, 0), (0, 1, 4)], [(0, 0), (0, 1)], BLACK, (2, 0)),
+    # three tiles in a row, two against one
+    ([(0, 0, 1), (1, 0, 3)], [(0, 1, 2)], [(0, 0), (0, 1), (1, 0)], WHITE, (0, 0)),
+    ([(0, 0, 1), (1, 0, 3)], [(0, 1, 2)], [(0, 0), (0, 1), (1, 0)], BLACK, (0, 0)),
+    # lost for the side to move, in 2, 4 and 8 plies; won in 3 and 5
+    ([(0, -1, 5)], [(0, -1, 0), (0, -1, 4)], [(-1, 1), (0, -1)], WHITE, (0, 0)),
+    ([(-1, 1, 1)], [(0, 1, 0)], [(-1, 1), (0, 0), (0, 1)], BLACK, (0, 0)),
+    ([(0, 0, 3)], [(-1, 0, 0), (1, -1, 4)], [(-1, 0), (0, 0), (1, -1)], WHITE, (0, 0)),
+    ([(0, 1, 5)], [(0, 0, 0), (0, 1, 2)], [(-1, 1), (0, 0), (0, 1)], BLACK, (0, 0)),
+    ([(-1, 0, 5), (-1, 1, 1)], [(-1, 0, 4)], [(-1, 0), (-1, 1), (0, 0)], WHITE, (0, 0)),
+]
+
+
+def _state(case: tuple) -> CoerceoState:
+    white, black, tiles, to_move, collected = case
+    game = CoerceoGame(variant="ocius", repetition_draw=False)
+    return game.from_position(white, black, tiles=tiles, to_move=to_move, collected=collected)
+
+
+def _brute(state: CoerceoState) -> tuple:
+    """Forced wins and losses of the side to move within n plies, by plain minimax over
+    the rules' own ``legal_actions``/``apply_action`` (no engine code)."""
+
+    @cache
+    def wins(key: str, n: int) -> bool:
+        s = _cache[key]
+        if n <= 0:
+            return False
+        for action in s.legal_actions():
+            child = s.clone()
+            child.apply_action(action)
+            if child.is_terminal():
+                if child.termination() == "capture-all":
+                    return True
+                continue
+            if loses(_key(child), n - 1):
+                return True
+        return False
+
+    @cache
+    def loses(key: str, n: int) -> bool:
+        s = _cache[key]
+        if n <= 0:
+            return False
+        actions = s.legal_actions()
+        if not actions:
+            return False  # stalemate: a draw (R12)
+        for action in actions:
+            child = s.clone()
+            child.apply_action(action)
+            if child.is_terminal() or not wins(_key(child), n - 1):
+                return False
+        return True
+
+    _cache: dict[str, CoerceoState] = {}
+
+    def _key(s: CoerceoState) -> str:
+        w, b, tiles, cw, cb, side, _ = engine.core_args(s)
+        key = f"{w}/{b}/{tiles}/{cw}/{cb}/{side}"
+        _cache.setdefault(key, s)
+        return key
+
+    return wins, loses, _key(state)
+
+
+@pytest.mark.parametrize("case", range(len(TINY)))
+def test_table_values_match_a_brute_force_search_r11_r12(case: int) -> None:
+    """R11/R12: a table value +n (win in n plies) is a forced capture of the last piece
+    in n plies and not fewer; -n a forced loss that the side to move can put off until
+    then; 0 neither side can force it (brute force to 14 plies)."""
+    state = _state(TINY[case])
+    value = table_value(state)
+    assert value is not None
+    wins, loses, key = _brute(state)
+    if value > 0:
+        assert wins(key, value) and not wins(key, value - 1)
+    elif value < 0:
+        assert loses(key, -value) and not loses(key, -value - 1)
+    else:
+        assert not wins(key, 14) and not loses(key, 14)
+
+
+def test_the_tiny_cases_cover_wins_losses_and_draws() -> None:
+    values = [table_value(_state(case)) for case in TINY]
+    assert any(v > 0 for v in values) and any(v < 0 for v in values) and 0 in values
+
+
+def test_c_and_python_tables_agree() -> None:
+    """Both cores build the same tables with the same values (random tiny positions on
+    the Ocius tiles, exchange cost 1 and 2)."""
+    if engine.C_CORE is None:
+        pytest.skip("the compiled core is not built")
+    start = CoerceoGame(variant="ocius").new_initial_state()
+    tiles = engine.core_args(start)[2]
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(60):
+        sub = rng.sample(bits(tiles), rng.choice([1, 2, 2, 3]))
+        fields = [3 * t + k for t in sub for k in range(3)]
+        nw, nb = rng.choice([(1, 1), (2, 1), (1, 2), (2, 2)])
+        w = sum(1 << q for q in rng.sample(fields, nw))
+        b = sum(1 << q for q in rng.sample(fields, nb))
+        args = (w, b, sum(1 << t for t in sub), rng.randint(0, 3), rng.randint(0, 3))
+        args += (rng.randint(0, 1), rng.choice([1, 2]))
+        value = engine.C_CORE.tb_value(*args)
+        assert value == engine.PY_CORE.tb_value(*args)
+        seen.add(value)
+    assert len(seen) >= 4
+
+
+def test_tables_refuse_positions_out_of_reach() -> None:
+    """Tables exist for few pieces on few tiles only: the Ocius start has none."""
+    assert table_value(CoerceoGame(variant="ocius").new_initial_state()) is None
+
+
+def test_search_takes_the_fastest_table_win_r11() -> None:
+    """R11: in a position the tables hold, the search scores the table's win exactly and
+    plays a move to a position the tables score lost in one ply fewer (both cores, node
+    for node)."""
+    state = parse_position(
+        "white: c3:1 d3:5; black: c4:2; tiles: c3 c4 d3; move: white",
+        CoerceoGame(variant="ocius"),
+    )
+    value = table_value(state)
+    assert value is not None and value > 1
+    fast = search(state, depth=2, tablebase=True)
+    slow = search(state, depth=2, tablebase=True, compiled=False)
+    assert (fast.score, fast.line, fast.nodes) == (slow.score, slow.line, slow.nodes)
+    assert fast.mate_in == (value + 1) // 2
+    child = state.clone()
+    child.apply_action(fast.action)
+    assert child.is_terminal() or table_value(child) == -(value - 1)
+
+
+def test_search_avoids_a_drawn_ending_when_a_won_one_is_at_hand_r13() -> None:
+    """R13: white, two pieces against one, may capture into a drawn ending or keep a won
+    one; with the tables it keeps the win (the score is a win, not a draw)."""
+    rng = random.Random(3)
+    game = CoerceoGame(variant="ocius")
+    start = game.new_initial_state()
+    tiles = engine.core_args(start)[2]
+    found = 0
+    for _ in range(400):
+        sub = rng.sample(bits(tiles), 3)
+        fields = [3 * t + k for t in sub for k in range(3)]
+        w = sum(1 << q for q in rng.sample(fields, 2))
+        b = sum(1 << q for q in rng.sample(fields, 1))
+        args = (w, b, sum(1 << t for t in sub), 0, 0, WHITE, 2)
+        value = engine.CORE.tb_value(*args)
+        if value is None or value <= 0:
+            continue
+        state = _from_args(game, args)
+        if state.is_terminal():
+            continue
+        result = search(state, depth=3, tablebase=True)
+        assert result.mate_in == (value + 1) // 2
+        found += 1
+        if found == 5:
+            break
+    assert found == 5
+
+
+def _from_args(game: CoerceoGame, args: tuple) -> CoerceoState:
+    w, b, tiles, cw, cb, side, _ = args
+    white = engine.join(w, WHITE)
+    black = engine.join(b, BLACK)
+
+    def triples(mask: int) -> list[tuple[int, int, int]]:
+        return [(*TILES[f // 6], f % 6) for f in bits(mask)]
+
+    tile_list = [TILES[t] for t in bits(tiles)]
+    return game.from_position(
+        triples(white), triples(black), tiles=tile_list, to_move=side, collected=(cw, cb)
+    )
+
+
+def test_ab_spec_switches_the_tables() -> None:
+    """``tables=on|off`` in an ``ab`` spec; the material engine never uses them."""
+    from spelbord.ai import make_agent
+    from spelbord.ai.budget import AgentSpecError
+
+    assert make_agent("ab:200ms").tables
+    off = make_agent("ab:200ms:tables=off")
+    assert not off.tables and off.name == "ab:200ms:tables=off"
+    assert not make_agent("ab:200ms:eval=material").tables
+    # A depth alone (the fixed-depth levels) builds no tables unless asked: a build can
+    # take seconds.
+    assert not make_agent("ab:depth=3").tables
+    on = make_agent("ab:depth=3:tables=on")
+    assert on.tables and on.name == "ab:depth=3:tables=on"
+    with pytest.raises(AgentSpecError, match="tables is on or off"):
+        make_agent("ab:200ms:tables=maybe")
