@@ -38,7 +38,9 @@ def test_the_model_recognises_the_hoarder_and_exploits_it_only_safely(
     """After three seasons of ``bring nothing`` the model names the hoarding plan (R4);
     the season-4 mix then scores at least the equilibrium's against the predicted ``bring
     everything``, and still guarantees the equilibrium's value minus ``safety`` against
-    every selection the hoarder could make (R22 decides every cell)."""
+    every selection the hoarder could make (R22 decides every cell). ``last_safety`` is
+    the season-4 slack: the model's gain against ``bring everything`` reaches it (the
+    frontier is a line, so the mix buys exactly what it risks)."""
     monkeypatch.setattr(gunst_solver, "ORACLE_SECONDS", 60.0)  # no time limit here
     monkeypatch.setattr(gunst_solver, "REPLY_SECONDS", 60.0)
     game = games.load("gunst")
@@ -66,7 +68,8 @@ def test_the_model_recognises_the_hoarder_and_exploits_it_only_safely(
     assert exploit >= sum(p * pure._cell(table, 0, a, everything)[0] for a, p in pure_mix) - 1e-9
     replies = rules.selections(tuple(table.hand[1]), table.ready_mask(1))
     worst = min(sum(p * agent._cell(table, 0, a, b)[0] for a, p in mix) for b in replies)
-    assert worst >= pure.last_value - agent.safety - 1e-6
+    assert worst >= pure.last_value - agent.last_safety - 1e-6
+    assert exploit >= pure.last_value + agent.last_safety / 2
 
 
 def test_the_pure_equilibrium_is_symmetric_at_the_start() -> None:
@@ -81,6 +84,10 @@ def test_specs() -> None:
     assert make_agent("gunst-eq").name == "gunst-eq"
     assert make_agent("gunst-eq:model=off").name == "gunst-eq:model=off"
     assert make_agent("gunst-eq:safety=0.3").name == "gunst-eq:safety=0.3"
+    assert make_agent("gunst-eq:safety4=0.1").name == "gunst-eq:safety4=0.1"
+    assert make_agent("gunst-br:mimic=hoard:safety4=0.1").name == (
+        "gunst-br:mimic=hoard:safety4=0.1"
+    )
     assert make_agent("gunst-br:model=off").name == "gunst-br:model=off"
     assert make_agent("gunst-br:mimic=hoard").name == "gunst-br:mimic=hoard"
     assert make_agent("gunst-smmcts:50it").name == "gunst-smmcts:50it"
@@ -89,6 +96,8 @@ def test_specs() -> None:
         "gunst-eq:it=100",
         "gunst-eq:safety=3",
         "gunst-eq:safety=x",
+        "gunst-eq:safety4=-1",
+        "gunst-br:safety4=y",
         "gunst-br:x=1",
         "gunst-br:mimic=nobody",
         "gunst-smmcts:gamma=2",

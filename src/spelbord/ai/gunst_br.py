@@ -21,9 +21,11 @@ from __future__ import annotations
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.gunst_solver import (
     CONTINUATIONS,
+    DEFAULT_LAST_SAFETY,
     DEFAULT_SAFETY,
     OWN_LAST_SEASON_CAP,
     GunstSolver,
+    safety_value,
 )
 from spelbord.ai.view import SeatView
 from spelbord.games.gunst.pieces import SEASONS
@@ -40,10 +42,12 @@ class GunstBestReply(GunstSolver):
         target_model: bool = True,
         mimic: str | None = None,
         target_safety: float = DEFAULT_SAFETY,
+        target_last_safety: float = DEFAULT_LAST_SAFETY,
     ) -> None:
         super().__init__(seed, exploit=False)
         self.target_model = target_model
         self.target_safety = target_safety
+        self.target_last_safety = target_last_safety
         plans = {name: plan for name, plan, _ in CONTINUATIONS}
         if mimic is not None and mimic not in plans:
             raise AgentSpecError(f"unknown plan {mimic!r} to mimic (plans: {', '.join(plans)})")
@@ -52,6 +56,8 @@ class GunstBestReply(GunstSolver):
         self.name += f":mimic={mimic}" if mimic else ""
         if target_model and target_safety != DEFAULT_SAFETY:
             self.name += f":safety={target_safety:g}"
+        if target_model and target_last_safety != DEFAULT_LAST_SAFETY:
+            self.name += f":safety4={target_last_safety:g}"
 
     def step(self, view: SeatView) -> int:
         if view.observation()["phase"] != TINGE or len(view.legal_actions()) == 1:
@@ -61,7 +67,12 @@ class GunstBestReply(GunstSolver):
         seat = view.seat
         if self.mimic is not None and table.season < SEASONS:
             return self.mimic(table, seat)
-        target = GunstSolver(seed=0, exploit=self.target_model, safety=self.target_safety)
+        target = GunstSolver(
+            seed=0,
+            exploit=self.target_model,
+            safety=self.target_safety,
+            last_safety=self.target_last_safety,
+        )
         target.fit_model(state, seat)
         codes, probs = target.tinge_policy(table, 1 - seat)
         support = [(c, p) for c, p in zip(codes, probs, strict=True) if p > 1e-3]
@@ -78,8 +89,9 @@ class GunstBestReply(GunstSolver):
 
 def make_gunst_br(parts: list[str], seed: int | None = None) -> GunstBestReply:
     """The agent of a spec's parts after ``gunst-br``: ``model=on|off`` (the target's
-    opponent model), ``safety=E`` (the target's safety) and ``mimic=PLAN``."""
-    target_model, mimic, safety = True, None, DEFAULT_SAFETY
+    opponent model), ``safety=E`` and ``safety4=E`` (the target's safeties) and
+    ``mimic=PLAN``."""
+    target_model, mimic, safety, last = True, None, DEFAULT_SAFETY, DEFAULT_LAST_SAFETY
     for part in parts:
         key, _, value = part.partition("=")
         if key == "model" and value in ("on", "off"):
@@ -87,14 +99,12 @@ def make_gunst_br(parts: list[str], seed: int | None = None) -> GunstBestReply:
         elif key == "mimic" and value:
             mimic = value
         elif key == "safety" and value:
-            try:
-                safety = float(value)
-            except ValueError:
-                raise AgentSpecError(f"bad value {value!r} for safety") from None
-            if not 0 <= safety <= 2:
-                raise AgentSpecError(f"safety is in [0, 2] (the value range), got {safety}")
+            safety = safety_value(key, value)
+        elif key == "safety4" and value:
+            last = safety_value(key, value)
         else:
             raise AgentSpecError(
-                f"bad option {part!r} for gunst-br (options: model=on|off, mimic=PLAN, safety=E)"
+                f"bad option {part!r} for gunst-br (options: model=on|off, mimic=PLAN, safety=E, "
+                "safety4=E)"
             )
-    return GunstBestReply(seed, target_model, mimic, safety)
+    return GunstBestReply(seed, target_model, mimic, safety, last)

@@ -81,21 +81,22 @@ class Measured:
 
 
 MEASURED: tuple[Measured, ...] = (
+    # Gunst: measured at commit f91f68d (gunst-eq with safety4=0.4), 24 November 2026.
     Measured(
         "gunst",
         "gunst-eq",
         "script:hoarder",
         40,
-        31.0,
-        "gunst gunst-eq script:hoarder --games 40 --processes 1 --seed 11",
+        30.0,
+        "gunst gunst-eq script:hoarder --games 40 --processes 1 --seed 41 --no-progress",
     ),
     Measured(
         "gunst",
         "gunst-eq",
         "script:banisher",
         40,
-        30.5,
-        "gunst gunst-eq script:banisher --games 40 --processes 1 --seed 11",
+        37.0,
+        "gunst gunst-eq script:banisher --games 40 --processes 1 --seed 41 --no-progress",
     ),
     Measured(
         "gunst",
@@ -103,7 +104,7 @@ MEASURED: tuple[Measured, ...] = (
         "script:trickle",
         40,
         40.0,
-        "gunst gunst-eq script:trickle --games 40 --processes 1 --seed 11",
+        "gunst gunst-eq script:trickle --games 40 --processes 1 --seed 41 --no-progress",
     ),
     Measured(
         "gunst",
@@ -111,7 +112,7 @@ MEASURED: tuple[Measured, ...] = (
         "script:all-in",
         40,
         40.0,
-        "gunst gunst-eq script:all-in --games 40 --processes 1 --seed 11",
+        "gunst gunst-eq script:all-in --games 40 --processes 1 --seed 41 --no-progress",
     ),
     Measured(
         "gunst",
@@ -119,39 +120,23 @@ MEASURED: tuple[Measured, ...] = (
         "script:deity-rush",
         40,
         40.0,
-        "gunst gunst-eq script:deity-rush --games 40 --processes 1 --seed 11",
+        "gunst gunst-eq script:deity-rush --games 40 --processes 1 --seed 41 --no-progress",
     ),
     Measured(
         "gunst",
         "gunst-eq",
         "gunst-br",
-        20,
-        10.5,
-        "gunst gunst-br gunst-eq --games 20 --processes 1 --seed 6",
-    ),
-    Measured(
-        "gunst",
-        "gunst-eq",
-        "gunst-br:mimic=hoard",
         20,
         8.0,
-        "gunst gunst-br:mimic=hoard gunst-eq --games 20 --processes 1 --seed 8",
-    ),
-    Measured(
-        "gunst",
-        "gunst-eq",
-        "gunst-br",
-        20,
-        6.0,
-        "gunst gunst-br gunst-eq --games 20 --processes 1 --seed 7",
+        "gunst gunst-br gunst-eq --games 20 --processes 1 --seed 43 --no-progress",
     ),
     Measured(
         "gunst",
         "gunst-eq",
         "gunst-br:mimic=hoard",
         20,
-        12.0,
-        "gunst gunst-br:mimic=hoard gunst-eq --games 20 --processes 1 --seed 9",
+        7.0,
+        "gunst gunst-br:mimic=hoard gunst-eq --games 20 --processes 1 --seed 42 --no-progress",
     ),
     Measured(
         "gunst",

@@ -12,9 +12,10 @@ turn) and ``history=on`` (draw them with ``resample``: see ``spelbord.ai.ismcts`
 ``portfolio[:budget][:horizon=H][:model=on|off]`` picks among the scripted plans by
 simulating them (``spelbord.ai.portfolio``),
 ``level:easy|medium|hard|master`` a level resolved per game (``spelbord.ai.levels``).
-Gunst only: ``gunst-eq[:model=on|off][:safety=E]`` (near-equilibrium
-matrix-game solving, ``spelbord.ai.gunst_solver``), ``gunst-br[:model=on|off]`` (a best
-reply to it, ``spelbord.ai.gunst_br``), ``gunst-smmcts[:budget][:gamma=G]`` (SM-MCTS with
+Gunst only: ``gunst-eq[:model=on|off][:safety=E][:safety4=E]`` (near-equilibrium
+matrix-game solving, ``spelbord.ai.gunst_solver``),
+``gunst-br[:model=on|off][:mimic=PLAN][:safety=E][:safety4=E]`` (a best reply to it,
+``spelbord.ai.gunst_br``), ``gunst-smmcts[:budget][:gamma=G]`` (SM-MCTS with
 regret matching, ``spelbord.ai.gunst_eq``). ``ab`` is the Coerceo alpha-beta engine
 (``ab:1s``, ``ab:200ms``, ``ab:depth=6``; see ``spelbord.ai.alphabeta``).
 
