@@ -386,12 +386,34 @@ def test_a_drawn_knockout_game_is_replayed_with_the_seats_swapped(url: str) -> N
             )
         row = director.snapshot(t["id"])
         assert row["rounds"][0]["matches"][0]["winner"] is None
-        c.portal.call(director._advance, {**row, "round": 1})  # type: ignore[union-attr]
+
+        async def advance() -> None:
+            async with director.lock:  # the director's own loop runs beside the test
+                await director._advance({**row, "round": 1})
+
+        c.portal.call(advance)  # type: ignore[union-attr]
         with engine.connect() as conn:
             replay = conn.execute(
                 sa.select(MATCHES.c.entrants).where(MATCHES.c.game_no == 1)
             ).scalar_one()
         assert replay == ["ai:random", "ai:first"]
+
+        # A second pass that read the round before the replay was written decides the same
+        # replay again: it is written once, not refused on the key.
+        drawn = [dict(m) for m in director._matches(t["id"], 1) if m["game_no"] == 0]
+
+        async def decide_again() -> None:
+            async with director.lock:
+                await director._next_knockout({**row, "round": 1}, drawn)
+
+        c.portal.call(decide_again)  # type: ignore[union-attr]
+        with engine.connect() as conn:
+            count = conn.execute(
+                sa.select(sa.func.count()).where(
+                    MATCHES.c.tournament_id == t["id"], MATCHES.c.game_no == 1
+                )
+            ).scalar_one()
+        assert count == 1
 
 
 def test_a_no_show_forfeits_and_the_tournament_survives_a_restart(url: str) -> None:

@@ -678,7 +678,7 @@ class Director:
 
             def write_replays() -> None:
                 with self.engine.begin() as conn:
-                    conn.execute(MATCHES.insert(), replays)
+                    _insert_missing(conn, replays)
 
             await self.hub.db(write_replays)
             self._dirty.add(tid)
@@ -694,7 +694,7 @@ class Director:
 
         def write() -> None:
             with self.engine.begin() as conn:
-                conn.execute(MATCHES.insert(), rows)
+                _insert_missing(conn, rows)
                 conn.execute(
                     TOURNAMENTS.update().where(TOURNAMENTS.c.id == tid).values(round=rnd + 1)
                 )
@@ -820,6 +820,24 @@ def margins_of(conn: sa.Connection, table_id: str) -> list[float] | None:
                 state.apply_action(entry.payload)
     margins = state.margin()
     return None if margins is None else [float(m) for m in margins]
+
+
+def _insert_missing(conn: sa.Connection, rows: list[dict[str, Any]]) -> None:
+    """Insert the match rows whose key (tournament, round, slot, game) is not there yet.
+
+    Two passes that decided the same next game (the director's loop and a direct call)
+    then write it once instead of failing on the key."""
+    keys = ("tournament_id", "round", "slot", "game_no")
+    fresh = [
+        r
+        for r in rows
+        if conn.execute(
+            sa.select(MATCHES.c.game_no).where(*(MATCHES.c[k] == r[k] for k in keys))
+        ).first()
+        is None
+    ]
+    if fresh:
+        conn.execute(MATCHES.insert(), fresh)
 
 
 def _row(
