@@ -254,6 +254,7 @@ def test_the_lobby_gets_each_levels_time_per_move_and_rating(client: TestClient)
     assert by["easy"]["rating"]["elo"] == 0
     hard = by["hard"]["rating"]
     assert hard["low"] <= hard["elo"] <= hard["high"] and hard["elo"] > 0
-    gunst = client.get("/api/levels/gunst").json()["levels"]
-    assert all(lv["rating"] is None for lv in gunst)
+    gunst = client.get("/api/levels/gunst").json()["levels"]  # from its stored round robin
+    assert all(lv["rating"]["low"] <= lv["rating"]["elo"] <= lv["rating"]["high"] for lv in gunst)
+    assert {lv["level"]: lv["rating"]["elo"] for lv in gunst}["easy"] < 0
     assert client.get("/api/levels/chess").status_code == 404

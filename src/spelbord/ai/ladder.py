@@ -100,9 +100,10 @@ def store(data: dict[str, Any], folder: Path | None = None) -> Path:
     return path
 
 
-def ratings(game: str) -> dict[str, float]:
-    """Each level's stored Elo (levels without a stored round robin are left out)."""
+def ratings(game: str) -> dict[str, Rung]:
+    """Each level's rung in the stored round robin (Elo with its 95% interval); levels
+    without a stored round robin are left out."""
     data = stored(game)
     if data is None:
         return {}
-    return {r.name.split(":", 1)[1]: round(r.elo) for r in elo(data) if r.name.startswith("level:")}
+    return {r.name.split(":", 1)[1]: r for r in elo(data) if r.name.startswith("level:")}

@@ -559,8 +559,9 @@ def time_per_move(game: str, level: str) -> float:
 def describe(game: str) -> list[dict[str, object]]:
     """The levels of ``game`` as the lobby lists them: the agent spec to ask for
     (``level:NAME``), what it plays as, its stated time per move and its Elo in the stored
-    round robin (``None`` when unrated), with the scale of the time budgets it was played
-    at (``elo_time_scale``, see ``spelbord.ai.ladder``). No levels: an empty list.
+    round robin with its 95% interval (``None`` when unrated), with the scale of the time
+    budgets it was played at (``elo_time_scale``, see ``spelbord.ai.ladder``). No levels:
+    an empty list.
 
     >>> [d["agent"] for d in describe("islandet")]
     ['level:easy', 'level:medium', 'level:hard', 'level:master']
@@ -578,7 +579,9 @@ def describe(game: str) -> list[dict[str, object]]:
             "agent": f"level:{level}",
             "spec": spec,
             "seconds_per_move": time_per_move(game, level),
-            "elo": elo.get(level),
+            "elo": None if level not in elo else round(elo[level].elo),
+            "elo_low": None if level not in elo else round(elo[level].low),
+            "elo_high": None if level not in elo else round(elo[level].high),
             "elo_time_scale": scale,
         }
         for level, spec in specs(game).items()

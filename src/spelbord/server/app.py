@@ -74,7 +74,7 @@ def level_table(game: str) -> list[dict[str, Any]]:
     rated = {r.level: r.as_dict() for r in ratings(game)}
     if not rated:  # no level-against-level games: the stored round robin's Elo, if any
         rated = {
-            str(d["level"]): {"elo": round(d["elo"]), "low": None, "high": None}
+            str(d["level"]): {"elo": d["elo"], "low": d["elo_low"], "high": d["elo_high"]}
             for d in levels
             if isinstance(d["elo"], int | float)
         }
