@@ -255,6 +255,14 @@ def test_the_lobby_gets_each_levels_time_per_move_and_rating(client: TestClient)
     hard = by["hard"]["rating"]
     assert hard["low"] <= hard["elo"] <= hard["high"] and hard["elo"] > 0
     gunst = client.get("/api/levels/gunst").json()["levels"]  # from its stored round robin
+    # gunst-eq's spec has no budget: the lobby shows its stated bound, not "instant".
+    assert {lv["level"]: lv["budget"] for lv in gunst} == {
+        "easy": "instant",
+        "medium": "instant",
+        "hard": "2 s",
+        "master": "2 s",
+    }
+    assert {lv["level"]: lv["per_move"] for lv in gunst}["hard"] == {"seconds": 2.0}
     assert all(lv["rating"]["low"] <= lv["rating"]["elo"] <= lv["rating"]["high"] for lv in gunst)
     assert {lv["level"]: lv["rating"]["elo"] for lv in gunst}["easy"] < 0
     assert client.get("/api/levels/chess").status_code == 404

@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.ai.budget import PerMove
+from spelbord.ai.levels import STATED
 from spelbord.ai.levels import describe as levels_of
 from spelbord.ai.levels import specs as level_specs
 from spelbord.core.errors import SpelbordError, UnknownGameError
@@ -81,12 +82,16 @@ def level_table(game: str) -> list[dict[str, Any]]:
     table = []
     for d in levels:
         per_move = PerMove.of(str(d["spec"]))
+        budget, limit = str(per_move), per_move.as_dict()
+        stated = STATED.get(game, {}).get(str(d["level"]))
+        if not limit and stated is not None:  # no budget in its spec: the stated bound
+            budget, limit = f"{stated:g} s", {"seconds": stated}
         table.append(
             {
                 "level": d["level"],
                 "spec": d["spec"],
-                "budget": str(per_move),
-                "per_move": per_move.as_dict(),
+                "budget": budget,
+                "per_move": limit,
                 "rating": rated.get(str(d["level"])),
             }
         )
