@@ -66,12 +66,19 @@ views and presence changes never pile up: a newer one replaces the one not yet s
 
 
 @functools.cache
+def level_list(game: str) -> list[dict[str, Any]]:
+    """``ai.levels.describe(game)``, computed once: the stored ladder's bootstrap fit takes
+    tens of milliseconds and the stored round robins do not change while serving."""
+    return levels_of(game)
+
+
+@functools.cache
 def level_table(game: str) -> list[dict[str, Any]]:
     """Per level of ``game`` (``ai.levels.describe``): its spec, time per move (``budget``
     as text, ``per_move`` as numbers) and rating (computed once)."""
     from spelbord.lab.levels import ratings
 
-    levels = levels_of(game)
+    levels = level_list(game)
     rated = {r.level: r.as_dict() for r in ratings(game)}
     if not rated:  # no level-against-level games: the stored round robin's Elo, if any
         rated = {
@@ -270,7 +277,7 @@ def create_app(
     @app.get("/api/games/{name}/levels")
     def game_level_list(name: str) -> list[dict[str, Any]]:
         """The AI levels of a game: agent spec, stated time per move and Elo (if rated)."""
-        return levels_of(load(name).name)
+        return level_list(load(name).name)
 
     @app.get("/api/games/{name}/setup")
     def game_setup(name: str, options: str = "{}") -> dict[str, Any]:
