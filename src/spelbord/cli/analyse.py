@@ -73,11 +73,7 @@ def run(args: argparse.Namespace) -> int:
             state = _from_record(args.record, args.ply, options)
         else:
             game: Any = load_game(args.game, options)
-            state = (
-                game.new_initial_state()
-                if args.fen is None
-                else parse_position(args.fen, game, check_removals=True)
-            )
+            state = game.new_initial_state() if args.fen is None else parse_position(args.fen, game)
         if state.is_terminal():
             raise CliError(f"the game is over ({state.termination()}): nothing to analyse")
         print(position_text(state))

@@ -110,7 +110,7 @@ def _field(word: str) -> int:
 
 
 def parse_position(
-    text: str, game: CoerceoGame | None = None, *, check_removals: bool = False
+    text: str, game: CoerceoGame | None = None, *, check_removals: bool = True
 ) -> CoerceoState:
     """The state of a position text; ``PositionError`` names what is wrong.
 
@@ -119,8 +119,8 @@ def parse_position(
     (``FieldColourError``), on a missing tile (``MissingTileError``) or on a field twice
     (``DoubledPieceError``), a side with more pieces than the variant starts with
     (``PieceCountError``), an empty tile that the rules would have removed or a missing
-    tile that could never have been removed (``TileRemovalError``, R8; the second only
-    with ``check_removals``, which the analysis board sets), negative hands or
+    tile that could never have been removed (``TileRemovalError``, R8; the second is
+    skipped with ``check_removals=False``, for engine tests on made-up tile sets), negative hands or
     more collected tiles than tiles removed (``CollectedTilesError``), a side without
     pieces or a side to move without a legal action (``FinishedPositionError``, R11, R12).
     ``game`` gives the options (default: Laurentius, exchange cost 2).

@@ -47,7 +47,7 @@ class CoerceoAnalysis:
     def parse(self, text: str, game: Game) -> CoerceoState:
         if not isinstance(game, CoerceoGame):
             raise PositionError(f"not a Coerceo game: {game.name}")
-        return parse_position(text, game, check_removals=True)
+        return parse_position(text, game)
 
     def text(self, state: State) -> str:
         return position_text(_coerceo(state))
