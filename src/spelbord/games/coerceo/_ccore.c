@@ -694,6 +694,34 @@ static PyObject *py_tb_stats(PyObject *self, PyObject *args) {
     return Py_BuildValue("inL", built, (Py_ssize_t)tb_bytes, tb_hits_g);
 }
 
+/* tb_digest() -> sorted list of (key, positions, FNV-1a hash of the values) of every
+ * built table: a fingerprint of the cache, for tests that two builders agree. */
+static PyObject *py_tb_digest(PyObject *self, PyObject *args) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int i = 0; i < TB_SLOTS; i++) {
+        const TBTable *t = &tb_cache[i];
+        if (!t->key || t->failed || !t->val) continue;
+        u64 h = 1469598103934665603ULL;
+        for (long k = 0; k < t->size; k++) {
+            h = (h ^ (uint16_t)t->val[k]) * 1099511628211ULL;
+        }
+        PyObject *item = Py_BuildValue("KlK", (unsigned long long)t->key, t->size,
+                                       (unsigned long long)h);
+        if (!item || PyList_Append(out, item)) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    if (PyList_Sort(out)) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
 static PyObject *py_tb_clear(PyObject *self, PyObject *args) {
     tb_clear();
     Py_RETURN_NONE;
@@ -728,6 +756,7 @@ static PyMethodDef methods[] = {
     {"tb_value", py_tb_value, METH_VARARGS, "Endgame table value of a position."},
     {"tb_stats", py_tb_stats, METH_NOARGS, "Endgame tables built, bytes, hits."},
     {"tb_clear", py_tb_clear, METH_NOARGS, "Drop every endgame table."},
+    {"tb_digest", py_tb_digest, METH_NOARGS, "Key, size and value hash of every built table."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -29,17 +29,35 @@
 #define TB_SLOTS 16384                /* cache slots (open addressing) */
 #define TB_INF 32767
 #define TB_RATE 1e6   /* positions a second a build may count on (under a deadline) */
-#define TB_RETRIES 3  /* a table whose own building ran out of time this often: given up */
 #define TB_DRAW_SHARE 4 /* a drawn table position: the draw plus evaluation / this */
+
+/* A build under way (kept in its slot between searches when a deadline interrupts it). */
+typedef struct {
+    int phase;        /* 1: generating positions (row `next`); 2: done generating */
+    long next;        /* phase 1: the next white rank to generate */
+    u64 wc;           /* phase 1: the compact white placement of rank `next` */
+    long nwc, nbc, size;
+    int maxx;         /* largest |value| of a smaller table met */
+    size_t bytes;     /* memory held (counted in tb_bytes) */
+    int16_t *val;     /* +1 won in one ply; 0 otherwise (drawn if never resolved) */
+    unsigned char *done; /* 1: resolved in phase 1 (won in 1, or stalemate) */
+    int16_t *xloss;   /* shortest loss among the smaller tables' positions it leads to */
+    int16_t *xwin;    /* longest win among them */
+    unsigned char *xdraw; /* 1: it leads to a drawn position of a smaller table */
+    uint32_t *kstart; /* kids of position i: kids[kstart[i] .. kstart[i + 1]) */
+    int *kids;        /* positions of this table its reversible turns lead to */
+    long kcap, kn;
+    u64 *bmask;       /* black placement of each black rank */
+} TBBuild;
 
 typedef struct {
     u64 key;      /* tb_key(); 0: empty slot */
-    int failed;   /* 1: too large (or a smaller table it needs is): never built; 2: its
-                   * building ran out of time: built again when asked with time */
+    int failed;   /* 1: too large (or a smaller table it needs is): never built; 2: not
+                   * finished yet (out of time): its build goes on when asked with time */
     int nbc;      /* C(F, nb) */
     long size;    /* positions */
-    int tries;    /* builds that ran out of time on this table's own positions */
-    int16_t *val;
+    int16_t *val; /* the values once built */
+    TBBuild *b;   /* the build under way, if any */
 } TBTable;
 
 static TBTable tb_cache[TB_SLOTS];
@@ -130,168 +148,282 @@ static int tb_child_timeout(const Pos *s) {
     return t->key != key || t->failed == 2;
 }
 
-/* Whether a table of `size` positions can be built before the deadline (if any). */
+/* Whether a table of `size` positions can be built before the deadline (if any). The
+ * root's own table (tb_force_g) is started or continued whatever its size: what is not
+ * done by the deadline is kept for the next search. */
+static int tb_force_g = 0;
 static int tb_in_time(long size) {
     if (tb_deadline_g <= 0) return 1;
     double left = tb_deadline_g - now_s();
-    return left > 0 && (double)size <= left * TB_RATE;
+    if (left <= 0) return 0;
+    return tb_force_g || (double)size <= left * TB_RATE;
+}
+
+static void tb_free_build(TBBuild *b) {
+    if (!b) return;
+    free(b->val);
+    free(b->done);
+    free(b->xloss);
+    free(b->xwin);
+    free(b->xdraw);
+    free(b->kstart);
+    free(b->kids);
+    free(b->bmask);
+    tb_bytes -= b->bytes;
+    free(b);
 }
 
 static void tb_free_table(TBTable *t) {
+    if (t->val) tb_bytes -= (size_t)t->size * sizeof(int16_t);
     free(t->val);
     t->val = NULL;
+    tb_free_build(t->b);
+    t->b = NULL;
 }
 
-static TBTable *tb_build(uint32_t tiles, int nw, int nb, int cw, int cb, TBTable *slot) {
-    u64 present = present_of(tiles);
-    int F = 3 * __builtin_popcount(tiles);
-    long nwc = (long)BIN[F][nw], nbc = (long)BIN[F][nb];
+/* A new build of `size` positions, its memory counted; NULL when it does not fit. */
+static TBBuild *tb_new_build(long nwc, long nbc, int nw, int nb, u64 present) {
     long size = nwc * nbc * 2;
-    slot->failed = 1; /* until done: a table never needs itself (smaller signatures only) */
-    if (tb_bytes + (size_t)size * sizeof(int16_t) > TB_MAX_BYTES) return NULL;
-    int16_t *val = calloc((size_t)size, sizeof(int16_t));
-    unsigned char *done = calloc((size_t)size, 1);
-    int16_t *xloss = malloc((size_t)size * sizeof(int16_t)); /* min loss level of the others */
-    int16_t *xwin = calloc((size_t)size, sizeof(int16_t));    /* max win level of the others */
-    unsigned char *xdraw = calloc((size_t)size, 1);
-    long *kstart = malloc((size_t)(size + 1) * sizeof(long));
-    u64 *bmask = malloc((size_t)nbc * sizeof(u64));
-    long kcap = size * 8 + 16, kn = 0;
-    int *kids = malloc((size_t)kcap * sizeof(int));
-    int ok = val && done && xloss && xwin && xdraw && kstart && bmask && kids;
-    int maxx = 0;
-    if (ok) {
-        /* every black placement, in rank order (Gosper's successor is colex order) */
-        u64 c = ((u64)1 << nb) - 1;
-        for (long j = 0; j < nbc; j++) {
-            bmask[j] = tb_deposit(c, present);
-            u64 lo = c & -c, r = c + lo;
-            c = (((r ^ c) >> 2) / lo) | r;
-        }
-        u64 wc = ((u64)1 << nw) - 1;
-        for (long rw = 0; ok && rw < nwc; rw++) {
-            if (tb_deadline_g > 0 && now_s() >= tb_deadline_g) {
-                ok = 0;
-                slot->failed = ++slot->tries >= TB_RETRIES ? 1 : 2;
-                break;
-            }
-            u64 wm = tb_deposit(wc, present);
-            for (long rb = 0; ok && rb < nbc; rb++) {
-                for (int side = 0; side < 2; side++) {
-                    long i = (rw * nbc + rb) * 2 + side;
-                    kstart[i] = kn;
-                    xloss[i] = TB_INF;
-                    Pos s;
-                    memset(&s, 0, sizeof s);
-                    s.p[0] = wm;
-                    s.p[1] = bmask[rb];
-                    s.tiles = tiles;
-                    s.present = present;
-                    s.col[0] = cw;
-                    s.col[1] = cb;
-                    int moves[MAXMOVES];
-                    int n = gen(&s, side, moves);
-                    if (n == 0) { done[i] = 1; continue; } /* stalemate: a draw (R12) */
-                    for (int k = 0; k < n; k++) {
-                        Pos ch = s;
-                        make(&ch, side, moves[k]);
-                        int o = 1 - side;
-                        if (!ch.p[o]) { /* the last piece taken: won in 1 */
-                            val[i] = 1;
-                            done[i] = 1;
-                            break;
-                        }
-                        int cnw = __builtin_popcountll(ch.p[0]), cnb = __builtin_popcountll(ch.p[1]);
-                        if (ch.tiles == tiles && cnw == nw && cnb == nb) {
-                            if (kn == kcap) {
-                                kcap *= 2;
-                                int *nk = realloc(kids, (size_t)kcap * sizeof(int));
-                                if (!nk) { ok = 0; break; }
-                                kids = nk;
-                            }
-                            kids[kn++] = (int)((tb_rank(ch.p[0], present) * (u64)nbc +
-                                                tb_rank(ch.p[1], present)) * 2 + (u64)o);
-                            continue;
-                        }
-                        int v;
-                        if (tb_lookup(&ch, o, 1, &v)) {
-                            ok = 0;
-                            if (tb_child_timeout(&ch)) slot->failed = 2;
-                            break;
-                        }
-                        if (v == 0) xdraw[i] = 1;
-                        else if (v < 0) { if (-v < xloss[i]) xloss[i] = (int16_t)-v; }
-                        else if (v > xwin[i]) xwin[i] = (int16_t)v;
-                        if (v > maxx) maxx = v;
-                        if (-v > maxx) maxx = -v;
-                    }
-                    if (done[i]) kn = kstart[i];
-                }
-            }
-            u64 lo = wc & -wc, r = wc + lo;
-            wc = (((r ^ wc) >> 2) / lo) | r;
-        }
-        kstart[size] = kn;
-    }
-    if (ok) {
-        /* level by level; the positions still open are kept in `open` */
-        long *open = malloc((size_t)size * sizeof(long));
-        long no = 0;
-        if (!open) ok = 0;
-        for (long i = 0; ok && i < size; i++)
-            if (!done[i]) open[no++] = i;
-        int changed = 1;
-        for (int n = 2; ok && no > 0 && (changed || n <= maxx + 2) && n < TB_INF - 1; n++) {
-            changed = 0;
-            long keep = 0;
-            for (long a = 0; a < no; a++) {
-                long i = open[a];
-                int win = xloss[i] == n - 1, all_won = !xdraw[i] && xloss[i] == TB_INF;
-                int mx = xwin[i];
-                for (long k = kstart[i]; k < kstart[i + 1] && !win; k++) {
-                    int j = kids[k];
-                    if (!done[j]) { all_won = 0; continue; }
-                    int v = val[j];
-                    if (v == -(n - 1)) win = 1;
-                    else if (v <= 0) all_won = 0;
-                    else if (v > mx) mx = v;
-                }
-                if (win) {
-                    val[i] = (int16_t)n;
-                    done[i] = 1;
-                    changed = 1;
-                } else if (all_won && mx == n - 1) {
-                    val[i] = (int16_t)-n;
-                    done[i] = 1;
-                    changed = 1;
-                } else
-                    open[keep++] = i;
-            }
-            no = keep;
-        }
-        free(open);
-    }
-    free(done);
-    free(xloss);
-    free(xwin);
-    free(xdraw);
-    free(kstart);
-    free(bmask);
-    free(kids);
-    if (!ok) {
-        free(val);
+    long kcap = size * 4 + 16;
+    size_t bytes = (size_t)size * (3 * sizeof(int16_t) + 2 + sizeof(uint32_t)) +
+                   sizeof(uint32_t) + (size_t)nbc * sizeof(u64) + (size_t)kcap * sizeof(int);
+    if (tb_bytes + bytes > TB_MAX_BYTES) return NULL;
+    TBBuild *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->val = calloc((size_t)size, sizeof(int16_t));
+    b->done = calloc((size_t)size, 1);
+    b->xloss = malloc((size_t)size * sizeof(int16_t));
+    b->xwin = calloc((size_t)size, sizeof(int16_t));
+    b->xdraw = calloc((size_t)size, 1);
+    b->kstart = malloc((size_t)(size + 1) * sizeof(uint32_t));
+    b->bmask = malloc((size_t)nbc * sizeof(u64));
+    b->kids = malloc((size_t)kcap * sizeof(int));
+    b->bytes = bytes;
+    tb_bytes += bytes;
+    if (!(b->val && b->done && b->xloss && b->xwin && b->xdraw && b->kstart && b->bmask &&
+          b->kids)) {
+        tb_free_build(b);
         return NULL;
     }
-    slot->val = val;
-    slot->size = size;
-    slot->nbc = (int)nbc;
+    b->phase = 1;
+    b->nwc = nwc;
+    b->nbc = nbc;
+    b->size = size;
+    b->kcap = kcap;
+    b->wc = ((u64)1 << nw) - 1;
+    /* every black placement, in rank order (Gosper's successor is colex order) */
+    u64 c = ((u64)1 << nb) - 1;
+    for (long j = 0; j < nbc; j++) {
+        b->bmask[j] = tb_deposit(c, present);
+        u64 lo = c & -c, r = c + lo;
+        c = (((r ^ c) >> 2) / lo) | r;
+    }
+    return b;
+}
+
+/* Phase 1, one white rank (a row of C(F, nb) x 2 positions) at a time: each position's
+ * turns, the reversible ones as kids in this table, the others valued by the smaller
+ * tables (built on the way). 0: every row done; 2: out of time (the rows done are kept,
+ * the one under way is done again next time); 1: a smaller table is out of reach. */
+static int tb_generate(TBBuild *b, uint32_t tiles, u64 present, int nw, int nb, int cw,
+                       int cb) {
+    long nbc = b->nbc;
+    while (b->next < b->nwc) {
+        if (tb_deadline_g > 0 && now_s() >= tb_deadline_g) return 2;
+        long rw = b->next;
+        u64 wm = tb_deposit(b->wc, present);
+        long kn = b->kn;
+        for (long rb = 0; rb < nbc; rb++) {
+            for (int side = 0; side < 2; side++) {
+                long i = (rw * nbc + rb) * 2 + side;
+                b->kstart[i] = (uint32_t)kn;
+                b->xloss[i] = TB_INF;
+                b->xwin[i] = 0;
+                b->xdraw[i] = 0;
+                b->done[i] = 0;
+                b->val[i] = 0;
+                Pos s;
+                memset(&s, 0, sizeof s);
+                s.p[0] = wm;
+                s.p[1] = b->bmask[rb];
+                s.tiles = tiles;
+                s.present = present;
+                s.col[0] = cw;
+                s.col[1] = cb;
+                int moves[MAXMOVES];
+                int n = gen(&s, side, moves);
+                if (n == 0) { b->done[i] = 1; continue; } /* stalemate: a draw (R12) */
+                int o = 1 - side;
+                for (int k = 0; k < n; k++) {
+                    Pos ch = s;
+                    make(&ch, side, moves[k]);
+                    if (!ch.p[o]) { /* the last piece taken: won in 1 */
+                        b->val[i] = 1;
+                        b->done[i] = 1;
+                        break;
+                    }
+                    if (ch.tiles == tiles && ch.p[o] == s.p[o] &&
+                        __builtin_popcountll(ch.p[side]) == (side ? nb : nw)) {
+                        /* reversible: only the mover's piece moved */
+                        if (kn == b->kcap) {
+                            long more = b->kcap;
+                            if (tb_bytes + (size_t)more * sizeof(int) > TB_MAX_BYTES) return 1;
+                            int *nk = realloc(b->kids, (size_t)(b->kcap + more) * sizeof(int));
+                            if (!nk) return 1;
+                            b->kids = nk;
+                            b->kcap += more;
+                            b->bytes += (size_t)more * sizeof(int);
+                            tb_bytes += (size_t)more * sizeof(int);
+                        }
+                        u64 r = tb_rank(ch.p[side], present);
+                        b->kids[kn++] = (int)(((side ? (u64)rw * (u64)nbc + r
+                                                     : r * (u64)nbc + (u64)rb)) * 2 + (u64)o);
+                        continue;
+                    }
+                    int v;
+                    if (tb_lookup(&ch, o, 1, &v)) return tb_child_timeout(&ch) ? 2 : 1;
+                    if (v == 0) b->xdraw[i] = 1;
+                    else if (v < 0) { if (-v < b->xloss[i]) b->xloss[i] = (int16_t)-v; }
+                    else if (v > b->xwin[i]) b->xwin[i] = (int16_t)v;
+                }
+                if (b->done[i]) kn = b->kstart[i];
+            }
+        }
+        b->kn = kn;
+        b->next++;
+        u64 lo = b->wc & -b->wc, r = b->wc + lo;
+        b->wc = (((r ^ b->wc) >> 2) / lo) | r;
+    }
+    b->kstart[b->size] = (uint32_t)b->kn;
+    b->phase = 2;
+    return 0;
+}
+
+/* Phase 2, retrograde: the kids' lists turned into predecessor lists; positions are
+ * resolved level by level from buckets. A position lost in m makes each unresolved
+ * predecessor won in m + 1 (the first such is the shortest win); a position won in m
+ * counts down its predecessors' unresolved kids and raises their longest win: one whose
+ * every turn is then won (no draw and no loss in a smaller table) is lost in one ply more
+ * than the longest (the longest defence). The smaller tables' losses and wins seed the
+ * buckets; what is never resolved is drawn. 0: done; 1: out of memory. */
+static int tb_retro(TBBuild *b) {
+    long size = b->size;
+    uint32_t E = b->kstart[size];
+    uint32_t *pstart = calloc((size_t)size + 1, sizeof(uint32_t));
+    int *preds = malloc(((size_t)E + 1) * sizeof(int));
+    uint16_t *cnt = malloc((size_t)size * sizeof(uint16_t));
+    int16_t *pend = calloc((size_t)size, sizeof(int16_t));
+    int *head = malloc((size_t)TB_INF * sizeof(int));
+    int *enext = malloc(((size_t)size * 2 + 1) * sizeof(int));
+    int *eitem = malloc(((size_t)size * 2 + 1) * sizeof(int));
+    int ok = pstart && preds && cnt && pend && head && enext && eitem;
+    if (ok) {
+        int *kids = b->kids;
+        uint32_t *ks = b->kstart;
+        for (uint32_t k = 0; k < E; k++) pstart[kids[k] + 1]++;
+        for (long j = 0; j < size; j++) pstart[j + 1] += pstart[j];
+        for (long i = 0; i < size; i++) {
+            cnt[i] = (uint16_t)(ks[i + 1] - ks[i]);
+            for (uint32_t k = ks[i]; k < ks[i + 1]; k++) preds[pstart[kids[k]]++] = (int)i;
+        }
+        for (long j = size; j > 0; j--) pstart[j] = pstart[j - 1];
+        pstart[0] = 0;
+        for (int L = 0; L < TB_INF; L++) head[L] = -1;
+        long ne = 0;
+        int top = 1;
+        int16_t *val = b->val, *maxw = b->xwin, *xloss = b->xloss;
+        unsigned char *done = b->done, *xdraw = b->xdraw;
+#define TB_PUSH(pos, lev, loss)                                                           \
+    do {                                                                                  \
+        int lv_ = (lev);                                                                  \
+        if (lv_ < TB_INF - 1) {                                                           \
+            eitem[ne] = (int)(pos) * 2 + (loss);                                          \
+            enext[ne] = head[lv_];                                                        \
+            head[lv_] = (int)ne++;                                                        \
+            pend[pos] = (int16_t)lv_;                                                     \
+            if (lv_ > top) top = lv_;                                                     \
+        }                                                                                 \
+    } while (0)
+        for (long i = 0; i < size; i++) {
+            if (done[i]) continue;
+            if (xloss[i] < TB_INF) TB_PUSH(i, xloss[i] + 1, 0);
+            else if (!cnt[i] && !xdraw[i]) TB_PUSH(i, maxw[i] + 1, 1);
+        }
+        for (int L = 1; L <= top; L++) {
+            for (int e = L == 1 ? 0 : head[L]; L == 1 ? e < size : e >= 0;
+                 e = L == 1 ? e + 1 : enext[e]) {
+                long j;
+                if (L == 1) {
+                    j = e;
+                    if (!done[j] || val[j] != 1) continue;
+                } else {
+                    j = eitem[e] >> 1;
+                    if (done[j]) continue;
+                    done[j] = 1;
+                    val[j] = (int16_t)(eitem[e] & 1 ? -L : L);
+                }
+                int lost = val[j] < 0;
+                for (uint32_t q = pstart[j]; q < pstart[j + 1]; q++) {
+                    int p = preds[q];
+                    if (done[p]) continue;
+                    if (lost) {
+                        if (!pend[p] || L + 1 < pend[p]) TB_PUSH(p, L + 1, 0);
+                    } else {
+                        if (L > maxw[p]) maxw[p] = (int16_t)L;
+                        if (!--cnt[p] && !xdraw[p] && xloss[p] == TB_INF && !pend[p])
+                            TB_PUSH(p, maxw[p] + 1, 1);
+                    }
+                }
+            }
+        }
+#undef TB_PUSH
+    }
+    free(pstart);
+    free(preds);
+    free(cnt);
+    free(pend);
+    free(head);
+    free(enext);
+    free(eitem);
+    return ok ? 0 : 1;
+}
+
+/* Build (or go on building) the table of a signature in `slot`. NULL unless finished:
+ * slot->failed is then 2 (out of time: the progress stays in slot->b) or 1 (out of
+ * reach: too large, memory spent, or a smaller table it needs is). */
+static TBTable *tb_build(uint32_t tiles, int nw, int nb, int cw, int cb, TBTable *slot) {
+    u64 present = present_of(tiles);
+    slot->failed = 1; /* until done: a table never needs itself (smaller signatures only) */
+    if (!slot->b) {
+        int F = 3 * __builtin_popcount(tiles);
+        slot->b = tb_new_build((long)BIN[F][nw], (long)BIN[F][nb], nw, nb, present);
+        if (!slot->b) return NULL;
+    }
+    TBBuild *b = slot->b;
+    int status = b->phase == 1 ? tb_generate(b, tiles, present, nw, nb, cw, cb) : 0;
+    if (status == 0) status = tb_retro(b);
+    if (status) {
+        if (status == 2) slot->failed = 2;
+        else {
+            tb_free_build(b);
+            slot->b = NULL;
+        }
+        return NULL;
+    }
+    slot->val = b->val;
+    b->val = NULL;
+    slot->size = b->size;
+    slot->nbc = (int)b->nbc;
+    tb_free_build(b);
+    slot->b = NULL;
+    tb_bytes += (size_t)slot->size * sizeof(int16_t);
     slot->failed = 0;
-    tb_bytes += (size_t)size * sizeof(int16_t);
     return slot;
 }
 
-/* The table of a signature (collected tiles already capped); built when missing and
- * `build`; NULL when out of reach (too large, memory spent, or not built). */
+/* The table of a signature (collected tiles already capped); built (or its build
+ * continued) when not finished and `build`; NULL when out of reach (too large, memory
+ * spent) or not finished. */
 static TBTable *tb_get(uint32_t tiles, int nw, int nb, int cw, int cb, int build) {
     tb_init();
     u64 key = tb_key(tiles, nw, nb, cw, cb);
@@ -312,7 +444,7 @@ static TBTable *tb_get(uint32_t tiles, int nw, int nb, int cw, int cb, int build
     }
     if (!tb_in_time(size)) return NULL; /* not now: when a search has the time */
     slot->key = key;
-    slot->tries = 0;
+    slot->b = NULL;
     tb_count++;
     return tb_build(tiles, nw, nb, cw, cb, slot);
 }
@@ -343,10 +475,9 @@ static int tb_probe(const Pos *s, int c, int ply, int clock, int *score) {
 
 static void tb_clear(void) {
     for (int i = 0; i < TB_SLOTS; i++) {
-        if (tb_cache[i].val) tb_free_table(&tb_cache[i]);
+        tb_free_table(&tb_cache[i]); /* finished or under way */
         tb_cache[i].key = 0;
         tb_cache[i].failed = 0;
-        tb_cache[i].tries = 0;
     }
     tb_count = 0;
     tb_bytes = 0;
