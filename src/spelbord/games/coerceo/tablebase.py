@@ -60,7 +60,15 @@ from typing import Any
 from spelbord.games.coerceo import engine
 from spelbord.games.coerceo.pysearch import TB_MAX_POS, TB_MAX_SIDE
 
-__all__ = ["TB_MAX_POS", "TB_MAX_SIDE", "table_stats", "table_value"]
+__all__ = [
+    "TB_MAX_POS",
+    "TB_MAX_SIDE",
+    "clear_tables",
+    "table_digest",
+    "table_progress",
+    "table_stats",
+    "table_value",
+]
 
 
 def table_value(state: Any, *, build: bool = True, compiled: bool = True) -> int | None:
@@ -73,7 +81,41 @@ def table_value(state: Any, *, build: bool = True, compiled: bool = True) -> int
 
 
 def table_stats(*, compiled: bool = True) -> tuple[int, int]:
-    """``(tables built, bytes of values)`` in this process."""
+    """``(tables built, bytes held)`` in this process (the values of the tables built, and
+    the arrays of the compiled core's builds under way)."""
     core = engine.CORE if compiled else engine.PY_CORE
     built, size, _ = core.tb_stats()
     return int(built), int(size)
+
+
+def table_progress(state: Any) -> float | None:
+    """How much of the table of ``state`` the compiled core has built: ``1.0`` finished
+    (``table_value`` answers), between 0 and 1 a build under way that the next search with
+    tables goes on with, ``0.0`` not started, ``None`` out of reach (too many pieces for
+    its tiles, or memory spent). Without the compiled core: 1.0 or 0.0 (the Python twin
+    builds a table in one go).
+
+    >>> from spelbord.games.coerceo.rules import CoerceoGame
+    >>> table_progress(CoerceoGame(variant="ocius").new_initial_state()) is None
+    True
+    """
+    if engine.C_CORE is None:
+        built = engine.PY_CORE.tb_value(*engine.core_args(state), 0) is not None
+        return 1.0 if built else 0.0
+    value = engine.C_CORE.tb_progress(*engine.core_args(state))
+    return None if value is None else float(value)
+
+
+def table_digest() -> list[tuple[int, int, int]]:
+    """``(signature key, positions, hash of the values)`` of every table the compiled core
+    has finished, sorted: two builders agree when their digests do (empty without it)."""
+    if engine.C_CORE is None:
+        return []
+    return [(int(k), int(n), int(h)) for k, n, h in engine.C_CORE.tb_digest()]
+
+
+def clear_tables(*, compiled: bool = True) -> None:
+    """Drop every table (and build under way) of this process; they are built again on
+    demand."""
+    core = engine.CORE if compiled else engine.PY_CORE
+    core.tb_clear()
