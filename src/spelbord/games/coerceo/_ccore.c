@@ -312,10 +312,10 @@ static int tb_probe(const Pos *s, int c, int ply, int clock, int *score);
 #define HAVE_FAST_CORE 0
 #endif
 
+static int fast_core = 0; /* set at import: the processor has BMI1 and BMI2 */
+
 #include "_ccore_tb.h"
 #define TB_SHARE 0.5
-
-static int fast_core = 0; /* set at import: the processor has BMI1 and BMI2 */
 
 static int search_root(const Pos *s, int side, int depth) {
 #if HAVE_FAST_CORE

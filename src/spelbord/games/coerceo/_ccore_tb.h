@@ -221,83 +221,22 @@ static TBBuild *tb_new_build(long nwc, long nbc, int nw, int nb, u64 present) {
     return b;
 }
 
-/* Phase 1, one white rank (a row of C(F, nb) x 2 positions) at a time: each position's
- * turns, the reversible ones as kids in this table, the others valued by the smaller
- * tables (built on the way). 0: every row done; 2: out of time (the rows done are kept,
- * the one under way is done again next time); 1: a smaller table is out of reach. */
-static int tb_generate(TBBuild *b, uint32_t tiles, u64 present, int nw, int nb, int cw,
-                       int cb) {
-    long nbc = b->nbc;
-    while (b->next < b->nwc) {
-        if (tb_deadline_g > 0 && now_s() >= tb_deadline_g) return 2;
-        long rw = b->next;
-        u64 wm = tb_deposit(b->wc, present);
-        long kn = b->kn;
-        for (long rb = 0; rb < nbc; rb++) {
-            for (int side = 0; side < 2; side++) {
-                long i = (rw * nbc + rb) * 2 + side;
-                b->kstart[i] = (uint32_t)kn;
-                b->xloss[i] = TB_INF;
-                b->xwin[i] = 0;
-                b->xdraw[i] = 0;
-                b->done[i] = 0;
-                b->val[i] = 0;
-                Pos s;
-                memset(&s, 0, sizeof s);
-                s.p[0] = wm;
-                s.p[1] = b->bmask[rb];
-                s.tiles = tiles;
-                s.present = present;
-                s.col[0] = cw;
-                s.col[1] = cb;
-                int moves[MAXMOVES];
-                int n = gen(&s, side, moves);
-                if (n == 0) { b->done[i] = 1; continue; } /* stalemate: a draw (R12) */
-                int o = 1 - side;
-                for (int k = 0; k < n; k++) {
-                    Pos ch = s;
-                    make(&ch, side, moves[k]);
-                    if (!ch.p[o]) { /* the last piece taken: won in 1 */
-                        b->val[i] = 1;
-                        b->done[i] = 1;
-                        break;
-                    }
-                    if (ch.tiles == tiles && ch.p[o] == s.p[o] &&
-                        __builtin_popcountll(ch.p[side]) == (side ? nb : nw)) {
-                        /* reversible: only the mover's piece moved */
-                        if (kn == b->kcap) {
-                            long more = b->kcap;
-                            if (tb_bytes + (size_t)more * sizeof(int) > TB_MAX_BYTES) return 1;
-                            int *nk = realloc(b->kids, (size_t)(b->kcap + more) * sizeof(int));
-                            if (!nk) return 1;
-                            b->kids = nk;
-                            b->kcap += more;
-                            b->bytes += (size_t)more * sizeof(int);
-                            tb_bytes += (size_t)more * sizeof(int);
-                        }
-                        u64 r = tb_rank(ch.p[side], present);
-                        b->kids[kn++] = (int)(((side ? (u64)rw * (u64)nbc + r
-                                                     : r * (u64)nbc + (u64)rb)) * 2 + (u64)o);
-                        continue;
-                    }
-                    int v;
-                    if (tb_lookup(&ch, o, 1, &v)) return tb_child_timeout(&ch) ? 2 : 1;
-                    if (v == 0) b->xdraw[i] = 1;
-                    else if (v < 0) { if (-v < b->xloss[i]) b->xloss[i] = (int16_t)-v; }
-                    else if (v > b->xwin[i]) b->xwin[i] = (int16_t)v;
-                }
-                if (b->done[i]) kn = b->kstart[i];
-            }
-        }
-        b->kn = kn;
-        b->next++;
-        u64 lo = b->wc & -b->wc, r = b->wc + lo;
-        b->wc = (((r ^ b->wc) >> 2) / lo) | r;
-    }
-    b->kstart[b->size] = (uint32_t)b->kn;
-    b->phase = 2;
-    return 0;
-}
+#include "_ccore_tbgen.h" /* tb_generate: phase 1 */
+#if HAVE_FAST_CORE
+/* the same for processors with popcnt, BMI1 and BMI2 (as the search core) */
+#pragma GCC push_options
+#pragma GCC target("popcnt,bmi,bmi2")
+#define tb_generate tb_generate_fast
+#define tb_rank_gen tb_rank_gen_fast
+#define gen gen_fast
+#define make make_fast
+#include "_ccore_tbgen.h"
+#undef tb_generate
+#undef tb_rank_gen
+#undef gen
+#undef make
+#pragma GCC pop_options
+#endif
 
 /* Phase 2, retrograde: the kids' lists turned into predecessor lists; positions are
  * resolved level by level from buckets. A position lost in m makes each unresolved
@@ -306,33 +245,41 @@ static int tb_generate(TBBuild *b, uint32_t tiles, u64 present, int nw, int nb, 
  * every turn is then won (no draw and no loss in a smaller table) is lost in one ply more
  * than the longest (the longest defence). The smaller tables' losses and wins seed the
  * buckets; what is never resolved is drawn. 0: done; 1: out of memory. */
+typedef struct {
+    int16_t val;  /* the value once resolved */
+    int16_t maxw; /* longest win among the kids resolved so far (and the smaller tables') */
+    uint16_t cnt; /* kids not yet resolved; + TB_BLOCKED when it can never be lost */
+    int16_t pend; /* level it is queued at (0: not queued); -1: resolved */
+} TBRetro;
+
+#define TB_BLOCKED 0x8000 /* a drawn or lost position in a smaller table: never lost */
+static int *tb_head = NULL; /* bucket heads per level (TB_INF of them), -1: empty */
+
 static int tb_retro(TBBuild *b) {
     long size = b->size;
     uint32_t E = b->kstart[size];
+    if (!tb_head) {
+        tb_head = malloc((size_t)TB_INF * sizeof(int));
+        if (!tb_head) return 1;
+        for (int L = 0; L < TB_INF; L++) tb_head[L] = -1;
+    }
     uint32_t *pstart = calloc((size_t)size + 1, sizeof(uint32_t));
     int *preds = malloc(((size_t)E + 1) * sizeof(int));
-    uint16_t *cnt = malloc((size_t)size * sizeof(uint16_t));
-    int16_t *pend = calloc((size_t)size, sizeof(int16_t));
-    int *head = malloc((size_t)TB_INF * sizeof(int));
+    TBRetro *R = malloc((size_t)size * sizeof(TBRetro));
     int *enext = malloc(((size_t)size * 2 + 1) * sizeof(int));
     int *eitem = malloc(((size_t)size * 2 + 1) * sizeof(int));
-    int ok = pstart && preds && cnt && pend && head && enext && eitem;
+    int ok = pstart && preds && R && enext && eitem;
     if (ok) {
-        int *kids = b->kids;
+        int *kids = b->kids, *head = tb_head;
         uint32_t *ks = b->kstart;
         for (uint32_t k = 0; k < E; k++) pstart[kids[k] + 1]++;
         for (long j = 0; j < size; j++) pstart[j + 1] += pstart[j];
-        for (long i = 0; i < size; i++) {
-            cnt[i] = (uint16_t)(ks[i + 1] - ks[i]);
+        for (long i = 0; i < size; i++)
             for (uint32_t k = ks[i]; k < ks[i + 1]; k++) preds[pstart[kids[k]]++] = (int)i;
-        }
         for (long j = size; j > 0; j--) pstart[j] = pstart[j - 1];
         pstart[0] = 0;
-        for (int L = 0; L < TB_INF; L++) head[L] = -1;
         long ne = 0;
         int top = 1;
-        int16_t *val = b->val, *maxw = b->xwin, *xloss = b->xloss;
-        unsigned char *done = b->done, *xdraw = b->xdraw;
 #define TB_PUSH(pos, lev, loss)                                                           \
     do {                                                                                  \
         int lv_ = (lev);                                                                  \
@@ -340,49 +287,62 @@ static int tb_retro(TBBuild *b) {
             eitem[ne] = (int)(pos) * 2 + (loss);                                          \
             enext[ne] = head[lv_];                                                        \
             head[lv_] = (int)ne++;                                                        \
-            pend[pos] = (int16_t)lv_;                                                     \
+            R[pos].pend = (int16_t)lv_;                                                   \
             if (lv_ > top) top = lv_;                                                     \
         }                                                                                 \
     } while (0)
         for (long i = 0; i < size; i++) {
-            if (done[i]) continue;
-            if (xloss[i] < TB_INF) TB_PUSH(i, xloss[i] + 1, 0);
-            else if (!cnt[i] && !xdraw[i]) TB_PUSH(i, maxw[i] + 1, 1);
+            TBRetro *r = &R[i];
+            r->val = b->val[i];
+            r->maxw = b->xwin[i];
+            r->cnt = (uint16_t)(ks[i + 1] - ks[i]);
+            r->pend = b->done[i] ? -1 : 0;
+            if (b->done[i]) continue;
+            if (b->xdraw[i] || b->xloss[i] < TB_INF) r->cnt += TB_BLOCKED;
+            if (b->xloss[i] < TB_INF) TB_PUSH(i, b->xloss[i] + 1, 0);
+            else if (!r->cnt) TB_PUSH(i, r->maxw + 1, 1);
         }
+        /* level 1: the positions won at once (phase 1); then the buckets in order (a
+         * position is queued only at levels above the one being resolved) */
+        long one = 0;
         for (int L = 1; L <= top; L++) {
-            for (int e = L == 1 ? 0 : head[L]; L == 1 ? e < size : e >= 0;
-                 e = L == 1 ? e + 1 : enext[e]) {
+            int e = L == 1 ? -1 : head[L];
+            head[L] = -1;
+            for (;;) {
                 long j;
                 if (L == 1) {
-                    j = e;
-                    if (!done[j] || val[j] != 1) continue;
+                    while (one < size && !(R[one].pend < 0 && R[one].val == 1)) one++;
+                    if (one >= size) break;
+                    j = one++;
                 } else {
+                    if (e < 0) break;
                     j = eitem[e] >> 1;
-                    if (done[j]) continue;
-                    done[j] = 1;
-                    val[j] = (int16_t)(eitem[e] & 1 ? -L : L);
+                    int loss = eitem[e] & 1;
+                    e = enext[e];
+                    if (R[j].pend < 0) continue;
+                    R[j].pend = -1;
+                    R[j].val = (int16_t)(loss ? -L : L);
                 }
-                int lost = val[j] < 0;
+                int lost = R[j].val < 0;
                 for (uint32_t q = pstart[j]; q < pstart[j + 1]; q++) {
                     int p = preds[q];
-                    if (done[p]) continue;
+                    TBRetro *r = &R[p];
+                    if (r->pend < 0) continue;
                     if (lost) {
-                        if (!pend[p] || L + 1 < pend[p]) TB_PUSH(p, L + 1, 0);
+                        if (!r->pend || L + 1 < r->pend) TB_PUSH(p, L + 1, 0);
                     } else {
-                        if (L > maxw[p]) maxw[p] = (int16_t)L;
-                        if (!--cnt[p] && !xdraw[p] && xloss[p] == TB_INF && !pend[p])
-                            TB_PUSH(p, maxw[p] + 1, 1);
+                        if (L > r->maxw) r->maxw = (int16_t)L;
+                        if (!--r->cnt && !r->pend) TB_PUSH(p, r->maxw + 1, 1);
                     }
                 }
             }
         }
 #undef TB_PUSH
+        for (long i = 0; i < size; i++) b->val[i] = R[i].val;
     }
     free(pstart);
     free(preds);
-    free(cnt);
-    free(pend);
-    free(head);
+    free(R);
     free(enext);
     free(eitem);
     return ok ? 0 : 1;
@@ -400,7 +360,14 @@ static TBTable *tb_build(uint32_t tiles, int nw, int nb, int cw, int cb, TBTable
         if (!slot->b) return NULL;
     }
     TBBuild *b = slot->b;
-    int status = b->phase == 1 ? tb_generate(b, tiles, present, nw, nb, cw, cb) : 0;
+    int status = 0;
+    if (b->phase == 1) {
+#if HAVE_FAST_CORE
+        if (fast_core) status = tb_generate_fast(b, tiles, present, nw, nb, cw, cb);
+        else
+#endif
+            status = tb_generate(b, tiles, present, nw, nb, cw, cb);
+    }
     if (status == 0) status = tb_retro(b);
     if (status) {
         if (status == 2) slot->failed = 2;
