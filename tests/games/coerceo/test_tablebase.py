@@ -298,3 +298,30 @@ def test_an_interrupted_table_build_goes_on_at_the_next_search() -> None:
     assert table_value(state) == value
     assert table_digest() == resumed
     clear_tables()
+
+
+def test_a_build_the_game_can_no_longer_reach_is_dropped() -> None:
+    """A root's table left unfinished is dropped once a search starts from a position
+    without one of its tiles (a game never gets tiles back): its memory is freed, and the
+    table would be built afresh if asked."""
+    if engine.C_CORE is None:
+        pytest.skip("the compiled core is not built")
+    from spelbord.games.coerceo.tablebase import clear_tables, table_progress, table_stats
+
+    game = CoerceoGame(variant="ocius")
+    big = parse_position(
+        "white: b3:3 b3:5 c3:3; black: c2:2 c3:4 c4:0; tiles: b3 c2 c3 c4; move: black", game
+    )
+    small = parse_position("white: c3:1 d3:5; black: c4:2; tiles: c3 c4 d3; move: white", game)
+    clear_tables()
+    for _ in range(400):
+        search(big, seconds=0.01, tablebase=True)
+        progress = table_progress(big)
+        if progress is not None and 0.0 < progress < 1.0:
+            break
+    assert progress is not None and 0.0 < progress < 1.0
+    held = table_stats()[1]
+    search(small, depth=2, seconds=1.0, tablebase=True)
+    assert table_progress(big) == 0.0
+    assert table_stats()[1] < held
+    clear_tables()

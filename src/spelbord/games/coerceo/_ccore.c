@@ -582,6 +582,7 @@ static int ensure_tt(int bits) {
 static void tb_prepare(const Pos *s, int side, double seconds, double t0) {
     int v;
     tb_make_room();
+    tb_drop_unreachable(s->tiles, __builtin_popcountll(s->p[0]), __builtin_popcountll(s->p[1]));
     tb_draws_g = 1;
     tb_deadline_g = seconds > 0 ? t0 + seconds * TB_SHARE : 0;
     tb_force_g = 1; /* the root's own table: started or continued whatever its size */

@@ -12,11 +12,32 @@
  *
  * Values, for the side to move: +n wins in n plies (taking the opponent's last piece,
  * R11), -n loses in n plies, 0 neither side can force the end: a draw, by repetition
- * (R13) or stalemate (R12). They are computed level by level: a position is won in n when
- * one of its turns leads to a position lost in n - 1 (its shortest win), lost in n when
- * every turn leads to a position won, the longest in n - 1 (its longest defence);
- * whatever is left when no level adds anything is drawn. The winner's line never repeats
- * a position (the count falls every turn), so a win here is a win under R13 too.
+ * (R13) or stalemate (R12). By definition (the Python twin computes it so, level by
+ * level): a position is won in n when one of its turns leads to a position lost in n - 1
+ * (its shortest win), lost in n when every turn leads to a position won, the longest in
+ * n - 1 (its longest defence); whatever no level reaches is drawn. The winner's line never
+ * repeats a position (the count falls every turn), so a win here is a win under R13 too.
+ *
+ * The builder works in two phases. Phase 1 (tb_generate, _ccore_tbgen.h, compiled twice
+ * like the search core) goes through the positions one white placement (a row of
+ * C(F, nb) x 2 positions) at a time: a position's reversible turns are listed as kids in
+ * this table (only the mover's rank changes), the others are valued by the smaller tables
+ * (built on the way). Phase 2 (tb_retro) is a retrograde pass: the kids' lists are turned
+ * into predecessor lists, and positions are resolved from buckets in increasing level: a
+ * position lost in m makes every unresolved predecessor won in m + 1; one won in m counts
+ * down its predecessors' unresolved kids and raises their longest win, and a predecessor
+ * with nothing left (no draw or loss among its smaller-table turns either) is lost in one
+ * more than its longest; the smaller tables' losses and wins seed the buckets. That gives
+ * the values of the definition exactly (tb_digest() fingerprints every table built; the
+ * tests compare whole tables with the twin), in O(positions + turns) instead of a scan of
+ * every open position at every level.
+ *
+ * Builds are resumable: a build under a deadline (tb_deadline_g, set by a search) stops
+ * between rows and keeps its arrays and next row in its slot (TBBuild, counted in
+ * tb_bytes against TB_MAX_BYTES); the next request with time goes on from there (a row
+ * half done when a smaller table ran out of time is done again). A table is used only
+ * once finished. A search starts or continues its root's own table whatever its size
+ * (tb_force_g), and the other tables only when they fit in the time left at TB_RATE.
  *
  * Index of a position in its table: ((rank_w * C(F, nb) + rank_b) * 2 + side), where F is
  * 3 x the tiles present (each colour's fields on them, in bit order) and rank_x is the
@@ -25,7 +46,7 @@
 
 #define TB_MAX_SIDE 8
 #define TB_MAX_POS (1 << 20)          /* positions of one table at most */
-#define TB_MAX_BYTES ((size_t)256 << 20) /* value memory of every table together */
+#define TB_MAX_BYTES ((size_t)256 << 20) /* memory of every table and build together */
 #define TB_SLOTS 16384                /* cache slots (open addressing) */
 #define TB_INF 32767
 #define TB_RATE 1e6   /* positions a second a build may count on (under a deadline) */
@@ -67,7 +88,7 @@ static u64 BIN[64][TB_MAX_SIDE + 1];
 static int tb_ready = 0;
 static int tb_draws_g = 1;  /* a drawn table position ends the search there (else play on) */
 static long long tb_hits_g = 0;
-static double tb_deadline_g = 0; /* building stops then (0: never); the table stays unbuilt */
+static double tb_deadline_g = 0; /* building stops then (0: never); its progress is kept */
 
 static void tb_init(void) {
     if (tb_ready) return;
@@ -448,6 +469,22 @@ static void tb_clear(void) {
     }
     tb_count = 0;
     tb_bytes = 0;
+}
+
+/* Drop the builds under way of the tables a game at this signature can no longer reach
+ * (a tile it lacks, or more pieces of a colour): an earlier root's, left unfinished when
+ * a capture or a removal moved the game on. Its slot stays, to be built afresh if asked. */
+static void tb_drop_unreachable(uint32_t tiles, int nw, int nb) {
+    for (int i = 0; i < TB_SLOTS; i++) {
+        TBTable *t = &tb_cache[i];
+        if (!t->b) continue;
+        uint32_t tt = (uint32_t)(t->key & 0x7FFFF);
+        int tw = (int)(t->key >> 19 & 15), tbk = (int)(t->key >> 23 & 15);
+        if ((tt & ~tiles) || tw > nw || tbk > nb) {
+            tb_free_build(t->b);
+            t->b = NULL;
+        }
+    }
 }
 
 /* Before building from a new position: when the cache is three quarters full (tables or
