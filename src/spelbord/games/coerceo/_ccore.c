@@ -714,8 +714,9 @@ static PyObject *py_tb_progress(PyObject *self, PyObject *args) {
     if (!t->failed) return PyFloat_FromDouble(1.0);
     if (t->failed == 1) Py_RETURN_NONE;
     if (!t->b) return PyFloat_FromDouble(0.0);
-    /* the retrograde pass is short: generated rows are most of the work */
-    return PyFloat_FromDouble(0.99 * (double)t->b->next / (double)t->b->nwc);
+    /* phase 1 (the rows) is most of the work; then the four retrograde phases */
+    if (t->b->phase == 1) return PyFloat_FromDouble(0.9 * (double)t->b->next / (double)t->b->nwc);
+    return PyFloat_FromDouble(0.9 + 0.02 * (t->b->phase - 1));
 }
 
 /* tb_stats() -> (tables built, value bytes, probes that ended the last search's line) */

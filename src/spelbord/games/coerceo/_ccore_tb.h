@@ -52,6 +52,15 @@
 #define TB_RATE 1e6   /* positions a second a build may count on (under a deadline) */
 #define TB_DRAW_SHARE 4 /* a drawn table position: the draw plus evaluation / this */
 
+typedef struct {
+    int16_t val;  /* the value once resolved */
+    int16_t maxw; /* longest win among the kids resolved so far (and the smaller tables') */
+    uint16_t cnt; /* kids not yet resolved; + TB_BLOCKED when it can never be lost */
+    int16_t pend; /* level it is queued at (0: not queued); -1: resolved */
+} TBRetro;
+
+#define TB_BLOCKED 0x8000 /* a drawn or lost position in a smaller table: never lost */
+
 /* A build under way (kept in its slot between searches when a deadline interrupts it). */
 typedef struct {
     int phase;        /* 1: generating positions (row `next`); 2: done generating */
@@ -69,6 +78,15 @@ typedef struct {
     int *kids;        /* positions of this table its reversible turns lead to */
     long kcap, kn;
     u64 *bmask;       /* black placement of each black rank */
+    /* phases 2-5 (retrograde; tb_retro): */
+    long step;        /* the next index of the phase under way */
+    uint32_t *pstart; /* predecessors of position j: preds[pstart[j] .. pstart[j + 1]) */
+    int *preds;
+    TBRetro *R;
+    int *head, nhead; /* bucket (list of entries) of each level, -1: empty */
+    int *enext, *eitem; /* entries: next in bucket; position x 2 + (1: lost, 0: won) */
+    long ne, one;     /* entries used; level 1: the next position to look at */
+    int top, level, e; /* highest level queued; level under way; its next entry */
 } TBBuild;
 
 typedef struct {
@@ -190,6 +208,12 @@ static void tb_free_build(TBBuild *b) {
     free(b->kstart);
     free(b->kids);
     free(b->bmask);
+    free(b->pstart);
+    free(b->preds);
+    free(b->R);
+    free(b->head);
+    free(b->enext);
+    free(b->eitem);
     tb_bytes -= b->bytes;
     free(b);
 }
@@ -266,107 +290,157 @@ static TBBuild *tb_new_build(long nwc, long nbc, int nw, int nb, u64 present) {
  * every turn is then won (no draw and no loss in a smaller table) is lost in one ply more
  * than the longest (the longest defence). The smaller tables' losses and wins seed the
  * buckets; what is never resolved is drawn. 0: done; 1: out of memory. */
-typedef struct {
-    int16_t val;  /* the value once resolved */
-    int16_t maxw; /* longest win among the kids resolved so far (and the smaller tables') */
-    uint16_t cnt; /* kids not yet resolved; + TB_BLOCKED when it can never be lost */
-    int16_t pend; /* level it is queued at (0: not queued); -1: resolved */
-} TBRetro;
+/* Whether a build under a deadline must stop now. */
+static inline int tb_late(void) { return tb_deadline_g > 0 && now_s() >= tb_deadline_g; }
 
-#define TB_BLOCKED 0x8000 /* a drawn or lost position in a smaller table: never lost */
-static int *tb_head = NULL; /* bucket heads per level (TB_INF of them), -1: empty */
+static void tb_account(TBBuild *b, long delta) {
+    b->bytes += (size_t)delta;
+    tb_bytes += (size_t)delta;
+}
 
+/* Queue `pos` at level `lev` (won, or lost when `loss`); 1 when out of memory. */
+static int tb_push(TBBuild *b, long pos, int lev, int loss) {
+    if (lev >= TB_INF - 1) return 0;
+    if (lev >= b->nhead) {
+        int n = b->nhead;
+        while (n <= lev) n *= 2;
+        int *h = realloc(b->head, (size_t)n * sizeof(int));
+        if (!h) return 1;
+        for (int k = b->nhead; k < n; k++) h[k] = -1;
+        tb_account(b, (long)(n - b->nhead) * (long)sizeof(int));
+        b->head = h;
+        b->nhead = n;
+    }
+    b->eitem[b->ne] = (int)pos * 2 + loss;
+    b->enext[b->ne] = b->head[lev];
+    b->head[lev] = (int)b->ne++;
+    b->R[pos].pend = (int16_t)lev;
+    if (lev > b->top) b->top = lev;
+    return 0;
+}
+
+/* Phases 2-5 (the retrograde pass), in chunks between which a deadline may stop it (the
+ * next call goes on): 2 counts each position's predecessors, 3 lists them (the kids'
+ * lists are then freed), 4 seeds the buckets, 5 resolves them level by level. 0: done;
+ * 1: out of memory; 2: out of time. */
 static int tb_retro(TBBuild *b) {
     long size = b->size;
     uint32_t E = b->kstart[size];
-    if (!tb_head) {
-        tb_head = malloc((size_t)TB_INF * sizeof(int));
-        if (!tb_head) return 1;
-        for (int L = 0; L < TB_INF; L++) tb_head[L] = -1;
+    if (b->phase == 2 && !b->pstart) {
+        long bytes = (long)((size_t)(size + 1) * sizeof(uint32_t) + ((size_t)E + 1) * sizeof(int) +
+                            (size_t)size * sizeof(TBRetro) + 2 * ((size_t)size * 2 + 1) * sizeof(int) +
+                            64 * sizeof(int));
+        if (tb_bytes + (size_t)bytes > TB_MAX_BYTES) return 1;
+        b->pstart = calloc((size_t)size + 1, sizeof(uint32_t));
+        b->preds = malloc(((size_t)E + 1) * sizeof(int));
+        b->R = malloc((size_t)size * sizeof(TBRetro));
+        b->enext = malloc(((size_t)size * 2 + 1) * sizeof(int));
+        b->eitem = malloc(((size_t)size * 2 + 1) * sizeof(int));
+        b->head = malloc(64 * sizeof(int));
+        tb_account(b, bytes);
+        if (!(b->pstart && b->preds && b->R && b->enext && b->eitem && b->head)) return 1;
+        b->nhead = 64;
+        for (int k = 0; k < 64; k++) b->head[k] = -1;
+        b->step = 0;
     }
-    uint32_t *pstart = calloc((size_t)size + 1, sizeof(uint32_t));
-    int *preds = malloc(((size_t)E + 1) * sizeof(int));
-    TBRetro *R = malloc((size_t)size * sizeof(TBRetro));
-    int *enext = malloc(((size_t)size * 2 + 1) * sizeof(int));
-    int *eitem = malloc(((size_t)size * 2 + 1) * sizeof(int));
-    int ok = pstart && preds && R && enext && eitem;
-    if (ok) {
-        int *kids = b->kids, *head = tb_head;
-        uint32_t *ks = b->kstart;
-        for (uint32_t k = 0; k < E; k++) pstart[kids[k] + 1]++;
+    uint32_t *pstart = b->pstart, *ks = b->kstart;
+    int *preds = b->preds;
+    TBRetro *R = b->R;
+    if (b->phase == 2) { /* count each position's predecessors */
+        while (b->step < (long)E) {
+            if (tb_late()) return 2;
+            long end = b->step + 65536 < (long)E ? b->step + 65536 : (long)E;
+            for (long k = b->step; k < end; k++) pstart[b->kids[k] + 1]++;
+            b->step = end;
+        }
         for (long j = 0; j < size; j++) pstart[j + 1] += pstart[j];
-        for (long i = 0; i < size; i++)
-            for (uint32_t k = ks[i]; k < ks[i + 1]; k++) preds[pstart[kids[k]]++] = (int)i;
+        b->phase = 3;
+        b->step = 0;
+    }
+    if (b->phase == 3) { /* list them (pstart[j] runs on to the start of j + 1) */
+        while (b->step < size) {
+            if (tb_late()) return 2;
+            long end = b->step + 16384 < size ? b->step + 16384 : size;
+            for (long i = b->step; i < end; i++)
+                for (uint32_t k = ks[i]; k < ks[i + 1]; k++) preds[pstart[b->kids[k]]++] = (int)i;
+            b->step = end;
+        }
         for (long j = size; j > 0; j--) pstart[j] = pstart[j - 1];
         pstart[0] = 0;
-        long ne = 0;
-        int top = 1;
-#define TB_PUSH(pos, lev, loss)                                                           \
-    do {                                                                                  \
-        int lv_ = (lev);                                                                  \
-        if (lv_ < TB_INF - 1) {                                                           \
-            eitem[ne] = (int)(pos) * 2 + (loss);                                          \
-            enext[ne] = head[lv_];                                                        \
-            head[lv_] = (int)ne++;                                                        \
-            R[pos].pend = (int16_t)lv_;                                                   \
-            if (lv_ > top) top = lv_;                                                     \
-        }                                                                                 \
-    } while (0)
-        for (long i = 0; i < size; i++) {
-            TBRetro *r = &R[i];
-            r->val = b->val[i];
-            r->maxw = b->xwin[i];
-            r->cnt = (uint16_t)(ks[i + 1] - ks[i]);
-            r->pend = b->done[i] ? -1 : 0;
-            if (b->done[i]) continue;
-            if (b->xdraw[i] || b->xloss[i] < TB_INF) r->cnt += TB_BLOCKED;
-            if (b->xloss[i] < TB_INF) TB_PUSH(i, b->xloss[i] + 1, 0);
-            else if (!r->cnt) TB_PUSH(i, r->maxw + 1, 1);
+        free(b->kids);
+        b->kids = NULL;
+        tb_account(b, -(long)((size_t)b->kcap * sizeof(int)));
+        b->kcap = 0;
+        b->phase = 4;
+        b->step = 0;
+        b->top = 1;
+        b->ne = 0;
+    }
+    if (b->phase == 4) { /* each position's state; the smaller tables' values seed */
+        while (b->step < size) {
+            if (tb_late()) return 2;
+            long end = b->step + 65536 < size ? b->step + 65536 : size;
+            for (long i = b->step; i < end; i++) {
+                TBRetro *r = &R[i];
+                r->val = b->val[i];
+                r->maxw = b->xwin[i];
+                r->cnt = (uint16_t)(ks[i + 1] - ks[i]);
+                r->pend = b->done[i] ? -1 : 0;
+                if (b->done[i]) continue;
+                if (b->xdraw[i] || b->xloss[i] < TB_INF) r->cnt += TB_BLOCKED;
+                if (b->xloss[i] < TB_INF) {
+                    if (tb_push(b, i, b->xloss[i] + 1, 0)) return 1;
+                } else if (!r->cnt && tb_push(b, i, r->maxw + 1, 1))
+                    return 1;
+            }
+            b->step = end;
         }
-        /* level 1: the positions won at once (phase 1); then the buckets in order (a
-         * position is queued only at levels above the one being resolved) */
-        long one = 0;
-        for (int L = 1; L <= top; L++) {
-            int e = L == 1 ? -1 : head[L];
-            head[L] = -1;
-            for (;;) {
-                long j;
-                if (L == 1) {
-                    while (one < size && !(R[one].pend < 0 && R[one].val == 1)) one++;
-                    if (one >= size) break;
-                    j = one++;
+        b->phase = 5;
+        b->level = 1;
+        b->one = 0;
+        b->e = -1;
+    }
+    /* phase 5: level 1 (the positions won at once, phase 1), then the buckets in order (a
+     * position is queued only at levels above the one being resolved) */
+    while (b->level <= b->top) {
+        int L = b->level;
+        for (long count = 1;; count++) {
+            if (!(count & 1023) && tb_late()) return 2;
+            long j;
+            if (L == 1) {
+                while (b->one < size && !(R[b->one].pend < 0 && R[b->one].val == 1)) b->one++;
+                if (b->one >= size) break;
+                j = b->one++;
+            } else {
+                if (b->e < 0) break;
+                int e = b->e;
+                j = b->eitem[e] >> 1;
+                b->e = b->enext[e];
+                if (R[j].pend < 0) continue;
+                R[j].pend = -1;
+                R[j].val = (int16_t)(b->eitem[e] & 1 ? -L : L);
+            }
+            int lost = R[j].val < 0;
+            for (uint32_t q = pstart[j]; q < pstart[j + 1]; q++) {
+                int p = preds[q];
+                TBRetro *r = &R[p];
+                if (r->pend < 0) continue;
+                if (lost) {
+                    if ((!r->pend || L + 1 < r->pend) && tb_push(b, p, L + 1, 0)) return 1;
                 } else {
-                    if (e < 0) break;
-                    j = eitem[e] >> 1;
-                    int loss = eitem[e] & 1;
-                    e = enext[e];
-                    if (R[j].pend < 0) continue;
-                    R[j].pend = -1;
-                    R[j].val = (int16_t)(loss ? -L : L);
-                }
-                int lost = R[j].val < 0;
-                for (uint32_t q = pstart[j]; q < pstart[j + 1]; q++) {
-                    int p = preds[q];
-                    TBRetro *r = &R[p];
-                    if (r->pend < 0) continue;
-                    if (lost) {
-                        if (!r->pend || L + 1 < r->pend) TB_PUSH(p, L + 1, 0);
-                    } else {
-                        if (L > r->maxw) r->maxw = (int16_t)L;
-                        if (!--r->cnt && !r->pend) TB_PUSH(p, r->maxw + 1, 1);
-                    }
+                    if (L > r->maxw) r->maxw = (int16_t)L;
+                    if (!--r->cnt && !r->pend && tb_push(b, p, r->maxw + 1, 1)) return 1;
                 }
             }
         }
-#undef TB_PUSH
-        for (long i = 0; i < size; i++) b->val[i] = R[i].val;
+        b->level++;
+        if (b->level <= b->top) {
+            b->e = b->head[b->level];
+            b->head[b->level] = -1;
+        }
     }
-    free(pstart);
-    free(preds);
-    free(R);
-    free(enext);
-    free(eitem);
-    return ok ? 0 : 1;
+    for (long i = 0; i < size; i++) b->val[i] = R[i].val;
+    return 0;
 }
 
 /* Build (or go on building) the table of a signature in `slot`. NULL unless finished:
@@ -382,7 +456,7 @@ static TBTable *tb_build(uint32_t tiles, int nw, int nb, int cw, int cb, TBTable
     }
     TBBuild *b = slot->b;
     int status = 0;
-    if (b->phase == 1) {
+    if (b->phase == 1) { /* phase 1; then the retrograde phases (tb_retro) */
 #if HAVE_FAST_CORE
         if (fast_core) status = tb_generate_fast(b, tiles, present, nw, nb, cw, cb);
         else
