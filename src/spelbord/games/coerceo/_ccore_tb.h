@@ -33,10 +33,12 @@
  * every open position at every level.
  *
  * Builds are resumable: a build under a deadline (tb_deadline_g, set by a search) stops
- * between rows and keeps its arrays and next row in its slot (TBBuild, counted in
- * tb_bytes against TB_MAX_BYTES); the next request with time goes on from there (a row
- * half done when a smaller table ran out of time is done again). A table is used only
- * once finished. A search starts or continues its root's own table whatever its size
+ * between rows of phase 1, or between chunks of the retrograde pass (its four steps:
+ * count the predecessors, list them, seed the buckets, resolve level by level), and keeps
+ * its arrays and where it stood in its slot (TBBuild, counted in tb_bytes against
+ * TB_MAX_BYTES); the next request with time goes on from there (a row half done when a
+ * smaller table ran out of time is done again). A table is used only once finished; a
+ * search drops the builds its root can no longer reach (tb_drop_unreachable). A search starts or continues its root's own table whatever its size
  * (tb_force_g), and the other tables only when they fit in the time left at TB_RATE.
  *
  * Index of a position in its table: ((rank_w * C(F, nb) + rank_b) * 2 + side), where F is
