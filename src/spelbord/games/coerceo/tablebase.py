@@ -30,7 +30,7 @@ The search (``search(..., tablebase=True)``, which the ``ab`` agent uses with it
 evaluation) builds the tables of the position and of the captures two plies on, within
 half its time budget. Its own position's table is started (or continued) whatever its
 size: a build the deadline interrupts keeps its progress and the next search goes on with
-it (``table_progress``): the four-against-five table above was ready after 15 searches of
+it (``table_progress``): the four-against-five table above was ready after 15-22 searches of
 200 ms (under a load of 3.5 on 2 cores), where before it was never built; the other tables
 are built only when they fit in the time left at a million positions a second; a table is
 used only once finished, and the builds under way that the game can no longer reach (a
