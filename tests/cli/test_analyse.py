@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from spelbord.games.coerceo import CoerceoGame
+from spelbord.games.coerceo import CoerceoGame, engine
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -90,3 +90,15 @@ def test_bench_reports_engine_depth_and_speed(run_cli: Run) -> None:
         ("middle game", "1000"),
     ]
     assert all(int(r[3]) >= 1 for r in rows)
+    table = re.search(
+        r"^endgame table \(4 tiles, 4 against 5, from an empty cache\): ([\d,]+) tables, "
+        r"([\d,]+) positions in ([\d.]+) s",
+        out,
+        re.MULTILINE,
+    )
+    if engine.C_CORE is None:
+        assert "endgame table: skipped" in out
+    else:
+        assert table is not None
+        assert int(table[1].replace(",", "")) > 100
+        assert int(table[2].replace(",", "")) > 784_080

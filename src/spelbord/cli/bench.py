@@ -31,8 +31,9 @@ VIEW_PLIES = 300
 
 EXAMPLES = """\
 examples:
-  spelbord bench coerceo                  random playouts/s, states/s, perft nodes/s and
+  spelbord bench coerceo                  random playouts/s, states/s, perft nodes/s,
                                           the engine's depth and nodes/s in 100 ms and 1 s
+                                          and the time to build a 4-tile endgame table
   spelbord bench coerceo --seconds 10 --variant ocius
   spelbord bench omringad                 ... and determinizations/s (determinize, the
                                           history resample) and IS-MCTS iterations/s
@@ -267,9 +268,20 @@ def print_level_times(game: Game, positions: list[tuple[State, int]]) -> None:
 
 
 def print_engine_search() -> None:
-    """The Coerceo engine's depth and nodes/s in 100 ms and 1 s (start, middle game)."""
-    from spelbord.games.coerceo.bench import search_timings
+    """The Coerceo engine's endgame table build (a fixed 4-tile Ocius ending from an empty
+    cache: seconds and positions/s), then its depth and nodes/s in 100 ms and 1 s (start,
+    middle game)."""
+    from spelbord.games.coerceo.bench import search_timings, table_build_timing
 
+    table = table_build_timing()
+    if table is None:
+        print("endgame table: skipped (the compiled core is not built)")
+    else:
+        print(
+            f"endgame table (4 tiles, 4 against 5, from an empty cache): {table.tables:,} tables,"
+            f" {table.positions:,} positions in {table.seconds:.2f} s"
+            f"  {format_rate(table.positions, table.seconds)} positions"
+        )
     for t in search_timings():
         core = "compiled" if t.compiled else "pure Python"
         print(

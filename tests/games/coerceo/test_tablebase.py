@@ -219,3 +219,109 @@ def test_ab_spec_switches_the_tables() -> None:
     assert on.tables and on.name == "ab:depth=3:tables=on"
     with pytest.raises(AgentSpecError, match="tables is on or off"):
         make_agent("ab:200ms:tables=maybe")
+
+
+def _table_positions(tiles: list[int], nw: int, nb: int) -> list[tuple[int, int]]:
+    """Every placement (white mask, black mask) of a signature's table."""
+    from itertools import combinations
+
+    fields = [3 * t + k for t in tiles for k in range(3)]
+    whites = [sum(1 << q for q in c) for c in combinations(fields, nw)]
+    blacks = [sum(1 << q for q in c) for c in combinations(fields, nb)]
+    return [(w, b) for w in whites for b in blacks]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "nw", "nb", "collected", "cost"),
+    [
+        ([8, 9, 13], 2, 2, (1, 0), 1),  # three Ocius tiles, an exchange in hand (R10)
+        ([9, 13], 3, 2, (0, 2), 2),  # two tiles, exchange cost 2
+        ([4, 8, 9], 2, 1, (0, 0), 1),
+    ],
+)
+def test_the_retrograde_builder_matches_the_python_twin_on_whole_tables_r11_r12(
+    tiles: list[int], nw: int, nb: int, collected: tuple[int, int], cost: int
+) -> None:
+    """R11/R12: the compiled builder (a retrograde pass over predecessor lists) gives every
+    position of a table, and of every smaller table it needs, the value the Python twin's
+    level-by-level definition gives (shortest win, longest loss, draws left)."""
+    if engine.C_CORE is None:
+        pytest.skip("the compiled core is not built")
+    mask = sum(1 << t for t in tiles)
+    positions = _table_positions(tiles, nw, nb)
+    first = positions[0]
+    args = (*first, mask, *collected, 0, cost)
+    assert engine.C_CORE.tb_value(*args) == engine.PY_CORE.tb_value(*args)
+    values = set()
+    for w, b in positions:
+        for side in (0, 1):
+            args = (w, b, mask, *collected, side, cost)
+            value = engine.C_CORE.tb_value(*args, 0)
+            assert value == engine.PY_CORE.tb_value(*args, 0), (w, b, side)
+            values.add(value)
+    assert len(values) >= 3
+
+
+def test_an_interrupted_table_build_goes_on_at_the_next_search() -> None:
+    """A search too short to build its root's table keeps what it built and the next
+    searches go on with it; no search uses the table before it is finished, and the
+    finished tables are the ones an uninterrupted build gives, value for value."""
+    if engine.C_CORE is None:
+        pytest.skip("the compiled core is not built")
+    from spelbord.games.coerceo.tablebase import (
+        clear_tables,
+        table_digest,
+        table_progress,
+    )
+
+    state = parse_position(
+        "white: b3:3 b3:5 c3:3; black: c2:2 c3:4 c4:0; tiles: b3 c2 c3 c4; move: black",
+        CoerceoGame(variant="ocius"),
+    )
+    clear_tables()
+    assert table_progress(state) == 0.0
+    seen = []
+    for _ in range(400):
+        result = search(state, seconds=0.01, tablebase=True)
+        assert result.action in state.legal_actions()
+        progress = table_progress(state)
+        assert progress is not None
+        seen.append(progress)
+        if progress == 1.0:
+            break
+        assert table_value(state, build=False) is None
+    assert seen[-1] == 1.0 and len(seen) > 2
+    assert any(0.0 < p < 1.0 for p in seen)
+    resumed = table_digest()
+    value = table_value(state, build=False)
+    clear_tables()
+    assert table_value(state) == value
+    assert table_digest() == resumed
+    clear_tables()
+
+
+def test_a_build_the_game_can_no_longer_reach_is_dropped() -> None:
+    """A root's table left unfinished is dropped once a search starts from a position
+    without one of its tiles (a game never gets tiles back): its memory is freed, and the
+    table would be built afresh if asked."""
+    if engine.C_CORE is None:
+        pytest.skip("the compiled core is not built")
+    from spelbord.games.coerceo.tablebase import clear_tables, table_progress, table_stats
+
+    game = CoerceoGame(variant="ocius")
+    big = parse_position(
+        "white: b3:3 b3:5 c3:3; black: c2:2 c3:4 c4:0; tiles: b3 c2 c3 c4; move: black", game
+    )
+    small = parse_position("white: c3:1 d3:5; black: c4:2; tiles: c3 c4 d3; move: white", game)
+    clear_tables()
+    for _ in range(400):
+        search(big, seconds=0.01, tablebase=True)
+        progress = table_progress(big)
+        if progress is not None and 0.0 < progress < 1.0:
+            break
+    assert progress is not None and 0.0 < progress < 1.0
+    held = table_stats()[1]
+    search(small, depth=2, seconds=1.0, tablebase=True)
+    assert table_progress(big) == 0.0
+    assert table_stats()[1] < held
+    clear_tables()

@@ -312,10 +312,10 @@ static int tb_probe(const Pos *s, int c, int ply, int clock, int *score);
 #define HAVE_FAST_CORE 0
 #endif
 
+static int fast_core = 0; /* set at import: the processor has BMI1 and BMI2 */
+
 #include "_ccore_tb.h"
 #define TB_SHARE 0.5
-
-static int fast_core = 0; /* set at import: the processor has BMI1 and BMI2 */
 
 static int search_root(const Pos *s, int side, int depth) {
 #if HAVE_FAST_CORE
@@ -570,19 +570,25 @@ static int ensure_tt(int bits) {
 
 /* Before a search with the tables: build the table of the root and of every position
  * two plies on that an irreversible turn leads to (a capture, a removal, an exchange),
- * where small enough (tb_size), while TB_SHARE of the time budget (if any) lasts; what
- * is not done then is built on at later searches (tables finished stay). When the root is
- * itself a table draw, drawn table positions are searched on (tb_draws_g = 0): the side
- * ahead goes on pressing by the evaluation, since a searching opponent may not find the
- * perfect defence, while every table win and loss still scores exactly. When the root
- * itself is a drawn table position, drawn positions are searched on (tb_draws_g = 0): the
- * opponent may still go wrong; otherwise they score as draws. */
+ * where small enough (tb_size), while TB_SHARE of the time budget (if any) lasts. The
+ * root's own table is started or continued whatever its size (tb_force_g; so are the
+ * smaller tables it needs): a build the deadline interrupts keeps its progress in its
+ * slot and the next search goes on with it, so over a few moves a table of a million
+ * positions gets built; the other tables only when they fit in the time left at
+ * TB_RATE. A table is used only once finished. When the root is itself a table draw,
+ * drawn table positions are searched on (tb_draws_g = 0): the side ahead goes on
+ * pressing by the evaluation, since a searching opponent may not find the perfect
+ * defence, while every table win and loss still scores exactly. */
 static void tb_prepare(const Pos *s, int side, double seconds, double t0) {
     int v;
     tb_make_room();
+    tb_drop_unreachable(s->tiles, __builtin_popcountll(s->p[0]), __builtin_popcountll(s->p[1]));
     tb_draws_g = 1;
     tb_deadline_g = seconds > 0 ? t0 + seconds * TB_SHARE : 0;
-    if (!tb_lookup(s, side, 1, &v) && v == 0) tb_draws_g = 0;
+    tb_force_g = 1; /* the root's own table: started or continued whatever its size */
+    int found = !tb_lookup(s, side, 1, &v);
+    tb_force_g = 0;
+    if (found && v == 0) tb_draws_g = 0;
     int moves[MAXMOVES], replies[MAXMOVES];
     int n = gen(s, side, moves);
     for (int i = 0; i < n; i++) {
@@ -687,11 +693,65 @@ static PyObject *py_tb_value(PyObject *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
+/* tb_progress(w, b, tiles, cw, cb, side, cost): how much of the position's table is built:
+ * 1.0 finished, 0 < x < 1 a build under way (rows generated / rows), 0.0 none yet, None
+ * out of reach (too large for a table, or memory spent). */
+static PyObject *py_tb_progress(PyObject *self, PyObject *args) {
+    unsigned long long w, b;
+    unsigned long tiles;
+    int cw, cb, side, cost;
+    if (!PyArg_ParseTuple(args, "KKkiiii", &w, &b, &tiles, &cw, &cb, &side, &cost)) return NULL;
+    tb_init();
+    int nw = __builtin_popcountll(w), nb = __builtin_popcountll(b);
+    if (!nw || !nb) Py_RETURN_NONE;
+    cost_g = cost;
+    u64 key = tb_key((uint32_t)tiles, nw, nb, tb_cap(cw, nb), tb_cap(cb, nw));
+    const TBTable *t = tb_slot(key);
+    if (t->key != key) {
+        if (tb_size((uint32_t)tiles, nw, nb) < 0) Py_RETURN_NONE;
+        return PyFloat_FromDouble(0.0);
+    }
+    if (!t->failed) return PyFloat_FromDouble(1.0);
+    if (t->failed == 1) Py_RETURN_NONE;
+    if (!t->b) return PyFloat_FromDouble(0.0);
+    /* phase 1 (the rows) is most of the work; then the four retrograde phases */
+    if (t->b->phase == 1) return PyFloat_FromDouble(0.9 * (double)t->b->next / (double)t->b->nwc);
+    return PyFloat_FromDouble(0.9 + 0.02 * (t->b->phase - 1));
+}
+
 /* tb_stats() -> (tables built, value bytes, probes that ended the last search's line) */
 static PyObject *py_tb_stats(PyObject *self, PyObject *args) {
     int built = 0;
     for (int i = 0; i < TB_SLOTS; i++) built += tb_cache[i].val != NULL;
     return Py_BuildValue("inL", built, (Py_ssize_t)tb_bytes, tb_hits_g);
+}
+
+/* tb_digest() -> sorted list of (key, positions, FNV-1a hash of the values) of every
+ * built table: a fingerprint of the cache, for tests that two builders agree. */
+static PyObject *py_tb_digest(PyObject *self, PyObject *args) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int i = 0; i < TB_SLOTS; i++) {
+        const TBTable *t = &tb_cache[i];
+        if (!t->key || t->failed || !t->val) continue;
+        u64 h = 1469598103934665603ULL;
+        for (long k = 0; k < t->size; k++) {
+            h = (h ^ (uint16_t)t->val[k]) * 1099511628211ULL;
+        }
+        PyObject *item = Py_BuildValue("KlK", (unsigned long long)t->key, t->size,
+                                       (unsigned long long)h);
+        if (!item || PyList_Append(out, item)) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    if (PyList_Sort(out)) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
 }
 
 static PyObject *py_tb_clear(PyObject *self, PyObject *args) {
@@ -726,8 +786,10 @@ static PyMethodDef methods[] = {
     {"perft", py_perft, METH_VARARGS, "Leaf count."},
     {"search", py_search, METH_VARARGS, "Iterative-deepening alpha-beta search."},
     {"tb_value", py_tb_value, METH_VARARGS, "Endgame table value of a position."},
+    {"tb_progress", py_tb_progress, METH_VARARGS, "How much of a position's table is built."},
     {"tb_stats", py_tb_stats, METH_NOARGS, "Endgame tables built, bytes, hits."},
     {"tb_clear", py_tb_clear, METH_NOARGS, "Drop every endgame table."},
+    {"tb_digest", py_tb_digest, METH_NOARGS, "Key, size and value hash of every built table."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,4 +1,5 @@
-"""Speed figures for Coerceo: perft timing and random games per second.
+"""Speed figures for Coerceo: perft timing, random games per second, the engine's search
+and the building of an endgame table.
 
 Both go through the public game API (``perft`` is the state's fast override; random
 games use ``legal_actions`` and ``apply_action`` as any agent would).
@@ -127,3 +128,50 @@ def search_timings(budgets: tuple[float, ...] = (0.1, 1.0)) -> list[SearchTiming
                 )
             )
     return out
+
+
+TABLE_POSITION = (
+    "white: b3:3 b3:5 c2:5 c3:3; black: c2:2 c3:4 c4:0 c4:2 c4:4; tiles: b3 c2 c3 c4; "
+    "collected: 1 0; move: black"
+)
+"""A 4-tile Ocius ending (four against five, 784,080 positions in its table) for the
+table benchmark."""
+
+
+@dataclass(frozen=True)
+class TableTiming:
+    """The exact endgame table of one position built from an empty cache: the tables
+    built (its own and every smaller one it needs), their positions and the seconds."""
+
+    position: str
+    tables: int
+    positions: int
+    seconds: float
+    value: int | None
+
+    @property
+    def positions_per_second(self) -> float:
+        return self.positions / self.seconds if self.seconds > 0 else 0.0
+
+
+def table_build_timing(position: str = TABLE_POSITION) -> TableTiming | None:
+    """Drop every table of the process, then time building the table of ``position`` with
+    the compiled core (``None`` without it: the Python twin is far too slow for this).
+
+    >>> timing = table_build_timing("white: c3:1 d3:5; black: c4:2; tiles: c3 c4 d3; move: white")
+    >>> timing is None or (timing.value, timing.tables > 1, timing.positions > 0)
+    (9, True, True)
+    """
+    from spelbord.games.coerceo import engine, tablebase
+    from spelbord.games.coerceo.fen import parse_position
+
+    if engine.C_CORE is None:
+        return None
+    state = parse_position(position, CoerceoGame(variant="ocius"))
+    tablebase.clear_tables()
+    start = time.perf_counter()
+    value = tablebase.table_value(state)
+    seconds = time.perf_counter() - start
+    digest = tablebase.table_digest()
+    tablebase.clear_tables()
+    return TableTiming(position, len(digest), sum(n for _, n, _ in digest), seconds, value)

@@ -27,7 +27,11 @@ before.
 
 Exact endgame tables (``tablebase``; ``tablebase=True``, which the ``ab`` agent passes):
 for few pieces on few tiles the value of every position is computed on demand and kept
-(win or loss in so many plies, or a draw against perfect play). The search scores every
+(win or loss in so many plies, or a draw against perfect play). Building takes at most
+half the time budget: the root's own table is started or continued whatever its size (a
+build the deadline interrupts is continued by the next search, so a large table gets
+built over a few moves), the tables two plies on only when they fit in the time left; a
+table is probed only once finished. The search scores every
 position it reaches whose table is built exactly when it is a win or a loss, so a table
 win is converted by the fastest line and a table loss avoided; a table draw scores as a
 draw plus a quarter of the evaluation, so the side ahead keeps a position the tables do
@@ -132,8 +136,9 @@ def search(
     ``contempt`` (centipawns) scores every draw as that much worse than nothing for the
     side to move at the root, so that a player does not settle for repetitions it need
     not accept (0: the objective score, for analysis). ``tablebase`` uses the exact
-    endgame tables (``tablebase`` module): built for the position and the captures two
-    plies on where small enough (within half the time budget), then probed by the search.
+    endgame tables (``tablebase`` module): built for the position (continued across
+    searches when it takes longer) and the captures two plies on where small enough,
+    within half the time budget, then probed by the search (finished tables only).
     """
     if state.is_terminal():
         raise SearchError("the game is over: there is nothing to search")

@@ -15,20 +15,32 @@ A table is built when it has at most ``TB_MAX_POS`` (1,048,576) positions (``C(F
 x C(F, black) x 2`` with ``F`` three times the tiles present): e.g. three pieces against
 two on the 7 Ocius tiles (558,600 positions; with every smaller table it needs, about 30
 s of one core), five against three on 4 tiles (348,480), six against four on 4 tiles
-(914,760); never the start of either board. The tables of a process take at most 256 MiB;
-when three quarters are used they are all dropped before the next build (a game's endings
-need few). About a million positions a second are built on this machine.
+(914,760); never the start of either board. The tables of a process, with the builds under
+way, take at most 256 MiB; when three quarters are used they are all dropped before the next
+build (a game's endings need few). A table is built in two phases: every position's turns
+(those within the table listed, the others valued by the smaller tables), then a
+retrograde pass from the decided positions back through predecessor lists, which gives
+the values of the definition above exactly (``table_digest`` fingerprints the tables; the
+tests compare whole tables with the Python twin). About 2 million positions a second are
+built on this machine (the four-against-five table of ``bench.TABLE_POSITION``, 4.2
+million positions with its 862 smaller tables: 1.6-2.4 s under a load of 2.5-3.7 on 2
+cores, against 5.0-5.2 s before the retrograde pass).
 
 The search (``search(..., tablebase=True)``, which the ``ab`` agent uses with its full
 evaluation) builds the tables of the position and of the captures two plies on, within
-half its time budget (a table it cannot finish in the time left waits for a later
-search, at most ``TB_RETRIES`` = 3 times; the smaller tables finished stay), then scores
-every position it reaches whose table is built: a win or loss exactly as ``WIN - plies``,
-so the fastest table win is played and a table loss avoided, and a draw as a draw plus a
-quarter of the evaluation, so that a side ahead keeps a position the tables do not prove
-drawn rather than entering one they do (and the side behind heads for the proven draw).
-When the position searched is itself a table draw, drawn positions are searched on with
-the evaluation: the opponent may still go wrong.
+half its time budget. Its own position's table is started (or continued) whatever its
+size: a build the deadline interrupts keeps its progress and the next search goes on with
+it (``table_progress``): the four-against-five table above was ready after 15-22 searches of
+200 ms (under a load of 3.5 on 2 cores), where before it was never built; the other tables
+are built only when they fit in the time left at a million positions a second; a table is
+used only once finished, and the builds under way that the game can no longer reach (a
+tile it lacks, more pieces) are dropped. It then scores every position it reaches whose
+table is built: a win or loss exactly as ``WIN - plies``, so the fastest table win is
+played and a table loss avoided, and a draw as a draw plus a quarter of the evaluation, so
+that a side ahead keeps a position the tables do not prove drawn rather than entering one
+they do (and the side behind heads for the proven draw). When the position searched is
+itself a table draw, drawn positions are searched on with the evaluation: the opponent may
+still go wrong.
 
 Where the Ocius draws come from (measured before the tables, ``ab:200ms:openings=4``
 against ``ab:200ms:eval=material:openings=4``, 6 games, seeds 1802-1807): 3 won, 3 drawn by
@@ -38,10 +50,11 @@ with 1 and 2 tiles collected; four against five) was already a table draw and ev
 one stayed so: no table win was let slip; the board shrank early into really drawn
 endings. Those 4-tile tables (490,000-915,000 positions) take 2.7 s (four against four,
 with the 853 smaller tables it needs) and 13.7 s (six against four, 2,935 tables, 29 MB)
-to build on a lightly loaded machine: far more than half of a 200 ms budget, so at 200 ms
-a move the search builds only the smaller ones (up to about 100,000 positions a move)
-and the match result did not change
-(+2 =18 -0 against +3 =17 -0, ``spelbord.ai.levels.MEASURED``).
+to build on a lightly loaded machine with the first builder (a level-by-level scan, and
+no resumption): far more than half of a 200 ms budget, so at 200 ms a move the search
+built only the smaller ones (up to about 100,000 positions a move) and the match result
+did not change (+2 =18 -0 against +3 =17 -0, ``spelbord.ai.levels.MEASURED``); the
+builds now carry on from move to move (above).
 
 >>> from spelbord.games.coerceo.fen import parse_position
 >>> from spelbord.games.coerceo.rules import CoerceoGame
@@ -60,7 +73,15 @@ from typing import Any
 from spelbord.games.coerceo import engine
 from spelbord.games.coerceo.pysearch import TB_MAX_POS, TB_MAX_SIDE
 
-__all__ = ["TB_MAX_POS", "TB_MAX_SIDE", "table_stats", "table_value"]
+__all__ = [
+    "TB_MAX_POS",
+    "TB_MAX_SIDE",
+    "clear_tables",
+    "table_digest",
+    "table_progress",
+    "table_stats",
+    "table_value",
+]
 
 
 def table_value(state: Any, *, build: bool = True, compiled: bool = True) -> int | None:
@@ -73,7 +94,41 @@ def table_value(state: Any, *, build: bool = True, compiled: bool = True) -> int
 
 
 def table_stats(*, compiled: bool = True) -> tuple[int, int]:
-    """``(tables built, bytes of values)`` in this process."""
+    """``(tables built, bytes held)`` in this process (the values of the tables built, and
+    the arrays of the compiled core's builds under way)."""
     core = engine.CORE if compiled else engine.PY_CORE
     built, size, _ = core.tb_stats()
     return int(built), int(size)
+
+
+def table_progress(state: Any) -> float | None:
+    """How much of the table of ``state`` the compiled core has built: ``1.0`` finished
+    (``table_value`` answers), between 0 and 1 a build under way that the next search with
+    tables goes on with, ``0.0`` not started, ``None`` out of reach (too many pieces for
+    its tiles, or memory spent). Without the compiled core: 1.0 or 0.0 (the Python twin
+    builds a table in one go).
+
+    >>> from spelbord.games.coerceo.rules import CoerceoGame
+    >>> table_progress(CoerceoGame(variant="ocius").new_initial_state()) is None
+    True
+    """
+    if engine.C_CORE is None:
+        built = engine.PY_CORE.tb_value(*engine.core_args(state), 0) is not None
+        return 1.0 if built else 0.0
+    value = engine.C_CORE.tb_progress(*engine.core_args(state))
+    return None if value is None else float(value)
+
+
+def table_digest() -> list[tuple[int, int, int]]:
+    """``(signature key, positions, hash of the values)`` of every table the compiled core
+    has finished, sorted: two builders agree when their digests do (empty without it)."""
+    if engine.C_CORE is None:
+        return []
+    return [(int(k), int(n), int(h)) for k, n, h in engine.C_CORE.tb_digest()]
+
+
+def clear_tables(*, compiled: bool = True) -> None:
+    """Drop every table (and build under way) of this process; they are built again on
+    demand."""
+    core = engine.CORE if compiled else engine.PY_CORE
+    core.tb_clear()
