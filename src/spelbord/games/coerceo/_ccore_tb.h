@@ -47,7 +47,7 @@
  * tb_*) computes the same values by the same definition. */
 
 #define TB_MAX_SIDE 8
-#define TB_MAX_POS (1 << 20)          /* positions of one table at most */
+#define TB_MAX_POS (1 << 21)          /* positions of one table at most */
 #define TB_MAX_BYTES ((size_t)256 << 20) /* memory of every table and build together */
 #define TB_SLOTS 16384                /* cache slots (open addressing) */
 #define TB_INF 32767

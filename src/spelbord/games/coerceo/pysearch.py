@@ -42,7 +42,7 @@ TT_EXACT, TT_LOWER, TT_UPPER = 1, 2, 3
 
 TB_MAX_SIDE = 8
 """Endgame tables (``_ccore_tb.h``): pieces of one colour at most."""
-TB_MAX_POS = 1 << 20
+TB_MAX_POS = 1 << 21
 """Positions of one endgame table at most."""
 TB_SLOTS = 16384
 TB_MAX_BYTES = 256 << 20

@@ -11,11 +11,13 @@ defence (the shortest such win), ``-n`` when the opponent does (the longest defe
 ``0`` when neither can force it: a draw by repetition (R13) or stalemate (R12). The
 winner's line never repeats a position, so a table win is a win under R13.
 
-A table is built when it has at most ``TB_MAX_POS`` (1,048,576) positions (``C(F, white)
+A table is built when it has at most ``TB_MAX_POS`` (2,097,152) positions (``C(F, white)
 x C(F, black) x 2`` with ``F`` three times the tiles present): e.g. three pieces against
 two on the 7 Ocius tiles (558,600 positions; with every smaller table it needs, about 30
 s of one core), five against three on 4 tiles (348,480), six against four on 4 tiles
-(914,760); never the start of either board. The tables of a process, with the builds under
+(914,760), every ending on 4 tiles (at most 1,707,552: six against six; five against five,
+1,254,528 positions, took 9.5 s with its smaller tables under a load of 3.4, six against
+five 15.7 s more); never the start of either board. The tables of a process, with the builds under
 way, take at most 256 MiB; when three quarters are used they are all dropped before the next
 build (a game's endings need few). A table is built in two phases: every position's turns
 (those within the table listed, the others valued by the smaller tables), then a
