@@ -56,7 +56,16 @@ to build on a lightly loaded machine with the first builder (a level-by-level sc
 no resumption): far more than half of a 200 ms budget, so at 200 ms a move the search
 built only the smaller ones (up to about 100,000 positions a move) and the match result
 did not change (+2 =18 -0 against +3 =17 -0, ``spelbord.ai.levels.MEASURED``); the
-builds now carry on from move to move (above).
+builds now carry on from move to move (above), and the same match gave +4 =16 -0.
+
+What the tables do not give: a table draw is not lost by a material engine. Among the
+moves that keep a table draw, playing the one that leaves the opponent the most replies
+losing by the tables (deepest losses and captures weighing most) was tried on 20 table-drawn
+4-tile Ocius positions from such games, each played out from both sides at 200 ms against
+``ab:200ms:eval=material``: +1 =39 -0 with it, +2 =38 -0 without. The replies the tables
+prove lost lose material within a few plies, which a material search sees at any depth
+from 2 to 10; so that move choice was not adopted. The Ocius wins come from the middle
+game, before the board is down to 4 tiles.
 
 >>> from spelbord.games.coerceo.fen import parse_position
 >>> from spelbord.games.coerceo.rules import CoerceoGame
