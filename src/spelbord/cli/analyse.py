@@ -34,7 +34,9 @@ def add_parser(sub: Any) -> None:
         "analyse",
         help="evaluate a position with the engine (Coerceo)",
         description="Search a position with the alpha-beta engine: the evaluation, the best "
-        "line and the depth reached, depth by depth.",
+        "line and the depth reached, depth by depth. With a time budget (not --depth alone) "
+        "the exact endgame tables are used: half the time builds the tables of an ending "
+        "with few pieces on few tiles, and a table win or loss shows as 'win in N'.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -78,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"the game is over ({state.termination()}): nothing to analyse")
         print(position_text(state))
         print(state)
-        result = search(state, depth=args.depth, seconds=seconds)
+        result = search(state, depth=args.depth, seconds=seconds, tablebase=seconds is not None)
     except CliError:
         raise
     except SpelbordError as exc:

@@ -325,3 +325,33 @@ def test_a_build_the_game_can_no_longer_reach_is_dropped() -> None:
     assert table_progress(big) == 0.0
     assert table_stats()[1] < held
     clear_tables()
+
+
+DEEP_WIN = (
+    "white: c3:1 c3:5 c4:1 c4:3 d2:5; black: c3:0 d2:0 d3:0; tiles: c3 c4 d2 d3; "
+    "collected: 1 2; move: white"
+)
+"""Five against three on 4 Ocius tiles, from an engine game: white wins in 31 plies (R11)."""
+
+
+def test_the_analysis_board_and_cli_show_a_table_win_exactly_r11(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The analysis board (and ``spelbord analyse`` with a time) search with the tables: a
+    win 31 plies deep, far beyond what a short search reaches, shows as "win in 16"."""
+    from spelbord.cli.main import main
+    from spelbord.games.coerceo.study import CoerceoAnalysis
+
+    game = CoerceoGame(variant="ocius")
+    state = parse_position(DEEP_WIN, game)
+    plain = search(state, seconds=0.3)
+    assert plain.mate_in is None  # the search alone does not see it
+    assert table_value(state) == 31  # built (and kept for the process)
+    data = CoerceoAnalysis().analyse(state, 0.3)
+    assert data["verdict"] == {"kind": "win", "turns": 16}
+    assert data["evaluation"] == "win in 16"
+    assert (
+        main(["analyse", "coerceo", "--variant", "ocius", "--fen", DEEP_WIN, "--time", "300ms"])
+        == 0
+    )
+    assert "win in 16" in capsys.readouterr().out

@@ -53,11 +53,13 @@ class CoerceoAnalysis:
         return position_text(_coerceo(state))
 
     def analyse(self, state: State, seconds: float) -> dict[str, Any]:
-        """Evaluation, best line and depth (a search of ``seconds``), the top moves (each
-        searched ``TOP_DEPTH`` plies after it) and the threats (the opponent's moves that
-        would win material if it were its turn now)."""
+        """Evaluation, best line and depth (a search of ``seconds`` with the endgame
+        tables: an ending they cover, once its table is built within half the time or by
+        an earlier request, shows its exact result, win or loss in so many turns), the top
+        moves (each searched ``TOP_DEPTH`` plies after it) and the threats (the opponent's
+        moves that would win material if it were its turn now)."""
         state = _coerceo(state)
-        result = search(state, seconds=seconds, tt_bits=18)
+        result = search(state, seconds=seconds, tt_bits=18, tablebase=True)
         line = line_text(state, result.line)
         scored = puzzles.action_scores(state, TOP_DEPTH, WEIGHTS)
         ranked = sorted(scored.items(), key=lambda item: -item[1][0])[:TOP_MOVES]
