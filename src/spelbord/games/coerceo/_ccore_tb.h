@@ -128,8 +128,9 @@ static inline u64 tb_key(uint32_t tiles, int nw, int nb, int cw, int cb) {
            (u64)cost_g << 41 | (u64)1 << 60;
 }
 
-/* Colex rank of the pieces `m` among the present fields. */
-static inline u64 tb_rank(u64 m, u64 present) {
+/* Colex rank of the pieces `m` among the present fields. Always inlined, so that phase 1's
+ * copy for popcnt/BMI processors (_ccore_tbgen.h) compiles it with those instructions. */
+static inline __attribute__((always_inline)) u64 tb_rank(u64 m, u64 present) {
     u64 r = 0;
     int i = 1;
     while (m) {
@@ -274,12 +275,10 @@ static TBBuild *tb_new_build(long nwc, long nbc, int nw, int nb, u64 present) {
 #pragma GCC push_options
 #pragma GCC target("popcnt,bmi,bmi2")
 #define tb_generate tb_generate_fast
-#define tb_rank_gen tb_rank_gen_fast
 #define gen gen_fast
 #define make make_fast
 #include "_ccore_tbgen.h"
 #undef tb_generate
-#undef tb_rank_gen
 #undef gen
 #undef make
 #pragma GCC pop_options

@@ -1,18 +1,6 @@
 /* Phase 1 of the endgame table builder (_ccore_tb.h), included there twice: once as is,
  * once compiled for processors with popcnt/BMI (names given the suffix _fast). */
 
-/* Colex rank of the pieces `m` among the present fields (tb_rank, compiled here). */
-static inline u64 tb_rank_gen(u64 m, u64 present) {
-    u64 r = 0;
-    int i = 1;
-    while (m) {
-        int b = __builtin_ctzll(m);
-        m &= m - 1;
-        r += BIN[__builtin_popcountll(present & (((u64)1 << b) - 1))][i++];
-    }
-    return r;
-}
-
 /* Phase 1, one white rank (a row of C(F, nb) x 2 positions) at a time: each position's
  * turns, the reversible ones as kids in this table, the others valued by the smaller
  * tables (built on the way). 0: every row done; 2: out of time (the rows done are kept,
@@ -69,7 +57,7 @@ static int tb_generate(TBBuild *b, uint32_t tiles, u64 present, int nw, int nb, 
                             b->bytes += (size_t)more * sizeof(int);
                             tb_bytes += (size_t)more * sizeof(int);
                         }
-                        u64 r = tb_rank_gen(ch.p[side], present);
+                        u64 r = tb_rank(ch.p[side], present);
                         b->kids[kn++] = (int)(((side ? (u64)rw * (u64)nbc + r
                                                      : r * (u64)nbc + (u64)rb)) * 2 + (u64)o);
                         continue;
@@ -87,8 +75,8 @@ static int tb_generate(TBBuild *b, uint32_t tiles, u64 present, int nw, int nb, 
                         memo_key[h] = key;
                         memo[h] = t;
                     }
-                    int v = t->val[(tb_rank_gen(ch.p[0], ch.present) * (u64)t->nbc +
-                                    tb_rank_gen(ch.p[1], ch.present)) * 2 + (u64)o];
+                    int v = t->val[(tb_rank(ch.p[0], ch.present) * (u64)t->nbc +
+                                    tb_rank(ch.p[1], ch.present)) * 2 + (u64)o];
                     if (v == 0) b->xdraw[i] = 1;
                     else if (v < 0) { if (-v < b->xloss[i]) b->xloss[i] = (int16_t)-v; }
                     else if (v > b->xwin[i]) b->xwin[i] = (int16_t)v;

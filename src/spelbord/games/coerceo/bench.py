@@ -149,10 +149,6 @@ class TableTiming:
     seconds: float
     value: int | None
 
-    @property
-    def positions_per_second(self) -> float:
-        return self.positions / self.seconds if self.seconds > 0 else 0.0
-
 
 def table_build_timing(position: str = TABLE_POSITION) -> TableTiming | None:
     """Drop every table of the process, then time building the table of ``position`` with
