@@ -69,7 +69,6 @@ typedef struct {
     long next;        /* phase 1: the next white rank to generate */
     u64 wc;           /* phase 1: the compact white placement of rank `next` */
     long nwc, nbc, size;
-    int maxx;         /* largest |value| of a smaller table met */
     size_t bytes;     /* memory held (counted in tb_bytes) */
     int16_t *val;     /* +1 won in one ply; 0 otherwise (drawn if never resolved) */
     unsigned char *done; /* 1: resolved in phase 1 (won in 1, or stalemate) */
