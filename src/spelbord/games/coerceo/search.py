@@ -125,6 +125,7 @@ def search(
     table_owner: object | None = None,
     contempt: int = 0,
     tablebase: bool = False,
+    plain: bool = False,
 ) -> SearchResult:
     """Search ``state`` to ``depth`` plies or for ``seconds`` (whichever ends first).
 
@@ -139,6 +140,10 @@ def search(
     endgame tables (``tablebase`` module): built for the position (continued across
     searches when it takes longer) and the captures two plies on where small enough,
     within half the time budget, then probed by the search (finished tables only).
+    ``plain`` searches as the public engines do, for comparison: plain alpha-beta, every
+    move with the full window, without null moves, late-move reductions, killers or
+    history (the transposition table, iterative deepening, captures first and the
+    quiescence search stay).
     """
     if state.is_terminal():
         raise SearchError("the game is over: there is nothing to search")
@@ -164,11 +169,13 @@ def search(
     _table_owner = None if table_owner is None else (id(table_owner), id(core))
     tb = 1 if tablebase else 0
     done, nodes, spent, partial = core.search(
-        *common, max_depth, seconds or 0.0, tt_bits, not keep_table, contempt, tb
+        *common, max_depth, seconds or 0.0, tt_bits, not keep_table, contempt, tb, int(plain)
     )
     if not done:
         # (tb 2: probe the tables built so far, build none: no time is left for it)
-        more, extra, took, _ = core.search(*common, 1, 0.0, tt_bits, False, contempt, 2 * tb)
+        more, extra, took, _ = core.search(
+            *common, 1, 0.0, tt_bits, False, contempt, 2 * tb, int(plain)
+        )
         done, nodes, spent, partial = more, nodes + extra, spent + took, None
     iterations = tuple(Iteration(d, v, n, s, _actions(line, side)) for d, v, n, s, line in done)
     last = iterations[-1]
