@@ -1,9 +1,16 @@
 """The alpha-beta agent (``ab``): the Coerceo engine's search as a player.
 
-Spec: ``ab[:budget][:depth=N][:eval=full|material][:openings=N][:tables=on|off]``, e.g. ``ab:1s``,
-``ab:200ms``, ``ab:depth=6``, ``ab:1s:depth=8`` (whichever ends first). Without a budget
-or a depth it searches for one second. ``eval=material`` is the plain material evaluation
-of the public engines (100 a piece, 50 a collected tile), for comparison matches.
+Spec: ``ab[:budget][:depth=N][:eval=full|material][:search=full|plain][:openings=N]
+[:tables=on|off]``, e.g. ``ab:1s``, ``ab:200ms``, ``ab:depth=6``, ``ab:1s:depth=8``
+(whichever ends first). Without a budget or a depth it searches for one second.
+``eval=material`` is the plain material evaluation of the public engines (100 a piece, 50
+a collected tile), for comparison matches. ``search=plain`` searches as they do: plain
+alpha-beta with iterative deepening, a transposition table, captures first and a capture
+quiescence, but no null-window search, reductions, null moves, killers or history, and a
+draw scored as nothing (no contempt). ``ab:1s:eval=material:search=plain`` is that class
+of engine: our core searches about a third of their nodes a second, but its transposition
+table and move ordering still take it as deep (from the Laurentius start depth 7 in 200 ms
+and 8 in 1 s on this 2-core machine; theirs 6 and 7).
 ``openings=N`` varies the first N plies of a game: there the agent picks at random (from
 its seeded generator) among the moves that a depth-2 look scores within
 ``OPENING_MARGIN`` of the best, so that matches between deterministic engines do not
@@ -36,6 +43,7 @@ ENGINE_GAMES = ("coerceo",)
 """Games the alpha-beta engine plays."""
 
 EVALUATIONS = ("full", "material")
+SEARCHES = ("full", "plain")
 OPENING_MARGIN = 25
 """Centipawns: opening moves this close to the best are equally likely."""
 
@@ -56,9 +64,12 @@ class AlphaBetaAgent(Agent):
         evaluation: str = "full",
         openings: int = 0,
         tables: bool | None = None,
+        searcher: str = "full",
     ) -> None:
         if evaluation not in EVALUATIONS:
             raise AgentSpecError(f"unknown eval {evaluation!r} (evals: {', '.join(EVALUATIONS)})")
+        if searcher not in SEARCHES:
+            raise AgentSpecError(f"unknown search {searcher!r} (searches: {', '.join(SEARCHES)})")
         if depth is not None and not 1 <= depth <= 64:
             raise AgentSpecError(f"depth must be 1..64, got {depth}")
         if openings < 0:
@@ -68,6 +79,7 @@ class AlphaBetaAgent(Agent):
         self.seconds = seconds
         self.depth = depth
         self.evaluation = evaluation
+        self.searcher = searcher
         self.openings = openings
         default_tables = seconds is not None
         if tables is None:
@@ -80,6 +92,8 @@ class AlphaBetaAgent(Agent):
             parts.append(f"depth={depth}")
         if evaluation != "full":
             parts.append(f"eval={evaluation}")
+        if searcher != "full":
+            parts.append(f"search={searcher}")
         if openings:
             parts.append(f"openings={openings}")
         if tables != default_tables and evaluation == "full":
@@ -116,8 +130,9 @@ class AlphaBetaAgent(Agent):
             seconds=self.seconds,
             weights=weights,
             table_owner=self,
-            contempt=CONTEMPT,
+            contempt=0 if self.searcher == "plain" else CONTEMPT,
             tablebase=self.tables,
+            plain=self.searcher == "plain",
         )
         return int(self.last_result.action)
 
@@ -144,6 +159,7 @@ def parse_alphabeta(spec: str, parts: list[str], seed: int | None) -> AlphaBetaA
     evaluation = "full"
     openings = 0
     tables: bool | None = None
+    searcher = "full"
     if parts and "=" not in parts[0]:
         budget = Budget.parse(parts.pop(0))
         if budget.seconds is None:
@@ -160,6 +176,8 @@ def parse_alphabeta(spec: str, parts: list[str], seed: int | None) -> AlphaBetaA
                 depth = int(value)
             elif key == "eval":
                 evaluation = value
+            elif key == "search":
+                searcher = value
             elif key == "openings":
                 openings = int(value)
             elif key == "tables":
@@ -169,10 +187,10 @@ def parse_alphabeta(spec: str, parts: list[str], seed: int | None) -> AlphaBetaA
             else:
                 raise AgentSpecError(
                     f"unknown option {key!r} in {spec!r} "
-                    "(ab options: depth, eval, openings, tables)"
+                    "(ab options: depth, eval, search, openings, tables)"
                 )
         except AgentSpecError:
             raise
         except ValueError:
             raise AgentSpecError(f"bad value {value!r} for {key!r} in {spec!r}") from None
-    return AlphaBetaAgent(seconds, depth, seed, evaluation, openings, tables)
+    return AlphaBetaAgent(seconds, depth, seed, evaluation, openings, tables, searcher)

@@ -393,6 +393,46 @@ MEASURED: tuple[Measured, ...] = (
         10.0,
         "coerceo ab:200ms:openings=4 ab:200ms:eval=material:openings=4 --games 10 --seed 1801"
         " --no-progress",
+    ),  # Issue 17, against the class of the public engines (``search=plain``: plain alpha-beta,
+    # material only, no contempt; as deep as they go at equal time), at equal time, one
+    # process at a time beside other jobs: Ocius 200 ms 15 min; Ocius 1 s 54 min (mean 486
+    # plies; the draws are 4-tile endings the tables prove drawn); Laurentius 200 ms 6 min,
+    # 1 s 17 min.
+    Measured(
+        "coerceo",
+        "ab:200ms:openings=4",
+        "ab:200ms:eval=material:search=plain:openings=4",
+        20,
+        12.5,
+        "coerceo ab:200ms:openings=4 ab:200ms:eval=material:search=plain:openings=4"
+        " --opt variant=ocius --games 20 --seed 2001 --no-progress",
+    ),
+    Measured(
+        "coerceo",
+        "ab:1s:openings=4",
+        "ab:1s:eval=material:search=plain:openings=4",
+        8,
+        4.5,
+        "coerceo ab:1s:openings=4 ab:1s:eval=material:search=plain:openings=4"
+        " --opt variant=ocius --games 8 --seed 2101 --no-progress",
+    ),
+    Measured(
+        "coerceo",
+        "ab:200ms:openings=4",
+        "ab:200ms:eval=material:search=plain:openings=4",
+        10,
+        10.0,
+        "coerceo ab:200ms:openings=4 ab:200ms:eval=material:search=plain:openings=4"
+        " --games 10 --seed 2002 --no-progress",
+    ),
+    Measured(
+        "coerceo",
+        "ab:1s:openings=4",
+        "ab:1s:eval=material:search=plain:openings=4",
+        6,
+        6.0,
+        "coerceo ab:1s:openings=4 ab:1s:eval=material:search=plain:openings=4"
+        " --games 6 --seed 2102 --no-progress",
     ),
 )
 """Real match results behind the ladder (score = wins + draws / 2 for ``spec``), each with

@@ -12,7 +12,7 @@ from spelbord.ai import make_agent
 from spelbord.ai.budget import AgentSpecError
 from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
 from spelbord.games.coerceo.board import BLACK, WHITE
-from spelbord.games.coerceo.search import SearchError, search
+from spelbord.games.coerceo.search import MATERIAL_WEIGHTS, SearchError, search
 from spelbord.games.coerceo.weights import WEIGHTS
 from spelbord.lab.match import play_game
 
@@ -93,6 +93,29 @@ def test_c_and_python_cores_agree() -> None:
         slow = search(state, depth=depth, compiled=False)
         assert (fast.score, fast.line, fast.nodes) == (slow.score, slow.line, slow.nodes)
         assert fast.compiled and not slow.compiled
+
+
+@compiled_only
+def test_c_and_python_cores_agree_on_the_plain_search() -> None:
+    """``plain=True`` (the public engines' plain alpha-beta) searches node for node alike."""
+    for i, state in enumerate(_positions(8, seed=5)):
+        depth = 3 if i % 2 else 2
+        fast = search(state, depth=depth, weights=MATERIAL_WEIGHTS, plain=True)
+        slow = search(state, depth=depth, weights=MATERIAL_WEIGHTS, plain=True, compiled=False)
+        assert (fast.score, fast.line, fast.nodes) == (slow.score, slow.line, slow.nodes)
+
+
+def test_the_plain_search_searches_every_move_fully() -> None:
+    """Without null moves and reductions the plain search needs more nodes for a depth, and
+    at a depth the full search does not prune (2 plies) it finds the same score."""
+    for state in _positions(4, seed=9):
+        full = search(state, depth=5, weights=MATERIAL_WEIGHTS)
+        plain = search(state, depth=5, weights=MATERIAL_WEIGHTS, plain=True)
+        assert plain.nodes > full.nodes
+        assert (
+            search(state, depth=2, weights=MATERIAL_WEIGHTS, plain=True).score
+            == search(state, depth=2, weights=MATERIAL_WEIGHTS).score
+        )
 
 
 @compiled_only
@@ -225,7 +248,11 @@ def test_ab_specs() -> None:
     assert make_agent("ab:2s:depth=8:eval=material:openings=4").name == (
         "ab:2s:depth=8:eval=material:openings=4"
     )
-    for bad in ("ab:100it", "ab:depth=0", "ab:eval=deep", "ab:depth=x", "ab:speed=3", "ab:x"):
+    plain = make_agent("ab:1s:eval=material:search=plain")
+    assert plain.name == "ab:1s:eval=material:search=plain" and plain.searcher == "plain"
+    assert make_agent("ab:1s:search=full").name == "ab:1s"
+    bad_specs = ("ab:100it", "ab:depth=0", "ab:eval=deep", "ab:depth=x", "ab:speed=3", "ab:x")
+    for bad in (*bad_specs, "ab:search=deep"):
         with pytest.raises(AgentSpecError):
             make_agent(bad)
 

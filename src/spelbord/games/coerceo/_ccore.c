@@ -209,6 +209,9 @@ static int endgame_term(const Pos *s, int c) { return endgame_side(s, c) - endga
 
 /* The exact endgame tables (_ccore_tb.h): negamax probes them when tb_on_g is set. */
 static int tb_on_g = 0;
+/* plain_g: the plain alpha-beta of the public engines (search(..., plain=1)): every move
+ * searched with the full window, no null move, no reductions, no killers or history. */
+static int plain_g = 0;
 static int tb_probe(const Pos *s, int c, int ply, int clock, int *score);
 
 #include "_ccore_search.h"
@@ -607,18 +610,20 @@ static void tb_prepare(const Pos *s, int side, double seconds, double t0) {
 }
 
 /* search(w, b, tiles, cw, cb, side, cost, moves_left, rep, history, max_depth, seconds,
- *        tt_bits, clear, contempt, tb=0) -> (list of (depth, score, nodes, seconds, pv) per completed
- * iteration, nodes, seconds); clear=0 keeps the transposition table of the last search;
- * tb=1 uses the endgame tables (tb_prepare builds them first), tb=2 only those built */
+ *        tt_bits, clear, contempt, tb=0, plain=0) -> (list of (depth, score, nodes, seconds,
+ * pv) per completed iteration, nodes, seconds); clear=0 keeps the transposition table of
+ * the last search; tb=1 uses the endgame tables (tb_prepare builds them first), tb=2 only
+ * those built; plain=1 searches as the public engines do (plain_g) */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
-    int cw, cb, side, cost, moves_left, rep, max_depth, tt_bits, clear, contempt, tb = 0;
+    int cw, cb, side, cost, moves_left, rep, max_depth, tt_bits, clear, contempt, tb = 0,
+        plain = 0;
     double seconds;
     PyObject *hist;
-    if (!PyArg_ParseTuple(args, "KKkiiiiiiOidipi|i", &w, &b, &tiles, &cw, &cb, &side, &cost,
+    if (!PyArg_ParseTuple(args, "KKkiiiiiiOidipi|ii", &w, &b, &tiles, &cw, &cb, &side, &cost,
                           &moves_left, &rep, &hist, &max_depth, &seconds, &tt_bits, &clear,
-                          &contempt, &tb))
+                          &contempt, &tb, &plain))
         return NULL;
     draw_g[side & 1] = -contempt;
     draw_g[1 - (side & 1)] = contempt;
@@ -643,6 +648,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     double t0 = now_s();
     deadline_g = seconds > 0 ? t0 + seconds : 0;
     tb_on_g = tb != 0;
+    plain_g = plain != 0;
     tb_hits_g = 0;
     if (tb == 1) tb_prepare(&s, side, seconds, t0);
     if (max_depth > MAXPLY - 8) max_depth = MAXPLY - 8;

@@ -682,7 +682,7 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
     if (depth <= 0 || ply >= MAXPLY) return qsearch_live(s, c, alpha, beta, ply, 0, clock);
     nodes_g++;
     check_time();
-    int pvnode = beta - alpha > 1;
+    int pvnode = !plain_g && beta - alpha > 1; /* (plain: every node may cut on the table) */
     TTEntry *e = &tt[s->hash & tt_mask];
     int hmove = -1;
     if (e->key == s->hash && e->age == tt_gen) {
@@ -698,7 +698,7 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
     }
     /* Null move: if passing still holds beta at a reduced depth, cut (never twice in a
      * row, never in the principal variation, never with one piece left). */
-    if (can_null && !pvnode && ply > 0 && depth >= 3 && popc(s->p[c]) > 1 &&
+    if (can_null && !plain_g && !pvnode && ply > 0 && depth >= 3 && popc(s->p[c]) > 1 &&
         evaluate(s, c, clock) >= beta) {
         Pos ch = *s;
         ch.hash ^= ZSIDE;
@@ -756,7 +756,7 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
         int cstart = irr ? hist_len : start;
         int quiet = KEY_SCORE(keys[i]) < S_KILLER2;
         int v;
-        if (i == 0) {
+        if (i == 0 || plain_g) {
             v = -negamax(&ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart, 1);
         } else {
             int r = (depth >= 3 && i >= 4 && quiet && !irr) ? (depth >= 6 && i >= 12 ? 2 : 1) : 0;
@@ -777,7 +777,7 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
                 for (int j = 0; j < pv_len[ply + 1]; j++) pv[ply][j + 1] = pv[ply + 1][j];
                 pv_len[ply] = pv_len[ply + 1] + 1;
                 if (v >= beta) {
-                    if (quiet && !(m & 4096)) {
+                    if (quiet && !(m & 4096) && !plain_g) {
                         if (killers[ply][0] != m) {
                             killers[ply][1] = killers[ply][0];
                             killers[ply][0] = m;

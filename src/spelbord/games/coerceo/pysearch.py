@@ -100,6 +100,7 @@ class PyCore:
         self.ready = False
         self.tb: dict[tuple[int, ...], list[int] | None] = {}
         self.tb_on = False
+        self.plain = False
         self.tb_draws = True
         self.tb_hits = 0
         self.tb_deadline = 0.0
@@ -699,7 +700,7 @@ class PyCore:
         if depth <= 0 or ply >= MAXPLY:
             return self._qsearch(s, c, alpha, beta, ply, 0, clock)
         self._tick()
-        pvnode = beta - alpha > 1
+        pvnode = not self.plain and beta - alpha > 1
         h = s[6]
         idx = h & self.tt_mask
         e = self.tt.get(idx)
@@ -721,6 +722,7 @@ class PyCore:
                     return v
         if (
             can_null
+            and not self.plain
             and not pvnode
             and ply > 0
             and depth >= 3
@@ -748,7 +750,7 @@ class PyCore:
                 ch, irr = self._make(s, c, m)
                 cstart = len(self.hist) if irr else start
                 quiet = scores[i] < S_KILLER2
-                if i == 0:
+                if i == 0 or self.plain:
                     v = -self._negamax(ch, 1 - c, depth - 1, -beta, -alpha, ply + 1, cstart)
                 else:
                     r = 0
@@ -771,7 +773,7 @@ class PyCore:
                         self._negamax_root_score(ply, v)
                         self._set_pv(ply, m)
                         if v >= beta:
-                            if quiet and not m & 4096:
+                            if quiet and not m & 4096 and not self.plain:
                                 k = self.killers[ply]
                                 if k[0] != m:
                                     k[1] = k[0]
@@ -890,6 +892,7 @@ class PyCore:
         clear: bool = True,
         contempt: int = 0,
         tb: int = 0,
+        plain: int = 0,
     ) -> tuple[
         list[tuple[int, int, int, float, list[int]]], int, float, tuple[int, int, list[int]] | None
     ]:
@@ -910,6 +913,7 @@ class PyCore:
         t0 = time.perf_counter()
         self.deadline = t0 + seconds if seconds > 0 else 0.0
         self.tb_on = bool(tb)
+        self.plain = bool(plain)
         self.tb_hits = 0
         if tb == 1:
             self._tb_prepare(s, side, seconds, t0)
