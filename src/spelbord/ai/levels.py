@@ -396,8 +396,8 @@ MEASURED: tuple[Measured, ...] = (
     ),  # Issue 17, against the class of the public engines (``search=plain``: plain alpha-beta,
     # material only, no contempt; as deep as they go at equal time), at equal time, one
     # process at a time beside other jobs: Ocius 200 ms 15 min; Ocius 1 s 54 min (mean 486
-    # plies; the draws are 4-tile endings the tables prove drawn); Laurentius 200 ms 6 min,
-    # 1 s 17 min.
+    # plies; the draws are 4-tile endings the tables prove drawn), then 21 min for 8 more
+    # games on 2 processes; Laurentius 200 ms 6 min, 1 s 17 min.
     Measured(
         "coerceo",
         "ab:200ms:openings=4",
@@ -415,6 +415,15 @@ MEASURED: tuple[Measured, ...] = (
         4.5,
         "coerceo ab:1s:openings=4 ab:1s:eval=material:search=plain:openings=4"
         " --opt variant=ocius --games 8 --seed 2101 --no-progress",
+    ),
+    Measured(
+        "coerceo",
+        "ab:1s:openings=4",
+        "ab:1s:eval=material:search=plain:openings=4",
+        8,
+        5.0,
+        "coerceo ab:1s:openings=4 ab:1s:eval=material:search=plain:openings=4"
+        " --opt variant=ocius --games 8 --seed 2103 --processes 2 --no-progress",
     ),
     Measured(
         "coerceo",

@@ -41,7 +41,7 @@ draw the search plays on by the evaluation: the opponent may still go wrong.
 Strength (``spelbord.ai.levels.MEASURED``, with the ``ab`` agent's tables and contempt):
 against the public engines' class (``plain=True`` with the material weights, which goes as
 deep as they do at equal time) at equal time, on Laurentius +10 =0 -0 at 200 ms and +6 =0
--0 at 1 s; on Ocius +5 =15 -0 at 200 ms and +1 =7 -0 at 1 s, where most games reach
+-0 at 1 s; on Ocius +5 =15 -0 at 200 ms and +3 =13 -0 at 1 s, where most games reach
 4-tile endings that the tables prove drawn. Against the full search with the material
 weights (stronger than that class) Laurentius is won as clearly, Ocius +4 =16 -0 at 200
 ms and drawn at 1 s.
