@@ -370,6 +370,28 @@ MEASURED: tuple[Measured, ...] = (
         10.0,
         "coerceo script:material random --games 10 --seed 1",
     ),
+    # Issue 17's floor, the engine against today's MCTS at 1 s (90% over 40 games):
+    # Laurentius 40 of 40 and Ocius 19 and a draw of 20 (an earlier session's engine, before
+    # the endgame tables), then Ocius 20 of 20 with today's (5 min on 2 processes).
+    Measured(
+        "coerceo", "ab:1s", "mcts:1s", 40, 40.0, "coerceo ab:1s mcts:1s --games 40 --seed 1724"
+    ),
+    Measured(
+        "coerceo",
+        "ab:1s",
+        "mcts:1s",
+        20,
+        19.5,
+        "coerceo ab:1s mcts:1s --opt variant=ocius --games 20 --seed 1725",
+    ),
+    Measured(
+        "coerceo",
+        "ab:1s",
+        "mcts:1s",
+        20,
+        20.0,
+        "coerceo ab:1s mcts:1s --opt variant=ocius --games 20 --seed 1726 --processes 2",
+    ),
     # Issue 17, with the endgame tables (the ab agent's default), against the plain
     # material engine at equal time: Ocius +4 =16 -0 (29 min wall, load average 1-7 with
     # CI beside it), with tables built by the retrograde pass and resumed from move to
