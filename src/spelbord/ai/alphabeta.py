@@ -122,6 +122,7 @@ class AlphaBetaAgent(Agent):
 
         state: Any = view.resample(self._rng)
         weights = self._weights()
+        plain = self.searcher == "plain"
         if state.plies() < self.openings:
             return self._opening_move(state, legal, weights)
         self.last_result = search(
@@ -130,9 +131,9 @@ class AlphaBetaAgent(Agent):
             seconds=self.seconds,
             weights=weights,
             table_owner=self,
-            contempt=0 if self.searcher == "plain" else CONTEMPT,
+            contempt=0 if plain else CONTEMPT,
             tablebase=self.tables,
-            plain=self.searcher == "plain",
+            plain=plain,
         )
         return int(self.last_result.action)
 
