@@ -120,6 +120,44 @@ def test_compiled_perft_deep(variant: str, depth: int, nodes: int) -> None:
     assert state.perft(depth) == state.perft(depth, "compiled") == nodes
 
 
+@compiled_only
+def test_bmi_and_plain_builds_count_alike() -> None:
+    """The core compiled for BMI processors (used where the processor has it) counts as
+    the plain build, repetition record included."""
+    core = engine.C_CORE
+    assert core is not None
+    before = core.fast_core()
+    if not core.fast_core(1):
+        core.fast_core(int(before))
+        pytest.skip("this processor or compiler has no BMI build of the core")
+    states = [_midgame(seed, {"exchange_cost": 1 + seed % 2}, 30 * seed) for seed in range(6)]
+    states.append(_shuffled(True, 7))
+    try:
+        for state in states:
+            if state.is_terminal():
+                continue
+            fast = state.perft(3, "compiled")
+            core.fast_core(0)
+            plain = state.perft(3, "compiled")
+            core.fast_core(1)
+            assert fast == plain == state.perft(3, "python")
+    finally:
+        core.fast_core(int(before))
+
+
+def test_the_core_reads_the_record_as_pairs() -> None:
+    """The repetition record goes to the core as (white, black) pairs, lists or tuples."""
+    state = _shuffled(True, 7)
+    args = (*engine.core_args(state), state.moves_left(), 1)
+    record = engine.repetition_record(state)
+    assert len(record) == 7
+    for core in [engine.PY_CORE] + ([engine.C_CORE] if engine.C_CORE is not None else []):
+        as_lists = [list(pair) for pair in record]
+        assert core.perft(*args, as_lists, 4) == core.perft(*args, record, 4) == state.perft(4)
+        with pytest.raises((TypeError, ValueError)):
+            core.perft(*args, [(1, 2, 3)], 4)
+
+
 @pytest.mark.slow
 def test_python_perft_depth_4() -> None:
     assert CoerceoGame().new_initial_state().perft(4, "python") == 5_280_654

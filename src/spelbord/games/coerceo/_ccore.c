@@ -589,7 +589,7 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         unsigned long long pw, pb;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "KK", &pw, &pb)) {
+        if (!PyArg_Parse(PySequence_Fast_GET_ITEM(fast, i), "(KK)", &pw, &pb)) {
             free(rec);
             Py_DECREF(fast);
             return NULL;
