@@ -46,6 +46,30 @@ def test_perft_coerceo_matches_the_published_counts(run_cli: Run) -> None:
     assert _counts(out) == {1: 48, 2: 2304}
 
 
+def test_perft_names_the_engine_and_counts_alike_with_each(run_cli: Run) -> None:
+    """The default is the game's first engine (Coerceo: the compiled core where it is
+    built); --engine picks another, and every one gives the same counts."""
+    engines = games.load("coerceo").new_initial_state().perft_engines()
+    code, out, _ = run_cli("perft", "coerceo", "--variant", "ocius", "--depth", "3")
+    assert code == 0
+    assert out.splitlines()[0].endswith(f", engine {engines[0]}")
+    for engine in engines:
+        code, out, _ = run_cli(
+            "perft", "coerceo", "--variant", "ocius", "--depth", "3", "--engine", engine
+        )
+        assert code == 0 and out.splitlines()[0].endswith(f", engine {engine}")
+        assert _counts(out) == {1: 26, 2: 676, 3: 17234}
+
+
+@pytest.mark.usefixtures("tiny_games")
+def test_perft_of_a_game_without_engines_of_its_own(run_cli: Run) -> None:
+    code, out, _ = run_cli("perft", "pile", "--depth", "2", "--engine", "api")
+    assert code == 0 and out.splitlines()[0] == "perft pile(max_take=2), engine api"
+    code, _, err = run_cli("perft", "pile", "--depth", "2", "--engine", "compiled")
+    assert code == 2
+    assert "pile has no perft engine 'compiled' here (it has: api)" in err
+
+
 def test_perft_variant_shorthand(run_cli: Run) -> None:
     code, out, _ = run_cli("perft", "coerceo", "--variant", "ocius", "--depth", "1")
     assert code == 0
@@ -57,7 +81,9 @@ def test_perft_variant_shorthand(run_cli: Run) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("--depth", "0"), "--depth must be at least 1"),
+        (("--depth", "0"), "--depth must be 1..64"),
+        (("--depth", "65"), "--depth must be 1..64"),
+        (("--depth", "2", "--engine", "rust"), "coerceo has no perft engine 'rust' here"),
         (("--variant", "blitz", "--depth", "1"), "must be one of laurentius, ocius"),
         (
             ("--variant", "ocius", "--opt", "variant=laurentius", "--depth", "1"),

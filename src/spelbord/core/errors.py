@@ -39,3 +39,8 @@ class RulesVersionError(GameOptionError):
 
 class StateFormatError(SpelbordError):
     """A serialized state that cannot be read back (malformed, other game, other options)."""
+
+
+class PerftEngineError(SpelbordError):
+    """A perft engine the state does not offer: an unknown name, one not built in this
+    installation, or one that cannot count this position (``State.perft_engines``)."""

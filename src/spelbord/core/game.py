@@ -20,6 +20,7 @@ from spelbord.core.errors import (
     IllegalActionError,
     NotationError,
     OutOfTurnError,
+    PerftEngineError,
     StateFormatError,
 )
 from spelbord.core.info import GameInfo
@@ -231,12 +232,31 @@ class State(ABC):
         """
         return None
 
-    def perft(self, depth: int) -> int:
+    def perft_engines(self) -> tuple[str, ...]:
+        """The move generators ``perft`` can count with here, the default first.
+
+        Every game has ``"api"``: the recursion over the public API (``legal_actions``,
+        ``clone``, ``apply_action``) below. A game with a fast perft of its own names its
+        generators before it (a compiled core where it is built, a generator in Python);
+        they must all give the same counts.
+        """
+        return ("api",)
+
+    def perft(self, depth: int, engine: str | None = None) -> int:
         """Move-generation count: leaves of the game tree ``depth`` decisions deep.
 
-        Chance and simultaneous nodes count every outcome / joint action. Games with a fast
-        move generator override this; the counts must agree.
+        Chance and simultaneous nodes count every outcome / joint action; a terminal state
+        is one leaf. ``engine`` picks one of ``perft_engines()`` (default: the first);
+        another name raises ``PerftEngineError``. Games with a fast move generator override
+        this; the counts must agree.
         """
+        if engine not in (None, "api"):
+            raise PerftEngineError(
+                f"{self.game.name} has no perft engine {engine!r} here "
+                f"(it has: {', '.join(self.perft_engines())})"
+            )
+        if depth < 0:
+            raise ValueError(f"perft depth must be at least 0, not {depth}")
         if depth == 0 or self.is_terminal():
             return 1
         player = self.current_player()
@@ -248,12 +268,12 @@ class State(ABC):
             for joint in itertools.product(*per_seat):
                 child = self.clone()
                 child.apply_actions(list(joint))
-                total += child.perft(depth - 1)
+                total += child.perft(depth - 1, "api")
             return total
         for action in self.legal_actions():
             child = self.clone()
             child.apply_action(action)
-            total += child.perft(depth - 1)
+            total += child.perft(depth - 1, "api")
         return total
 
     def termination(self) -> str:

@@ -81,10 +81,12 @@ def test_c_and_python_cores_agree() -> None:
     engine.install_weights(list(WEIGHTS))
     for i, state in enumerate(_positions(12, seed=3)):
         args = engine.core_args(state)
-        hist = engine.history_hashes(state)
-        rest = (state.moves_left(), 1, hist)
-        assert engine.C_CORE.perft(*args, *rest, 2) == engine.PY_CORE.perft(*args, *rest, 2)
-        assert engine.C_CORE.perft(*args, *rest, 2) == state.perft(2)
+        rest = (state.moves_left(), 1, engine.repetition_record(state))
+        for depth in (1, 2, 3):
+            count = engine.C_CORE.perft(*args, *rest, depth)
+            assert (
+                count == engine.PY_CORE.perft(*args, *rest, depth) == state.perft(depth, "python")
+            )
         for clock in (0, 37):
             assert engine.C_CORE.evaluate(*args, clock) == engine.PY_CORE.evaluate(*args, clock)
         assert engine.C_CORE.features(*args) == engine.PY_CORE.features(*args)

@@ -214,6 +214,19 @@ static int tb_on_g = 0;
 static int plain_g = 0;
 static int tb_probe(const Pos *s, int c, int ply, int clock, int *score);
 
+/* perft (at the end of _ccore_search.h): its position, and the repetition record of the
+ * pieces (white, black) since the last irreversible turn, the node being counted last. */
+typedef struct {
+    u64 p[2];
+    u64 present;
+    uint32_t tiles;
+    int col[2];
+} PerftPos;
+static u64 (*perft_rec)[2] = NULL;
+static int perft_len;
+static unsigned perft_ticks;
+static int perft_stop;
+
 #include "_ccore_search.h"
 
 /* The same core for processors with BMI1 and BMI2 (tzcnt, blsr, ...), where GCC can
@@ -249,6 +262,14 @@ static int tb_probe(const Pos *s, int c, int ply, int clock, int *score);
 #define now_s now_s_fast
 #define order_init order_init_fast
 #define perft perft_fast
+#define perft_repeated perft_repeated_fast
+#define perft_move perft_move_fast
+#define perft_has_action perft_has_action_fast
+#define perft_exchange perft_exchange_fast
+#define perft_count perft_count_fast
+#define perft_child perft_child_fast
+#define perft_chain perft_chain_fast
+#define perft_capture perft_capture_fast
 #define pick_key pick_key_fast
 #define popc popc_fast
 #define present_of present_of_fast
@@ -292,6 +313,14 @@ static int tb_probe(const Pos *s, int c, int ply, int clock, int *score);
 #undef now_s
 #undef order_init
 #undef perft
+#undef perft_repeated
+#undef perft_move
+#undef perft_has_action
+#undef perft_exchange
+#undef perft_count
+#undef perft_child
+#undef perft_chain
+#undef perft_capture
 #undef pick_key
 #undef popc
 #undef present_of
@@ -327,7 +356,7 @@ static int search_root(const Pos *s, int side, int depth) {
     return negamax(s, side, depth, -WIN - 1, WIN + 1, 0, 0, 1);
 }
 
-static long long perft_root(const Pos *s, int side, int depth) {
+static long long perft_root(const PerftPos *s, int side, int depth) {
 #if HAVE_FAST_CORE
     if (fast_core) return perft_fast(s, side, depth, 0, 0);
 #endif
@@ -530,23 +559,63 @@ static PyObject *py_features(PyObject *self, PyObject *args) {
     return out;
 }
 
+#define PERFT_MAX_DEPTH 64
+
+/* perft(w, b, tiles, cw, cb, side, cost, moves_left, rep, record, depth): the leaves
+ * `depth` plies below a position where the game is not over (a leaf where it ends
+ * earlier), bulk counted. `record` is the repetition record before this position since
+ * the last irreversible turn, oldest first, as (white, black) pairs of piece masks. */
 static PyObject *py_perft(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side, cost, moves_left, rep, depth;
-    PyObject *hist;
+    PyObject *record;
     if (!PyArg_ParseTuple(args, "KKkiiiiiiOi", &w, &b, &tiles, &cw, &cb, &side, &cost,
-                          &moves_left, &rep, &hist, &depth))
+                          &moves_left, &rep, &record, &depth))
         return NULL;
     if (!ready) return PyErr_Format(PyExc_RuntimeError, "setup() first");
-    Pos s;
+    if (depth > PERFT_MAX_DEPTH)
+        return PyErr_Format(PyExc_ValueError, "perft depth %d is over %d", depth,
+                            PERFT_MAX_DEPTH);
+    if (side != 0 && side != 1) return PyErr_Format(PyExc_ValueError, "side must be 0 or 1");
+    if (depth < 1) return PyLong_FromLong(1);
+    PyObject *fast = PySequence_Fast(record, "record: expected a sequence of pairs");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    u64(*rec)[2] = malloc(((size_t)n + (size_t)depth + 1) * sizeof *rec);
+    if (!rec) {
+        Py_DECREF(fast);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long long pw, pb;
+        if (!PyArg_Parse(PySequence_Fast_GET_ITEM(fast, i), "(KK)", &pw, &pb)) {
+            free(rec);
+            Py_DECREF(fast);
+            return NULL;
+        }
+        rec[i][0] = pw;
+        rec[i][1] = pb;
+    }
+    Py_DECREF(fast);
+    PerftPos s = {{w, b}, present_of((uint32_t)tiles), (uint32_t)tiles, {cw, cb}};
     cost_g = cost;
     moves_left_g = moves_left;
     rep_draw_g = rep;
-    load_pos(&s, w, b, tiles, cw, cb, side);
-    if (load_history(hist)) return NULL;
-    if (depth < 1) return PyLong_FromLong(1);
-    return PyLong_FromLongLong(perft_root(&s, side, depth));
+    long long total;
+    perft_stop = 0;
+    if (depth == 1) {
+        total = perft_count(&s, side);
+    } else {
+        perft_rec = rec;
+        perft_len = (int)n;
+        perft_ticks = 0;
+        total = perft_root(&s, side, depth);
+        perft_rec = NULL;
+    }
+    free(rec);
+    if (perft_stop) return NULL; /* the signal handler's exception (KeyboardInterrupt) */
+    return PyLong_FromLongLong(total);
 }
 
 static int ensure_tt(int bits) {
@@ -810,5 +879,10 @@ PyMODINIT_FUNC PyInit__ccore(void) {
     __builtin_cpu_init();
     fast_core = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 #endif
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "PERFT_MAX_DEPTH", PERFT_MAX_DEPTH) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

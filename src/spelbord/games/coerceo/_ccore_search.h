@@ -808,26 +808,173 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
     return best;
 }
 
-/* ------------------------------------------------------------------ perft */
-static long long perft(const Pos *s, int c, int depth, int ply, int start) {
-    if (depth == 1) {
-        int moves[MAXMOVES];
-        return gen(s, c, moves);
+/* ------------------------------------------------------------------ perft
+ * Counting only: a position is the pieces, the tiles and the collected tiles (PerftPos),
+ * played by a make without the evaluation sums and the hash. Repetition (R13) compares
+ * the pieces themselves with the record kept since the last irreversible turn (tiles and
+ * collected tiles cannot change within it), so the count is exact, not up to a hash
+ * collision. Bulk counting: the last ply counts the actions instead of playing them. */
+
+/* R8 without the bookkeeping: remove empty tiles from `start` while any qualifies. */
+static uint32_t perft_chain(PerftPos *s, int start) {
+    uint32_t removed = 0, cand = 1u << start;
+    u64 occ = s->p[0] | s->p[1];
+    while (cand) {
+        uint32_t now = 0;
+        uint32_t c = cand;
+        while (c) {
+            int t = ctz(c);
+            c &= c - 1;
+            if (!(s->tiles >> t & 1) || (occ & TM(t))) continue;
+            if (tile_removable(s->tiles, t)) now |= 1u << t;
+        }
+        if (!now) break;
+        s->tiles &= ~now;
+        removed |= now;
+        cand = 0;
+        uint32_t r = now;
+        while (r) {
+            int t = ctz(r);
+            r &= r - 1;
+            s->present &= ~TM(t);
+            for (int d = 0; d < 6; d++) {
+                int n = TNB[t][d];
+                if (n >= 0 && (s->tiles >> n & 1)) cand |= 1u << n;
+            }
+        }
     }
-    int moves[MAXMOVES];
-    int n = gen(s, c, moves);
+    return removed;
+}
+
+/* Colour c captures the enclosed opponent pieces among `touched`; returns whether any. */
+static INLINE int perft_capture(PerftPos *s, int c, u64 touched) {
+    int o = 1 - c;
+    u64 cand = s->p[o] & touched;
+    u64 holes = s->present & ~s->p[c];
+    u64 taken = 0;
+    while (cand) {
+        int q = ctz(cand);
+        cand &= cand - 1;
+        if (!(EDGE[o][q] & holes)) taken |= (u64)1 << q;
+    }
+    s->p[o] &= ~taken;
+    return taken != 0;
+}
+
+/* Colour c moves from -> to (as make); returns 1 when the turn is irreversible. */
+static INLINE int perft_move(PerftPos *s, int c, int from, int to) {
+    int o = 1 - c;
+    s->p[c] ^= (u64)1 << from | (u64)1 << to;
+    u64 touched = EDGE[c][to];
+    int t = from / 3;
+    int irr = 0;
+    if (!((s->p[0] | s->p[1]) & TM(t))) {
+        uint32_t r = perft_chain(s, t);
+        if (r) {
+            irr = 1;
+            s->col[c] += popc(r);
+            while (r) { touched |= BORDER[o][ctz(r)]; r &= r - 1; }
+        }
+    }
+    return perft_capture(s, c, touched) | irr;
+}
+
+/* Colour c exchanges for the opponent piece on q (as make; always irreversible). */
+static void perft_exchange(PerftPos *s, int c, int q) {
+    int o = 1 - c;
+    s->p[o] ^= (u64)1 << q;
+    s->col[c] -= cost_g;
+    int t = q / 3;
+    if (!((s->p[0] | s->p[1]) & TM(t))) {
+        uint32_t r = perft_chain(s, t);
+        if (r) {
+            u64 touched = 0;
+            while (r) { touched |= BORDER[o][ctz(r)]; r &= r - 1; }
+            perft_capture(s, c, touched);
+        }
+    }
+}
+
+/* How many actions colour c has (moves and exchanges): 0 is a stalemate (R12). */
+static INLINE long long perft_count(const PerftPos *s, int c) {
+    u64 own = s->p[c], free_ = s->present & ~own;
+    long long n = s->col[c] >= cost_g ? popc(s->p[1 - c]) : 0;
+    while (own) {
+        n += popc(MOVE[c][ctz(own)] & free_);
+        own &= own - 1;
+    }
+    return n;
+}
+
+static INLINE int perft_has_action(const PerftPos *s, int c) {
+    if (s->col[c] >= cost_g) return 1;
+    u64 own = s->p[c], free_ = s->present & ~own;
+    while (own) {
+        if (MOVE[c][ctz(own)] & free_) return 1;
+        own &= own - 1;
+    }
+    return 0;
+}
+
+/* Whether the position's pieces stood twice before with the same side to move since the
+ * record entry `start` (the third time draws, R13). The record alternates sides and
+ * perft_rec[perft_len - 1] is the parent: the child's side is at perft_len - 2, - 4 ... */
+static INLINE int perft_repeated(const PerftPos *s, int start) {
+    if (!rep_draw_g) return 0;
+    int count = 0;
+    for (int i = perft_len - 2; i >= start; i -= 2)
+        if (perft_rec[i][0] == s->p[0] && perft_rec[i][1] == s->p[1] && ++count >= 2) return 1;
+    return 0;
+}
+
+static long long perft(const PerftPos *s, int c, int depth, int ply, int start);
+
+/* The leaves below the child `ch` (colour o to move) of a node `depth` plies from the
+ * leaves; a child where the game ended is one leaf. */
+static INLINE long long perft_child(const PerftPos *ch, int o, int irr, int depth, int ply,
+                                    int start) {
+    if (!ch->p[o] || ply + 1 >= moves_left_g) return 1;
+    int cstart = irr ? perft_len : start;
+    if (!irr && perft_repeated(ch, cstart)) return 1;
+    if (depth == 2) {
+        long long n = perft_count(ch, o);
+        return n ? n : 1;
+    }
+    if (!perft_has_action(ch, o)) return 1;
+    return perft(ch, o, depth - 1, ply + 1, cstart);
+}
+
+/* Leaves `depth` (>= 2) plies below s, colour c to move, the game not over at s;
+ * perft_stop set (a signal arrived) abandons the count. */
+static long long perft(const PerftPos *s, int c, int depth, int ply, int start) {
+    if (depth >= 3 && (++perft_ticks & 63) == 0 && PyErr_CheckSignals()) perft_stop = 1;
+    if (perft_stop) return 0;
+    int o = 1 - c;
     long long total = 0;
-    hist_keys[hist_len++] = s->hash;
-    for (int i = 0; i < n; i++) {
-        Pos ch = *s;
-        int irr = make(&ch, c, moves[i]);
-        int cstart = irr ? hist_len : start;
-        if (!ch.p[1 - c] || ply + 1 >= moves_left_g || is_repetition(ch.hash, cstart) ||
-            !has_action(&ch, 1 - c))
-            total += 1;
-        else
-            total += perft(&ch, 1 - c, depth - 1, ply + 1, cstart);
+    perft_rec[perft_len][0] = s->p[0];
+    perft_rec[perft_len][1] = s->p[1];
+    perft_len++;
+    u64 own = s->p[c], free_ = s->present & ~own;
+    while (own) {
+        int from = ctz(own);
+        own &= own - 1;
+        u64 d = MOVE[c][from] & free_;
+        while (d) {
+            PerftPos ch = *s;
+            int irr = perft_move(&ch, c, from, ctz(d));
+            d &= d - 1;
+            total += perft_child(&ch, o, irr, depth, ply, start);
+        }
     }
-    hist_len--;
+    if (s->col[c] >= cost_g) {
+        u64 opp = s->p[o];
+        while (opp) {
+            PerftPos ch = *s;
+            perft_exchange(&ch, c, ctz(opp));
+            opp &= opp - 1;
+            total += perft_child(&ch, o, 1, depth, ply, start);
+        }
+    }
+    perft_len--;
     return total;
 }

@@ -99,17 +99,20 @@ def _corners(field: int) -> frozenset[tuple[int, int]]:
 
 def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     corners = [_corners(i) for i in range(NUM_FIELDS)]
+    at_corner: dict[tuple[int, int], list[int]] = {}
+    for i, points in enumerate(corners):
+        for point in points:
+            at_corner.setdefault(point, []).append(i)
     edge: list[tuple[int, ...]] = []
     move: list[tuple[int, ...]] = []
     for i in range(NUM_FIELDS):
-        edge.append(tuple(j for j in range(NUM_FIELDS) if len(corners[i] & corners[j]) == 2))
-        move.append(
-            tuple(
-                j
-                for j in range(NUM_FIELDS)
-                if j != i and len(corners[i] & corners[j]) == 1 and (i - j) % 2 == 0
-            )
-        )
+        shared: dict[int, int] = {}  # field -> corners it shares with field i
+        for point in corners[i]:
+            for j in at_corner[point]:
+                if j != i:
+                    shared[j] = shared.get(j, 0) + 1
+        edge.append(tuple(sorted(j for j, n in shared.items() if n == 2)))
+        move.append(tuple(sorted(j for j, n in shared.items() if n == 1 and (i - j) % 2 == 0)))
     return tuple(edge), tuple(move)
 
 

@@ -193,6 +193,19 @@ def history_hashes(state: Any, core: Core = CORE) -> list[int]:
     return out
 
 
+def repetition_record(state: Any) -> list[tuple[int, int]]:
+    """The positions since the last irreversible turn, the current one excluded (oldest
+    first), as ``(white, black)`` piece masks: what the core's perft compares a position
+    with to find a third repetition (R13). Empty when repetition does not draw."""
+    if not state.repetition_draw():
+        return []
+    mask = (1 << NUM_FIELDS) - 1
+    return [
+        (split(key & mask, 0), split(key >> NUM_FIELDS & mask, 1))
+        for key in state.repetition_keys()[:-1]
+    ]
+
+
 def action_of(code: int, side: int) -> int:
     """The game's action id of a core move code played by ``side``."""
     if code & EXCHANGE_FLAG:

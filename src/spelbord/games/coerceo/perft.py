@@ -1,11 +1,31 @@
-"""Fast move-generation counting (perft) for Coerceo on the bitset engine.
+"""Move-generation counting (perft) for Coerceo, by the compiled core or in Python.
+
+``CoerceoState.perft`` counts with one of its engines (``State.perft_engines``):
+
+- ``compiled``: the C core (``perft`` in ``_ccore_search.h``), wherever it was built at
+  install time and the position fits it (``compiled_refusal``); the default there.
+- ``python``: ``perft_count`` below, on the bitsets of the rules (``position``); the
+  default where the C core is missing, and the fallback for what it cannot hold.
+- ``api``: the protocol's recursion over ``legal_actions``, ``clone`` and ``apply_action``
+  (``State.perft``): slow, the reference the others are checked against.
+
+All of them count what ``legal_actions`` offers, exchanges included, and a position where
+the game ends (every piece taken, a stalemate, a third repetition when ``repetition_draw``
+is on, the move limit) as one leaf. The first two count in bulk: at the last ply they
+count the actions instead of playing them. The C core's Python twin
+(``pysearch.PyCore.perft``) counts as the C core does, line for line.
 
 >>> from spelbord.games.coerceo.rules import CoerceoGame
->>> CoerceoGame(variant="ocius").new_initial_state().perft(3)
-17234
+>>> state = CoerceoGame(variant="ocius").new_initial_state()
+>>> {engine: state.perft(3, engine) for engine in ("python", "api")}
+{'python': 17234, 'api': 17234}
+>>> state.perft(3) == 17234  # by the compiled core where it is built
+True
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from spelbord.games.coerceo.board import MOVE_NEIGHBOURS, NUM_FIELDS
 from spelbord.games.coerceo.position import (
@@ -15,6 +35,59 @@ from spelbord.games.coerceo.position import (
     play_exchange,
     play_move,
 )
+
+if TYPE_CHECKING:
+    from spelbord.games.coerceo.rules import CoerceoState
+
+COLLECTED_MAX = 1 << 24
+"""Collected tiles the compiled core holds per side (a C ``int``, with room to grow)."""
+
+
+def available_engines() -> tuple[str, ...]:
+    """The perft engines of this installation, the default first.
+
+    >>> available_engines()[-2:]
+    ('python', 'api')
+    """
+    from spelbord.games.coerceo import engine
+
+    return ("compiled", "python", "api") if engine.COMPILED else ("python", "api")
+
+
+def compiled_refusal(state: CoerceoState, depth: int) -> str | None:
+    """Why the compiled core cannot count ``depth`` plies below ``state``; ``None`` if it can.
+
+    >>> from spelbord.games.coerceo.rules import CoerceoGame
+    >>> compiled_refusal(CoerceoGame().new_initial_state(), 65) is not None
+    True
+    """
+    from spelbord.games.coerceo import engine
+
+    if engine.C_CORE is None:
+        return "the compiled core is not built in this installation"
+    if depth > engine.C_CORE.PERFT_MAX_DEPTH:
+        return f"the compiled core counts to depth {engine.C_CORE.PERFT_MAX_DEPTH}, not {depth}"
+    if max(state.collected()) > COLLECTED_MAX:
+        return f"the compiled core holds at most {COLLECTED_MAX} collected tiles a side"
+    return None
+
+
+def compiled_perft(state: CoerceoState, depth: int) -> int:
+    """Leaves ``depth`` (>= 1) decisions below ``state`` (not over, ``compiled_refusal``
+    ``None``) by the C core: the position, its move limit and repetition record handed
+    over once."""
+    from spelbord.games.coerceo import engine
+
+    assert engine.C_CORE is not None
+    return int(
+        engine.C_CORE.perft(
+            *engine.core_args(state),
+            state.moves_left(),
+            int(state.repetition_draw()),
+            engine.repetition_record(state),
+            depth,
+        )
+    )
 
 
 def perft_count(

@@ -34,14 +34,16 @@ TILE_OF: tuple[int, ...] = tuple(f // 6 for f in range(NUM_FIELDS))
 
 
 def _move_tables() -> tuple[dict[int, tuple[int, ...]], ...]:
-    """Per field: every subset of its move-neighbour mask -> the move ids into it."""
+    """Per field: every subset of its move-neighbour mask -> the move ids into it.
+
+    Built slot by slot: the subsets without slot ``k`` are there already, those with it
+    put its move id first (slots ascend, so the ids stay sorted)."""
     tables = []
     for f in range(NUM_FIELDS):
-        slots = MOVE_SLOTS[f]
-        table: dict[int, tuple[int, ...]] = {}
-        for subset in range(1 << len(slots)):
-            chosen = [s for s in slots if subset >> s[0] & 1]
-            table[sum(bit for _, _, bit in chosen)] = tuple(f * 6 + slot for slot, _, _ in chosen)
+        table: dict[int, tuple[int, ...]] = {0: ()}
+        for slot, _, bit in reversed(MOVE_SLOTS[f]):
+            for mask, ids in list(table.items()):
+                table[mask | bit] = (f * 6 + slot, *ids)
         tables.append(table)
     return tuple(tables)
 

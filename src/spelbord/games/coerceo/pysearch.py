@@ -23,6 +23,7 @@ WIN = 30000
 WIN_BOUND = 29000
 MAXPLY = 128
 HIST_MAX = 1024
+PERFT_MAX_DEPTH = 64
 NF = 8
 
 S_HASH = 1000000000
@@ -96,7 +97,10 @@ class SearchStopped(Exception):
 class PyCore:
     """Same functions, same arguments, same results as the ``_ccore`` extension."""
 
+    PERFT_MAX_DEPTH = PERFT_MAX_DEPTH
+
     def __init__(self) -> None:
+        self.perft_rec: list[tuple[int, int]] = []
         self.ready = False
         self.tb: dict[tuple[int, ...], list[int] | None] = {}
         self.tb_on = False
@@ -797,24 +801,51 @@ class PyCore:
         self.tt[idx] = (h, sv, depth, flag, bestm + 1)
         return best
 
+    # ------------------------------------------------------------------ perft
+    # The C core counts on positions without the evaluation sums and the hash (PerftPos)
+    # and a make of its own; here _make serves (the pieces, tiles and collected tiles
+    # it gives are the same).
+    def _perft_count(self, s: Pos, c: int) -> int:
+        own = s[c]
+        free = s[2] & ~own
+        n = s[1 - c].bit_count() if s[4 + c] >= self.cost else 0
+        mv = self.MOVE[c]
+        for q in _bits(own):
+            n += (mv[q] & free).bit_count()
+        return n
+
+    def _perft_repeated(self, s: Pos, start: int) -> bool:
+        if not self.rep:
+            return False
+        count = 0
+        rec = self.perft_rec
+        for i in range(len(rec) - 2, start - 1, -2):
+            if rec[i] == (s[0], s[1]):
+                count += 1
+                if count >= 2:
+                    return True
+        return False
+
+    def _perft_child(self, ch: Pos, o: int, irr: int, depth: int, ply: int, start: int) -> int:
+        if not ch[o] or ply + 1 >= self.moves_left:
+            return 1
+        cstart = len(self.perft_rec) if irr else start
+        if not irr and self._perft_repeated(ch, cstart):
+            return 1
+        if depth == 2:
+            n = self._perft_count(ch, o)
+            return n if n else 1
+        if not self._has_action(ch, o):
+            return 1
+        return self._perft(ch, o, depth - 1, ply + 1, cstart)
+
     def _perft(self, s: Pos, c: int, depth: int, ply: int, start: int) -> int:
-        if depth == 1:
-            return len(self._gen(s, c))
+        self.perft_rec.append((s[0], s[1]))
         total = 0
-        self.hist.append(s[6])
-        for m in self._gen(s, c):
+        for m in self._gen(s, c):  # the moves, then the exchanges: the C core's order
             ch, irr = self._make(s, c, m)
-            cstart = len(self.hist) if irr else start
-            if (
-                not ch[1 - c]
-                or ply + 1 >= self.moves_left
-                or self._is_repetition(ch[6], cstart)
-                or not self._has_action(ch, 1 - c)
-            ):
-                total += 1
-            else:
-                total += self._perft(ch, 1 - c, depth - 1, ply + 1, cstart)
-        self.hist.pop()
+            total += self._perft_child(ch, 1 - c, irr, depth, ply, start)
+        self.perft_rec.pop()
         return total
 
     # ------------------------------------------------------------------ the C functions
@@ -866,13 +897,25 @@ class PyCore:
         cost: int,
         moves_left: int,
         rep: int,
-        history: list[int],
+        record: list[tuple[int, int]],
         depth: int,
     ) -> int:
-        self._begin(cost, moves_left, rep, history)
+        if not self.ready:
+            raise RuntimeError("setup() first")
+        if depth > PERFT_MAX_DEPTH:
+            raise ValueError(f"perft depth {depth} is over {PERFT_MAX_DEPTH}")
+        if side not in (0, 1):
+            raise ValueError("side must be 0 or 1")
         if depth < 1:
             return 1
-        return self._perft(self._load(w, b, tiles, cw, cb, side), side, depth, 0, 0)
+        self.cost = cost
+        self.moves_left = moves_left
+        self.rep = bool(rep)
+        s = self._load(w, b, tiles, cw, cb, side)
+        if depth == 1:
+            return self._perft_count(s, side)
+        self.perft_rec = [(pw, pb) for pw, pb in record]
+        return self._perft(s, side, depth, 0, 0)
 
     def search(
         self,

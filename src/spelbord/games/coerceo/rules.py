@@ -22,6 +22,7 @@ from spelbord.core import (
     GameInfo,
     NotationError,
     Option,
+    PerftEngineError,
     State,
     StateFormatError,
     register,
@@ -54,7 +55,12 @@ from spelbord.games.coerceo.errors import (
 )
 from spelbord.games.coerceo.evaluation import evaluate
 from spelbord.games.coerceo.notation import Move, action_text, from_action, parse_action
-from spelbord.games.coerceo.perft import perft_count
+from spelbord.games.coerceo.perft import (
+    available_engines,
+    compiled_perft,
+    compiled_refusal,
+    perft_count,
+)
 from spelbord.games.coerceo.position import (
     EXCHANGE_BASE,
     MOVE_ACTIONS,
@@ -499,10 +505,28 @@ class CoerceoState(State):
         )
         return [v, 0.0 - v]
 
-    def perft(self, depth: int) -> int:
-        """Leaves ``depth`` decisions deep, by the bitset engine (bulk count at the last ply)."""
+    def perft_engines(self) -> tuple[str, ...]:
+        """``compiled`` (where the C core is built), ``python``, ``api`` (``perft``)."""
+        return available_engines()
+
+    def perft(self, depth: int, engine: str | None = None) -> int:
+        """Leaves ``depth`` decisions deep, counted in bulk (at the last ply the actions are
+        counted, not played) by the compiled core where it is built and holds the position,
+        else by the bitset engine in Python; ``engine`` picks one (``perft``)."""
+        if engine is None:
+            engine = "python" if compiled_refusal(self, depth) else "compiled"
+        if engine not in ("compiled", "python"):
+            return super().perft(depth, engine)
+        if engine == "compiled":
+            refusal = compiled_refusal(self, depth)
+            if refusal is not None:
+                raise PerftEngineError(refusal)
+        if depth < 0:
+            raise ValueError(f"perft depth must be at least 0, not {depth}")
         if depth == 0 or self._end is not None:
             return 1
+        if engine == "compiled":
+            return compiled_perft(self, depth)
         return perft_count(
             self._pieces[self._side],
             self._pieces[1 - self._side],
