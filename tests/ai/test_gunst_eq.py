@@ -3,16 +3,21 @@ reply ``gunst-br`` and the SM-MCTS alternative ``gunst-smmcts`` (issue 11)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from tests.ai.guard import guarded_view
 
 from spelbord import games
 from spelbord.ai import SeatView, gunst_solver, make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_eq import menu
+from spelbord.ai.gunst_eq import greedy_decision, menu
+from spelbord.ai.gunst_plan_reply import PlanReplier
 from spelbord.ai.gunst_solver import CONTINUATIONS, GunstSolver
+from spelbord.core import State
+from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import rules
-from spelbord.games.gunst.pieces import Selection
+from spelbord.games.gunst.pieces import ARCHIMEDES, EXTAZIA, HAND, THIEF, WARRIOR, Selection
 from spelbord.lab import run_match
 
 
@@ -156,3 +161,65 @@ def test_agents_see_only_their_seats_observation(spec: str) -> None:
         else:
             state.apply_action(chosen[0])
     assert state.table.phase == "over"
+
+
+def archimedes_with_a_lone_warrior_row(version: int) -> State:
+    """Season 4, 3 life stones each: seat 0 brought three warriors and Archimedes, seat 1
+    two thieves. Left where they are, the warriors strike seat 1 out (R17, R22); moved,
+    they deal no damage (knights, farmers, thieves: a draw) or, as scholars, two are
+    stolen and strike back (R19: a loss). The position is set by hand, so the agents'
+    opponent model (which replays the history) is off."""
+    state = games.load("gunst", rules_version=version).new_initial_state()
+    table = state.table
+    table.season, table.life = 4, [3, 3]
+    table.deity[0][ARCHIMEDES] = HAND
+    state.apply_actions(
+        [state.string_to_action("bring 3W Ar", 0), state.string_to_action("bring 2T", 1)]
+    )
+    for text in ("first 1", "favour Extazia"):
+        state.apply_action(state.string_to_action(text))
+    return state
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["gunst-eq:model=off", "gunst-br:model=off", "gunst-smmcts:300it", "script:all-in"],
+)
+def test_r12_every_agent_knows_archimedes_may_leave_the_rows(spec: str) -> None:
+    """R12 (rules version 3): the agents' enumerations of Archimedes' effects hold
+    leaving the rows; here it is the one winning choice, and every agent takes it."""
+    state = archimedes_with_a_lone_warrior_row(3)
+    assert state.table.phase == "target" and state.current_player() == 0
+    assert state.legal_actions() == [A.ROW + WARRIOR, A.LEAVE]
+    assert make_agent(spec, seed=1).step(SeatView(state, 0)) == A.LEAVE
+    replier = PlanReplier("hoarder", seat=0)
+    assert replier.action(state.table) == A.LEAVE
+    assert greedy_decision(state.table, 0, state.legal_actions(), random.Random(0)) == A.LEAVE
+    state.apply_action(A.LEAVE)
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+def test_r12_version_2_moves_the_lone_row_and_the_agents_follow() -> None:
+    """Under version 2 the warrior row, the only one, must move (only its destination is
+    asked): the same agents play version 2's choices."""
+    state = archimedes_with_a_lone_warrior_row(2)
+    assert state.table.phase == "dest"
+    assert A.LEAVE not in state.legal_actions()
+    for spec in ("gunst-eq:model=off", "script:all-in"):
+        assert make_agent(spec, seed=1).step(SeatView(state, 0)) in state.legal_actions()
+
+
+def test_r13_the_solver_searches_with_the_table_s_rules_version() -> None:
+    """R13: a search copies the table with its rules version, so a farmer never raises a
+    spent deity in a version-3 search and does in a version-2 one."""
+    for version, raised in ((2, [EXTAZIA]), (3, [])):
+        state = games.load("gunst", rules_version=version).new_initial_state()
+        state.table.deity = [[HAND, HAND, HAND, HAND], [HAND] * 4]
+        state.apply_actions(
+            [state.string_to_action("bring 1F 1T Ex", 0), state.string_to_action("bring 1W", 1)]
+        )
+        state.apply_action(state.string_to_action("first 0"))
+        table = state.table.clone()
+        assert table.version == version and table.phase == "target"
+        rules.decide(table, A.ROW + THIEF)
+        assert [e["deity"] for e in table.log if e["e"] == "raise" and e["deity"] >= 0] == raised

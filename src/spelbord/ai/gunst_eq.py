@@ -83,8 +83,15 @@ def menu(table: Table, seat: int) -> list[int]:
 ROW_WEIGHT = (0.8, 1.0, 0.3, 0.2, 0.9)
 
 
+LEAVE_SCORE = 0.0
+"""What leaving the rows as they are is worth to the greedy policy (R12, rules version 3):
+Archimedes moves a row only when some move scores more, so it leaves a lone warrior row
+where it is (a moved warrior row would stop striking)."""
+
+
 def greedy_decision(table: Table, seat: int, actions: list[int], rng: random.Random) -> int:
-    """A plain in-round policy for playouts: deities on the rows that hurt most, strike."""
+    """A plain in-round policy for playouts: deities on the rows that hurt most, strike;
+    Archimedes leaves the rows as they are when no move gains (rules version 3)."""
     phase = table.phase
     if phase == "order":
         return A.FIRST + seat
@@ -102,7 +109,9 @@ def greedy_decision(table: Table, seat: int, actions: list[int], rng: random.Ran
         best, best_score = actions[0], -math.inf
         for a in actions:
             r = a - A.ROW
-            if phase == "dest":
+            if a == A.LEAVE:
+                score = LEAVE_SCORE
+            elif phase == "dest":
                 score = 2.0 if r == table.doubled[seat] else float(r == WARRIOR)
             elif deity == EXTAZIA:
                 score = len(mine[r]) * ROW_WEIGHT[r]
@@ -242,9 +251,9 @@ class GunstEqAgent(Agent):
         self._iterate(root, table.clone())
 
     def _iterate(self, node: _Node, table: Table) -> tuple[float, float]:
-        if table.phase == OVER:
-            return returns(table)
-        if table.phase == COIN:
+        if table.phase == OVER:  # counted like any node, so a won end is the most visited
+            result = returns(table)
+        elif table.phase == COIN:
             outcome = self.rng.randrange(2)
             rules.toss(table, outcome)
             child = node.children.setdefault(outcome, _Node())

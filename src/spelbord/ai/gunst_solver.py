@@ -42,9 +42,12 @@ the hoarder 30 of 40 (20 wins, 20 draws), banisher 37, trickle, all-in and deity
 of 40; the best reply ``gunst-br`` scored 12 of 20 against it (mean return +0.2: 0.1 of
 the value range 2) and ``gunst-br:mimic=hoard`` 13 of 20 (+0.3: 0.15 of the range).
 
-Single-seat decisions (who goes first, the favour, a deity's row, the scholars' mode, a
-raise) are chosen by the same evaluation: each legal action, the rest of the round greedy,
-the leaf game at the next season.
+Single-seat decisions (who goes first, the favour, a deity's row, Archimedes leaving the
+rows as they are under rules version 3, the scholars' mode, a raise) are chosen by the
+same evaluation: each legal action, the rest of the round greedy (``greedy_decision``),
+the leaf game at the next season. Every search copies the table with its rules version,
+so it plays the rules of the game it is in (a deity that has acted is spent on the field
+until the round ends under version 3, and no farmer raises it).
 
 Time: at most 2 s of CPU a decision (the season-4 searches stop at ``ORACLE_SECONDS``
 plus ``REPLY_SECONDS``; seasons 1-3 are bounded by the menus). Measured, November 2026:

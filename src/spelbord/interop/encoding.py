@@ -188,7 +188,8 @@ class GunstEncoder(Encoder):
     - ``observer`` (2), ``to_move`` (2): one-hot seats (none at chance/simultaneous nodes).
     - ``season`` (5): one-hot 0..4.  ``phase`` (10): one-hot of the phase names.
     - ``life`` (2): / 12.  ``hand`` (2, 5): kin of each kind in each hand, / 3.
-    - ``deities`` (2, 4, 5): one-hot place of every deity of each seat.
+    - ``deities`` (2, 4, 6): one-hot place of every deity of each seat (the track, the
+      field, and spent on the field: R13, rules version 3).
     - ``rows`` (2, 5, 5): kin of kind k in row r of each side, / 3.
     - ``doubled`` (2, 5): the row each seat doubled (one-hot).
     - ``chooser``, ``first``, ``favoured``, ``source``, ``loser`` (2 each): one-hot seats.
@@ -201,7 +202,7 @@ class GunstEncoder(Encoder):
     PHASES = ("tinge", "coin", "order", "favour", "invoke", "target", "dest", "mode", "raise")
     PHASE_INDEX: ClassVar[dict[str, int]] = {p: i for i, p in enumerate((*PHASES, "over"))}
     PLACES: ClassVar[dict[str, int]] = {
-        p: i for i, p in enumerate(("start", "Tusmørket", "Tågen", "hand", "field"))
+        p: i for i, p in enumerate(("start", "Tusmørket", "Tågen", "hand", "field", "spent"))
     }
     DEITIES = ("Extazia", "Vandringsmanden", "Eurika", "Archimedes")
 

@@ -93,3 +93,50 @@ def test_the_terminal_prints_the_board(
     assert "Gunst  season 1 of 4  Tinge: both seats choose in secret  (you are seat 0)" in out
     assert "Extazia          [start] > Tusmørket > Tågen > hand" in out
     assert not any(raw in out for raw in RAW)
+
+
+def test_r12_r13_the_terminal_offers_leave_rows_and_shows_spent_deities() -> None:
+    """R12 (version 3): the status names the choice to leave the rows, and `leave rows` is
+    among the legal moves the terminal lists; R13: the deity waits on the field, spent,
+    and the events say when it goes to Tågen."""
+    state = GunstGame().new_initial_state()
+    state.table.deity[0] = [START, START, START, 3]  # Archimedes in the hand
+    state.apply_actions(
+        [state.string_to_action("bring 2F Ar", 0), state.string_to_action("bring 3W 2S", 1)]
+    )
+    for text in ("first 0", "favour Eurika"):
+        state.apply_action(state.string_to_action(text))
+    text = state.observation_string(0)
+    assert text.splitlines()[0] == (
+        "Gunst  season 1 of 4  Dommen: seat 0 picks the row for Archimedes, or leaves them as "
+        "they are (leave rows)  (you are seat 0)"
+    )
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "move farmers",
+        "leave rows",
+    ]
+    state.apply_action(state.string_to_action("leave rows"))
+    text = state.observation_string(0)
+    assert "Archimedes       on the field, spent (goes to Tågen when the round ends)" in text
+    assert "seat 0's Archimedes leaves the rows as they are" in text
+    for choice in ("raise Extazia", "raise Extazia", "scholars strike"):
+        state.apply_action(state.string_to_action(choice))
+    text = state.observation_string(None)
+    assert "the round's spent deities go to Tågen: seat 0's Archimedes" in text
+    assert "Archimedes       start > Tusmørket > [Tågen] > hand" in text
+    assert not any(raw in text for raw in RAW)
+
+
+def test_r12_version_2_has_no_leave_in_the_status() -> None:
+    state = GunstGame(rules_version=2).new_initial_state()
+    state.table.deity[0] = [START, START, START, 3]
+    state.apply_actions(
+        [state.string_to_action("bring 1K 2F Ar", 0), state.string_to_action("bring 3W 2S", 1)]
+    )
+    for text in ("first 0", "favour Eurika"):
+        state.apply_action(state.string_to_action(text))
+    assert (
+        state.observation_string(0)
+        .splitlines()[0]
+        .endswith("seat 0 picks the row for Archimedes  (you are seat 0)")
+    )

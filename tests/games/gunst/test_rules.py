@@ -3,6 +3,8 @@
 Each test builds its position by hand: hands, deity tracks and life are set on the table
 before the Tinge, then the round is played through the public protocol by notation.
 Rows are drawn as in ``str(state)``: K W F T S are the pieces standing in a row.
+Positions are played under the newest rules version unless a test names one; the rulings
+of version 3 (R12, R13) are tested under versions 2 and 3 side by side at the end.
 """
 
 from __future__ import annotations
@@ -43,9 +45,12 @@ def position(
     life: Sequence[int] = (12, 12),
     season: int = 1,
     spent_kin_return: bool = False,
+    version: int | None = None,
 ) -> GunstState:
-    """A Tinge position with the given hands, deity tracks and life."""
-    state = GunstGame(spent_kin_return=spent_kin_return).new_initial_state()
+    """A Tinge position with the given hands, deity tracks and life (under rules
+    ``version``, the newest by default)."""
+    game = GunstGame(rules_version=version, spent_kin_return=spent_kin_return)
+    state = game.new_initial_state()
     table = state.table
     table.deity = [list(d) for d in deities]
     table.hand = [list(h) for h in hands]
@@ -185,7 +190,7 @@ def test_r7_a_table_stored_before_version_2_shows_the_favour_that_applies() -> N
     state = position(deities=((HAND,) * 4, (START,) * 4))
     bring(state, "bring 3W 3F", "bring nothing")
     data = state.to_dict()
-    data["version"] = 1
+    data["version"] = data["state"]["version"] = 1
     data["state"]["favour"] = 6  # what version 1 stored
     data["state"]["log"][-1]["favour"] = 6
     old = GunstGame(rules_version=1).from_json(json.dumps(data))
@@ -276,8 +281,11 @@ def test_r11_eurika_converts_an_opposing_kin() -> None:
     assert state.table.life == [10, 11]
 
 
-def test_r12_archimedes_moves_a_row_onto_another() -> None:
-    state = position(deities=((START, START, START, HAND), (HAND, START, START, START)))
+@pytest.mark.parametrize("version", [2, 3])
+def test_r12_archimedes_moves_a_row_onto_another(version: int) -> None:
+    state = position(
+        deities=((START, START, START, HAND), (HAND, START, START, START)), version=version
+    )
     bring(state, "bring 2F 1S Ar", "bring 1W Ex")
     play(state, "first 0", "favour Eurika", "move scholars", "onto farmers")
     #   seat 0:  3 F F S   5 .
@@ -285,8 +293,12 @@ def test_r12_archimedes_moves_a_row_onto_another() -> None:
     assert state.table.rows[0][SCHOLAR] == []
     play(state, "double knights")
     assert state.table.life == [11, 12]
-    play(state, "raise Archimedes", "raise Extazia", "raise Extazia")
-    assert state.table.deity[0] == [2, 0, 0, 3]  # Archimedes had dropped to Tågen
+    if version == 2:  # R13: Archimedes had dropped to Tågen, where a farmer raises it
+        play(state, "raise Archimedes", "raise Extazia", "raise Extazia")
+        assert state.table.deity[0] == [2, 0, 0, 3]
+    else:  # R13 (version 3): Archimedes stays on the field, spent, out of reach
+        play(state, "raise Extazia", "raise Extazia", "raise Extazia")
+        assert state.table.deity[0] == [3, 0, 0, TAGEN]
 
 
 def test_r14_rows_act_in_order_and_their_kin_are_spent() -> None:
@@ -299,10 +311,16 @@ def test_r14_rows_act_in_order_and_their_kin_are_spent() -> None:
     assert state.table.rows[0][KNIGHT] == []
 
 
-def test_r15_a_warrior_in_the_knight_row_is_a_knight() -> None:
-    state = position(deities=((START, START, START, HAND), (HAND, START, START, START)))
+@pytest.mark.parametrize("version", [2, 3])
+def test_r15_a_warrior_in_the_knight_row_is_a_knight(version: int) -> None:
+    state = position(
+        deities=((START, START, START, HAND), (HAND, START, START, START)), version=version
+    )
     bring(state, "bring 2W Ar", "bring 1W 2S Ex")
-    play(state, "first 0", "favour Vandringsmanden", "onto knights")
+    play(state, "first 0", "favour Vandringsmanden")
+    if version >= 3:  # R12: the only row is not moved by itself; leaving is a choice
+        play(state, "move warriors")
+    play(state, "onto knights")
     #   seat 0:  1 W W   2 .        seat 1:  2 W   5 S S
     assert state.table.rows[0][KNIGHT] == [WARRIOR, WARRIOR]
     play(state, "double warriors")
@@ -461,10 +479,11 @@ def test_r10_only_non_empty_opposing_rows_can_be_banished() -> None:
 
 
 def test_r12_archimedes_moves_onto_another_row_never_the_same() -> None:
-    state = position(deities=((START, START, START, HAND), (START,) * 4))
+    state = position(deities=((START, START, START, HAND), (START,) * 4), version=2)
     bring(state, "bring 2F Ar", "bring 3W 1S")
     play(state, "first 0", "favour Eurika")
-    #   seat 0:  3 F F     the farmer row is the only source: the destination is asked
+    #   seat 0:  3 F F     the farmer row is the only source: version 2 asks the destination
+    #   (version 3 asks whether to move it at all: test_r12_v3_archimedes_may_leave_...)
     assert state.table.phase == DEST
     assert [state.action_to_string(a) for a in state.legal_actions()] == [
         "onto knights",
@@ -532,3 +551,145 @@ def test_r22_equal_life_after_the_fourth_season_is_a_draw() -> None:
     assert state.is_terminal() and state.termination() == "seasons"
     assert state.table.life == [5, 5] and state.returns() == [0.0, 0.0]
     assert events(state, "end") == [{"e": "end", "loser": -1, "why": "seasons"}]
+
+
+# ---------------------------------------------------------------- rules version 3 rulings
+@pytest.mark.parametrize(("raiser", "version"), [(r, v) for r in ("1F", "1S") for v in (2, 3)])
+def test_r13_a_deity_that_acted_stays_on_the_field_spent_until_the_round_ends(
+    raiser: str, version: int
+) -> None:
+    """R13 (version 3): "Når den sidste række har haft effekt, fjernes Guddomsbrikkerne fra
+    kamppladsen": Extazia acts, stays on the field spent, and a farmer or a raising scholar
+    (R18, R20) cannot raise it; version 2 dropped it to Tågen at once, where they could."""
+    state = position(deities=((HAND,) * 4, (HAND,) * 4), version=version)
+    bring(state, f"bring {raiser} 1T Ex", "bring 1W")  # 3 pieces against 1: seat 1 chooses
+    play(state, "first 0", "double thieves")  # seat 1's favour is lost: all in hand
+    #   seat 0:  3 (F)  4 T x2  5 (S)      seat 1:  2 W
+    if raiser == "1S":
+        assert state.table.phase == MODE
+        play(state, "scholars raise")
+    extazia = state.table.deity[0][EXTAZIA]
+    if version == 2:
+        assert extazia == HAND  # Tågen, then raised to the hand the same round
+        assert events(state, "raise") == [{"e": "raise", "seat": 0, "deity": EXTAZIA, "to": 3}]
+        assert not events(state, "tagen")
+    else:
+        assert extazia == TAGEN  # spent until the last row acted, then to Tågen
+        assert events(state, "raise") == [{"e": "raise", "seat": 0, "deity": -1, "to": -1}]
+        assert events(state, "tagen") == [{"e": "tagen", "deities": [[EXTAZIA], []]}]
+        assert state.table.log[-2]["e"] == "tagen"  # just before the season ends
+    assert state.table.season == 2 and state.table.phase == TINGE
+    # The next Tinge: only a deity in the hand may be brought (R2) and counted (R5).
+    ready = state.table.ready_mask(0) >> EXTAZIA & 1
+    assert ready == (1 if version == 2 else 0)
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_r13_what_the_seats_see_while_a_spent_deity_waits_on_the_field(version: int) -> None:
+    """R13, R23: the observation (and the board drawn from it) shows the deity spent on
+    the field until the round ends (version 3), or already in Tågen (version 2)."""
+    state = position(deities=((HAND, TUSMORKET, START, START), (START,) * 4), version=version)
+    bring(state, "bring 1S Ex", "bring 3W")
+    play(state, "first 0", "favour Vandringsmanden", "double scholars")
+    assert state.table.phase == MODE  # Slaget, the scholar row is still to act
+    place = state.observation(1)["deities"][0]["Extazia"]
+    line = [line for line in str(state).splitlines() if line.startswith("    Extazia")][-1]
+    assert state.observation(1)["rules_version"] == version
+    if version == 2:
+        assert place == "Tågen" and "[Tågen]" in line
+        assert state.table.movable_deities(0) == [EXTAZIA, VANDRINGSMANDEN, EURIKA, ARCHIMEDES]
+    else:
+        assert place == "spent" and "on the field, spent" in line
+        assert state.table.movable_deities(0) == [VANDRINGSMANDEN, EURIKA, ARCHIMEDES]
+        assert state.table.field_deities(0) == []  # spent: it does not act again (R8)
+    play(state, "scholars strike")
+    assert state.observation(None)["deities"][0]["Extazia"] == "Tågen"
+
+
+def test_r13_a_game_that_ends_mid_round_leaves_the_spent_deity_on_the_field() -> None:
+    """R13, R22 (version 3): the last row never acts, so the deity is never removed."""
+    state = position(deities=((START,) * 4, (HAND, START, START, START)), life=(2, 12))
+    bring(state, "bring 3W", "bring 1W Ex")
+    play(state, "first 1", "favour Eurika", "double warriors")
+    assert state.is_terminal() and state.table.life == [0, 12]
+    assert state.observation(None)["deities"][1]["Extazia"] == "spent"
+    assert not events(state, "tagen")
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_r12_archimedes_may_leave_the_rows_as_they_are(version: int) -> None:
+    """R12 (version 3): "Archimedes tillader spilleren at rykke ...": a permission, so its
+    owner may leave the rows as they are (`leave rows`); version 2 always moved a row, by
+    itself when only one was not empty. The favour stays compulsory (R7)."""
+    state = position(deities=((START, START, START, HAND), (START,) * 4), version=version)
+    bring(state, "bring 2F Ar", "bring 3W 2S")  # seat 0 chooses: favour 2
+    play(state, "first 0")
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "favour Extazia",
+        "favour Vandringsmanden",
+        "favour Eurika",
+    ]  # no way round the favour, under either version
+    play(state, "favour Eurika")
+    assert state.table.deity[0][EURIKA] == TAGEN  # in full: two steps
+    if version == 2:
+        assert state.table.phase == DEST  # the farmer row, the only one, moves
+        with pytest.raises(NotationError):
+            state.string_to_action("leave rows")
+        return
+    assert state.table.phase == TARGET and state.current_player() == 0
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "move farmers",
+        "leave rows",
+    ]
+    assert state.action_to_dict(state.string_to_action("leave rows")) == {
+        "action": 4621,
+        "text": "leave rows",
+        "kind": "leave",
+        "deity": "Archimedes",
+        "purpose": "leave",
+    }
+    play(state, "leave rows")
+    assert events(state, "deity") == [
+        {"e": "deity", "seat": 0, "deity": ARCHIMEDES, "row": -1, "dest": -1, "leave": True}
+    ]
+    #   seat 0:  3 F F (left where they were)   Archimedes spent on the field
+    assert state.table.rows[0][FARMER] == [FARMER, FARMER]
+    assert state.table.deity[0][ARCHIMEDES] > HAND
+    # The farmers raise: Eurika twice (Archimedes, spent, cannot be raised, R13).
+    assert state.table.phase == RAISE
+    play(state, "raise Eurika")
+    assert state.table.deity[0][EURIKA] == HAND
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_r12_archimedes_is_still_used_and_without_rows_it_leaves_them(version: int) -> None:
+    """R8, R12: every deity brought acts (leaving is Archimedes' effect, not a skip); with
+    no row of its own the one possibility is taken at once (R24)."""
+    state = position(deities=((HAND, START, START, HAND), (START,) * 4), version=version)
+    bring(state, "bring Ex Ar", "bring 3W")
+    play(state, "first 0", "favour Eurika")  # seat 0's favour: one step
+    assert state.table.phase == INVOKE  # no "leave" here: a deity must be named
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "invoke Extazia",
+        "invoke Archimedes",
+    ]
+    play(state, "invoke Archimedes")
+    deity = events(state, "deity")[0]
+    assert deity["row"] == -1 and deity.get("leave", False) == (version == 3)
+    assert state.table.phase == TARGET and state.table.deity_in_use == EXTAZIA
+    assert state.table.field_deities(0) == [EXTAZIA]
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_r16_knights_compare_the_farmer_rows_as_they_stand_when_they_act(version: int) -> None:
+    """R16 (confirmed ruling, every version): "Riddere fjerner ..., hvis du har lige så mange
+    eller flere bønder som din modstander": counted when the knight acts, after Dommen, not
+    as brought at the Tinge."""
+    state = position(deities=((START, START, HAND, START), (START,) * 4), version=version)
+    bring(state, "bring 1K 1F Eu", "bring 2W 2F 1S")  # farmers as brought: 1 against 2
+    play(state, "first 0", "favour Extazia", "convert farmers", "into farmers")
+    #   seat 0:  1 K   3 F F        seat 1:  2 W W   3 F   5 S      (2 farmers against 1)
+    assert events(state, "knight") == [
+        {"e": "knight", "seat": 0, "took": [WARRIOR, FARMER, SCHOLAR]}
+    ]
+    assert state.table.life[0] == 11  # one warrior was left to strike

@@ -7,7 +7,14 @@ import random
 
 import pytest
 
-from spelbord.core import CHANCE, SIMULTANEOUS, NotationError, random_playout, random_step
+from spelbord.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    NotationError,
+    StateFormatError,
+    random_playout,
+    random_step,
+)
 from spelbord.games.gunst import GunstGame, GunstState
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst.pieces import HAND, Selection
@@ -148,3 +155,18 @@ def test_clone_is_independent() -> None:
     twin = state.clone()
     random_playout(twin, random.Random(2))
     assert twin != state and state == _played(11, 6)
+
+
+def test_a_state_knows_its_rules_version_and_older_copies_load() -> None:
+    """A table plays by its game's rules version (R12, R13 differ in version 3); a state
+    stored before tables recorded the version loads under the game's."""
+    state = _played(4, 5)
+    data = state.to_dict()
+    assert data["state"]["version"] == data["version"] == 3
+    del data["state"]["version"]
+    assert GunstGame().from_json(json.dumps(data)) == state
+    data["state"]["version"] = 2
+    with pytest.raises(StateFormatError, match="rules version 2 differs"):
+        GunstGame().from_json(json.dumps(data))
+    old = GunstGame(rules_version=2).new_initial_state()
+    assert old.table.version == 2 and old.clone().table.version == 2

@@ -17,7 +17,14 @@ from tests.webrender import Renderer, acted, show, view_of
 
 from spelbord.games.gunst import GunstGame, GunstState
 from spelbord.games.gunst import actions as A
-from spelbord.games.gunst.pieces import EURIKA, HAND, VANDRINGSMANDEN, Selection
+from spelbord.games.gunst.pieces import (
+    ARCHIMEDES,
+    EURIKA,
+    EXTAZIA,
+    HAND,
+    VANDRINGSMANDEN,
+    Selection,
+)
 
 RENDERER = Renderer("gunst")
 
@@ -208,3 +215,81 @@ def test_r7_the_favour_shown_is_the_one_that_applies(page: Any) -> None:
     old["observation"] = old["observation"] | {"favour": 6}
     show(page, old)
     assert page.inner_text(".gu-prompt").startswith("Favour 3:")
+
+
+def archimedes_position(version: int = 3) -> GunstState:
+    """Seat 0 brought two farmers and Archimedes, seat 1 three warriors and two scholars:
+    seat 0 chooses, goes first and spends its favour of 2 on Eurika; Archimedes acts by
+    itself and asks about the farmer row, its owner's only row (R12)."""
+    state = GunstGame(rules_version=version).new_initial_state()
+    state.table.deity[0][ARCHIMEDES] = HAND
+    state.apply_actions(
+        [state.string_to_action("bring 2F Ar", 0), state.string_to_action("bring 3W 2S", 1)]
+    )
+    for text in ("first 0", "favour Eurika"):
+        state.apply_action(state.string_to_action(text))
+    return state
+
+
+def test_r12_archimedes_offers_to_leave_the_rows(page: Any) -> None:
+    """R12 (rules version 3): a "Leave the rows" button beside the row to move."""
+    state = archimedes_position()
+    show(page, view_of(state, 0))
+    assert page.inner_text(".gu-prompt") == (
+        "Archimedes: move one of your rows onto another, or leave the rows as they are?"
+    )
+    assert page.locator(".gu-choice b").all_inner_texts() == ["Move your farmers", "Leave the rows"]
+    leave = page.locator(".gu-choice-leave")
+    assert "Archimedes moves no row" in leave.inner_text()
+    assert page.locator(".gu-row.gu-pick[data-seat='0'][data-row='3']").count() == 1
+    leave.click()
+    assert acted(page) == [A.LEAVE]
+    # Played: the event says so, and Archimedes waits on the field, spent (R13).
+    state.apply_action(A.LEAVE)
+    show(page, view_of(state, 0))
+    events = page.locator(".gu-event").all_inner_texts()
+    assert any(
+        "Your Archimedes leaves the rows as they are; it stays on the field, spent" in text
+        for text in events
+    )
+    lane = page.locator(".gu-side[data-seat='0'] .gu-lane[data-deity=Archimedes]")
+    assert lane.get_attribute("data-place") == "spent"
+    assert "Spent this round" in page.inner_text(".gu-spent-note")
+
+
+def test_r12_version_2_has_no_leave_button(page: Any) -> None:
+    state = archimedes_position(version=2)
+    show(page, view_of(state, 0))
+    assert page.locator(".gu-choice-leave").count() == 0
+    assert page.inner_text(".gu-prompt") == "Archimedes: onto which of your rows?"
+
+
+def test_r13_a_spent_deity_stays_on_the_field_until_the_round_ends(page: Any) -> None:
+    """R13 (rules version 3): Extazia has acted; while the scholars choose their mode it
+    stands in the field's column, marked spent, and the panel says why; at the round's end
+    it goes to Tågen."""
+    state = GunstGame().new_initial_state()
+    state.table.deity[0][EXTAZIA] = HAND
+    state.apply_actions(
+        [state.string_to_action("bring 1S Ex", 0), state.string_to_action("bring 3W", 1)]
+    )
+    for text in ("first 0", "favour Vandringsmanden", "double scholars"):
+        state.apply_action(state.string_to_action(text))
+    assert state.table.phase == "mode"
+    show(page, view_of(state, 0))
+    lane = page.locator(".gu-side[data-seat='0'] .gu-lane[data-deity=Extazia]")
+    assert lane.get_attribute("data-place") == "spent"
+    field = page.locator(".gu-side[data-seat='0'] .gu-lane[data-deity=Extazia] .gu-deity-token")
+    hand = page.locator(".gu-side[data-seat='0'] .gu-lane[data-deity=Eurika] .gu-deity-token")
+    assert field.bounding_box()["x"] > hand.bounding_box()["x"]  # the field's column
+    assert "spent" in lane.locator("title").last.text_content()
+    note = page.inner_text(".gu-spent-note")
+    assert "Spent this round" in note and "your Extazia" in note
+    state.apply_action(state.string_to_action("scholars strike"))
+    show(page, view_of(state, 0))
+    assert lane.get_attribute("data-place") == "Tågen"
+    assert page.locator(".gu-spent-note").count() == 0
+    assert any(
+        "The spent deities go to Tågen: your Extazia" in t
+        for t in (page.locator(".gu-event").all_inner_texts())
+    )

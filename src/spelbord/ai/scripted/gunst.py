@@ -1,8 +1,10 @@
 """Scripted Gunst plans (docs/rules/gunst.md): what a beginner would try.
 
 Every plan shares the in-round play of ``GunstPlan`` (go first, deities on the rows that
-hit hardest, scholars strike) and differs in what it brings at the Tinge (R4) and which
-deity its favour and farmers raise (R7, R18):
+hit hardest, scholars strike; Archimedes leaves the rows as they are, where the rules
+allow it, R12, when the only row it could move is the warriors') and differs in what it
+brings at the Tinge (R4) and which deity its favour and farmers raise (R7, R18; a spent
+deity, R13, is not on the track and never among the choices):
 
 * ``hoarder``: bring nothing in seasons 1-3 and take the favour each time (Archimedes,
   then Extazia, then Vandringsmanden); in season 4 bring everything: Archimedes moves the
@@ -86,7 +88,7 @@ class GunstPlan(ScriptedAgent):
                 if A.DEITY + deity in actions:
                     return A.DEITY + deity
             return None
-        if kinds == {"row"}:
+        if kinds <= {"row", "leave"}:
             return self._row(obs, seat, phase, actions)
         return None
 
@@ -101,7 +103,9 @@ class GunstPlan(ScriptedAgent):
         score: dict[int, float] = {}
         for a in actions:
             r = a - A.ROW
-            if phase == "target":
+            if a == A.LEAVE:  # R12 (version 3): worth more than moving the warriors only
+                score[a] = 0.0
+            elif phase == "target":
                 if deity == EXTAZIA:
                     score[a] = worth(mine, r)
                 elif deity in (VANDRINGSMANDEN, EURIKA):

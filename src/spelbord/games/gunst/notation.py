@@ -14,6 +14,7 @@ text                      action
 ``into knights``          ... into the own knight row
 ``move farmers``          Archimedes moves the own farmer row ...
 ``onto knights``          ... onto the own knight row
+``leave rows``            Archimedes moves no row (rules version 3)
 ``scholars raise``        the scholar row raises deities (``scholars strike``: damage)
 ``raise Vandringsmanden`` a farmer or scholar moves this deity one step
 ``coin P1``               chance: player 1 (seat 0) chooses
@@ -60,6 +61,8 @@ TARGET_VERBS = {
 DEST_VERBS = {EURIKA: "into", ARCHIMEDES: "onto"}
 DEITY_VERBS = {FAVOUR: "favour", INVOKE: "invoke", RAISE: "raise"}
 MODES = ("raise", "strike")
+LEAVE_TEXT = "leave rows"
+"""Archimedes' owner moves no row (R12, rules version 3)."""
 
 _DEITY_NAMES = {d.name.casefold(): d.index for d in DEITIES} | {
     d.short.casefold(): d.index for d in DEITIES
@@ -122,6 +125,8 @@ def to_string(table: Table, action: int) -> str:
         return f"{verb_for(table, kind)} {DEITIES[arg].name}"
     if kind == "row":
         return f"{verb_for(table, kind)} {ROWS[arg].plural}"
+    if kind == "leave":
+        return LEAVE_TEXT
     return f"scholars {MODES[arg]}"
 
 
@@ -140,6 +145,8 @@ def parse(text: str) -> tuple[int, str]:
         return A.FIRST + _PLAYER_WORDS[word], verb
     if verb == "scholars" and word in MODES:
         return A.MODE + MODES.index(word), verb
+    if verb == "leave" and word in ("rows", "row"):
+        return A.LEAVE, verb
     if verb in (*DEITY_VERBS.values(), "deity") and word in _DEITY_NAMES:
         return A.DEITY + _DEITY_NAMES[word], verb
     row_verbs = (*TARGET_VERBS.values(), *DEST_VERBS.values(), "row")
@@ -187,6 +194,9 @@ def to_dict(table: Table, action: int, text: str) -> dict[str, Any]:
         out["purpose"] = verb_for(table, kind)
         opposing = table.phase == TARGET and table.deity_in_use in (VANDRINGSMANDEN, EURIKA)
         out["side"] = "opponent" if opposing else "own"
+    elif kind == "leave":
+        out["deity"] = DEITIES[ARCHIMEDES].name
+        out["purpose"] = "leave"
     else:
         out["mode"] = MODES[arg]
     return out

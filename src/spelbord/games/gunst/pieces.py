@@ -63,7 +63,10 @@ DEITIES: tuple[Deity, ...] = (
 START, TUSMORKET, TAGEN, HAND = 0, 1, 2, 3
 FIELD = 4
 """Track value of a deity brought onto the field this round (it has not acted yet)."""
-PLACES: tuple[str, ...] = ("start", "Tusmørket", "Tågen", "hand", "field")
+SPENT = 5
+"""Track value of a deity that has acted this round and stays on the field, spent, until
+the last row has acted (R13, rules version 3); then it goes to Tågen."""
+PLACES: tuple[str, ...] = ("start", "Tusmørket", "Tågen", "hand", "field", "spent")
 
 MAX_FAVOUR = HAND - START
 """R7: the favour moves one deity at most from the start to the hand ("maks ... 3")."""

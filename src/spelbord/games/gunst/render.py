@@ -4,7 +4,9 @@ Seat 1 sits at the top, seat 0 at the bottom; each side's first row (knights) li
 to the battlefield line, as in the rulebook. A row shows the pieces standing in it by
 their letters (K knight, W warrior, F farmer, T thief, S scholar); ``x2`` marks the row
 Extazia doubled. Each deity's track runs from the start to the hand, its place in
-brackets. The recent events of the log follow in words.
+brackets; a deity brought this round is "on the field", and under rules version 3 one that
+has acted stays there, "spent", until the round ends (R13). The recent events of the log
+follow in words.
 
 Everything is drawn from the observation alone, so a seat's text holds only what that
 seat may know (R23).
@@ -43,6 +45,8 @@ def _hand(hand: list[int]) -> str:
 def _track(place: str) -> str:
     if place == PLACES[4]:
         return "on the field (acts in Dommen)"
+    if place == PLACES[5]:
+        return "on the field, spent (goes to Tågen when the round ends)"
     return " > ".join(f"[{p}]" if p == place else p for p in _TRACK)
 
 
@@ -83,12 +87,18 @@ def _status(obs: dict[str, Any]) -> str:
         "order": f"{who}, the chooser, names who goes first",
         "favour": f"{who} spends a favour of {min(obs['favour'], MAX_FAVOUR)} on one deity",
         "invoke": f"Dommen: {who} names the deity that acts next",
-        "target": f"Dommen: {who} picks the row for {_deity_name(obs['deity_in_use'])}",
+        "target": f"Dommen: {who} picks the row for {_deity_name(obs['deity_in_use'])}"
+        + (", or leaves them as they are (leave rows)" if _may_leave(obs) else ""),
         "dest": f"Dommen: {who} picks where {_deity_name(obs['deity_in_use'])} puts it",
         "mode": f"Slaget: {who} picks the scholars' mode ({slaget['left']} acts)",
         "raise": f"Slaget: {who} raises a deity one step ({slaget['left']} to go)",
     }
     return texts.get(phase, f"{phase}: {who} decides")
+
+
+def _may_leave(obs: dict[str, Any]) -> bool:
+    """Whether Archimedes is choosing a row under rules that let it leave them (R12, v3)."""
+    return obs["deity_in_use"] == 3 and obs.get("rules_version", 2) >= 3
 
 
 def _selection(kin: list[int], deities: list[int]) -> str:
@@ -141,6 +151,13 @@ def event_text(e: dict[str, Any]) -> str:
     if kind == "steal":
         got = "steals a scholar" if e["ok"] else "finds no scholar to steal"
         return f"seat {seat}'s thief {got}"
+    if kind == "tagen":
+        gone = "; ".join(
+            f"seat {s}'s {', '.join(_deity_name(d) for d in ds)}"
+            for s, ds in enumerate(e["deities"])
+            if ds
+        )
+        return f"the round's spent deities go to Tågen: {gone}"
     if kind == "season-end":
         return f"season {e['season']} ends: life {e['life'][0]}-{e['life'][1]}"
     if kind == "end":
@@ -153,6 +170,8 @@ def event_text(e: dict[str, Any]) -> str:
 def _deity_event(e: dict[str, Any]) -> str:
     seat, deity, row, dest = e["seat"], e["deity"], e["row"], e["dest"]
     who = f"seat {seat}'s {_deity_name(deity)}"
+    if e.get("leave"):
+        return f"{who} leaves the rows as they are"
     if row < 0:
         return f"{who} acts without effect"
     if deity == 0:

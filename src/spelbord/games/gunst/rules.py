@@ -3,7 +3,9 @@
 Functions here change a ``Table``: ``reveal`` (the Tinge, both selections at once),
 ``toss`` (the coin), ``decide`` (any single-seat decision). Between decisions the rules run
 on by themselves (``_run``) until a seat must choose, the round ends or the game ends.
-A choice with a single option is taken automatically (R24).
+A choice with a single option is taken automatically (R24). The table's ``version`` is the
+rules version: version 3 keeps a deity that has acted on the field, spent, until the round
+ends (R13) and lets Archimedes leave the rows as they are (R12).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from itertools import product
 
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst.pieces import (
+    ARCHIMEDES,
     EURIKA,
     EXTAZIA,
     FARMER,
@@ -23,6 +26,7 @@ from spelbord.games.gunst.pieces import (
     MAX_FAVOUR,
     SCHOLAR,
     SEASONS,
+    SPENT,
     TAGEN,
     THIEF,
     VANDRINGSMANDEN,
@@ -71,11 +75,11 @@ def selection_is_legal(table: Table, seat: int, code: int) -> bool:
     )
 
 
-def reveal(table: Table, codes: list[int], version: int = 2) -> None:
+def reveal(table: Table, codes: list[int]) -> None:
     """R4-R5: both selections go onto the field together; the smaller side chooses.
 
-    Rules ``version`` 1 stored the whole difference of the counts as the favour (it moves
-    a deity just as far: at most to the hand); version 2 stores the favour that applies.
+    Rules version 1 stored the whole difference of the counts as the favour (it moves a
+    deity just as far: at most to the hand); version 2 on stores the favour that applies.
     """
     sels = [Selection.decode(c) for c in codes]
     for seat, sel in enumerate(sels):
@@ -99,7 +103,7 @@ def reveal(table: Table, codes: list[int], version: int = 2) -> None:
         return
     chooser = 0 if sizes[0] < sizes[1] else 1
     table.chooser = table.favoured = table.actor = chooser
-    table.favour = favour_for(sizes) if version >= 2 else abs(sizes[0] - sizes[1])
+    table.favour = favour_for(sizes) if table.version >= 2 else abs(sizes[0] - sizes[1])
     table.phase = ORDER
     table.log.append({"e": "chooser", "seat": chooser, "favour": table.favour})
 
@@ -134,7 +138,7 @@ def legal_decisions(table: Table, seat: int) -> list[int]:
     if phase == INVOKE:
         return [A.DEITY + d for d in table.field_deities(seat)]
     if phase == TARGET:
-        return [A.ROW + r for r in _targets(table)]
+        return [A.ROW + r for r in _targets(table)] + ([A.LEAVE] if _may_leave(table) else [])
     if phase == DEST:
         return [A.ROW + r for r in _destinations(table)]
     if phase == MODE:
@@ -155,7 +159,10 @@ def decide(table: Table, action: int) -> None:
     elif phase == INVOKE:
         _invoke(table, action - A.DEITY)
     elif phase == TARGET:
-        _target(table, action - A.ROW)
+        if action == A.LEAVE:
+            _finish_invocation(table, -1, -1, leave=True)
+        else:
+            _target(table, action - A.ROW)
     elif phase == DEST:
         _destination(table, action - A.ROW)
     elif phase == MODE:
@@ -218,12 +225,23 @@ def _next_invocation(table: Table) -> None:
 def _invoke(table: Table, deity: int) -> None:
     table.deity_in_use = deity
     options = _targets(table)
-    if not options:
+    if _may_leave(table):  # R12 (version 3): leaving the rows is always one choice
+        if options:
+            table.phase = TARGET
+        else:
+            _finish_invocation(table, -1, -1, leave=True)
+    elif not options:
         _finish_invocation(table, -1, -1)
     elif len(options) == 1:
         _target(table, options[0])
     else:
         table.phase = TARGET
+
+
+def _may_leave(table: Table) -> bool:
+    """R12 (rules version 3): Archimedes "tillader" (permits) a move, so its owner may
+    also leave the rows as they are."""
+    return table.version >= 3 and table.deity_in_use == ARCHIMEDES
 
 
 def _targets(table: Table) -> list[int]:
@@ -265,11 +283,16 @@ def _destination(table: Table, row: int) -> None:
     _finish_invocation(table, source, row)
 
 
-def _finish_invocation(table: Table, row: int, dest: int) -> None:
-    """R13: the deity has acted and drops to the second plane; the other seat goes next."""
+def _finish_invocation(table: Table, row: int, dest: int, leave: bool = False) -> None:
+    """R13: the deity has acted; the other seat goes next. Versions 1-2: it drops to the
+    second plane at once; version 3: it stays on the field, spent, until the round ends.
+    ``leave``: Archimedes left the rows as they are (R12, version 3)."""
     seat, deity = table.actor, table.deity_in_use
-    table.log.append({"e": "deity", "seat": seat, "deity": deity, "row": row, "dest": dest})
-    table.deity[seat][deity] = TAGEN
+    event = {"e": "deity", "seat": seat, "deity": deity, "row": row, "dest": dest}
+    if leave:
+        event["leave"] = True
+    table.log.append(event)
+    table.deity[seat][deity] = TAGEN if table.version < 3 else SPENT
     table.deity_in_use = -1
     table.source = -1
     if table.field_deities(1 - seat):
@@ -382,7 +405,14 @@ def _raise(table: Table, seat: int, deity: int) -> None:
 
 # ---------------------------------------------------------------- R21-R22 the end
 def _end_round(table: Table) -> None:
-    """R21: the season marker moves on; with the option, spent kin return to the hand."""
+    """R21: the spent deities go to Tågen (R13, version 3), the season marker moves on;
+    with the option, spent kin return to the hand."""
+    spent = [[d for d, place in enumerate(side) if place == SPENT] for side in table.deity]
+    if any(spent):
+        for seat, deities in enumerate(spent):
+            for d in deities:
+                table.deity[seat][d] = TAGEN
+        table.log.append({"e": "tagen", "deities": spent})
     table.log.append({"e": "season-end", "season": table.season, "life": list(table.life)})
     table.doubled = [-1, -1]
     table.chooser = table.first = table.favoured = table.actor = -1

@@ -38,7 +38,7 @@ from spelbord.games.gunst.pieces import (
     PLACES,
 )
 from spelbord.games.gunst.render import render
-from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
+from spelbord.games.gunst.table import COIN, NEWEST, OVER, TINGE, Table
 
 _COIN = [(0, 0.5), (1, 0.5)]
 
@@ -62,7 +62,9 @@ class GunstState(State):
 
     def __init__(self, game: GunstGame) -> None:
         super().__init__(game)
-        self.table = Table(return_spent=bool(game.options["spent_kin_return"]))
+        self.table = Table(
+            return_spent=bool(game.options["spent_kin_return"]), version=game.rules_version
+        )
 
     # ------------------------------------------------------------------ hooks
     def current_player(self) -> int:
@@ -100,7 +102,7 @@ class GunstState(State):
             rules.decide(self.table, action)
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        rules.reveal(self.table, list(actions), self.game.rules_version)
+        rules.reveal(self.table, list(actions))
 
     def returns(self) -> list[float]:
         table = self.table
@@ -191,10 +193,15 @@ class GunstState(State):
 
     # ------------------------------------------------------------------ views
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """The public position and the whole event log (R23: nothing else is secret)."""
+        """The public position and the whole event log (R23: nothing else is secret).
+
+        ``rules_version`` says which rules the table plays by (version 3: a deity that has
+        acted stays on the field, ``spent``, until the round ends; Archimedes may leave
+        the rows as they are)."""
         t = self.table
         return {
             "seat": seat,
+            "rules_version": t.version,
             "season": t.season,
             "phase": t.phase,
             "to_move": self.current_player(),
@@ -230,9 +237,14 @@ class GunstState(State):
         return self.table.to_dict()
 
     def _load_state_dict(self, data: dict[str, Any]) -> None:
-        table = Table.from_dict(data)
+        table = Table.from_dict(data, version=self.game.rules_version)
         if table.return_spent != self.table.return_spent:
             raise StateFormatError("the state's spent-kin rule differs from the game's option")
+        if table.version != self.game.rules_version:
+            raise StateFormatError(
+                f"the table's rules version {table.version} differs from the game's "
+                f"{self.game.rules_version}"
+            )
         self.table = table
 
     def clone(self) -> GunstState:
@@ -270,7 +282,7 @@ class GunstGame(Game):
         # 2 rows per deity (22); 2 scholar modes; raise choices need two movable deities
         # and each raises one step, so at most 12 per seat (24): 52 a round, 208 a game.
         max_game_length=300,
-        version=2,
+        version=NEWEST,
         oldest_version=1,
         changes=(
             (
@@ -279,6 +291,17 @@ class GunstGame(Game):
                 "(version 1 stored the whole difference of the counts, e.g. 7); both versions "
                 "play the same, and observations and screens show the favour that applies "
                 "under either",
+            ),
+            (
+                3,
+                "R13: a deity that has acted stays on the field, spent, until the last row "
+                "has acted, and only then goes to Tågen, so farmers and scholars cannot raise "
+                "it in the round it was used (version 2 dropped it to Tågen at once, where "
+                "they could). R12: Archimedes may leave the rows as they are (the decision "
+                "'leave rows'); every deity brought is still used and the favour stays "
+                "compulsory (version 2 always moved a row, by itself when only one was "
+                "not empty). R16's reading (knights compare the farmer rows as they stand "
+                "when the knight acts) is confirmed and unchanged",
             ),
         ),
         options=(

@@ -2,6 +2,8 @@
 
 A ``Table`` is plain mutable data with a cheap ``clone`` and an exact JSON form; the rules
 in ``rules.py`` change it. Rows hold kin kinds (the piece that stands there), newest last.
+A table knows the rules version it is played under (``version``), so that every copy a
+search makes plays by the same rules as the game it came from.
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from spelbord.games.gunst.pieces import FIELD, FULL_HAND, HAND, LIFE, START
+
+NEWEST = 3
+"""The newest rules version of Gunst (``GunstGame.info.version``): a new table's default."""
 
 # Phases: who decides what now.
 TINGE = "tinge"  # both seats choose in secret (simultaneous)
@@ -51,10 +56,12 @@ class Table:
         "season",
         "side",
         "source",
+        "version",
     )
 
-    def __init__(self, return_spent: bool = False) -> None:
+    def __init__(self, return_spent: bool = False, version: int = NEWEST) -> None:
         self.return_spent = return_spent
+        self.version = version
         self.season = 1
         self.life = [LIFE, LIFE]
         self.hand = [list(FULL_HAND), list(FULL_HAND)]
@@ -79,11 +86,12 @@ class Table:
 
     # ------------------------------------------------------------------ queries
     def field_deities(self, seat: int) -> list[int]:
-        """Deities of ``seat`` on the field that have not acted yet."""
+        """Deities of ``seat`` on the field that have not acted yet (not the spent ones)."""
         return [d for d, place in enumerate(self.deity[seat]) if place == FIELD]
 
     def movable_deities(self, seat: int) -> list[int]:
-        """Deities of ``seat`` that a step toward the hand would move (R7, R18)."""
+        """Deities of ``seat`` that a step toward the hand would move (R7, R18): on the
+        track below the hand, never on the field (not yet acted, or spent)."""
         return [d for d, place in enumerate(self.deity[seat]) if place < HAND]
 
     def ready_mask(self, seat: int) -> int:
@@ -118,10 +126,13 @@ class Table:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Table:
+    def from_dict(cls, data: dict[str, Any], version: int = NEWEST) -> Table:
+        """The table of a ``to_dict`` copy; ``version`` for a copy stored before tables
+        knew their rules version."""
         table = cls(bool(data["return_spent"]))
         for name in Table.__slots__:
-            setattr(table, name, data[name])
+            setattr(table, name, data[name] if name != "version" else data.get(name, version))
+        table.version = int(table.version)
         table.life = [int(v) for v in data["life"]]
         table.hand = [[int(v) for v in h] for h in data["hand"]]
         table.deity = [[int(v) for v in d] for d in data["deity"]]

@@ -1,9 +1,11 @@
 // Gunst for the Spelbord table: the battlefield ring with five rows a side (row 1, the
 // knights, next to the battlefield line), each side's life stones, hand and plane staff
-// (a lane per deity: start, Tusmørket, Tågen, hand, and the field), the season marker, a
-// decision panel built from view.legal (the secret Tinge selection, who goes first, the
-// favour, Dommen's deities and rows, the scholars' mode, raising deities) and the event
-// log of the observation, step by step, the newest highlighted.
+// (a lane per deity: start, Tusmørket, Tågen, hand, and the field, where under rules
+// version 3 a deity that has acted stays, marked spent, until the round ends), the season
+// marker, a decision panel built from view.legal (the secret Tinge selection, who goes
+// first, the favour, Dommen's deities and rows, Archimedes leaving the rows as they are,
+// the scholars' mode, raising deities) and the event log of the observation, step by
+// step, the newest highlighted.
 //
 // render(root, view, ui) draws VIEW into root; ui.act(actionDict) plays an action.
 
@@ -69,6 +71,9 @@ const STYLE = `
 .gu-deity-2 .gu-deity-token rect { fill: #e6b450; } .gu-deity-3 .gu-deity-token rect { fill: #7ea6e8; }
 .gu-lane[data-place="start"] .gu-deity-token { opacity: .75; }
 .gu-lane[data-place="field"] .gu-deity-token rect { stroke: #fff; stroke-width: 1.6; }
+.gu-lane[data-place="spent"] .gu-deity-token rect { fill: #59606a; stroke: #c9d0d6; stroke-width: 1.4; stroke-dasharray: 3 2; }
+.gu-lane[data-place="spent"] .gu-deity-token text { fill: #e3e7ea; text-decoration: line-through; }
+.gu-lane[data-place="spent"] .gu-deity-name { fill: #7d8792; font-style: italic; }
 .gu-in-use .gu-deity-token rect { stroke: #ffd36e; stroke-width: 3; }
 .gu-in-use .gu-deity-name { fill: #ffd36e; font-weight: 700; }
 .gu-string { fill: rgba(120,96,60,.10); stroke: #9b8356; stroke-width: 2.5; stroke-dasharray: 1 0; }
@@ -122,6 +127,11 @@ const STYLE = `
 .gu-toggle.gu-on { background: rgba(230,180,80,.22); border-color: #e6b450; }
 .gu-toggle.gu-on b::before { content: "✓ "; color: #e6b450; }
 .gu-hint { margin: 0; font-size: .85rem; color: #98a2ad; }
+.gu-spent-note { margin: 10px 0 0; font-size: .86rem; color: #c9d0d6; }
+.gu-spent-note .gu-spent-chip { display: inline-block; padding: 0 6px; margin-right: 6px; border-radius: 8px;
+  border: 1px dashed #c9d0d6; background: #59606a; color: #e3e7ea; font-weight: 800; font-size: .75rem;
+  text-decoration: line-through; }
+.gu-choice-leave { border-style: dashed; }
 .gu-submit { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: flex-end; }
 .gu-sel-text { margin-right: auto; background: #11161b; padding: 4px 8px; border-radius: 6px; }
 .gu-reveal { margin-top: 10px; padding: 8px 12px; border-radius: 10px; background: rgba(95,179,161,.1);
@@ -163,6 +173,13 @@ const DEITIES = [
 ];
 /** The deity track (R2) and, last, the field (a deity brought this round). */
 const PLACES = ["start", "Tusmørket", "Tågen", "hand", "field"];
+/** Where a deity that has acted waits until the round ends (R13, rules version 3): on the
+ * field, drawn in the field's column and marked spent. */
+const SPENT = "spent";
+/** The column of the staff a place is drawn in. */
+const columnOf = (place) => (place === SPENT ? 4 : Math.max(0, PLACES.indexOf(place)));
+/** Whether the observation's rules keep acted deities on the field (version 3 on). */
+const keepsSpent = (obs) => (obs.rules_version ?? 2) >= 3;
 /** R7: the favour that applies moves one deity at most from the start to the hand. */
 const favourOf = (n) => Math.min(n, 3);
 const ROW_EFFECTS = [
@@ -238,6 +255,36 @@ function selectionShort(kin, deities) {
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** "your Extazia, Player 2's Archimedes" for per-seat lists of deity indices. */
+function deityList(perSeat, nm) {
+  return perSeat
+    .flatMap((ds, seat) => ds.map((d) => `${nm.single(seat)} ${DEITIES[d].name}`))
+    .join(", ");
+}
+
+/** Per seat: the deities spent on the field now (R13, rules version 3). */
+function spentDeities(obs) {
+  return [0, 1].map((seat) => {
+    const places = (obs.deities || [{}, {}])[seat] || {};
+    return DEITIES.map((_, d) => d).filter((d) => places[DEITIES[d].name] === SPENT);
+  });
+}
+
+/** A line under the decision: which deities wait on the field, spent, and why. */
+function spentNote(view, obs) {
+  const spent = spentDeities(obs);
+  if (!spent.some((ds) => ds.length)) return null;
+  const chips = spent.flatMap((ds) =>
+    ds.map((d) => h("span", { class: "gu-spent-chip" }, DEITIES[d].short)),
+  );
+  return h(
+    "p",
+    { class: "gu-spent-note", "data-spent": spent.map((ds) => ds.length).join(",") },
+    ...chips,
+    t("spent.note", { list: deityList(spent, names(view)) }),
+  );
+}
+
 /** One event of the observation's log in words ("" for none). */
 function eventText(e, view) {
   const nm = names(view);
@@ -264,14 +311,17 @@ function eventText(e, view) {
       const who = capital(deity(e.seat, e.deity));
       const other = 1 - e.seat;
       let what;
-      if (e.row < 0) what = t("ev.deity.none");
+      if (e.leave) what = t("ev.deity.leave");
+      else if (e.row < 0) what = t("ev.deity.none");
       else if (e.deity === 0) what = t("ev.deity.double", { row: own(e.seat, e.row) });
       else if (e.deity === 1) what = t("ev.deity.banish", { row: own(other, e.row) });
       else if (e.deity === 2)
         what = t("ev.deity.convert", { row: own(other, e.row), dest: own(e.seat, e.dest) });
       else what = t("ev.deity.move", { row: own(e.seat, e.row), dest: rowName(e.dest) });
-      return t("ev.deity", { who, what });
+      return t(keepsSpent(view.observation || {}) ? "ev.deity_spent" : "ev.deity", { who, what });
     }
+    case "tagen":
+      return t("ev.tagen", { list: deityList(e.deities, nm) });
     case "row":
       return e.acts > 1
         ? t("ev.row.times", { row: capital(own(e.seat, e.row)), n: e.acts })
@@ -437,7 +487,7 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
   DEITIES.forEach((deity, d) => {
     const ly = top + 21 + d * 15;
     const place = places[deity.name] || "start";
-    const col = Math.max(0, PLACES.indexOf(place));
+    const col = columnOf(place);
     const inUse = obs.deity_in_use === d && view.to_move === seat;
     const flash = focus.deities.some(([s, x]) => s === seat && x === d);
     const lane = svgEl("g", {
@@ -453,7 +503,13 @@ function sidePanel(view, obs, seat, x, y, width, focus) {
       svgEl(
         "g",
         { class: "gu-deity-token", transform: `translate(${cols[col]} ${ly})` },
-        svgEl("title", {}, `${deity.name}: ${placeName(place)}. ${deity.effect}`),
+        svgEl(
+          "title",
+          {},
+          place === SPENT
+            ? `${deity.name}: ${t("deity.spent")}`
+            : `${deity.name}: ${placeName(place)}. ${deity.effect}`,
+        ),
         svgEl("rect", { x: -13, y: -6.5, width: 26, height: 13, rx: 6.5 }),
         svgEl("text", { y: 3.6 }, deity.short),
       ),
@@ -660,8 +716,10 @@ function pieceCount(obs, seat, row) {
 const ROW_VERBS = ["double", "banish", "convert", "move", "into", "onto"];
 /** A row's name ("knights", ...) in the page's language. */
 const rowWord = (row) => t(`row.${row}`);
-/** A deity's place ("start", "Tusmørket", "Tågen", "hand", "field") in the page's language. */
-const placeName = (place) => (["start", "hand", "field"].includes(place) ? t(`place.${place}`) : place);
+/** A deity's place ("start", "Tusmørket", "Tågen", "hand", "field", "spent") in the page's
+ * language. */
+const placeName = (place) =>
+  ["start", "hand", "field", SPENT].includes(place) ? t(`place.${place}`) : place;
 
 /** Title and detail of one decision button. */
 function decisionLabel(a, view, obs) {
@@ -690,6 +748,7 @@ function decisionLabel(a, view, obs) {
     const whose = a.side === "opponent" ? nm.possessive(seat) : t("poss.many.you");
     return [t(key, { whose, row: rowWord(a.row) }), tn("btn.row_detail", n, { number: a.number })];
   }
+  if (a.kind === "leave") return [t("btn.leave"), t("btn.leave_detail")];
   if (a.kind === "mode") {
     const left = (obs.slaget || {}).left;
     return a.mode === "raise"
@@ -726,6 +785,8 @@ function prompt(view, obs) {
     case "invoke":
       return t("prompt.invoke");
     case "target":
+      if ((view.legal || []).some((a) => a.kind === "leave"))
+        return t("prompt.target.archimedes_leave");
       return TARGET_PROMPTS[obs.deity_in_use] || t("prompt.which_row");
     case "dest":
       return DEST_PROMPTS[obs.deity_in_use] || t("prompt.which_row");
@@ -960,8 +1021,10 @@ function decisionPanel(view, obs, legal, ui, mem, redraw, freshReveal) {
     "data-decision": "panel",
   });
   const reveal = revealCard(view, obs, freshReveal);
+  const spent = spentNote(view, obs);
   if (!legal.length) {
     panel.append(h("p", { class: "gu-wait" }, waitingText(view, obs, mem)));
+    if (spent) panel.append(spent);
     if (reveal) panel.append(reveal);
     return panel;
   }
@@ -988,6 +1051,7 @@ function decisionPanel(view, obs, legal, ui, mem, redraw, freshReveal) {
     );
   });
   panel.append(h("div", { class: "gu-choices" }, ...buttons));
+  if (spent) panel.append(spent);
   return panel;
 }
 
@@ -1011,6 +1075,7 @@ function focusOf(obs, shown) {
     if (e.e === "hit") focus.life.push(e.seat);
     if ((e.e === "raise" || e.e === "favour") && e.deity >= 0)
       focus.deities.push([e.seat, e.deity]);
+    if (e.e === "deity") focus.deities.push([e.seat, e.deity]);
     if (e.e === "knight") for (const r of e.took) focus.rows.push([1 - e.seat, r]);
     if (e.e === "steal" && e.ok) focus.rows.push([e.seat, 4]);
   }
