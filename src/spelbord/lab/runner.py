@@ -152,6 +152,28 @@ def play_batch(batch: list[Task]) -> list[dict[str, Any]]:
     return [play_task(task) for task in batch]
 
 
+def warm(todo: list[Task]) -> None:
+    """Build each game and agent of ``todo`` once here, so the modules they need are
+    imported before worker processes fork (each worker would import them again)."""
+    from spelbord import games
+    from spelbord.lab import playout  # noqa: F401  (imported for the workers)
+    from spelbord.lab.restrict import make_seat_agent
+
+    seen = set()
+    for task in todo:
+        if task.game not in seen:
+            seen.add(task.game)
+            game = games.load(task.game, rules_version=task.rules_version, **task.options)
+            game.new_initial_state().game_facts()
+        for spec in task.seats:
+            if (task.game, spec) not in seen:
+                seen.add((task.game, spec))
+                agent = make_seat_agent(spec, task.game, 0)
+                resolve = getattr(getattr(agent, "inner", agent), "resolved", None)
+                if callable(resolve):  # an agent that builds its game's own agent lazily
+                    resolve(task.game)
+
+
 # ---------------------------------------------------------------------- executors
 Executor = Callable[[list[Task]], Iterator[dict[str, Any]]]
 
@@ -163,6 +185,7 @@ def local_executor(workers: int) -> Executor:
         if workers == 1 or len(todo) <= 1:
             yield from map(play_task, todo)
             return
+        warm(todo)
         with multiprocessing.Pool(min(workers, len(todo))) as pool:
             yield from pool.imap_unordered(play_task, todo)
 
