@@ -17,7 +17,7 @@ the choice ``big`` (every 2-step) and two variants.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from spelbord.core import CHANCE, TERMINAL, Game, GameInfo, Option, State
 
@@ -164,7 +164,7 @@ class Race(Game):
         ),
     )
     state_class = RaceState
-    extras = {"studies": LAB_DATA}
+    extras: ClassVar[dict[str, Any]] = {"studies": LAB_DATA}
 
     def num_players(self) -> int:
         return int(self.options["players"])

@@ -103,9 +103,16 @@ def test_teams_in_four(race: str) -> None:
     for i in range(40):
         winners = [0, 2] if i % 4 else [1, 3]
         rows.append(
-            _row(race, i, winners, options='{"players": 4, "teams": "pairs"}',
-                 agents=["random"] * 4, returns=[0.0] * 4,
-                 first=i % 4, lead_team=[0, -1, 9, 0 if i % 4 else 1])  # fmt: skip
+            _row(
+                race,
+                i,
+                winners,
+                options='{"players": 4, "teams": "pairs"}',
+                agents=["random"] * 4,
+                returns=[0.0] * 4,
+                first=i % 4,
+                lead_team=[0, -1, 9, 0 if i % 4 else 1],
+            )
         )
     games = arm_games(rows)
     assert games.has_teams and games.team_name(0) == "Red + Green"

@@ -10,7 +10,7 @@ dashed when ``a`` merely scored more. A **circle** (``a`` beats ``b`` beats ``c`
 >>> games = [("a", "b", 1.0)] * 9 + [("a", "b", 0.0)] + [("b", "c", 1.0)] * 10 \\
 ...     + [("c", "a", 1.0)] * 10
 >>> graph = dominance(games, ["a", "b", "c"])
->>> [(e.winner, e.loser, e.clear) for e in graph.edges]
+>>> sorted((e.winner, e.loser, e.clear) for e in graph.edges)
 [('a', 'b', True), ('b', 'c', True), ('c', 'a', True)]
 >>> graph.cycles
 [['a', 'b', 'c']]

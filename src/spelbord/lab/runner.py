@@ -159,7 +159,7 @@ def warm(todo: list[Task]) -> None:
     from spelbord.lab import playout  # noqa: F401  (imported for the workers)
     from spelbord.lab.restrict import make_seat_agent
 
-    seen = set()
+    seen: set[object] = set()
     for task in todo:
         if task.game not in seen:
             seen.add(task.game)
