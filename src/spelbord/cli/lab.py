@@ -17,11 +17,11 @@ examples:
   spelbord lab list                                 the built-in studies
   spelbord lab run seats --games 200 --workers 2    first-seat advantage in every game
   spelbord lab run ladder coerceo --games 40        the Elo ladder of Coerceo's agents
-  spelbord lab run balance gunst                    fairness, draws, length, drama of a game
-  spelbord lab run skill coerceo                    mcts at 50..800 iterations: depth of skill
-  spelbord lab run variants islandet                the game's rule variants side by side
-  spelbord lab run choices omringad                 what each choice is worth (barred play)
-  spelbord lab run dominance gunst                  which scripted plan beats which
+  spelbord lab run balance GAME                     fairness, draws, length, drama of a game
+  spelbord lab run skill GAME                       mcts at 50..800 iterations: depth of skill
+  spelbord lab run variants GAME                    the game's rule variants side by side
+  spelbord lab run choices GAME                     what each choice is worth (barred play)
+  spelbord lab run dominance GAME                   which scripted plan beats which
   spelbord lab run my-study.toml --ray auto         a study file, on Ray on this machine
   spelbord lab run seats --ray 10.0.0.5:6379        ... on a Ray cluster
   spelbord lab run seats --resume                   go on with an interrupted study
