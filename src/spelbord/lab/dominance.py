@@ -172,7 +172,7 @@ def draw(graph: Dominance, path: Any, title: str = "") -> None:
                 "connectionstyle": "arc3,rad=0.08",
             },
         )
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        mx, my = x0 + 0.38 * (x1 - x0), y0 + 0.38 * (y1 - y0)  # nearer the winner
         label = {"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}
         ax.text(mx, my, f"{e.score * 100:.0f}%", fontsize=7, ha="center", va="center",
                 color=colour if e.clear else "#7f8c8d", bbox=label)  # fmt: skip

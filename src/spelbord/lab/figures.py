@@ -78,7 +78,18 @@ def overview(results: StudyResults, folder: Path) -> Path | None:
     if not arms:
         return None
     plt = _plt()
-    panels = [k for k in SHARE_KEYS if any(results.metric(a, k) for a in arms)]
+    panels = [
+        k
+        for k in SHARE_KEYS
+        if any(
+            (m := results.metric(a, k)) is not None
+            and not math.isnan(m.value)
+            and (k not in ("first_seat", "balance") or results.seat_fair.get(a))
+            for a in arms
+        )
+    ]
+    if not panels:
+        return None
     height = 0.9 + 0.32 * len(arms)
     fig, axes = plt.subplots(len(panels), 1, figsize=(WIDTH, height * len(panels)), squeeze=False)
     for ax, key in zip(axes[:, 0], panels, strict=True):

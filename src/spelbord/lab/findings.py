@@ -120,6 +120,14 @@ def _arm(results: StudyResults, arm: str, title: str, full: bool = True) -> list
     g = next(x for x in results.arms if x.arm == arm)
     fair = 1.0 / len(g.teams)
     first = m.get("first_seat")
+    if results.seat_fair.get(arm) and first is not None and not first.n:
+        decisive = any(row["result"] == "win" for row in g.rows)
+        why = (
+            "no game is decisive"
+            if not decisive
+            else "no game has a first mover (its first decision is simultaneous)"
+        )
+        out.append(Finding(f"{where} {why}: the first mover's share is not measured.", "seats"))
     if results.seat_fair.get(arm) and first is not None and first.n:
         side = "side" if len(g.teams) == 2 else "player"
         if g.has_teams:
@@ -189,14 +197,16 @@ def _versus(m: Metric, fair: float, above: str, below: str) -> str:
 
 def _holes(results: StudyResults) -> list[Finding]:
     out = []
+    titles = {g.arm: _title(g.game) for g in results.arms}
     for h in results.holes:
+        where = f"{titles[h.arm]} ({h.arm})" if h.arm in titles else h.arm
         caps = h.counts.get("cap", 0)
         if caps:
             share, low, high = h.share("cap")
             which = ", ".join(f"{k} {v}" for k, v in sorted(h.caps.items())) or "cap facts"
             out.append(
                 Finding(
-                    f"In {h.arm} {caps} of {h.games} games ({share * 100:.0f}% "
+                    f"In {where} {caps} of {h.games} games ({share * 100:.0f}% "
                     f"[{low * 100:.0f}, {high * 100:.0f}]) end at a safety bound ({which}), "
                     "not by the rules' own ending.",
                     "holes",
@@ -207,7 +217,7 @@ def _holes(results: StudyResults) -> list[Finding]:
                 continue
             out.append(
                 Finding(
-                    f"In {h.arm} {h.counts[kind]} of {h.games} games hit a rule hole: "
+                    f"In {where} {h.counts[kind]} of {h.games} games hit a rule hole: "
                     f"{KINDS[kind]} (listed below with replays).",
                     "holes",
                 )
@@ -219,7 +229,7 @@ def _holes(results: StudyResults) -> list[Finding]:
             Finding(
                 "Every game ended by the rules: no safety bound, no position without a legal "
                 f"action, no error{loops}.",
-                "holes",
+                "endings",
             )
         )
     return out
@@ -250,10 +260,10 @@ def _skill(results: StudyResults) -> list[Finding]:
     flat = [
         p.agent
         for prev, p in itertools.pairwise(points)
-        if not math.isnan(p.elo_low) and p.elo - prev.elo < 0
+        if not math.isnan(p.elo_high) and p.elo_high < prev.elo
     ]
     if flat:
-        out.append(Finding(f"The trace dips at {', '.join(flat)}.", "skill"))
+        out.append(Finding(f"The trace clearly dips at {', '.join(flat)}.", "skill"))
     return out
 
 

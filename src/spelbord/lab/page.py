@@ -252,15 +252,15 @@ def _holes(results: Any) -> str:
                 f"<button class='btn' data-save='{ident}' data-name='{name}'>Record</button>"
             )
         body.append(
-            "<tr>"
+            f"<tr><td>{buttons}</td>"
             + "".join(
                 f"<td>{esc(str(v))}</td>"
                 for v in (hole.arm, hole.index, KINDS.get(hole.kind, hole.kind), hole.termination)
             )
-            + f"<td>{hole.ply}</td><td class='wrap'>{esc(hole.note)}</td><td>{buttons}</td></tr>"
+            + f"<td>{hole.ply}</td><td class='wrap'>{esc(hole.note)}</td></tr>"
         )
     head = "".join(
-        f"<th>{c}</th>" for c in ("arm", "game", "kind", "ending", "at move", "note", "")
+        f"<th>{c}</th>" for c in ("", "arm", "game", "kind", "ending", "at move", "note")
     )
     parts.append(
         f"<div class='scroll'><table><thead><tr>{head}</tr></thead>"
