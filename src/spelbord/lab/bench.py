@@ -2,10 +2,10 @@
 worker processes and on Ray, the speed-up and the parallel efficiency.
 
 The workload (``workload``) is every registered game played by its scripted level
-(``level:medium`` at every seat), recorded to Parquet as a real study is (the records go
-to a temporary folder). The speed-up is the rate with ``n`` workers over the rate with
-one; the efficiency is the speed-up over ``n`` (100%: linear). Ray's start-up is timed
-apart and left out of its rate.
+(``level:medium`` at every seat; ``random`` in a game without levels), recorded to
+Parquet as a real study is (the records go to a temporary folder). The speed-up is the
+rate with ``n`` workers over the rate with one; the efficiency is the speed-up over ``n``
+(100%: linear). Ray's start-up is timed apart and left out of its rate.
 """
 
 from __future__ import annotations
@@ -28,8 +28,19 @@ def workload(games: int) -> Study:
     arms = []
     for name in registry.names():
         seats = registry.load(name).num_players()
-        arms.append(Arm(name, name, {}, (SPEC,) * seats, rotate=False))
+        arms.append(Arm(name, name, {}, (_spec(name),) * seats, rotate=False))
     return Study("bench", tuple(arms), games=games, record=("facts",), analyses=())
+
+
+def _spec(game: str) -> str:
+    """``SPEC`` where the game has levels, else ``random``."""
+    from spelbord.ai.levels import resolve
+
+    try:
+        resolve(game, SPEC.split(":", 1)[1])
+    except ValueError:
+        return "random"
+    return SPEC
 
 
 @dataclass(frozen=True)
