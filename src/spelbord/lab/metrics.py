@@ -286,6 +286,9 @@ class MetricDef:
     share: bool = False
     """A mean of 0/1 columns: Wilson interval for one arm."""
     applies: Callable[[ArmGames], bool] = lambda g: True
+    methods: tuple[str, ...] = ("BCa", "percentile")
+    """Bootstrap methods to try in turn. Balance takes percentile only: at its top (1, equal
+    seats) BCa's bias correction pushes both ends of the interval onto the value."""
 
 
 def _nanmean(x: np.ndarray, axis: int = -1) -> Any:
@@ -327,7 +330,14 @@ METRICS: tuple[MetricDef, ...] = (
         _nanmean,
         share=True,
     ),
-    MetricDef("balance", "balance (1 − largest gap in seat win rates)", "share", _seats, _balance),
+    MetricDef(
+        "balance",
+        "balance (1 − largest gap in seat win rates)",
+        "share",
+        _seats,
+        _balance,
+        methods=("percentile",),
+    ),
     MetricDef(
         "team_balance",
         "team balance (1 − largest gap in team win rates)",
@@ -335,6 +345,7 @@ METRICS: tuple[MetricDef, ...] = (
         _teams,
         _balance,
         applies=lambda g: g.has_teams,
+        methods=("percentile",),
     ),
     MetricDef("draw_rate", "draws", "share", lambda g: [g.draw], _nanmean, share=True),
     MetricDef(
@@ -462,11 +473,16 @@ def metric(g: ArmGames, d: MetricDef, seed: int = 0) -> Metric:
         return Metric(d.key, d.label, value, low, high, trials, d.unit, "Wilson")
     keep = ~np.all([np.isnan(c) for c in columns], axis=0)
     columns = [c[keep] for c in columns]
-    low, high, method = interval(columns, d.stat, seed)
+    low, high, method = interval(columns, d.stat, seed, d.methods)
     return Metric(d.key, d.label, value, low, high, int(keep.sum()), d.unit, method)
 
 
-def interval(columns: list[np.ndarray], stat: Stat, seed: int = 0) -> tuple[float, float, str]:
+def interval(
+    columns: list[np.ndarray],
+    stat: Stat,
+    seed: int = 0,
+    methods: Sequence[str] = ("BCa", "percentile"),
+) -> tuple[float, float, str]:
     """A 95% bootstrap interval of ``stat`` over paired ``columns`` (rows = games)."""
     from scipy import stats
 
@@ -476,7 +492,7 @@ def interval(columns: list[np.ndarray], stat: Stat, seed: int = 0) -> tuple[floa
     if all(np.nanmax(c) == np.nanmin(c) for c in columns if not np.all(np.isnan(c))):
         value = float(stat(*columns))
         return value, value, "constant"
-    for method in ("BCa", "percentile"):
+    for method in methods:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             res = stats.bootstrap(
