@@ -69,8 +69,24 @@ def test_lab_list(capsys: pytest.CaptureFixture[str]) -> None:
         "omringad-units",
         "omringad-terrain",
         "coerceo-exchange",
+        "balance GAME",
+        "skill GAME",
+        "variants GAME",
+        "choices GAME",
+        "dominance GAME",
     ):
         assert name in out
+
+
+def test_a_kind_runs_from_the_command_line(
+    race: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["lab", "run", "balance", race, "--games", "4", "--out", str(tmp_path)]
+    assert main([*args, "--no-progress"]) == 0
+    summary = json.loads((tmp_path / f"balance-{race}" / "summary.json").read_text())
+    assert summary["kind"] == "balance" and summary["games"] == 8 and summary["findings"]
+    assert main(["lab", "run", "nonesuch", race, "--out", str(tmp_path)]) == 2
+    assert "unknown study 'nonesuch'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -99,5 +115,6 @@ def test_bench_lab_local(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "lab", "--games", "1", "--no-ray"]) == 0
     out = capsys.readouterr().out
     assert "1 local worker(s)" in out and "2 local worker(s)" in out and "efficiency" in out
+    assert "speed-up" in out and "level:medium at every seat" in out
     assert main(["bench", "lab", "--moves", "3"]) == 2
     assert main(["bench", "gunst", "--workers", "2"]) == 2

@@ -356,7 +356,12 @@ def run_lab(args: argparse.Namespace) -> int:
         except ModuleNotFoundError:
             print("bench lab: Ray is not installed (pip install 'spelbord[lab]'); local only")
             use_ray = False
-    print(f"bench lab: {games} games per arm, 3 arms (Omringad, Islandet, Gunst)")
+    from spelbord import games as registry
+
+    print(
+        f"bench lab: {games} games of each of {len(registry.names())} games "
+        f"({', '.join(registry.names())}), level:medium at every seat"
+    )
     print(report(measure(games, use_ray, workers)))
     return EXIT_OK
 

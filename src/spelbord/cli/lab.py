@@ -17,11 +17,19 @@ examples:
   spelbord lab list                                 the built-in studies
   spelbord lab run seats --games 200 --workers 2    first-seat advantage in every game
   spelbord lab run ladder coerceo --games 40        the Elo ladder of Coerceo's agents
+  spelbord lab run balance GAME                     fairness, draws, length, drama of a game
+  spelbord lab run skill GAME                       mcts at 50..800 iterations: depth of skill
+  spelbord lab run variants GAME                    the game's rule variants side by side
+  spelbord lab run choices GAME                     what each choice is worth (barred play)
+  spelbord lab run dominance GAME                   which scripted plan beats which
   spelbord lab run my-study.toml --ray auto         a study file, on Ray on this machine
   spelbord lab run seats --ray 10.0.0.5:6379        ... on a Ray cluster
   spelbord lab run seats --resume                   go on with an interrupted study
 
-Results go to OUT/STUDY/: records/*.parquet (one row per game), figures/, report.html.
+Results go to OUT/STUDY/: records/*.parquet (one row per game), figures/, report.html,
+summary.json, holes/ (record files of games worth a look).
+Kinds (balance, skill, variants, choices, dominance) run at the size they state (about 385
+games per arm: ±5 points on their headline figure) unless --games says otherwise.
 --fast swaps search agents (mcts, ismcts, gunst-eq, level:hard/master) for level:medium.
 """
 
@@ -45,7 +53,9 @@ def add_parser(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run_parser.add_argument("study", metavar="STUDY", help="a built-in study or a .toml file")
-    run_parser.add_argument("game", metavar="GAME", nargs="?", help="for ladder and gauntlet")
+    run_parser.add_argument(
+        "game", metavar="GAME", nargs="?", help="the game of a per-game study or kind"
+    )
     run_parser.add_argument("--games", type=int, default=None, help="games per arm")
     run_parser.add_argument("--seed", type=int, default=None, help="the study's seed")
     run_parser.add_argument("--workers", type=int, default=1, help="local worker processes")
@@ -69,13 +79,14 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         from spelbord.lab import builtin as builtins
+        from spelbord.lab import kinds
         from spelbord.lab.report import write_report
         from spelbord.lab.runner import run_study
         from spelbord.lab.study import StudyError, load_study
     except ModuleNotFoundError as exc:
         raise missing_part(exc, "spelbord.lab.runner", "`spelbord lab`") from None
     if args.lab_command == "list":
-        for name, line in builtins.listing():
+        for name, line in [*builtins.listing(), *kinds.listing()]:
             print(f"  {name:<18} {line}")
         return EXIT_OK
     if args.games is not None and args.games < 1:
@@ -89,9 +100,15 @@ def run(args: argparse.Namespace) -> int:
                 from dataclasses import replace
 
                 study = replace(study, games=args.games)
-        else:
+        elif builtins.is_builtin(args.study) or args.game is None:
             size = builtins.DEFAULT_SIZE if args.games is None else args.games
             study = builtins.builtin(args.study, args.game, size)
+        else:
+            found = kinds.game_study(args.study, args.game, args.games)
+            if found is None:
+                known = ", ".join(n for n, _ in [*builtins.listing(), *kinds.listing()])
+                raise StudyError(f"unknown study {args.study!r} (built in: {known})")
+            study = found
         if args.seed is not None:
             from dataclasses import replace
 

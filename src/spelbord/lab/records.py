@@ -139,3 +139,27 @@ def _journal_rows(path: Path) -> list[dict[str, Any]]:
             except json.JSONDecodeError:
                 break
     return rows
+
+
+def row_record(row: dict[str, Any]) -> dict[str, Any] | None:
+    """The game of a study's row as a ``spelbord-record/1`` file (what a table exports and
+    ``POST /api/import`` reads), checked by replaying it; ``None`` without its moves.
+
+    A game the lab stopped before its end (a hole: ``result`` ``none``) is written as
+    resigned by the seat to move (seat 0 at a chance or simultaneous node), the only way
+    an unfinished game imports; its moves replay up to the position of the hole.
+    """
+    from spelbord import games
+    from spelbord.core.record import game_record
+
+    if not row.get("moves"):
+        return None
+    options = json.loads(row["options"]) if isinstance(row["options"], str) else row["options"]
+    game = games.load(row["game"], rules_version=row.get("rules_version"), **options)
+    moves = json.loads(row["moves"])
+    state = game.replay([m if isinstance(m, int) else tuple(m) for m in moves])
+    outcome = state.outcome()
+    if outcome is not None:
+        return game_record(game, state.history(), seed=row.get("seed"), outcome=outcome)
+    player = state.current_player()
+    return game_record(game, state.history(), seed=row.get("seed"), resigned=max(player, 0))

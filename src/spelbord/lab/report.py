@@ -1,52 +1,87 @@
-"""A study's report: matplotlib figures (PNG and SVG) and one self-contained HTML page.
+"""A study's report: findings in plain sentences, figures, tables, and ``summary.json``.
 
 ``write_report(folder)`` reads ``study.json``, ``run.json`` and the records in ``folder``,
-runs the study's analyses, draws one figure per analysis into ``folder/figures/`` and
-writes ``folder/report.html`` (figures embedded as PNG, tables, the exact command and the
-versions that made it), and ``folder/summary.json`` (the tables, for scripts and the web
-table's ``/lab`` page).
+computes every figure (``spelbord.lab.summary``), words the findings
+(``spelbord.lab.findings``), draws the figures into ``folder/figures/`` (PNG and SVG),
+writes each game worth a look as a record file into ``folder/holes/`` and writes:
+
+- ``report.html``: one self-contained page (figures embedded, no outside requests) that
+  reads on a phone: the findings first, then the figures, then the tables; links back to
+  the lab (``/lab``) and the lobby (``/``); every listed hole opens in the table's replay
+  viewer when the page is served by Spelbord (it posts the record to ``/api/import``);
+- ``summary.json``: every metric of every arm with its interval, the kind's figures,
+  the findings and the analyses' tables, for scripts and the web table's ``/lab`` page.
 """
 
 from __future__ import annotations
 
-import base64
-import html
 import json
 import math
-import time
 from pathlib import Path
 from typing import Any
 
 from spelbord.lab.analysis import Table, analyse
+from spelbord.lab.page import render_html
 from spelbord.lab.records import read_records
 from spelbord.lab.study import Study
 
+SUMMARY_FORMAT = "spelbord-lab-summary/1"
+
 
 def write_report(folder: Path) -> Path:
-    """Analyse the study in ``folder`` and write its figures and report; the report's path."""
+    """Analyse the study in ``folder`` and write its figures, report and summary; the
+    report's path."""
+    from spelbord.lab import figures as figure_kinds
+    from spelbord.lab.findings import THRESHOLDS, findings
+    from spelbord.lab.findings import to_json as findings_json
+    from spelbord.lab.holes import write_records
+    from spelbord.lab.summary import compute
+    from spelbord.lab.summary import to_json as results_json
+
     study = Study.from_dict(json.loads((folder / "study.json").read_text(encoding="utf-8")))
     run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
     rows = read_records(folder / "records")
     order = {arm.label: i for i, arm in enumerate(study.arms)}
     rows.sort(key=lambda r: (order.get(r["arm"], len(order)), r["game_index"]))
     tables = analyse(rows, study.analyses, study.features, study.categories) if rows else []
+    results = compute(study, rows) if rows else None
+    found = findings(study, results) if results is not None else []
     figures = folder / "figures"
     figures.mkdir(exist_ok=True)
-    drawn: dict[str, Path] = {}
+    drawn: dict[str, tuple[str, Path]] = {}
+    if results is not None:
+        write_records(results.listed, folder)
+        for name, title, draw_figure in figure_kinds.FIGURES:
+            png = draw_figure(results, figures)
+            if png is not None:
+                drawn[name] = (title, png)
+    legacy: dict[str, Path] = {}
     for table in tables:
         png = draw(table, figures)
         if png is not None:
-            drawn[table.name] = png
-    page = render_html(study, run, len(rows), tables, drawn)
+            legacy[table.name] = png
+    size = size_check(study, results)
+    page = render_html(study, run, len(rows), tables, legacy, results, found, drawn, size)
     report = folder / "report.html"
     report.write_text(page, encoding="utf-8")
     summary = {
+        "format": SUMMARY_FORMAT,
         "study": study.name,
         "description": study.description,
+        "kind": study.kind,
+        "params": study.params,
         "games": len(rows),
+        "planned": study.total_games,
         "command": run.get("command", ""),
         "status": run.get("status", ""),
         "updated": run.get("updated", ""),
+        "where": run.get("where", ""),
+        "versions": run.get("versions", {}),
+        "rules_versions": run.get("rules_versions", {}),
+        "findings": findings_json(found),
+        "thresholds": THRESHOLDS,
+        "size": size,
+        **(results_json(results) if results is not None else {}),
         "tables": [
             {"name": t.name, "title": t.title, "columns": list(t.columns), "rows": _plain(t.rows)}
             for t in tables
@@ -56,6 +91,39 @@ def write_report(folder: Path) -> Path:
         json.dumps(summary, indent=1, default=str, allow_nan=False), "utf-8"
     )
     return report
+
+
+def size_check(study: Study, results: Any) -> dict[str, Any]:
+    """The study's size and the widest 95% interval it got on its headline figure."""
+    from spelbord.lab.sizes import HALF_WIDTH
+
+    stated = dict(study.params.get("size", {}))
+    target = float(stated.get("half_width", HALF_WIDTH))
+    widths: list[float] = []
+    if results is not None:
+        if results.skill:
+            widths = [(p.high - p.low) / 2 for p in results.skill[1:]]
+        elif results.differences:
+            widths = [(d.high - d.low) / 2 for d in results.differences if d.unit == "share"]
+        elif results.choices:
+            widths = [(c.high - c.low) / 2 for c in results.choices]
+        elif results.dominance is not None:
+            widths = [(e.high - e.low) / 2 for e in results.dominance.edges]
+        else:
+            widths = [
+                (m.high - m.low) / 2
+                for g in results.arms
+                if (m := results.metric(g.arm, "first_seat")) is not None
+            ]
+    widths = [w for w in widths if not math.isnan(w)]
+    widest = max(widths) if widths else None
+    return {
+        "games_per_arm": study.games,
+        "figure": stated.get("figure", "the first mover's share of decisive games"),
+        "target_half_width": target,
+        "widest_half_width": None if widest is None else round(widest, 4),
+        "met": None if widest is None else widest <= target + 1e-9,
+    }
 
 
 def _plain(rows: list[list[Any]]) -> list[list[Any]]:
@@ -192,79 +260,3 @@ def _interval_axes(
     ax.set_yticks(ys, labels, fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
-
-
-# ---------------------------------------------------------------------- the page
-def render_html(
-    study: Study, run: dict[str, Any], games: int, tables: list[Table], figures: dict[str, Path]
-) -> str:
-    """The report page: everything inline, no outside requests."""
-    esc = html.escape
-    parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>Spelbord lab: {esc(study.name)}</title>",
-        "<style>body{font:14px/1.45 system-ui,sans-serif;max-width:60rem;margin:2rem auto;"
-        "padding:0 1rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1rem}"
-        "td,th{border:1px solid #ccc;padding:.15rem .45rem;text-align:left;font-size:13px}"
-        "th{background:#f3f3f3}code,pre{background:#f6f6f6;padding:.1rem .3rem}"
-        "img{max-width:100%}.note{color:#555;font-size:13px}</style></head><body>",
-        f"<h1>Study {esc(study.name)}</h1>",
-        f"<p>{esc(study.description)}</p>",
-        f"<p>{games} of {study.total_games} games recorded ({esc(str(run.get('status', '')))}), "
-        f"{len(study.arms)} arm(s), {study.games} games per arm, seed {study.seed}.</p>",
-        "<h2>How it was made</h2>",
-        f"<pre>{esc(run.get('command', ''))}</pre>",
-        f"<p>Ran on {esc(str(run.get('where', '')))}; "
-        f"last update {esc(str(run.get('updated', '')))}; "
-        f"report written {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}.</p>",
-        "<p>Versions: "
-        + ", ".join(f"{esc(k)} {esc(str(v))}" for k, v in run.get("versions", {}).items())
-        + "; rules versions: "
-        + ", ".join(f"{esc(k)} v{v}" for k, v in run.get("rules_versions", {}).items())
-        + "</p>",
-        "<h2>Arms</h2>",
-        _table(
-            ("arm", "game", "options", "seats", "rotate"),
-            [
-                [
-                    a.label,
-                    a.game,
-                    json.dumps(a.options) if a.options else "default",
-                    ", ".join(a.seats),
-                    "yes" if a.rotate else "no",
-                ]
-                for a in study.arms
-            ],
-        ),
-    ]
-    if not tables:
-        parts.append("<p>No games recorded yet.</p>")
-    for table in tables:
-        parts.append(f"<h2>{esc(table.title)}</h2>")
-        if table.name in figures:
-            data = base64.b64encode(figures[table.name].read_bytes()).decode("ascii")
-            parts.append(f"<img alt='{esc(table.title)}' src='data:image/png;base64,{data}'>")
-        parts.append(_table(table.columns, table.rows))
-        if table.note:
-            parts.append(f"<p class='note'>{esc(table.note)}</p>")
-    parts.append(
-        "<p class='note'>Records: <code>records/*.parquet</code> beside this report "
-        '(one row per game), e.g. <code>duckdb -c "SELECT * FROM read_parquet('
-        "'records/*.parquet', union_by_name=true)\"</code>.</p></body></html>"
-    )
-    return "\n".join(parts)
-
-
-def _table(columns: Any, rows: list[list[Any]]) -> str:
-    esc = html.escape
-    head = "".join(f"<th>{esc(str(c))}</th>" for c in columns)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{esc(_cell(v))}</td>" for v in row) + "</tr>" for row in rows
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _cell(value: Any) -> str:
-    if isinstance(value, float):
-        return "–" if math.isnan(value) else f"{value:g}"
-    return str(value)

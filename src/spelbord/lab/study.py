@@ -78,6 +78,11 @@ class Arm:
     options: dict[str, Any]
     seats: tuple[str, ...]
     rotate: bool = True
+    rules_version: int | None = None
+    """The rules version the arm plays under (``None``: the game's newest)."""
+    pairing: str = ""
+    """Arms with the same pairing play game ``i`` from the same seeds (``runner.tasks``),
+    so their differences are paired game by game; empty: the arm's own seeds."""
 
     def seating(self, index: int) -> tuple[str, ...]:
         """The agent spec at each seat in the arm's game ``index``."""
@@ -87,13 +92,30 @@ class Arm:
         return tuple(self.seats[(seat + index) % n] for seat in range(n))
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "label": self.label,
             "game": self.game,
             "options": dict(self.options),
             "seats": list(self.seats),
             "rotate": self.rotate,
         }
+        if self.rules_version is not None:
+            out["rules_version"] = self.rules_version
+        if self.pairing:
+            out["pairing"] = self.pairing
+        return out
+
+    @classmethod
+    def from_dict(cls, a: dict[str, Any]) -> Arm:
+        return cls(
+            a["label"],
+            a["game"],
+            dict(a["options"]),
+            tuple(a["seats"]),
+            bool(a["rotate"]),
+            a.get("rules_version"),
+            a.get("pairing", ""),
+        )
 
 
 @dataclass(frozen=True)
@@ -112,6 +134,11 @@ class Study:
     winning the ``features`` analysis measures."""
     categories: tuple[str, ...] = field(default=())
     """Per-seat facts the ``features`` analysis treats as categories (win rate per value)."""
+    kind: str = ""
+    """The study kind that built it (``spelbord.lab.kinds``: skill, variants, choices,
+    dominance, balance), empty for a plain list of arms."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """The kind's parameters (JSON-ready), for its analysis and report."""
 
     @property
     def total_games(self) -> int:
@@ -128,15 +155,14 @@ class Study:
             "analyses": list(self.analyses),
             "features": list(self.features),
             "categories": list(self.categories),
+            "kind": self.kind,
+            "params": dict(self.params),
             "arms": [arm.to_dict() for arm in self.arms],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Study:
-        arms = tuple(
-            Arm(a["label"], a["game"], dict(a["options"]), tuple(a["seats"]), bool(a["rotate"]))
-            for a in data["arms"]
-        )
+        arms = tuple(Arm.from_dict(a) for a in data["arms"])
         return cls(
             name=data["name"],
             arms=arms,
@@ -147,14 +173,16 @@ class Study:
             analyses=tuple(data["analyses"]),
             features=tuple(data.get("features", ())),
             categories=tuple(data.get("categories", ())),
+            kind=data.get("kind", ""),
+            params=dict(data.get("params", {})),
         )
 
     def same_plan(self, other: Study) -> bool:
         """Whether ``other`` plays the same games (any number of them) as this study."""
         mine, theirs = self.to_dict(), other.to_dict()
-        for key in ("games", "analyses", "description", "features", "categories"):
-            mine.pop(key)
-            theirs.pop(key)
+        for key in ("games", "analyses", "description", "features", "categories", "params"):
+            mine.pop(key, None)
+            theirs.pop(key, None)
         return json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
 
     def with_fast_agents(self) -> Study:
@@ -210,7 +238,7 @@ def check_study(study: Study) -> Study:
 
 def check_arm(arm: Arm) -> None:
     """``StudyError`` unless the game loads with its options and every seat's spec parses."""
-    game = load_game(arm.game, arm.options)
+    game = load_game(arm.game, arm.options, arm.rules_version)
     if len(arm.seats) != game.num_players():
         raise StudyError(
             f"{arm.game} has {game.num_players()} seats: give {game.num_players()} agent "
@@ -220,26 +248,40 @@ def check_arm(arm: Arm) -> None:
         check_spec(spec, arm.game)
 
 
-def load_game(name: str, options: dict[str, Any]) -> Any:
-    """The game ``name`` with ``options``, or ``StudyError``."""
+def load_game(name: str, options: dict[str, Any], rules_version: int | None = None) -> Any:
+    """The game ``name`` with ``options`` (under ``rules_version``), or ``StudyError``."""
     from spelbord import games
 
     known = games.names()
     if name not in known:
         raise StudyError(f"unknown game {name!r} (games: {', '.join(known)})")
+    if "rules_version" in options:
+        raise StudyError("give a rules version as rules_version beside the options, not in them")
     try:
-        return games.load(name, **options)
+        return games.load(name, rules_version=rules_version, **options)
     except (SpelbordError, TypeError) as exc:
         raise StudyError(str(exc)) from None
 
 
 def check_spec(spec: str, game: str) -> None:
-    """``StudyError`` for an agent spec that does not parse, or a plan of another game."""
+    """``StudyError`` for an agent spec that does not parse, or a plan of another game.
+
+    ``without:CHOICE:SPEC`` (``spelbord.lab.restrict``) needs a choice ``game`` declares.
+    """
     from spelbord.ai import make_agent
     from spelbord.ai.scripted import PLANS
+    from spelbord.lab.gamedata import LabDataError, lab_data
+    from spelbord.lab.restrict import RestrictedSpec
 
     if not isinstance(spec, str):
         raise StudyError(f"an agent spec is a text, got {spec!r}")
+    try:
+        restricted = RestrictedSpec.parse(spec)
+        if restricted is not None:
+            lab_data(game).choice(restricted.choice)
+            spec = restricted.inner
+    except LabDataError as exc:
+        raise StudyError(f"{spec!r}: {exc}") from None
     try:
         make_agent(spec)
     except ValueError as exc:
@@ -273,6 +315,8 @@ def parse_study(text: str, source: str = "<study>") -> Study:
         where = key if table is None else f"{table}[{(index or 0) + 1}].{key}"
         raise StudyError(f"{source}:{line}: {where}: {message}")
 
+    if "kind" in data:
+        return _parse_kind(data, fail)
     for key in data:
         if key not in _TOP_KEYS:
             fail(f"unknown field (fields: {', '.join(sorted(_TOP_KEYS))})", key)
@@ -358,6 +402,19 @@ def parse_study(text: str, source: str = "<study>") -> Study:
     )
     _check(lambda: check_study(study), fail, "seats" if "seats" in data else sources[0])
     return study
+
+
+def _parse_kind(data: dict[str, Any], fail: Any) -> Study:
+    """A study file with ``kind = "..."``: the kind's fields (``spelbord.lab.kinds``)."""
+    from spelbord.lab import kinds
+
+    kind = data["kind"]
+    if not isinstance(kind, str) or kind not in kinds.KINDS:
+        fail(f"one of {', '.join(kinds.KINDS)}, got {kind!r}", "kind")
+    game = _get(data, "game", str, fail, required=True)
+    _check(lambda: load_game(game, {}), fail, "game")
+    fields = {k: v for k, v in data.items() if k not in ("game", "kind")}
+    return kinds.build(kind, game, fields, fail=fail)
 
 
 def round_robin(

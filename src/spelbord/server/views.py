@@ -39,10 +39,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, State
+from spelbord.core.record import RECORD_FORMAT
 from spelbord.core.tools import live_tools
 from spelbord.server.errors import ForbiddenError
-
-RECORD_FORMAT = "spelbord-record/1"
 
 TIME_SUFFIX = " (time)"
 """After the text of a move the clock played (the page shows its own words for it: a
