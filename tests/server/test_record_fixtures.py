@@ -140,7 +140,7 @@ def test_the_bound_blocked_fixture_is_illegal_under_islandet_version_3() -> None
         for i, p, m in steps
         if p.phase == "remove" and p.bound >= 0 and rules.any_unit_could_move(p)
     )
-    assert decode_islandet(move).kind == "remove"
+    assert decode_islandet(move).kind == "remove" and pos.units[pos.bound].seat == pos.to_move
     newest = games.load("islandet", rules_version=3, **record["options"])
     before = newest.replay(record["moves"][:index])
     assert before.pos.phase in ("shoot2", "roll")  # type: ignore[attr-defined]
@@ -190,6 +190,7 @@ def test_the_block_entry_fixture_plays_differently_under_islandet_version_3() ->
             if kind >= 0
         )
     )
+    assert decode_islandet(move).kind == "removepad"
     newest = games.load("islandet", rules_version=3, **record["options"])
     before = newest.replay(record["moves"][:index])
     assert before.pos.phase == "enter" and before.current_player() == pos.to_move  # type: ignore[attr-defined]
