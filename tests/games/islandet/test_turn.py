@@ -369,7 +369,7 @@ def test_r8_v3_the_opponent_may_decline_the_free_removal(build, do: Do, legal: L
     assert legal(state) == ["remove a1", "remove l1", "decline"]
     decline = state.action_to_dict(state.string_to_action("decline"), 1)
     assert decline == {"action": 1605, "text": "decline", "kind": "decline", "rule": "1A", "of": 0}
-    assert "North may remove one of their units" in str(state).splitlines()[-1]
+    assert "North may remove one of South's units" in str(state).splitlines()[-1]
     do(state, "decline")
     assert state.pos.lost == [0, 0] and len(state.pos.units) == 3
     assert state.pos.to_move == 1 and state.pos.phase == "roll"

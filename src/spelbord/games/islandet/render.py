@@ -90,12 +90,12 @@ def _removal(pos: Position) -> str:
     loser, chooser = SEAT_NAMES[pos.to_move], SEAT_NAMES[1 - pos.to_move]
     if pos.phase == "remove":
         why = f"{loser} cannot use the roll of {pos.roll} with any unit (rule 1A)"
-        what = "one of their units on the island (remove SQUARE)"
+        what = f"one of {loser}'s units on the island ('remove c4')"
     else:
         why = f"{loser} has no unit on the island and none can come on (rule 1B)"
-        what = "one of their pad units (remove pad SLOT)"
+        what = f"one of {loser}'s pad units ('remove pad 2')"
     if may_decline(pos):
-        offer = f"may remove {what} for free, or decline (decline)"
+        offer = f"may remove {what} for free, or 'decline'"
     else:
         offer = f"removes {what} for free"
-    return f"{chooser} decides | {why}: {chooser} {offer}; the turn then ends"
+    return f"{chooser} decides | {why}: {chooser} {offer}; then the turn ends"
