@@ -162,3 +162,22 @@ def test_r22_ruling_the_quick_game_counts_every_loss_whoever_caused_it(
     removal.pos.lost = [4, 0]
     do(removal, "roll 2", "remove a1")
     assert removal.is_terminal() and removal.returns() == [-1.0, 1.0]
+
+
+def test_r23_the_free_removal_choice_is_seen_and_copied_whole(build, do: Do) -> None:
+    """R23 with R8 (version 3): the opponent's remove-or-decline decision hides nothing:
+    every seat observes it, sees its moves, and a resampled or determinized state offers
+    the same choices and reads back from its text."""
+    state = build({"a1": "S<", "l1": "J>", "f12": "t^"})
+    do(state, "roll 2")
+    rng = random.Random(1)
+    decline = state.string_to_action("decline")
+    for seat in (None, 0, 1):
+        assert state.action_visible_to(1, decline, seat)
+    assert state.observation(0)["to_play"] == 1 == state.observation(None)["to_play"]
+    for copy in (state.resample(0, rng), state.determinize(1, rng), state.clone()):
+        assert copy == state and copy.legal_actions() == state.legal_actions()
+        copy.apply_action(decline)
+        assert copy.pos.to_move == 1 and copy.pos.lost == [0, 0]
+    restored = IslandetGame().from_json(state.to_json())
+    assert restored.legal_actions() == state.legal_actions()
