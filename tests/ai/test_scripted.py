@@ -224,6 +224,59 @@ def test_pad_hoarder_keeps_its_tanks_and_jeeps_on_the_pad() -> None:
             assert ranks[text.split()[1]] == max(offered)
 
 
+@pytest.mark.parametrize("plan", ["shooter", "block-avoider", "pad-hoarder"])
+def test_the_free_removal_takes_the_most_dangerous_unit_and_never_declines(plan: str) -> None:
+    """R8 (version 3): the opponent may remove a unit or decline; the plans take the unit
+    whose shot threatens them, not the harmless one, and never decline."""
+    from tests.games.islandet.conftest import _build as build
+    from tests.games.islandet.conftest import play
+
+    # 6 . j<         South cannot use a 2: a1 faces the sea and the tank on b2 stands
+    # 3 . s>         behind North's soldier, but it aims at the jeep on b6 through b3
+    # 2 . T^         (South holds its fire; the tank still threatens)
+    # 1 S<
+    state = build({"a1": "S<", "b2": "T^", "b3": "s>", "b6": "j<", "l12": "s^"})
+    play(state, "roll 2", "done")
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "remove a1",
+        "remove b2",
+        "decline",
+    ]
+    for seed in range(5):
+        chosen = make_agent(f"script:{plan}", seed=seed).step(SeatView(state, 1))
+        assert state.action_to_string(chosen) == "remove b2"
+
+
+def test_the_rule_1b_removal_takes_the_longest_ranged_pad_unit() -> None:
+    """R13 (version 3): rule 1B's removal goes to the tank on the pad, not a soldier."""
+    from tests.games.islandet.conftest import _build as build
+    from tests.games.islandet.conftest import play
+
+    state = build({"f12": "tv", "a1": "s^", "c1": "s^"}, pads=("S.T..", "....."), to_move=1)
+    play(state, "roll 1", "f12-f11")
+    assert state.pos.phase == "removepad"
+    chosen = make_agent("script:shooter", seed=1).step(SeatView(state, 1))
+    assert state.action_to_string(chosen) == "remove pad 3"
+
+
+def test_a_reinforcement_goes_onto_a_block_only_when_it_pays() -> None:
+    """R10 (version 3): onto a block that may be live the plan's unit could die for
+    nothing; it goes there only when the block cannot be live."""
+    from tests.games.islandet.conftest import _build as build
+    from tests.games.islandet.conftest import play
+
+    # 1 ## . . . .   the block on a1 stands in front of slot 1; slot 3 is free
+    # pad: S . S . .
+    for live, onto_block_seen in ((6, False), (0, True)):
+        seen = set()
+        for seed in range(12):
+            state = build({"e4": "S^", "l12": "s^"}, ["a1"], pads=("S.S..", "....."), live=live)
+            play(state, "roll 0")
+            chosen = make_agent("script:shooter", seed=seed).step(SeatView(state, 0))
+            seen.add(state.action_to_string(chosen))
+        assert ("enter 1" in seen) is onto_block_seen, (live, seen)
+
+
 # ---------------------------------------------------------------- Coerceo
 def test_material_plays_the_best_two_ply_material_move() -> None:
     """Its alpha-beta choice has the full two-ply minimax value (checked without pruning)."""

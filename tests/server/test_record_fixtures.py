@@ -18,6 +18,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spelbord import games
+from spelbord.core.errors import IllegalActionError
+from spelbord.games.islandet.actions import decode as decode_islandet
 from spelbord.server import views
 from spelbord.server.records import record_from_export, table_game
 
@@ -111,3 +113,88 @@ def test_the_r36_fixture_plays_differently_under_omringad_version_3() -> None:
     newest = games.load("omringad", rules_version=3, **record["options"])
     state = newest.replay(record["moves"])
     assert state.is_terminal() and list(state.returns()) == [-1.0, 1.0]
+
+
+# ---------------------------------------------------------------- Islandet rules version 3
+def _islandet_steps(name: str) -> tuple[dict[str, Any], list[tuple[int, Any, int]]]:
+    """The fixture, and per move its index, the version-2 position before it, the move."""
+    record = fixture(name)
+    state = games.load("islandet", rules_version=2, **record["options"]).new_initial_state()
+    steps = []
+    for index, move in enumerate(record["moves"]):
+        steps.append((index, state.pos.copy(), move))  # type: ignore[attr-defined]
+        state.apply_action(move)
+    return record, steps
+
+
+def test_the_bound_blocked_fixture_is_illegal_under_islandet_version_3() -> None:
+    """``islandet-bound-blocked`` (version 2): the unit rule 2A binds cannot use the roll
+    while another could, and the opponent takes rule 1A's free removal. Version 3 (R8:
+    rule 1A needs every unit blocked) has no removal there: the bound move is lost and the
+    turn goes on to its shots, so the recorded removal is no legal move under it."""
+    from spelbord.games.islandet import rules
+
+    record, steps = _islandet_steps("islandet-bound-blocked")
+    index, pos, move = next(
+        (i, p, m)
+        for i, p, m in steps
+        if p.phase == "remove" and p.bound >= 0 and rules.any_unit_could_move(p)
+    )
+    assert decode_islandet(move).kind == "remove" and pos.units[pos.bound].seat == pos.to_move
+    newest = games.load("islandet", rules_version=3, **record["options"])
+    before = newest.replay(record["moves"][:index])
+    assert before.pos.phase in ("shoot2", "roll")  # type: ignore[attr-defined]
+    assert move not in before.legal_actions()
+    with pytest.raises(IllegalActionError):
+        newest.replay(record["moves"][: index + 1])
+
+
+def test_the_free_removal_fixture_may_be_declined_under_islandet_version_3() -> None:
+    """``islandet-free-removal`` (version 2): every unit of the mover is blocked and the
+    opponent takes rule 1A's removal. Version 3 replays it to the same end (the removal is
+    still the opponent's to take) but offers "decline" there too (R8); declining instead
+    leaves the unit on the island, which version 2 refuses."""
+    record, steps = _islandet_steps("islandet-free-removal")
+    index, pos, move = next((i, p, m) for i, p, m in steps if p.phase == "remove")
+    old = games.load("islandet", rules_version=2, **record["options"])
+    newest = games.load("islandet", rules_version=3, **record["options"])
+    same = newest.replay(record["moves"])
+    assert list(same.returns()) == EXPECTED["islandet-free-removal"]["returns"]
+    at_old, at_new = old.replay(record["moves"][:index]), newest.replay(record["moves"][:index])
+    decline = at_new.string_to_action("decline")
+    assert set(at_new.legal_actions()) - set(at_old.legal_actions()) == {decline}
+    assert move in at_new.legal_actions()
+    declined = newest.replay([*record["moves"][:index], decline])
+    taken = newest.replay(record["moves"][: index + 1])
+    assert declined.pos.lost[pos.to_move] == taken.pos.lost[pos.to_move] - 1  # type: ignore[attr-defined]
+    assert declined.pos.units == pos.units  # type: ignore[attr-defined]
+    with pytest.raises(IllegalActionError):
+        old.replay([*record["moves"][:index], decline])
+
+
+def test_the_block_entry_fixture_plays_differently_under_islandet_version_3() -> None:
+    """``islandet-block-entry`` (version 2): a turn starts with no unit of the mover on the
+    island and only blocks in front of its loaded pad slots, so rule 1B hands the opponent
+    a free removal. Version 3 (R10/R13) brings a unit on onto the block instead: the turn
+    starts with the mover's reinforcement, and the recorded removal is no legal move."""
+    from spelbord.games.islandet.board import entry_square
+
+    record, steps = _islandet_steps("islandet-block-entry")
+    index, pos, move = next(
+        (i, p, m)
+        for i, p, m in steps
+        if p.phase == "removepad"
+        and any(
+            entry_square(p.to_move, p.centres[p.to_move], slot) in p.blocks
+            for slot, kind in enumerate(p.pads[p.to_move])
+            if kind >= 0
+        )
+    )
+    assert decode_islandet(move).kind == "removepad"
+    newest = games.load("islandet", rules_version=3, **record["options"])
+    before = newest.replay(record["moves"][:index])
+    assert before.pos.phase == "enter" and before.current_player() == pos.to_move  # type: ignore[attr-defined]
+    entries = [before.action_to_dict(a) for a in before.legal_actions()]
+    assert entries and all(e["kind"] == "enter" and e.get("onto_block") for e in entries)
+    with pytest.raises(IllegalActionError):
+        newest.replay(record["moves"][: index + 1])

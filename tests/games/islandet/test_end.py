@@ -140,3 +140,44 @@ def test_r22_quick_game_both_reaching_five_in_one_blast_is_a_draw(build, do: Do)
     do(state, "roll 2", "done", "c3-c5", "live c5")
     assert state.is_terminal() and state.termination() == "quick"
     assert state.pos.lost == [5, 5] and state.returns() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_r22_ruling_the_quick_game_counts_every_loss_whoever_caused_it(
+    build, do: Do, version: int
+) -> None:
+    """R22 (confirmed ruling, every version): a side's losses count towards five however
+    they came ("en spiller har mistet"): here South's own landing on a live block."""
+    # 6 . . . s<     South has lost four; its soldier lands on the live block c5 and goes
+    # 5 . . ##       with it: its fifth loss, by its own hand, ends the quick game,
+    # 3 . . S^       though North removed nothing this turn
+    units = {"c3": "S^", "a4": "S^", "h9": "s<", "l12": "s^"}
+    state = build(units, ["c5"], goal="quick", rules_version=version)
+    state.pos.lost = [4, 0]
+    do(state, "roll 2", "done", "c3-c5", "live c5")
+    assert state.is_terminal() and state.termination() == "quick"
+    assert state.pos.lost == [5, 0] and state.returns() == [-1.0, 1.0]
+    # the opponent's free removal (rule 1A) counts the same way
+    removal = build({"a1": "S<", "f12": "t^", "l12": "s^"}, goal="quick", rules_version=version)
+    removal.pos.lost = [4, 0]
+    do(removal, "roll 2", "remove a1")
+    assert removal.is_terminal() and removal.returns() == [-1.0, 1.0]
+
+
+def test_r23_the_free_removal_choice_is_seen_and_copied_whole(build, do: Do) -> None:
+    """R23 with R8 (version 3): the opponent's remove-or-decline decision hides nothing:
+    every seat observes it, sees its moves, and a resampled or determinized state offers
+    the same choices and reads back from its text."""
+    state = build({"a1": "S<", "l1": "J>", "f12": "t^"})
+    do(state, "roll 2")
+    rng = random.Random(1)
+    decline = state.string_to_action("decline")
+    for seat in (None, 0, 1):
+        assert state.action_visible_to(1, decline, seat)
+    assert state.observation(0)["to_play"] == 1 == state.observation(None)["to_play"]
+    for copy in (state.resample(0, rng), state.determinize(1, rng), state.clone()):
+        assert copy == state and copy.legal_actions() == state.legal_actions()
+        copy.apply_action(decline)
+        assert copy.pos.to_move == 1 and copy.pos.lost == [0, 0]
+    restored = IslandetGame().from_json(state.to_json())
+    assert restored.legal_actions() == state.legal_actions()

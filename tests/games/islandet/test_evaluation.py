@@ -11,10 +11,13 @@ from spelbord.core import CHANCE, sample_outcome
 from spelbord.games.islandet import IslandetGame, IslandetState
 from spelbord.games.islandet.board import parse_square
 from spelbord.games.islandet.evaluation import (
+    FIRE_WEIGHT,
     PAD_FACTOR,
     THREAT_DISCOUNT,
+    free_removal,
     heuristic_value,
     threatened,
+    unit_danger,
     unit_worth,
 )
 from spelbord.games.islandet.units import JEEP, MAX_POINTS, SOLDIER, TANK
@@ -104,3 +107,28 @@ def test_values_stay_in_range_through_random_games(options: dict[str, object]) -
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert state.heuristic_value() == state.returns()
+
+
+def test_r8_a_pending_free_removal_counts_the_most_dangerous_unit_as_lost(build, do: Do) -> None:
+    """R8: while North holds rule 1A's removal, South's tank (aiming at b6 through b3) is
+    as good as gone; declining (version 3) is rarely right."""
+    # 6 . j<
+    # 3 . s>
+    # 2 . T^
+    # 1 S<
+    state = build({"a1": "S<", "b2": "T^", "b3": "s>", "b6": "j<"})
+    do(state, "roll 2", "done")
+    assert state.pos.phase == "remove"
+    assert free_removal(state.pos) == (parse_square("b2"), -1)
+    assert unit_danger(state.pos, parse_square("b2")) == 2.0 + 2 * FIRE_WEIGHT
+    mine, theirs = 1.5, 1.5 + 1.75
+    assert state.heuristic_value()[0] == pytest.approx((mine - theirs) / (mine + theirs))
+    do(state, "remove b2")
+    assert state.heuristic_value()[0] == pytest.approx((mine - theirs) / (mine + theirs))
+
+
+def test_r13_a_pending_rule_1b_removal_counts_the_best_pad_unit_as_lost(build, do: Do) -> None:
+    state = build({"f12": "tv", "a1": "s^", "c1": "s^"}, pads=("S.T..", "....."), to_move=1)
+    do(state, "roll 1", "f12-f11")
+    assert free_removal(state.pos) == (-1, 2)
+    assert state.pos.lost == [0, 0]

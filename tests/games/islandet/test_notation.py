@@ -16,7 +16,7 @@ Do = Callable[..., IslandetState]
 
 
 def test_r24_action_ids_round_trip() -> None:
-    assert IslandetGame.info.num_distinct_actions == NUM_ACTIONS == 1605
+    assert IslandetGame.info.num_distinct_actions == NUM_ACTIONS == 1606
     for action in range(NUM_ACTIONS):
         a = decode(action)
         assert encode(a.kind, a.square, a.arg) == action

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spelbord.core import CHANCE
+import pytest
+
+from spelbord.core import CHANCE, NotationError
 from spelbord.games.islandet import IslandetState
 from spelbord.games.islandet.board import parse_square
 from spelbord.games.islandet.rules import ZERO_CAP
@@ -99,7 +101,7 @@ def test_r8_rule_1a_no_unit_can_use_the_roll_free_removal(build, do: Do, legal: 
     state = build({"a1": "S<", "l1": "J>", "f12": "t^"})
     do(state, "roll 2")
     assert state.pos.phase == "remove" and state.current_player() == 1
-    assert legal(state) == ["remove a1", "remove l1"]
+    assert legal(state) == ["remove a1", "remove l1", "decline"]  # version 3: or decline
     do(state, "remove l1")
     assert parse_square("l1") not in state.pos.units and state.pos.lost == [1, 0]
     # the removal ends South's turn
@@ -146,10 +148,13 @@ def test_r9_another_zero_starts_the_options_afresh(build, do: Do, legal: Legal) 
     assert legal(state) == ["h4-h5"]
 
 
-def test_r9_rule_2a_bound_unit_that_cannot_move_gives_1a(build, do: Do, legal: Legal) -> None:
+def test_r9_rule_2a_bound_unit_that_cannot_move_gives_1a_in_version_2(
+    build, do: Do, legal: Legal
+) -> None:
     # h4 turned to face south has only 3 squares before the sea: a 5 cannot be used,
-    # and c4 (which could) is not allowed to move
-    state = build({"c4": "S^", "h4": "J>", **FAR})
+    # and c4 (which could) is not allowed to move. Version 2 hands a free removal over;
+    # version 3 does not (test_r8_v3_rule_1a_needs_every_unit_blocked).
+    state = build({"c4": "S^", "h4": "J>", **FAR}, rules_version=2)
     do(state, "roll 0", "turn h4 R", "roll 5")
     assert state.pos.phase == "remove"
     assert legal(state) == ["remove c4", "remove h4"]
@@ -186,12 +191,15 @@ def test_r10_reinforcement_enters_facing_forward_and_is_bound(build, do: Do, leg
     assert legal(state) == ["b1-b4", "b1-b3L", "b1-b3R"]
 
 
-def test_r10_entry_square_must_be_empty(build, do: Do, legal: Legal) -> None:
-    # 1 s> ## . . .     slot 1 (a1) holds a North soldier, slot 2 (b1) a block
-    # pad: S J S . .
-    state = build({"c4": "S^", "a1": "s>", **FAR}, ["b1"], pads=("SJS..", "....."))
-    do(state, "roll 0")
-    assert [t for t in legal(state) if t.startswith("enter")] == ["enter 3"]
+def test_r10_entry_square_must_hold_no_unit(build, do: Do, legal: Legal) -> None:
+    # 1 s> ## . . .     slot 1 (a1) holds a North soldier, slot 2 (b1) a block:
+    # pad: S J S . .    version 2 bars both, version 3 only the unit's square
+    for version, slots in ((2, ["enter 3"]), (3, ["enter 2", "enter 3"])):
+        state = build(
+            {"c4": "S^", "a1": "s>", **FAR}, ["b1"], pads=("SJS..", "....."), rules_version=version
+        )
+        do(state, "roll 0")
+        assert [t for t in legal(state) if t.startswith("enter")] == slots, version
 
 
 def test_r10_north_reinforcements_enter_on_row_12_facing_south(build, do: Do) -> None:
@@ -249,7 +257,7 @@ def test_r13_rule_1b_pad_units_that_cannot_come_on(build, do: Do, legal: Legal) 
     state = build({"f12": "tv", "a1": "s^", "c1": "s^"}, pads=("S.J..", "....."), to_move=1)
     do(state, "roll 1", "f12-f11")
     assert state.pos.phase == "removepad" and state.current_player() == 1
-    assert legal(state) == ["remove pad 1", "remove pad 3"]
+    assert legal(state) == ["remove pad 1", "remove pad 3", "decline"]  # version 3
     do(state, "remove pad 3")
     assert state.pos.pads[0] == [0, -1, -1, -1, -1] and state.pos.lost == [1, 0]
     assert state.pos.to_move == 1
@@ -307,3 +315,158 @@ def test_r4_rule_6_a_unit_leaves_the_pad_from_its_own_slot(build, do: Do) -> Non
     unit = state.pos.units[parse_square("d1")]
     assert (unit.kind, unit.facing) == (1, 0)  # the jeep, facing north
     assert state.pos.pads[0] == [-1, -1, -1, -1, 2]
+
+
+# ---------------------------------------------------------------- rulings of 2026-11-27
+# Rules version 3 changed R8 (rule 1A needs every unit blocked), R8/R13 (the free removal
+# may be declined) and R10 (a reinforcement may come on onto a block); each test shows
+# version 3 and the version 2 it replaced, whose records must still replay.
+
+
+def test_r8_v3_rule_1a_needs_every_unit_blocked(build, do: Do, legal: Legal) -> None:
+    """R8 (version 3): only the bound unit is blocked, so its move is lost, no removal.
+
+    General rule 1A: "HVIS ALLE FIGURENE DINE ER BLOKKERT FRA BEVEGELSE".
+    """
+    # 6 . . s<                 South turns h4 right after a 0 (rule 2A binds it): facing
+    # 5 . . .                  south it cannot use a 5 (three squares to the sea), while
+    # 4 . . S^ . . . . J>      the tank on e2 could (e3-e7). c4 may shoot c6 all along.
+    # 2 . . .  . T^
+    units = {"c4": "S^", "h4": "J>", "e2": "T^", "c6": "s<", **FAR}
+    state = build(units)
+    do(state, "roll 0", "turn h4 R", "roll 5", "done")
+    # version 3: the bound move is lost; shots may follow, then the turn ends
+    assert state.pos.phase == "shoot2" and state.current_player() == 0
+    assert legal(state) == ["c4xc6", "done"]
+    assert "h4 could not use the roll: its move is lost" in str(state).splitlines()[-1]
+    do(state, "c4xc6")  # no target left: the turn ends
+    assert state.pos.to_move == 1 and state.pos.lost == [0, 1]
+    assert parse_square("h4") in state.pos.units and parse_square("e2") in state.pos.units
+    # version 2: rule 1A read as "the units that may move": a free removal for North
+    old = build(units, rules_version=2)
+    do(old, "roll 0", "turn h4 R", "roll 5", "done")
+    assert old.pos.phase == "remove" and old.current_player() == 1
+    assert legal(old) == ["remove e2", "remove c4", "remove h4"]
+
+
+def test_r8_v3_every_unit_blocked_still_gives_the_removal(build, do: Do, legal: Legal) -> None:
+    """R8 (version 3): the bound unit and every other unit blocked: rule 1A applies."""
+    # 4 . . . . . . . J>       h4 is bound (facing south, a 5 is too far) and a1, facing
+    # 1 S< . . .               the sea, cannot move either
+    state = build({"a1": "S<", "h4": "J>", **FAR})
+    do(state, "roll 0", "turn h4 R", "roll 5")
+    assert state.pos.phase == "remove" and state.current_player() == 1
+    assert legal(state) == ["remove a1", "remove h4", "decline"]
+
+
+def test_r8_v3_the_opponent_may_decline_the_free_removal(build, do: Do, legal: Legal) -> None:
+    """R8 (version 3): rule 1A's removal is the opponent's choice ("KAN MOTSTANDEREN
+    FJERNE"): a unit, or "decline"; the turn ends either way."""
+    # 1 S< . . . . . . . . . . J>    both South units face the sea
+    units = {"a1": "S<", "l1": "J>", "f12": "t^"}
+    state = build(units)
+    do(state, "roll 2")
+    assert legal(state) == ["remove a1", "remove l1", "decline"]
+    decline = state.action_to_dict(state.string_to_action("decline"), 1)
+    assert decline == {"action": 1605, "text": "decline", "kind": "decline", "rule": "1A", "of": 0}
+    assert "North may remove one of South's units" in str(state).splitlines()[-1]
+    do(state, "decline")
+    assert state.pos.lost == [0, 0] and len(state.pos.units) == 3
+    assert state.pos.to_move == 1 and state.pos.phase == "roll"
+    # version 2: the opponent always removes; "decline" is no legal action
+    old = build(units, rules_version=2)
+    do(old, "roll 2")
+    assert legal(old) == ["remove a1", "remove l1"]
+    with pytest.raises(NotationError):
+        old.string_to_action("decline")
+
+
+def test_r13_v3_the_opponent_may_decline_the_rule_1b_removal(build, do: Do, legal: Legal) -> None:
+    """R13 (version 3): rule 1B's removal may be declined too; it comes back next turn."""
+    # 1 s^ . s^ . .      South has nothing on the island and its pad units (slots 1, 3)
+    # pad: S . J . .     cannot come on: a1 and c1 are taken
+    units = {"f12": "tv", "a1": "s^", "c1": "s^"}
+    state = build(units, pads=("S.J..", "....."), to_move=1)
+    do(state, "roll 1", "f12-f11")
+    assert legal(state) == ["remove pad 1", "remove pad 3", "decline"]
+    do(state, "decline")
+    assert state.pos.pads[0] == [0, -1, 1, -1, -1] and state.pos.lost == [0, 0]
+    assert state.pos.to_move == 1 and state.pos.phase == "roll"
+    old = build(units, pads=("S.J..", "....."), to_move=1, rules_version=2)
+    do(old, "roll 1", "f12-f11")
+    assert legal(old) == ["remove pad 1", "remove pad 3"]
+
+
+def test_r10_v3_a_reinforcement_onto_a_safe_block(build, do: Do, legal: Legal) -> None:
+    """R10 (version 3): the unit comes on onto the block and sets it off; a safe block
+    goes, the unit stays facing forward and rule 2A binds it."""
+    # 1 . ## . .         the block on b1 stands in front of pad slot 2
+    # pad: . J . .
+    state = build({"c4": "S^", **FAR}, ["b1"], pads=(".J...", "....."))
+    do(state, "roll 0")
+    enter = state.action_to_dict(state.string_to_action("enter 2"))
+    assert enter["to"] == "b1" and enter["onto_block"] is True
+    do(state, "enter 2")
+    assert state.pos.phase == "reveal" and state.pos.reveal == [parse_square("b1")]
+    do(state, "safe b1")
+    assert parse_square("b1") not in state.pos.blocks
+    assert state.pos.units[parse_square("b1")].kind == 1 and facing(state, "b1") == 0
+    assert state.pos.phase == "roll" and state.pos.bound == parse_square("b1")
+    do(state, "roll 3")
+    assert legal(state) == ["b1-b4", "b1-b3L", "b1-b3R"]
+    # version 2: a square holding a block is not free, so slot 2 cannot unload
+    old = build({"c4": "S^", **FAR}, ["b1"], pads=(".J...", "....."), rules_version=2)
+    do(old, "roll 0")
+    assert "enter 2" not in legal(old)
+
+
+def test_r10_v3_a_reinforcement_onto_a_live_block_dies_and_the_move_is_skipped(
+    build, do: Do, legal: Legal
+) -> None:
+    """R10 (version 3): a live block takes the unit and the eight squares round it (and
+    chains); the unit is lost, so the move of the next roll is skipped (R8)."""
+    # 2 s> . ##          the jeep comes on onto b1: the live block takes it, the North
+    # 1 . ## .           soldier on a2 and sets c2 off in turn
+    # pad: . J . .
+    state = build(
+        {"c4": "S^", "a2": "s>", **FAR}, ["b1", "c2"], pads=(".J...", "....."), live=6, safe=4
+    )
+    do(state, "roll 0", "enter 2", "live b1")
+    assert state.pos.lost == [1, 1] and state.pos.reveal == [parse_square("c2")]
+    do(state, "safe c2")
+    assert state.pos.blocks == set() and state.pos.phase == "roll"
+    do(state, "roll 3")  # c4 could move, but rule 2A bound the lost jeep: no move
+    assert state.pos.to_move == 1 and parse_square("c4") in state.pos.units
+
+
+def test_r13_v3_rule_4_may_bring_a_unit_on_onto_a_block(build, do: Do, legal: Legal) -> None:
+    """R13 (version 3): rule 4's reinforcement may come on onto a block too; where version 2
+    found no square free and handed a rule 1B removal over."""
+    # 1 ## . . . .       South has nothing on the island; its one pad unit is in slot 1,
+    # pad: T . . . .     in front of the block on a1
+    state = build({"f12": "tv"}, ["a1"], pads=("T....", "....."), to_move=1)
+    do(state, "roll 1", "f12-f11")
+    assert state.pos.phase == "enter" and legal(state) == ["enter 1"]
+    do(state, "enter 1", "safe a1")
+    assert state.pos.units[parse_square("a1")].kind == 2 and state.pos.bound == -1
+    assert state.pos.phase == "roll"
+    old = build({"f12": "tv"}, ["a1"], pads=("T....", "....."), to_move=1, rules_version=2)
+    do(old, "roll 1", "f12-f11")
+    assert old.pos.phase == "removepad" and legal(old) == ["remove pad 1"]
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_r9_ruling_rule_2a_binds_the_move_every_unit_may_shoot(
+    build, do: Do, legal: Legal, version: int
+) -> None:
+    """R9 (confirmed ruling, every version): rule 2A ("DET ENESTE TEGNET DU HAR LOV TIL Å
+    SPILLE") binds which unit moves; rule 3 lets every unit shoot, before and after."""
+    # 7 . . . . s<       South turns c4 after a 0; the jeep on e4 still shoots e7
+    # 4 . . S^ . J^      before the move and after it, though only c4 may move
+    state = build({"c4": "S^", "e4": "J^", "e7": "s<", "l12": "s^"}, rules_version=version)
+    do(state, "roll 0", "turn c4 R", "roll 2")
+    assert legal(state) == ["e4xe7", "done"]
+    do(state, "done")
+    assert legal(state) == ["c4-d4L", "c4-d4R"]  # not e4 (it could go e5-e6), not c4-e4
+    do(state, "c4-d4L")
+    assert legal(state) == ["e4xe7", "done"]

@@ -155,3 +155,83 @@ def test_phone_width_fits_without_sideways_scrolling(browser: Any, build: Build)
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         page.locator(f'.isl-target[data-sq="{parse_square("c6")}"]').tap()
         assert acted(page) == [state.string_to_action("c4xc6")]
+
+
+# ---------------------------------------------------------------- rules version 3
+def prompt_text(page: Any) -> str:
+    return str(page.locator(".isl-prompt").first.inner_text())
+
+
+def test_r8_v3_the_free_removal_offers_units_and_a_decline_button(
+    page: Any, build: Build, do: Do
+) -> None:
+    """R8 (version 3): the opponent sees why it decides, taps a unit twice to remove it,
+    or presses Decline; the player who could not move is told what is being decided."""
+    state = build({"a1": "S<", "l1": "J>", "f12": "t^"})
+    do(state, "roll 2")
+    show(page, view_of(state, 1))
+    assert prompt_text(page).startswith("Your opponent (South) could not move")
+    assert "or decline" in prompt_text(page)
+    decline = page.locator("button.isl-decline")
+    assert decline.inner_text() == "Decline: remove nothing"
+    assert page.locator(".isl-removable").count() == 2
+    decline.click()
+    assert acted(page) == [state.string_to_action("decline")]
+    show(page, view_of(state, 1))
+    hit(page, "l1").click()
+    page.click('button[data-text="remove l1"]')
+    assert acted(page) == [state.string_to_action("remove l1")]
+    # the mover waits and is told what its opponent decides
+    show(page, view_of(state, 0))
+    assert prompt_text(page).startswith("None of your units can use the roll (rule 1A)")
+    assert page.locator("button.isl-decline").count() == 0
+    note = page.evaluate("(v) => window.describe(v)", view_of(state, 0))
+    assert "North may remove one of their units for free, or decline" in note
+
+
+def test_r13_v3_the_rule_1b_removal_can_be_declined(page: Any, build: Build, do: Do) -> None:
+    state = build({"f12": "tv", "a1": "s^", "c1": "s^"}, pads=("S.J..", "....."), to_move=1)
+    do(state, "roll 1", "f12-f11")
+    show(page, view_of(state, 1))
+    assert "(rule 1B)" in prompt_text(page)
+    labels = page.locator(".isl-buttons button").all_inner_texts()
+    assert labels == [
+        "Remove soldier (pad slot 1)",
+        "Remove jeep (pad slot 3)",
+        "Decline: remove nothing",
+    ]
+    page.click("button.isl-decline")
+    assert acted(page) == [state.string_to_action("decline")]
+
+
+def test_r8_version_2_tables_offer_no_decline(page: Any, build: Build, do: Do) -> None:
+    state = build({"a1": "S<", "f12": "t^"}, rules_version=2)
+    do(state, "roll 3")
+    view = view_of(state, 1) | {"rules_version": 2}
+    show(page, view)
+    assert page.locator("button.isl-decline").count() == 0
+    assert "tap one of their units twice" in prompt_text(page)
+    assert "loses a unit" in page.evaluate("(v) => window.describe(v)", view)
+
+
+def test_r10_v3_a_reinforcement_onto_a_block_is_offered(page: Any, build: Build) -> None:
+    state = build({"c4": "S^", "a12": "s^"}, ["b1"], pads=("SJ...", "....."), phase="zero")
+    show(page, view_of(state, 0))
+    labels = page.locator(".isl-buttons button").all_inner_texts()
+    assert labels[:2] == [
+        "Bring on soldier (slot 1)",
+        "Bring on jeep (slot 2) onto the block on b1",
+    ]
+    assert "sets the block off" in prompt_text(page)
+    assert page.locator(".isl-can-entry").count() == 1
+    page.click('button[data-text="enter 2"]')
+    assert acted(page) == [state.string_to_action("enter 2")]
+
+
+def test_r8_v3_a_lost_bound_move_is_explained(page: Any, build: Build, do: Do) -> None:
+    state = build({"c4": "S^", "h4": "J>", "e2": "T^", "c6": "s<", "l12": "s^"})
+    do(state, "roll 0", "turn h4 R", "roll 5", "done")
+    view = view_of(state, 0)
+    show(page, view)
+    assert prompt_text(page).startswith("Only the unit on h4 could move with this roll")
+    assert "its move is lost" in page.evaluate("(v) => window.describe(v)", view)

@@ -2,15 +2,21 @@
 
 * ``shooter`` (greedy shooter): takes every shot that removes more enemy units than own
   (R14, R15), and moves the unit that lines up the most shots at enemy units.
-* ``block-avoider``: never fires at a block nor lands on one (R17); moves keep its units
-  off the squares around blocks; it still shoots enemy units.
+* ``block-avoider``: never fires at a block nor lands on one (R17), nor reinforces onto
+  one (R10); moves keep its units off the squares around blocks; it still shoots enemy
+  units.
 * ``pad-hoarder``: keeps its tanks and jeeps on the carrier pad, where they are safe and
   count double (R16, R20): soldiers go onto the island, a rolled 0 turns a unit or moves
   the pad rather than reinforcing (R9), and it shoots like the greedy shooter.
 
 Shared: units face the opponent when placed; the free removals (R8, R13) take the
-opponent's longest-ranged unit. The plans look one action ahead on their own copy of the
-position (``view.resample``: Islandet hides nothing, R23) and read the notation (R24).
+opponent's most dangerous unit (``evaluation.unit_danger``: its worth and the shots it has
+at the plan's units now), on the pad the longest-ranged one, and never decline (rules
+version 3 lets the opponent decline; taking a unit for nothing is always worth it). A
+reinforcement goes onto a block's square (version 3, R10) only when the block cannot be
+live or its blast would take more enemy units than own. The plans look one action ahead
+on their own copy of the position (``view.resample``: Islandet hides nothing, R23) and
+read the notation (R24).
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from typing import Any, ClassVar
 from spelbord.ai.scripted.base import ScriptedAgent
 from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, State
-from spelbord.games.islandet.board import SIZE, parse_square
+from spelbord.games.islandet.board import SIZE, entry_square, neighbours, parse_square
+from spelbord.games.islandet.evaluation import unit_danger
+from spelbord.games.islandet.position import Position, Rules
 from spelbord.games.islandet.units import KINDS
 
 _SHOT = re.compile(r"^([a-l]\d+)x([a-l]\d+)$")
@@ -36,6 +44,34 @@ def units_at(obs: dict[str, Any]) -> dict[int, tuple[int, int]]:
 def near(a: int, b: int) -> bool:
     """Whether squares ``a`` and ``b`` touch (the eight neighbours of a blast, R17)."""
     return a != b and abs(a % SIZE - b % SIZE) <= 1 and abs(a // SIZE - b // SIZE) <= 1
+
+
+def position_of(obs: dict[str, Any]) -> Position:
+    """The observed position as the rules' own data (for the rules' queries)."""
+    pos = Position(Rules())
+    pos.load_dict(obs["position"])
+    return pos
+
+
+def entry_block(obs: dict[str, Any], seat: int, text: str) -> int | None:
+    """The block square an ``enter N`` action would bring the unit onto (R10), if any."""
+    slot = int(text.split()[1]) - 1
+    position = obs["position"]
+    sq = entry_square(seat, position["centres"][seat], slot)
+    return sq if sq is not None and sq in position["blocks"] else None
+
+
+def block_entry_gain(obs: dict[str, Any], seat: int, block: int) -> float:
+    """Expected enemy minus own units lost when a reinforcement sets off ``block``: a live
+    block takes the unit itself and every unit on the eight squares round it (R17)."""
+    position = obs["position"]
+    live, safe = position["live_left"], position["safe_left"]
+    if live == 0:
+        return 0.0
+    here = units_at(obs)
+    around = [here[s][0] for s in neighbours(block) if s in here]
+    balance = sum(o != seat for o in around) - sum(o == seat for o in around) - 1
+    return balance * live / (live + safe)
 
 
 class IslandetPlan(ScriptedAgent):
@@ -75,9 +111,10 @@ class IslandetPlan(ScriptedAgent):
         if "face" in first:
             want = "face N" if seat == 0 else "face S"
             return next((a for a in actions if texts[a] == want), None)
-        if "remove" in first:
+        if first & {"remove", "decline"}:
             return self._remove(obs, actions, texts)
         if first & {"enter", "move", "turn"}:
+            actions = self._safe_entries(obs, seat, actions, texts)
             return self.zero_option(obs, seat, actions, texts)
         if "pad" in first and all(t.split()[1] in ("W", "E") for t in texts.values()):
             return None
@@ -179,16 +216,35 @@ class IslandetPlan(ScriptedAgent):
                     count += 1.0
         return count
 
+    def _safe_entries(
+        self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
+    ) -> list[int]:
+        """``actions`` without the reinforcements onto a block that do not pay (R10, R17;
+        a plan that shoots no blocks takes none), unless nothing else is left."""
+        keep = [
+            a
+            for a in actions
+            if not texts[a].startswith("enter")
+            or (block := entry_block(obs, seat, texts[a])) is None
+            or (self.shoots_blocks and block_entry_gain(obs, seat, block) >= 0)
+        ]
+        return keep or actions
+
     def _remove(self, obs: dict[str, Any], actions: list[int], texts: dict[int, str]) -> int | None:
-        here = units_at(obs)
+        """R8/R13: the free removal takes the most dangerous unit; never decline."""
+        pos = position_of(obs)
+        mover = pos.to_move
         score: dict[int, float] = {}
         for a in actions:
             words = texts[a].split()
+            if words[0] != "remove":
+                continue  # "decline": taking a unit for nothing is always worth it
             if words[1] == "pad":
-                score[a] = 10.0  # a pad unit counts double (R20)
+                kind = pos.pads[mover][int(words[2]) - 1]
+                score[a] = float(KINDS[kind].range) if kind >= 0 else 0.0
             else:
                 sq = parse_square(words[1])
-                score[a] = float(KINDS[here[sq][1]].range) if sq in here else 0.0
+                score[a] = unit_danger(pos, sq) if sq in pos.units else 0.0
         return self.pick(actions, score)
 
 

@@ -17,12 +17,15 @@ move       square, how (0 F, 1 L,   move this unit by the roll: straight, or str
 padshift   side (0 W, 1 E)          move the carrier pad by the roll
 remove     square                   rule 1A: remove this opposing unit for free
 removepad  slot                     rule 1B: remove the opposing unit in this pad slot
+decline    -                        rules 1A/1B: take no free removal (version 3 on)
 =========  =======================  ===============================================
+
+New kinds go at the end, so the ids of older versions' records keep their meaning.
 
 >>> decode(encode("move", 14, 2))
 Action(kind='move', square=14, arg=2)
 >>> NUM_ACTIONS
-1605
+1606
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ _LAYOUT: tuple[tuple[str, bool, int], ...] = (
     ("padshift", False, 2),
     ("remove", True, 1),
     ("removepad", False, PAD_SLOTS),
+    ("decline", False, 1),
 )
 
 _BASE: dict[str, int] = {}

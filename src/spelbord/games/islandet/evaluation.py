@@ -9,7 +9,10 @@ scores the position here instead. The estimate counts what each side has left:
   shots and blasts (R16); units not yet set up count as on the pad;
 * an enemy unit in the line of fire of the side now playing (as a target or caught in
   crossfire, R14/R15) counts only ``1 - THREAT_DISCOUNT``: with five die faces out of six
-  that side gets to shoot this turn.
+  that side gets to shoot this turn;
+* while the opponent holds a free removal (rules 1A/1B, R8/R13), the unit it would take
+  (``free_removal``: the most dangerous one) counts as lost: declining (version 3) is
+  rarely right.
 
 With the usual goal the value is the material margin over the material total, so it is
 +1 when the opponent has nothing left, like a won game. The quick game (R22) scores the
@@ -20,6 +23,7 @@ game returns its returns.
 
 from __future__ import annotations
 
+from spelbord.games.islandet.board import neighbours
 from spelbord.games.islandet.position import EMPTY, Position
 from spelbord.games.islandet.rules import QUICK_TARGET, shot
 from spelbord.games.islandet.units import KINDS, MAX_POINTS
@@ -32,6 +36,9 @@ THREAT_DISCOUNT = 0.5
 
 ACTIVE_PHASES = frozenset({"enter", "roll", "zero", "shoot1", "move", "shoot2", "reveal"})
 """Phases of a turn in which ``pos.to_move`` is the side whose guns count as a threat."""
+
+FIRE_WEIGHT = 1.5
+"""What each opposing unit a unit could shoot down now adds to its danger (``unit_danger``)."""
 
 _WORTH = tuple(1.0 + kind.range / 4 for kind in KINDS)
 
@@ -58,6 +65,47 @@ def threatened(pos: Position) -> set[int]:
         if target in pos.units:
             out.add(target)
     return out
+
+
+def unit_danger(pos: Position, sq: int) -> float:
+    """How dangerous the unit on ``sq`` is to the other side: its worth, plus
+    ``FIRE_WEIGHT`` for each opposing unit its shot would take now (R14/R15; at a block,
+    the opposing units its blast would take, weighed by the odds that it is live).
+
+    >>> from spelbord.games.islandet.position import Rules
+    >>> from spelbord.games.islandet.units import Unit, TANK, SOLDIER
+    >>> pos = Position(Rules())
+    >>> pos.units = {26: Unit(0, TANK, 0), 74: Unit(1, SOLDIER, 2)}
+    >>> unit_danger(pos, 26), unit_danger(pos, 74)
+    (3.5, 1.5)
+    """
+    unit = pos.units[sq]
+    value = _WORTH[unit.kind]
+    result = shot(pos, sq)
+    if result is None:
+        return value
+    target, caught = result
+    if target in pos.blocks:
+        known = pos.live_left + pos.safe_left
+        live = pos.live_left / known if known else 0.0
+        blast = [s for s in (target, *neighbours(target)) if s in pos.units]
+        hit = sum(1 for s in (*caught, *blast) if pos.units[s].seat != unit.seat)
+        return value + FIRE_WEIGHT * live * hit
+    return value + FIRE_WEIGHT * (1 + len(caught))
+
+
+def free_removal(pos: Position) -> tuple[int, int] | None:
+    """The unit the opponent's free removal (R8, R13) would best take: ``(square, -1)`` on
+    the island (the most dangerous, by ``unit_danger``) or ``(-1, slot)`` on the pad (the
+    longest-ranged); ``None`` when no removal is pending or nothing can go."""
+    seat = pos.to_move
+    if pos.phase == "remove":
+        squares = pos.island_units(seat)
+        return (max(squares, key=lambda sq: unit_danger(pos, sq)), -1) if squares else None
+    if pos.phase == "removepad":
+        slots = [slot for slot, k in enumerate(pos.pads[seat]) if k != EMPTY]
+        return (-1, max(slots, key=lambda slot: _WORTH[pos.pads[seat][slot]])) if slots else None
+    return None
 
 
 def _discount(sq: int, danger: set[int]) -> float:
@@ -87,6 +135,9 @@ def _clamp(value: float) -> float:
 
 def heuristic_value(pos: Position) -> list[float]:
     """Per-seat estimate in [-1, 1] of the returns of an unfinished game (see the module)."""
+    removal = free_removal(pos)
+    if removal is not None:
+        pos = _taken(pos, removal)
     danger = threatened(pos)
     goal = pos.rules.goal
     if goal == "quick":
@@ -102,3 +153,15 @@ def heuristic_value(pos: Position) -> list[float]:
         total = mine + theirs
         value = (mine - theirs) / total if total > 0 else 0.0
     return [value, -value]
+
+
+def _taken(pos: Position, removal: tuple[int, int]) -> Position:
+    """A copy of ``pos`` with the free removal's unit gone and counted as lost."""
+    out = pos.copy()
+    sq, slot = removal
+    if sq >= 0:
+        del out.units[sq]
+    else:
+        out.pads[out.to_move][slot] = EMPTY
+    out.lost[out.to_move] += 1
+    return out

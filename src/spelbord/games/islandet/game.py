@@ -40,7 +40,7 @@ class IslandetGame(Game):
         num_distinct_actions=NUM_ACTIONS,
         max_chance_outcomes=6,
         max_game_length=SETUP_LENGTH + max(TURN_LIMITS) * TURN_LENGTH + SHOTS,
-        version=2,
+        version=3,
         oldest_version=1,
         changes=(
             (
@@ -48,6 +48,15 @@ class IslandetGame(Game):
                 "R15: a shot at a block removes the enemies in between only when the block "
                 "proves live (version 1 removed them before the block was revealed); R9: a 0 "
                 "always gives another roll (version 1 ended the turn at the fourth 0)",
+            ),
+            (
+                3,
+                "R8: rule 1A needs every unit blocked: when only the unit rule 2A binds "
+                "cannot use the roll while another could, its move is lost, shots may "
+                "follow and the turn ends, with no free removal; R8/R13: the opponent may "
+                "decline the free removal of rules 1A and 1B (version 2 always removed); "
+                "R10: a reinforcement may come on onto a block's square and sets the block "
+                "off (version 2 barred such a square)",
             ),
         ),
         options=(

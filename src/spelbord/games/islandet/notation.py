@@ -16,6 +16,7 @@ text           action
 ``pad W``      move the carrier pad west by the roll (``pad E``: east)
 ``remove c4``  rule 1A: remove the opposing unit on c4
 ``remove pad 2``  rule 1B: remove the opposing unit in pad slot 2
+``decline``    rules 1A/1B: take no free removal (version 3 on)
 ``first South``, ``roll 3``, ``live e5`` / ``safe e5``: chance outcomes
 =============  =======================================================
 
@@ -93,6 +94,8 @@ def text(pos: Position, seat: int, action: int) -> str:
         return f"pad {PAD_SIDES[a.arg]}"
     if a.kind == "remove":
         return f"remove {sq}"
+    if a.kind == "decline":
+        return "decline"
     return f"remove pad {a.arg + 1}"
 
 
@@ -146,6 +149,8 @@ def _parse(pos: Position, line: str) -> int:
         return encode("shoot", parse_square(rest[0]))
     if words == ["done"]:
         return encode("done")
+    if words == ["decline"]:
+        return encode("decline")
     if head == "remove" and len(rest) == 2 and rest[0] == "pad":
         return encode("removepad", arg=_slot(rest[1]))
     if head == "remove" and len(rest) == 1:

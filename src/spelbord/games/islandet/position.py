@@ -29,7 +29,7 @@ class Rules:
     pads: bool = True
     all_live: bool = False
     turn_limit: int = 200
-    version: int = 2
+    version: int = 3
     """The rules version played (see ``IslandetGame.info.changes``)."""
 
     @property

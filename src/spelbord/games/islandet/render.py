@@ -6,8 +6,16 @@ facing; ``##`` is an obstacle block, ``.`` an empty square.
 
 from __future__ import annotations
 
-from spelbord.games.islandet.board import COLUMNS, PAD_SLOTS, SEAT_NAMES, SIZE, slot_column
+from spelbord.games.islandet.board import (
+    COLUMNS,
+    PAD_SLOTS,
+    SEAT_NAMES,
+    SIZE,
+    slot_column,
+    square_name,
+)
 from spelbord.games.islandet.position import BOUND_PAD, EMPTY, Position
+from spelbord.games.islandet.rules import bound_move_lost, may_decline
 from spelbord.games.islandet.units import KINDS
 
 ARROWS = "^>v<"
@@ -58,16 +66,36 @@ def status(pos: Position) -> str:
         return f"game over ({pos.result}): {who}; points {pos.score(0)}-{pos.score(1)}"
     if pos.phase == "first":
         return "setup: who starts?"
+    if pos.phase in ("remove", "removepad"):
+        return _removal(pos)
     text = f"{SEAT_NAMES[pos.to_move]} | {pos.phase}"
     if pos.roll or pos.phase in ("zero", "move", "shoot1", "shoot2"):
         text += f" | die {pos.roll}"
     if pos.bound == BOUND_PAD:
         text += " | pad bound"
+    elif bound_move_lost(pos):
+        text += f" | bound {square_name(pos.bound)} could not use the roll: its move is lost"
     elif pos.bound >= 0:
-        text += f" | bound {COLUMNS[pos.bound % SIZE]}{pos.bound // SIZE + 1}"
+        text += f" | bound {square_name(pos.bound)}"
     if pos.crossfire:
         caught = " ".join(f"{COLUMNS[sq % SIZE]}{sq // SIZE + 1}" for sq in pos.crossfire)
         text += f" | in crossfire if the block is live: {caught}"
     text += f" | blocks unknown: {pos.live_left} live, {pos.safe_left} safe"
     text += f" | lost {pos.lost[0]}-{pos.lost[1]} | turn {pos.turns + 1}"
     return text
+
+
+def _removal(pos: Position) -> str:
+    """The free removal's line: who decides, why, and what they may type (R8, R13)."""
+    loser, chooser = SEAT_NAMES[pos.to_move], SEAT_NAMES[1 - pos.to_move]
+    if pos.phase == "remove":
+        why = f"{loser} cannot use the roll of {pos.roll} with any unit (rule 1A)"
+        what = f"one of {loser}'s units on the island ('remove c4')"
+    else:
+        why = f"{loser} has no unit on the island and none can come on (rule 1B)"
+        what = f"one of {loser}'s pad units ('remove pad 2')"
+    if may_decline(pos):
+        offer = f"may remove {what} for free, or 'decline'"
+    else:
+        offer = f"removes {what} for free"
+    return f"{chooser} decides | {why}: {chooser} {offer}; then the turn ends"

@@ -4,7 +4,11 @@ Three entry points drive a game: ``chance_outcomes`` / ``apply_chance`` at chanc
 (who starts, the die, a block's nature) and ``legal_actions`` / ``apply_action`` when a
 seat decides. Decisions that offer nothing to choose (a shooting step without a target,
 a move step without a unit) are taken automatically, so every decision node has a real
-choice or a single forced one that the rules name (rule 1A's removal).
+choice or a single forced one that the rules name (rule 1A's removal before version 3).
+
+Rules version 3 (``pos.rules.version``) changed three rules: R8 (rule 1A needs every
+unit blocked), R8/R13 (the opponent may decline the free removal) and R10 (a reinforcement
+may come on onto a block). Older versions keep their behaviour for stored records.
 """
 
 from __future__ import annotations
@@ -215,7 +219,11 @@ def pad_shifts(pos: Position, seat: int, pips: int) -> list[int]:
 
 
 def _enter_move(pos: Position) -> None:
-    """R8: the move step; with no usable move, rule 1A hands a free removal over."""
+    """R8: the move step; with no usable move, rule 1A hands a free removal over.
+
+    From version 3 rule 1A needs every unit blocked: when only the unit rule 2A binds
+    cannot use the roll while another unit could, its move is lost and shots may follow.
+    """
     pos.phase = "move"
     if pos.bound == BOUND_PAD:
         return
@@ -225,7 +233,22 @@ def _enter_move(pos: Position) -> None:
         _enter_shooting(pos, "shoot2")
         return
     if not any(unit_moves(pos, sq, pos.roll) for sq in units):
-        pos.phase = "remove"
+        if pos.rules.version >= 3 and any_unit_could_move(pos):
+            _enter_shooting(pos, "shoot2")
+        else:
+            pos.phase = "remove"
+
+
+def any_unit_could_move(pos: Position) -> bool:
+    """Whether any of the mover's units on the island could use the roll, bound or not."""
+    return any(unit_moves(pos, sq, pos.roll) for sq in pos.island_units(pos.to_move))
+
+
+def bound_move_lost(pos: Position) -> bool:
+    """R8 from version 3: the unit rule 2A binds stands where it stood and the move step
+    is over, so its move was lost (the mover may only shoot now)."""
+    unit = pos.units.get(pos.bound) if pos.bound >= 0 else None
+    return pos.phase == "shoot2" and unit is not None and unit.seat == pos.to_move
 
 
 def _move_unit(pos: Position, sq: int, how: int) -> None:
@@ -251,15 +274,24 @@ def _free_removal(pos: Position, sq: int) -> None:
         _end_turn(pos)
 
 
+def may_decline(pos: Position) -> bool:
+    """R8/R13 from version 3: the opponent may take no free removal ("kan")."""
+    return pos.rules.version >= 3 and pos.phase in PHASE_OPPONENT
+
+
 # ---------------------------------------------------------------- R9-R13 the 0 options
 def entry_slots(pos: Position, seat: int) -> list[int]:
-    """R10: pad slots whose unit can come onto the empty square in front of it."""
+    """R10: pad slots whose unit can come onto the square in front of it.
+
+    No unit may stand there; from version 3 a block may (the unit sets it off).
+    """
+    blocks_bar = pos.rules.version < 3
     out = []
     for slot in range(PAD_SLOTS):
         if pos.pads[seat][slot] == EMPTY:
             continue
         sq = entry_square(seat, pos.centres[seat], slot)
-        if sq is not None and sq not in pos.units and sq not in pos.blocks:
+        if sq is not None and sq not in pos.units and not (blocks_bar and sq in pos.blocks):
             out.append(slot)
     return out
 
@@ -272,6 +304,21 @@ def _enter(pos: Position, slot: int) -> int:
     pos.units[sq] = Unit(seat, pos.pads[seat][slot], forward(seat))
     pos.pads[seat][slot] = EMPTY
     return sq
+
+
+def _reinforce(pos: Position, slot: int) -> None:
+    """R10/R13: bring a unit on, then roll; rule 2A binds it when a 0 was the reason.
+
+    On a block's square (version 3) the unit sets the block off as a unit landing on it
+    does (R17); the roll follows the reveal, and a unit lost in the blast binds no move.
+    """
+    after_zero = pos.phase == "zero"
+    sq = _enter(pos, slot)
+    pos.bound = sq if after_zero else BOUND_NONE
+    if sq in pos.blocks:
+        _activate(pos, sq, "roll")
+    else:
+        pos.phase = "roll"
 
 
 # ---------------------------------------------------------------- R14-R16 shooting
@@ -369,7 +416,10 @@ def _resolve_reveals(pos: Position) -> None:
     if _check_end(pos):
         return
     after, pos.after = pos.after, ""
-    _enter_shooting(pos, after)
+    if after == "roll":  # a reinforcement set the block off (R10): the re-roll follows
+        pos.phase = "roll"
+    else:
+        _enter_shooting(pos, after)
 
 
 def _reveal(pos: Position, nature: int) -> None:
@@ -489,14 +539,18 @@ def legal_actions(pos: Position) -> list[int]:
             for how in unit_moves(pos, sq, pos.roll)
         ]
     if phase == "remove":
-        return [encode("remove", sq) for sq in pos.island_units(seat)]
-    if phase == "removepad":
-        return [
+        out = [encode("remove", sq) for sq in pos.island_units(seat)]
+    elif phase == "removepad":
+        out = [
             encode("removepad", arg=slot)
             for slot in range(PAD_SLOTS)
             if pos.pads[seat][slot] != EMPTY
         ]
-    return []
+    else:
+        return []
+    if may_decline(pos):
+        out.append(encode("decline"))
+    return out
 
 
 def apply_action(pos: Position, action: int) -> None:
@@ -512,9 +566,7 @@ def apply_action(pos: Position, action: int) -> None:
         _fill_slot(pos, a.arg)
         _advance_pad_setup(pos)
     elif a.kind == "enter":
-        sq = _enter(pos, a.arg)
-        pos.bound = sq if pos.phase == "zero" else BOUND_NONE
-        pos.phase = "roll"
+        _reinforce(pos, a.arg)
     elif a.kind == "padmove":
         pos.bound = BOUND_PAD
         pos.phase = "roll"
@@ -539,6 +591,8 @@ def apply_action(pos: Position, action: int) -> None:
         pos.lost[pos.to_move] += 1
         if not _check_end(pos):
             _end_turn(pos)
+    elif a.kind == "decline":
+        _end_turn(pos)
     else:  # pragma: no cover - decode only yields the kinds above
         raise ValueError(f"unknown action kind {a.kind}")
 

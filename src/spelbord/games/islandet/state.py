@@ -182,6 +182,8 @@ class IslandetState(State):
             dest = entry_square(owner, pos.centres[owner], a.arg)
             if dest is not None:
                 out["to"] = square_name(dest)
+                if a.kind == "enter" and dest in pos.blocks:
+                    out["onto_block"] = True  # R10 (version 3): the unit sets it off
         elif a.kind == "turn" and unit is not None:
             turned = right(unit.facing) if a.arg else left(unit.facing)
             out["to"] = out["from"]
@@ -213,6 +215,9 @@ class IslandetState(State):
             out["pad_columns"] = [slot_column(centre, s) for s in range(5)]
         elif a.kind == "remove":
             out["to"] = out["from"]
+        if a.kind in ("remove", "removepad", "decline"):
+            out["rule"] = "1A" if pos.phase == "remove" else "1B"  # R8, R13
+            out["of"] = pos.to_move  # the seat whose unit would go
         return out
 
     def observation(self, seat: int | None) -> dict[str, Any]:

@@ -197,6 +197,7 @@ function groupLegal(view, ui) {
     padshift: [],
     padmove: null,
     done: null,
+    decline: null, // rules 1A/1B from version 3: take no free removal
   };
   for (const a of legal) {
     const from = parseSq(a.from);
@@ -242,6 +243,9 @@ function groupLegal(view, ui) {
         break;
       case "done":
         g.done = a;
+        break;
+      case "decline":
+        g.decline = a;
         break;
       default:
         break;
@@ -483,8 +487,10 @@ function drawBoard(root, view, ui, mem) {
   }
   for (const sq of blocks) {
     const [px, py] = geo.cell(...xyOf(sq));
+    const entry = [...g.enter.values()].some((a) => a.onto_block && parseSq(a.to) === sq);
     const crate = drawCrate(px, py, g.shootAt.has(sq) ? "isl-crate-target" : "");
-    crate.append(el("title", {}, t("block.unknown", { square: sqName(sq) })));
+    const title = t("block.unknown", { square: sqName(sq) });
+    crate.append(el("title", {}, entry ? `${title}: ${t("block.entry")}` : title));
     blockLayer.append(crate);
   }
   svg.append(blockLayer);
@@ -505,6 +511,7 @@ function drawBoard(root, view, ui, mem) {
   for (const sq of g.remove.keys()) {
     spot(sq, sq === sel ? "isl-sel isl-sel-remove" : "isl-removable");
   }
+  for (const a of g.enter.values()) if (a.onto_block) spot(parseSq(a.to), "isl-can isl-can-entry");
   if (sel !== null && !actors.has(sel) && !g.remove.has(sel)) spot(sel, "isl-sel isl-sel-info");
   svg.append(hints);
 
@@ -931,6 +938,11 @@ function prompt(view, pos, g, mem, ui) {
     }
     const who = view.to_move >= 0 ? names[view.to_move] : t("nobody");
     const watching = view.seat === null || view.seat === undefined;
+    if (!watching && view.seat === pos.to_move && offersDecline(view)) {
+      // rules 1A/1B (version 3): the opponent decides whether to take one of our units
+      if (pos.phase === "remove") return t("prompt.remove_wait", { name: who });
+      if (pos.phase === "removepad") return t("prompt.removepad_wait", { name: who });
+    }
     return watching ? t("prompt.to_play", { name: who }) : t("prompt.waiting_for", { name: who });
   }
   const roll = pos.roll;
@@ -944,25 +956,51 @@ function prompt(view, pos, g, mem, ui) {
     case "padkind":
       return t("prompt.padkind", { n: padCount(pos, pos.to_move) + 1 });
     case "enter":
-      return t("prompt.enter");
+      return enterBlock(g) ? `${t("prompt.enter")} ${t("prompt.enter_block")}` : t("prompt.enter");
     case "zero":
-      return t("prompt.zero");
+      return enterBlock(g) ? `${t("prompt.zero")} ${t("prompt.enter_block")}` : t("prompt.zero");
     case "shoot1":
       return t("prompt.shoot1", { n: roll });
     case "shoot2":
-      return t("prompt.shoot2");
+      return boundMoveLost(pos)
+        ? `${t("prompt.bound_lost", { square: sqName(pos.bound) })} ${t("prompt.shoot2")}`
+        : t("prompt.shoot2");
     case "move":
       if (g.padshift.length) return tn("prompt.padshift", roll);
       return mem.sel !== null && g.move.has(mem.sel)
         ? t("prompt.move_unit", { square: sqName(mem.sel), n: roll, less: roll - 1 })
         : t("prompt.move", { n: roll });
     case "remove":
-      return t("prompt.remove", { name: names[pos.to_move] });
+      return g.decline
+        ? t("prompt.remove_choice", { name: names[pos.to_move] })
+        : t("prompt.remove", { name: names[pos.to_move] });
     case "removepad":
-      return t("prompt.removepad", { name: names[pos.to_move] });
+      return g.decline
+        ? t("prompt.removepad_choice", { name: names[pos.to_move] })
+        : t("prompt.removepad", { name: names[pos.to_move] });
     default:
       return t("prompt.your_move");
   }
+}
+
+/** Whether a reinforcement may come on onto a block now (R10, version 3). */
+function enterBlock(g) {
+  return [...g.enter.values()].some((a) => a.onto_block);
+}
+
+/** Whether this table's rules let the opponent decline the free removal (version 3 on). */
+function offersDecline(view) {
+  return view.rules_version === undefined || view.rules_version === null || view.rules_version >= 3;
+}
+
+/**
+ * R8 (version 3): the unit rule 2A binds stands where it stood and the move step is over:
+ * it could not use the roll while another unit could, so its move was lost.
+ */
+function boundMoveLost(pos) {
+  if (pos.phase !== "shoot2" || !(pos.bound >= 0)) return false;
+  const unit = unitMap(pos).get(pos.bound);
+  return Boolean(unit) && unit.seat === pos.to_move;
 }
 
 function drawBar(view, pos, ui, mem, g) {
@@ -1006,7 +1044,10 @@ function drawBar(view, pos, ui, mem, g) {
   }
   for (const [slot, a] of [...g.enter].sort((p, q) => p[0] - q[0])) {
     const kind = a.unit ? kindName(a.unit.kind) : t("unit");
-    buttons.append(button(t("btn.bring_on", { kind, n: slot + 1 }), a, ui, mem));
+    const label = a.onto_block
+      ? t("btn.bring_on_block", { kind, n: slot + 1, square: a.to })
+      : t("btn.bring_on", { kind, n: slot + 1 });
+    buttons.append(button(label, a, ui, mem, a.onto_block ? "isl-onto-block" : ""));
   }
   if (g.padmove) buttons.append(button(t("btn.move_pad"), g.padmove, ui, mem));
   for (const a of g.padshift) {
@@ -1031,6 +1072,7 @@ function drawBar(view, pos, ui, mem, g) {
     const label = t("btn.remove_pad", { kind, n: slot + 1 });
     buttons.append(button(label, a, ui, mem, "btn-danger"));
   }
+  if (g.decline) buttons.append(button(t("btn.decline"), g.decline, ui, mem, "isl-decline"));
   if (g.done) {
     const labels = { shoot1: t("btn.done_shoot1"), shoot2: t("btn.done_shoot2") };
     const label = labels[pos.phase] || t("btn.done");
@@ -1148,8 +1190,15 @@ export function describe(view) {
   const pos = position(view);
   if (!pos || view.result) return "";
   const mover = NAMES[pos.to_move];
-  if (pos.phase === "remove") return t("note.rule1a", { name: mover });
-  if (pos.phase === "removepad") return t("note.rule1b", { name: mover });
+  const other = NAMES[1 - pos.to_move];
+  const choice = offersDecline(view);
+  if (pos.phase === "remove") {
+    return choice ? t("note.rule1a_choice", { name: mover, other }) : t("note.rule1a", { name: mover });
+  }
+  if (pos.phase === "removepad") {
+    return choice ? t("note.rule1b_choice", { name: mover, other }) : t("note.rule1b", { name: mover });
+  }
+  if (boundMoveLost(pos)) return t("note.bound_lost", { square: sqName(pos.bound) });
   if (pos.phase === "move" && pos.bound === BOUND_PAD) {
     return t("note.pad_roll", { name: mover, n: pos.roll });
   }
@@ -1311,4 +1360,6 @@ const STYLE = `
 .isl-buttons { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
 .isl-buttons .btn { min-height: 40px; }
 .isl-fire { border-color: rgba(255,90,74,.6); }
+.isl-onto-block { border-color: rgba(241,195,90,.7); }
+.isl-can-entry { fill: rgba(241,195,90,.18); stroke: #f1c35a; stroke-width: 2; stroke-dasharray: 5 3; }
 `;
