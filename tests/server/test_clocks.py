@@ -19,9 +19,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conftest import Factory, act, create, view
-from spelbord.server.hub import Hub
-from spelbord.server.live import LiveTable
-from spelbord.server.store import Store
+from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.live import LiveTable
+from spelbord.server.tables.store import Store
 
 
 def clock_table(client: TestClient, kinds: list[str], **options: int) -> dict[str, Any]:

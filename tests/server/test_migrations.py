@@ -8,8 +8,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 
-from spelbord.server import players_db  # noqa: F401  (its tables are part of METADATA)
 from spelbord.server.db import METADATA, MIGRATIONS, create_engine, migrate
+from spelbord.server.players import store as players_store  # noqa: F401  (its tables are part of METADATA)
 
 
 def _config(connection: sa.Connection) -> Config:

@@ -32,16 +32,14 @@ from spelbord.ai.levels import describe as levels_of
 from spelbord.ai.levels import specs as level_specs
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import game_class, info, load, names
-from spelbord.server import lab, pages, player_routes, protocol, study, tools
-from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
 from spelbord.server.errors import BadRequestError, TableError
-from spelbord.server.guards import BodyLimit, OriginCheck, allowed_origins_from_env
-from spelbord.server.hub import Hub, HubConfig
-from spelbord.server.live import LiveTable
-from spelbord.server.messages import connection_language, error_body, translate
-from spelbord.server.protocol import (
+from spelbord.server.players import routes as player_routes
+from spelbord.server.tables import protocol
+from spelbord.server.tables.hub import Hub, HubConfig
+from spelbord.server.tables.live import LiveTable
+from spelbord.server.tables.protocol import (
     MAX_MESSAGE,
     MAX_RECORD,
     ActionMessage,
@@ -55,8 +53,12 @@ from spelbord.server.protocol import (
     parse_message,
     token_of,
 )
-from spelbord.server.ratelimit import Limiter, RateLimits
-from spelbord.server.store import Store
+from spelbord.server.tables.store import Store
+from spelbord.server.tables.workers import AgentPool, WorkerConfig
+from spelbord.server.web import lab, pages, study, tools
+from spelbord.server.web.guards import BodyLimit, OriginCheck, allowed_origins_from_env
+from spelbord.server.web.messages import connection_language, error_body, translate
+from spelbord.server.web.ratelimit import Limiter, RateLimits
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import game_class
 from spelbord.core.tools import Tool, UnknownToolError, find_tool
 from spelbord.server.errors import BadRequestError, NotFoundError
-from spelbord.server.pages import page
+from spelbord.server.web.pages import page
 
 MAX_BODY = 4096
 """The largest request body a tool reads."""

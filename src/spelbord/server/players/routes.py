@@ -22,8 +22,8 @@ from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.responses import FileResponse
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from spelbord.server import pages
-from spelbord.server.accounts import (
+from spelbord.server.errors import BadRequestError, NotFoundError
+from spelbord.server.players.accounts import (
     COOKIE,
     SESSION_SECONDS,
     Account,
@@ -31,14 +31,20 @@ from spelbord.server.accounts import (
     NotSignedInError,
     account_by_name,
 )
-from spelbord.server.errors import BadRequestError, NotFoundError
-from spelbord.server.hub import Hub
-from spelbord.server.live import LiveTable
-from spelbord.server.players_db import SEAT_ENTRANTS
-from spelbord.server.protocol import MAX_MESSAGE, CreateRequest, decode
-from spelbord.server.ratings import leaderboard, mark_rated, rate_table, rated_sides, ratings_of
-from spelbord.server.store import SEATS, TABLES
-from spelbord.server.tournaments import LISTING, Director, ai_entrant
+from spelbord.server.players.ratings import (
+    leaderboard,
+    mark_rated,
+    rate_table,
+    rated_sides,
+    ratings_of,
+)
+from spelbord.server.players.store import SEAT_ENTRANTS
+from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.live import LiveTable
+from spelbord.server.tables.protocol import MAX_MESSAGE, CreateRequest, decode
+from spelbord.server.tables.store import SEATS, TABLES
+from spelbord.server.tournaments.director import LISTING, Director, ai_entrant
+from spelbord.server.web import pages
 
 log = logging.getLogger(__name__)
 

@@ -31,21 +31,21 @@ from typing import Any, ClassVar
 import sqlalchemy as sa
 
 from spelbord.core.registry import load
-from spelbord.server import tournament_plan as plan
-from spelbord.server.accounts import Account, NotSignedInError, account_by_name
 from spelbord.server.db import LOG, TABLES
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
-from spelbord.server.hub import Hub
-from spelbord.server.live import LiveTable, hash_token
-from spelbord.server.players_db import (
+from spelbord.server.players.accounts import Account, NotSignedInError, account_by_name
+from spelbord.server.players.ratings import mark_rated, read_rating
+from spelbord.server.players.store import (
     MATCHES,
     SEAT_ENTRANTS,
     TOURNAMENT_ENTRANTS,
     TOURNAMENTS,
 )
-from spelbord.server.protocol import CreateRequest, SeatSpec
-from spelbord.server.ratings import mark_rated, read_rating
-from spelbord.server.store import JOINT, MOVE_KINDS, SEATS
+from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.live import LiveTable, hash_token
+from spelbord.server.tables.protocol import CreateRequest, SeatSpec
+from spelbord.server.tables.store import JOINT, MOVE_KINDS, SEATS
+from spelbord.server.tournaments import plan
 
 log = logging.getLogger(__name__)
 

@@ -48,10 +48,6 @@ from spelbord.core import (
     State,
     sample_outcome,
 )
-from spelbord.server import views
-from spelbord.server.ai import derive_seed
-from spelbord.server.aiseats import AiSeats
-from spelbord.server.clocks import DecisionClocks, RunningClock, timed_decisions
 from spelbord.server.errors import (
     BadRequestError,
     ConflictError,
@@ -59,9 +55,12 @@ from spelbord.server.errors import (
     NotFoundError,
     StaleMoveError,
 )
-from spelbord.server.protocol import HUMAN_KINDS
-from spelbord.server.records import resign_result, table_game
-from spelbord.server.store import (
+from spelbord.server.tables import views
+from spelbord.server.tables.aiseats import AiSeats
+from spelbord.server.tables.clocks import DecisionClocks, RunningClock, timed_decisions
+from spelbord.server.tables.protocol import HUMAN_KINDS
+from spelbord.server.tables.records import resign_result, table_game
+from spelbord.server.tables.store import (
     ACTION,
     CHANCE_OUTCOME,
     JOINT,
@@ -71,9 +70,10 @@ from spelbord.server.store import (
     SeatRecord,
     TableRecord,
 )
+from spelbord.server.tables.workers import derive_seed
 
 if TYPE_CHECKING:
-    from spelbord.server.hub import Hub
+    from spelbord.server.tables.hub import Hub
 
 log = logging.getLogger(__name__)
 

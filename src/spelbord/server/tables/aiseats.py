@@ -15,10 +15,10 @@ import random
 from typing import TYPE_CHECKING
 
 from spelbord.core import SIMULTANEOUS
-from spelbord.server.ai import ThinkJob, derive_seed
+from spelbord.server.tables.workers import ThinkJob, derive_seed
 
 if TYPE_CHECKING:
-    from spelbord.server.live import LiveTable
+    from spelbord.server.tables.live import LiveTable
 
 log = logging.getLogger(__name__)
 

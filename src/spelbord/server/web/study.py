@@ -39,7 +39,7 @@ from spelbord.core.registry import analyser, game_class, load, names, puzzle_boo
 from spelbord.core.registry import study as game_study
 from spelbord.core.study import Analyser, NoStudyError, PuzzleBook, PuzzleNotFoundError
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
-from spelbord.server.pages import page
+from spelbord.server.web.pages import page
 
 MAX_SECONDS = 2.0
 """The longest search one analysis request may ask for."""

@@ -41,7 +41,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from spelbord.server.errors import BadRequestError, ConflictError, NotFoundError, TableError
-from spelbord.server.players_db import ACCOUNTS, SEAT_ENTRANTS, SESSIONS
+from spelbord.server.players.store import ACCOUNTS, SEAT_ENTRANTS, SESSIONS
 
 COOKIE = "spelbord_session"
 SESSION_SECONDS = 30 * 24 * 3600

@@ -42,8 +42,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from spelbord.core.registry import load
-from spelbord.server.players_db import RATED_TABLES, RATINGS, SEAT_ENTRANTS
-from spelbord.server.store import TABLES
+from spelbord.server.players.store import RATED_TABLES, RATINGS, SEAT_ENTRANTS
+from spelbord.server.tables.store import TABLES
 
 SCALE = 173.7178
 TAU = 0.5

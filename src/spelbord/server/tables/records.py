@@ -29,9 +29,9 @@ from spelbord.core import (
     SpelbordError,
 )
 from spelbord.core.registry import load
-from spelbord.server import views
 from spelbord.server.errors import BadRequestError, UnplayableTableError
-from spelbord.server.store import (
+from spelbord.server.tables import views
+from spelbord.server.tables.store import (
     ACTION,
     CHANCE_OUTCOME,
     JOINT,

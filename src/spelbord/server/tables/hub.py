@@ -26,12 +26,12 @@ from functools import partial
 from typing import Any, TypeVar
 
 from spelbord.core.registry import load
-from spelbord.server.ai import AgentPool
 from spelbord.server.errors import BadRequestError, NotFoundError
-from spelbord.server.live import LiveTable, hash_token
-from spelbord.server.protocol import HUMAN_KINDS, CreateRequest
-from spelbord.server.records import record_from_export, replay_failed
-from spelbord.server.store import SeatRecord, Store, TableRecord
+from spelbord.server.tables.live import LiveTable, hash_token
+from spelbord.server.tables.protocol import HUMAN_KINDS, CreateRequest
+from spelbord.server.tables.records import record_from_export, replay_failed
+from spelbord.server.tables.store import SeatRecord, Store, TableRecord
+from spelbord.server.tables.workers import AgentPool
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -53,10 +53,10 @@ class HubConfig:
     3600.0
     >>> HubConfig.from_env({}).abandon_waiting == 24 * 3600
     True
-    >>> HubConfig.from_env({"SPELBORD_ABANDON_WAITING": "-1"})
+    >>> HubConfig.from_env({"SPELBORD_ABANDON_WAITING": "-1"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    spelbord.server.hub.HubConfigError: SPELBORD_ABANDON_WAITING must be seconds > 0, not '-1'
+    spelbord.server.tables.hub.HubConfigError: SPELBORD_ABANDON_WAITING must be seconds > 0, ...
     """
 
     idle_seconds: float = 600.0
