@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 from players_helpers import players_app
-from spelbord.server.tournaments.director import margins_of
 
 import spelbord.games  # noqa: F401
 from conftest import create
 from spelbord.core.registry import load
+from spelbord.server.tournaments.director import margins_of
 
 
 @pytest.mark.parametrize(

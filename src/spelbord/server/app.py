@@ -228,6 +228,7 @@ def create_app(
     app.add_middleware(OriginCheck, allowed=origins)
     # Accounts, ratings, tournaments (their routes live in player_routes).
     players = player_routes.install(app, hub, tick_seconds=tournament_tick)
+    app.state.director = players.director
 
     def client_of(request: Request) -> str:
         return request.client.host if request.client else "?"

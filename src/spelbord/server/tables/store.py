@@ -167,6 +167,15 @@ class Store:
                 TABLES.update().where(TABLES.c.id == table_id).values(updated_at=time.time())
             )
 
+    def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        """A claimed seat is held by the token with this hash from now on (a new token)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                SEATS.update()
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+                .values(token_hash=token_hash)
+            )
+
     def advance(
         self,
         table_id: str,

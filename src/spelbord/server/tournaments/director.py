@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import json
 import logging
 import re
@@ -42,9 +41,9 @@ from spelbord.server.players.store import (
     TOURNAMENTS,
 )
 from spelbord.server.tables.hub import Hub
-from spelbord.server.tables.live import LiveTable, hash_token
+from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import CreateRequest, SeatSpec
-from spelbord.server.tables.store import JOINT, MOVE_KINDS, SEATS
+from spelbord.server.tables.store import JOINT, MOVE_KINDS
 from spelbord.server.tournaments import plan
 
 log = logging.getLogger(__name__)
@@ -264,7 +263,7 @@ class Director:
         if LEVEL.fullmatch(spec):
             return spec  # AI levels (another branch) are entrants by name
         try:
-            return self.hub.pool.check_spec(spec) if self.hub.pool else spec
+            return self.hub.check_agent(spec)
         except ValueError as exc:
             raise TournamentError(str(exc)) from None
 
@@ -378,25 +377,7 @@ class Director:
         if not target.claimed and target.invite_code is not None:
             got, token = await table.claim(None, target.invite_code, account.name)
             return {"table": table_id, "seat": got, "token": token}
-        return {"table": table_id, "seat": seat, "token": await self._reissue(table, seat)}
-
-    async def _reissue(self, table: LiveTable, seat: int) -> str:
-        """A new token for a claimed seat (the account signed in elsewhere)."""
-        token = secrets.token_urlsafe(24)
-        digest = hash_token(token)
-
-        def write() -> None:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    SEATS.update()
-                    .where(SEATS.c.table_id == table.id, SEATS.c.seat == seat)
-                    .values(token_hash=digest)
-                )
-
-        async with table.lock:
-            await self.hub.db(write)
-            table.seats[seat] = dataclasses.replace(table.seats[seat], token_hash=digest)
-        return token
+        return {"table": table_id, "seat": seat, "token": await table.reissue_token(seat)}
 
     # ------------------------------------------------------------------ reading
     async def _get(self, tid: str) -> dict[str, Any]:
@@ -782,20 +763,7 @@ class Director:
                 returns = [-1.0 if s in absent else 1.0 for s in range(n)]
                 text = "forfeit: " + ", ".join(table.seats[s].name for s in absent) + " absent"
             result = {"returns": returns, "termination": "forfeit", "text": text, "absent": absent}
-            ply = table.state.move_number()
-            await self.hub.db(
-                self.hub.store.advance,
-                table.id,
-                expected_ply=ply,
-                entries=[],
-                ply=ply,
-                status="finished",
-                result=result,
-                clear_pending=True,
-            )
-            table.status, table.result = "finished", result
-            table.broadcast()
-            self.hub.release(table)
+            await table.finish(result)
 
 
 def margins_of(conn: sa.Connection, table_id: str) -> list[float] | None:
