@@ -15,7 +15,8 @@ from tests.loops import run
 from conftest import create, play_out
 from spelbord.server.db import open_engine
 from spelbord.server.players.accounts import Accounts, SignInError, Throttle
-from spelbord.server.players.store import ACCOUNTS, SESSIONS, TOURNAMENTS
+from spelbord.server.players.store import ACCOUNTS, SESSIONS
+from spelbord.server.tournaments.store import TOURNAMENTS
 from spelbord.server.web.ratelimit import Limiter, RateLimits
 
 

@@ -12,8 +12,7 @@ import sqlalchemy as sa
 from tests.loops import run
 
 from conftest import Factory, act, create, play_out, view
-from spelbord.server.db import LOG, PENDING, TABLES
-from spelbord.server.tables.store import Store
+from spelbord.server.tables.store import LOG, PENDING, TABLES, Store
 
 
 def rows(url: str, table: sa.Table, **where: Any) -> list[dict[str, Any]]:

@@ -15,8 +15,8 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from players_helpers import players_app, sign_up, wait_for
 
-from spelbord.server.players.store import MATCHES, TOURNAMENT_ENTRANTS, TOURNAMENTS
 from spelbord.server.tournaments import plan
+from spelbord.server.tournaments.store import MATCHES, TOURNAMENT_ENTRANTS, TOURNAMENTS
 
 
 @pytest.fixture

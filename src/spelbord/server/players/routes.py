@@ -17,7 +17,6 @@ import json
 import logging
 from typing import Any
 
-import sqlalchemy as sa
 from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.responses import FileResponse
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -38,11 +37,10 @@ from spelbord.server.players.ratings import (
     rated_sides,
     ratings_of,
 )
-from spelbord.server.players.store import SEAT_ENTRANTS
+from spelbord.server.players.store import SEAT_ENTRANTS, games_of
 from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import MAX_MESSAGE, CreateRequest, decode
-from spelbord.server.tables.store import SEATS, TABLES
 from spelbord.server.tournaments.director import LISTING, Director, ai_entrant
 from spelbord.server.web import pages
 
@@ -105,32 +103,7 @@ class Players:
     def player_page(self, name: str) -> dict[str, Any]:
         account = account_by_name(self.hub.store.engine, name)
         engine = self.hub.store.engine
-        with engine.connect() as conn:
-            rows = list(
-                conn.execute(
-                    sa.select(
-                        TABLES.c.id,
-                        TABLES.c.game,
-                        TABLES.c.status,
-                        TABLES.c.result,
-                        TABLES.c.updated_at,
-                        SEAT_ENTRANTS.c.seat,
-                    )
-                    .join(SEAT_ENTRANTS, SEAT_ENTRANTS.c.table_id == TABLES.c.id)
-                    .where(SEAT_ENTRANTS.c.entrant == account.entrant)
-                    .order_by(TABLES.c.updated_at.desc())
-                    .limit(100)
-                ).mappings()
-            )
-            ids = [r["id"] for r in rows]
-            seats: dict[str, list[tuple[int, str]]] = {i: [] for i in ids}
-            if ids:
-                for s in conn.execute(
-                    sa.select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.name)
-                    .where(SEATS.c.table_id.in_(ids))
-                    .order_by(SEATS.c.seat)
-                ):
-                    seats[s.table_id].append((s.seat, s.name))
+        rows, seats = games_of(engine, account.entrant)
         games = []
         for r in rows:
             result = r["result"] or {}

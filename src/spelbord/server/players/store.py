@@ -1,14 +1,18 @@
-"""The schema of players, ratings and tournaments (mirrors migration 0004).
+"""The records of players: accounts, sessions, who sat at a seat, ratings (the schema
+mirrors migration 0004), and the player page's query.
 
-The tables sit on ``db.METADATA`` beside the tables of games; only the modules
-``accounts``, ``ratings`` and ``tournaments`` use them.
+The tables sit on ``db.METADATA`` beside the tables of games (``tables.store``, whose
+rows this module only reads).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 
 from spelbord.server.db import METADATA
+from spelbord.server.tables.store import SEATS, TABLES
 
 ACCOUNTS = sa.Table(
     "spelbord_accounts",
@@ -61,50 +65,37 @@ RATINGS = sa.Table(
     sa.Column("updated_at", sa.Float, nullable=False),
 )
 
-TOURNAMENTS = sa.Table(
-    "spelbord_tournaments",
-    METADATA,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("name", sa.String(80), nullable=False),
-    sa.Column("game", sa.String(64), nullable=False),
-    sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("format", sa.String(16), nullable=False),
-    sa.Column("status", sa.String(16), nullable=False, index=True),
-    sa.Column("starts_at", sa.Float, nullable=False),
-    sa.Column("show_up_seconds", sa.Integer, nullable=False),
-    sa.Column("created_by", sa.String(32), nullable=True),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("round", sa.Integer, nullable=False),
-    sa.Column("note", sa.String(200), nullable=True),
-)
 
-TOURNAMENT_ENTRANTS = sa.Table(
-    "spelbord_tournament_entrants",
-    METADATA,
-    sa.Column(
-        "tournament_id", sa.String(32), sa.ForeignKey("spelbord_tournaments.id"), primary_key=True
-    ),
-    sa.Column("entrant", sa.String(80), primary_key=True),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("joined_at", sa.Float, nullable=False),
-)
-
-MATCHES = sa.Table(
-    "spelbord_tournament_matches",
-    METADATA,
-    sa.Column(
-        "tournament_id", sa.String(32), sa.ForeignKey("spelbord_tournaments.id"), primary_key=True
-    ),
-    sa.Column("round", sa.Integer, primary_key=True),
-    sa.Column("slot", sa.Integer, primary_key=True),
-    sa.Column("game_no", sa.Integer, primary_key=True),
-    # The entrant at each seat, in seat order.
-    sa.Column("entrants", sa.JSON, nullable=False),
-    # "waiting" (no table yet), "playing", "finished", "bye"
-    sa.Column("status", sa.String(16), nullable=False),
-    sa.Column("table_id", sa.String(32), nullable=True, index=True),
-    sa.Column("started_at", sa.Float, nullable=True),
-    sa.Column("returns", sa.JSON(none_as_null=True), nullable=True),
-    sa.Column("margins", sa.JSON(none_as_null=True), nullable=True),
-    sa.Column("termination", sa.String(32), nullable=True),
-)
+def games_of(
+    engine: sa.Engine, entrant: str, limit: int = 100
+) -> tuple[list[dict[str, Any]], dict[str, list[tuple[int, str]]]]:
+    """The newest tables an entrant sat at (id, game, status, result, updated_at, its
+    seat) and, per table, every seat's (seat, name): the player page's games."""
+    with engine.connect() as conn:
+        rows = [
+            dict(r)
+            for r in conn.execute(
+                sa.select(
+                    TABLES.c.id,
+                    TABLES.c.game,
+                    TABLES.c.status,
+                    TABLES.c.result,
+                    TABLES.c.updated_at,
+                    SEAT_ENTRANTS.c.seat,
+                )
+                .join(SEAT_ENTRANTS, SEAT_ENTRANTS.c.table_id == TABLES.c.id)
+                .where(SEAT_ENTRANTS.c.entrant == entrant)
+                .order_by(TABLES.c.updated_at.desc())
+                .limit(limit)
+            ).mappings()
+        ]
+        ids = [r["id"] for r in rows]
+        seats: dict[str, list[tuple[int, str]]] = {i: [] for i in ids}
+        if ids:
+            for s in conn.execute(
+                sa.select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.name)
+                .where(SEATS.c.table_id.in_(ids))
+                .order_by(SEATS.c.seat)
+            ):
+                seats[s.table_id].append((s.seat, s.name))
+    return rows, seats

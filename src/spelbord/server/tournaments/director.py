@@ -30,21 +30,16 @@ from typing import Any, ClassVar
 import sqlalchemy as sa
 
 from spelbord.core.registry import load
-from spelbord.server.db import LOG, TABLES
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
 from spelbord.server.players.accounts import Account, NotSignedInError, account_by_name
 from spelbord.server.players.ratings import mark_rated, read_rating
-from spelbord.server.players.store import (
-    MATCHES,
-    SEAT_ENTRANTS,
-    TOURNAMENT_ENTRANTS,
-    TOURNAMENTS,
-)
+from spelbord.server.players.store import SEAT_ENTRANTS
 from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import CreateRequest, SeatSpec
-from spelbord.server.tables.store import JOINT, MOVE_KINDS
+from spelbord.server.tables.records import margins_of
 from spelbord.server.tournaments import plan
+from spelbord.server.tournaments.store import MATCHES, TOURNAMENT_ENTRANTS, TOURNAMENTS
 
 log = logging.getLogger(__name__)
 
@@ -764,30 +759,6 @@ class Director:
                 text = "forfeit: " + ", ".join(table.seats[s].name for s in absent) + " absent"
             result = {"returns": returns, "termination": "forfeit", "text": text, "absent": absent}
             await table.finish(result)
-
-
-def margins_of(conn: sa.Connection, table_id: str) -> list[float] | None:
-    """The game's margin per seat (``State.margin``) at the end of a table's log, read
-    through ``conn`` (so it sees the moves of the transaction that finishes the game)."""
-    table = conn.execute(
-        sa.select(TABLES.c.game, TABLES.c.options, TABLES.c.rules_version).where(
-            TABLES.c.id == table_id
-        )
-    ).first()
-    if table is None:
-        return None
-    game = load(table.game, rules_version=int(table.rules_version), **dict(table.options))
-    state = game.new_initial_state()
-    for entry in conn.execute(
-        sa.select(LOG.c.kind, LOG.c.payload).where(LOG.c.table_id == table_id).order_by(LOG.c.seq)
-    ):
-        if entry.kind in MOVE_KINDS:
-            if entry.kind == JOINT:
-                state.apply_actions(list(entry.payload))
-            else:
-                state.apply_action(entry.payload)
-    margins = state.margin()
-    return None if margins is None else [float(m) for m in margins]
 
 
 def _insert_missing(conn: sa.Connection, rows: list[dict[str, Any]]) -> None:
