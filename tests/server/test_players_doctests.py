@@ -8,10 +8,10 @@ from types import ModuleType
 import pytest
 
 from spelbord.server.players import accounts, ratings
-from spelbord.server.tournaments import plan
+from spelbord.server.tournaments import plan, protocol
 
 
-@pytest.mark.parametrize("module", [accounts, ratings, plan], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [accounts, ratings, plan, protocol], ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

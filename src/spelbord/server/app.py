@@ -36,6 +36,8 @@ from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
 from spelbord.server.errors import BadRequestError, TableError
 from spelbord.server.players import routes as player_routes
+from spelbord.server.players.accounts import Accounts
+from spelbord.server.players.routes import Players
 from spelbord.server.tables import protocol
 from spelbord.server.tables.hub import Hub, HubConfig
 from spelbord.server.tables.live import LiveTable
@@ -55,6 +57,8 @@ from spelbord.server.tables.protocol import (
 )
 from spelbord.server.tables.store import Store
 from spelbord.server.tables.workers import AgentPool, WorkerConfig
+from spelbord.server.tournaments import routes as tournament_routes
+from spelbord.server.tournaments.director import Director
 from spelbord.server.web import lab, pages, study, tools
 from spelbord.server.web.guards import BodyLimit, OriginCheck, allowed_origins_from_env
 from spelbord.server.web.messages import connection_language, error_body, translate
@@ -213,11 +217,11 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         hub.start()
-        players.director.start()  # tournaments run themselves
+        director.start()  # tournaments run themselves
         try:
             yield
         finally:
-            await players.director.close()
+            await director.close()
             await hub.close()
             engine.dispose()
 
@@ -226,9 +230,12 @@ def create_app(
     app.state.limiter = limiter
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE, limits={"/api/import": MAX_RECORD})
     app.add_middleware(OriginCheck, allowed=origins)
-    # Accounts, ratings, tournaments (their routes live in player_routes).
-    players = player_routes.install(app, hub, tick_seconds=tournament_tick)
-    app.state.director = players.director
+    players = Players(hub, Accounts(engine))
+    director = Director(hub, tick_seconds=tournament_tick)
+    app.state.players = players
+    app.state.director = director
+    app.include_router(player_routes.router)
+    app.include_router(tournament_routes.router)
 
     def client_of(request: Request) -> str:
         return request.client.host if request.client else "?"
@@ -310,7 +317,7 @@ def create_app(
         req = parse_create(data)
         limiter.hit("create", client_of(request))
         try:
-            rated = players.check_rated(data, req)  # issue 16: "rated": true
+            rated = players.check_create(data, req)  # issue 16: "rated": true
             table, tokens, invites = await hub.create(req)
         except ValueError as exc:
             if isinstance(exc, SpelbordError):

@@ -113,6 +113,12 @@ def account_entrant(account_id: str) -> str:
     return f"account:{account_id}"
 
 
+def ai_entrant(spec: str) -> str:
+    """The entrant key of an AI (an agent spec or an AI level) at rated tables and in
+    tournaments."""
+    return f"ai:{spec}"
+
+
 @dataclass(frozen=True)
 class Account:
     """A signed-up player (never carries the password hash out of this module)."""

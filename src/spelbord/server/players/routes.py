@@ -1,34 +1,30 @@
-"""The routes of players, ratings and tournaments (issue 16), installed on the app.
+"""The routes of players and ratings (issue 16): ``/api/account/*`` (sign up, in, out,
+who am I), ``/api/players/{name}`` (the player page: games with replays, results,
+ratings), ``/api/ratings/{game}`` and the pages ``/account`` and ``/player/{name}``.
 
-``install(app, hub)`` adds: ``/api/account/*`` (sign up, in, out, who am I),
-``/api/players/{name}`` (the player page: games with replays, results, ratings),
-``/api/ratings/{game}``, ``/api/tournaments`` (list, create, one, join, leave, add an AI,
-start, take your seat) and ``/ws/tournaments/{id}``, plus the pages ``/account``,
-``/player/{name}``, ``/tournaments`` and ``/tournaments/{id}``. It returns the
-``Players`` object the table routes call to make a table rated and to remember which
-account claimed a seat.
+``Players`` (``app.state.players``) is what the table routes call to make a table rated and
+to remember which account claimed a seat; ``current_account`` is the signed-in account as a
+dependency (the tournament routes use it too).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import logging
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, Response, WebSocket
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import FileResponse
-from starlette.websockets import WebSocketDisconnect, WebSocketState
+from starlette.requests import HTTPConnection
 
-from spelbord.server.errors import BadRequestError, NotFoundError
+from spelbord.server.errors import BadRequestError
 from spelbord.server.players.accounts import (
     COOKIE,
     SESSION_SECONDS,
     Account,
     Accounts,
-    NotSignedInError,
     account_by_name,
+    ai_entrant,
 )
 from spelbord.server.players.ratings import (
     leaderboard,
@@ -37,14 +33,16 @@ from spelbord.server.players.ratings import (
     rated_sides,
     ratings_of,
 )
-from spelbord.server.players.store import SEAT_ENTRANTS, games_of
+from spelbord.server.players.store import add_seat_entrants, games_of
 from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import MAX_MESSAGE, CreateRequest, decode
-from spelbord.server.tournaments.director import LISTING, Director, ai_entrant
 from spelbord.server.web import pages
+from spelbord.server.web.ratelimit import Limit
 
 log = logging.getLogger(__name__)
+
+router = APIRouter()
 
 
 class RatedTableError(BadRequestError):
@@ -52,18 +50,20 @@ class RatedTableError(BadRequestError):
 
 
 class Players:
-    """Accounts, ratings and tournaments of one server."""
+    """The accounts and ratings of one server, and what they add to its tables: rated
+    tables, and who sat at which seat (``tables.routes.TableHooks``)."""
 
-    def __init__(self, hub: Hub, accounts: Accounts, director: Director) -> None:
+    def __init__(self, hub: Hub, accounts: Accounts) -> None:
         self.hub = hub
         self.accounts = accounts
-        self.director = director
+        hub.store.on_finish.append(rate_table)  # ratings move as rated games end
 
-    async def account(self, request: Request) -> Account | None:
-        return await self.hub.db(self.accounts.session_account, request.cookies.get(COOKIE))
+    async def account(self, conn: HTTPConnection) -> Account | None:
+        """The account signed in on this request (its session cookie), if any."""
+        return await self.hub.db(self.accounts.session_account, conn.cookies.get(COOKIE))
 
     # ------------------------------------------------------------------ table hooks
-    def check_rated(self, data: Any, req: CreateRequest) -> bool:
+    def check_create(self, data: Any, req: CreateRequest) -> bool:
         """Whether a new table asks to be rated (``"rated": true``); refuses one that
         cannot be: local seats, or not exactly two sides."""
         rated = isinstance(data, dict) and data.get("rated") is True
@@ -83,17 +83,19 @@ class Players:
         def write() -> None:
             with self.hub.store.engine.begin() as conn:
                 mark_rated(conn, table.id)
-                for s in table.seats:
-                    if s.kind == "ai" and s.agent:
-                        conn.execute(
-                            SEAT_ENTRANTS.insert().values(
-                                table_id=table.id, seat=s.seat, entrant=ai_entrant(s.agent)
-                            )
-                        )
+                add_seat_entrants(
+                    conn,
+                    table.id,
+                    (
+                        (s.seat, ai_entrant(s.agent))
+                        for s in table.seats
+                        if s.kind == "ai" and s.agent
+                    ),
+                )
 
         await self.hub.db(write)
 
-    async def after_claim(self, request: Request, table: LiveTable, seat: int) -> None:
+    async def after_claim(self, request: HTTPConnection, table: LiveTable, seat: int) -> None:
         """A signed-in player who claims a seat is recorded at it (player page, ratings)."""
         account = await self.account(request)
         if account is not None:
@@ -148,197 +150,96 @@ class Players:
         return rows
 
 
-class _Outbox:
-    """A WebSocket client of a tournament page."""
-
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=32)
-
-    def push(self, text: str) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(text)
-
-
-def install(app: FastAPI, hub: Hub, *, tick_seconds: float = 1.0) -> Players:
-    """Add the routes of players, ratings and tournaments; returns the ``Players``."""
-    accounts = Accounts(hub.store.engine)
-    hub.store.on_finish.append(rate_table)
-    director = Director(hub, tick_seconds=tick_seconds)
-    players = Players(hub, accounts, director)
-    app.state.players = players
-
-    async def body(request: Request) -> Any:
-        return decode(await request.body(), MAX_MESSAGE)
-
-    def limit(what: str, request: Request) -> None:
-        """Count a request against the server's rate limits (``RateLimitedError``: 429)."""
-        limiter = getattr(app.state, "limiter", None)
-        if limiter is not None:
-            limiter.hit(what, request.client.host if request.client else "?")
-
-    def set_session(response: Response, token: str) -> None:
-        response.set_cookie(
-            COOKIE,
-            token,
-            max_age=SESSION_SECONDS,
-            path="/",
-            secure=True,
-            httponly=True,
-            samesite="lax",
-        )
-
-    @app.post("/api/account/signup")
-    async def sign_up(request: Request, response: Response) -> dict[str, Any]:
-        limit("signup", request)
-        data = await body(request)
-        if not isinstance(data, dict):
-            raise BadRequestError("send {'name': ..., 'password': ...}")
-        account = await asyncio.to_thread(accounts.sign_up, data.get("name"), data.get("password"))
-        token = await asyncio.to_thread(accounts.new_session, account)
-        set_session(response, token)
-        return {"account": account.as_dict()}
-
-    @app.post("/api/account/signin")
-    async def sign_in(request: Request, response: Response) -> dict[str, Any]:
-        limit("signin", request)
-        data = await body(request)
-        if not isinstance(data, dict):
-            raise BadRequestError("send {'name': ..., 'password': ...}")
-        client = request.client.host if request.client else "?"
-        account, token = await accounts.sign_in(data.get("name"), data.get("password"), client)
-        set_session(response, token)
-        return {"account": account.as_dict()}
-
-    @app.post("/api/account/signout")
-    async def sign_out(request: Request, response: Response) -> dict[str, Any]:
-        await hub.db(accounts.end_session, request.cookies.get(COOKIE))
-        response.delete_cookie(COOKIE, path="/", secure=True, httponly=True, samesite="lax")
-        return {"account": None}
-
-    @app.get("/api/account")
-    async def me(request: Request) -> dict[str, Any]:
-        account = await players.account(request)
-        return {"account": account.as_dict() if account else None}
-
-    @app.get("/api/players/{name}")
-    async def player(name: str) -> dict[str, Any]:
-        return await hub.db(players.player_page, name)
-
-    @app.get("/api/ratings/{game}")
-    async def ratings(game: str) -> list[dict[str, Any]]:
-        return await hub.db(players.ratings_table, game)
-
-    # ------------------------------------------------------------------ tournaments
-    async def signed(request: Request) -> Account:
-        account = await players.account(request)
-        if account is None:
-            raise NotSignedInError("sign in first")
-        return account
-
-    @app.get("/api/tournaments")
-    async def tournaments() -> list[dict[str, Any]]:
-        return await hub.db(director.listing)
-
-    @app.post("/api/tournaments")
-    async def create_tournament(request: Request) -> dict[str, Any]:
-        account = await signed(request)
-        limit("tournament", request)
-        tid = await director.create(account, await body(request))
-        return await hub.db(director.snapshot, tid)
-
-    @app.get("/api/tournaments/{tid}")
-    async def tournament(tid: str) -> dict[str, Any]:
-        return await hub.db(director.snapshot, tid)
-
-    @app.post("/api/tournaments/{tid}/join")
-    async def join(tid: str, request: Request) -> dict[str, Any]:
-        account = await signed(request)
-        limit("tournament", request)
-        await director.join(tid, account)
-        return await hub.db(director.snapshot, tid)
-
-    @app.post("/api/tournaments/{tid}/leave")
-    async def leave(tid: str, request: Request) -> dict[str, Any]:
-        await director.leave(tid, await signed(request))
-        return await hub.db(director.snapshot, tid)
-
-    @app.post("/api/tournaments/{tid}/ai")
-    async def add_ai(tid: str, request: Request) -> dict[str, Any]:
-        data = await body(request)
-        spec = data.get("agent") if isinstance(data, dict) else None
-        await director.add_ai(tid, await signed(request), spec)
-        return await hub.db(director.snapshot, tid)
-
-    @app.post("/api/tournaments/{tid}/start")
-    async def start(tid: str, request: Request) -> dict[str, Any]:
-        await director.start_now(tid, await signed(request))
-        return await hub.db(director.snapshot, tid)
-
-    @app.post("/api/tournaments/{tid}/tables/{table_id}/take")
-    async def take(tid: str, table_id: str, request: Request) -> dict[str, Any]:
-        return await director.take_seat(tid, table_id, await signed(request))
-
-    @app.websocket("/ws/tournaments")
-    async def tournaments_socket(websocket: WebSocket) -> None:
-        """The tournament list, again whenever any tournament changed."""
-        await websocket.accept()
-        first = await hub.db(director.listing)
-        out = _Outbox()
-        out.push(json.dumps({"type": "tournaments", "tournaments": first}))
-        await _serve(websocket, LISTING, out)
-
-    @app.websocket("/ws/tournaments/{tid}")
-    async def tournament_socket(websocket: WebSocket, tid: str) -> None:
-        await websocket.accept()
-        try:
-            first = await hub.db(director.snapshot, tid)
-        except NotFoundError as exc:
-            await websocket.send_text(json.dumps({"type": "error", "message": str(exc)}))
-            await websocket.close(code=4404)
-            return
-        out = _Outbox()
-        out.push(json.dumps({"type": "tournament", "tournament": first}))
-        await _serve(websocket, tid, out)
-
-    async def _serve(websocket: WebSocket, tid: str, out: _Outbox) -> None:
-        director.subscribe(tid, out)
-
-        async def send() -> None:
-            while (text := await out.queue.get()) is not None:
-                await websocket.send_text(text)
-
-        sender = asyncio.get_running_loop().create_task(send())
-        try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-        except WebSocketDisconnect:
-            pass
-        finally:
-            director.unsubscribe(tid, out)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
-            if websocket.application_state == WebSocketState.CONNECTED:
-                with contextlib.suppress(Exception):
-                    await websocket.close()
-
-    # ------------------------------------------------------------------ pages
-    @app.get("/account", include_in_schema=False)
-    def account_page() -> FileResponse:
-        return pages.page("account.html")
-
-    @app.get("/player/{name}", include_in_schema=False)
-    def player_html(name: str) -> FileResponse:
-        return pages.page("player.html")
-
-    @app.get("/tournaments", include_in_schema=False)
-    def tournaments_html() -> FileResponse:
-        return pages.page("tournaments.html")
-
-    @app.get("/tournaments/{tid}", include_in_schema=False)
-    def tournament_html(tid: str) -> FileResponse:
-        return pages.page("tournament.html")
-
+def the_players(conn: HTTPConnection) -> Players:
+    """The app's ``Players`` (a dependency)."""
+    players: Players = conn.app.state.players
     return players
+
+
+ThePlayers = Annotated[Players, Depends(the_players)]
+
+
+async def current_account(conn: HTTPConnection, players: ThePlayers) -> Account | None:
+    """The signed-in account of a request, or ``None`` for a guest (a dependency)."""
+    return await players.account(conn)
+
+
+CurrentAccount = Annotated[Account | None, Depends(current_account)]
+
+
+async def json_body(request: Request) -> Any:
+    """The JSON body of a request (at most ``MAX_MESSAGE`` bytes)."""
+    return decode(await request.body(), MAX_MESSAGE)
+
+
+def set_session(response: Response, token: str) -> None:
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=SESSION_SECONDS,
+        path="/",
+        secure=True,
+        httponly=True,
+        samesite="lax",
+    )
+
+
+@router.post("/api/account/signup")
+async def sign_up(
+    request: Request, response: Response, players: ThePlayers, limit: Limit
+) -> dict[str, Any]:
+    limit("signup")
+    data = await json_body(request)
+    if not isinstance(data, dict):
+        raise BadRequestError("send {'name': ..., 'password': ...}")
+    accounts = players.accounts
+    account = await asyncio.to_thread(accounts.sign_up, data.get("name"), data.get("password"))
+    token = await asyncio.to_thread(accounts.new_session, account)
+    set_session(response, token)
+    return {"account": account.as_dict()}
+
+
+@router.post("/api/account/signin")
+async def sign_in(
+    request: Request, response: Response, players: ThePlayers, limit: Limit
+) -> dict[str, Any]:
+    limit("signin")
+    data = await json_body(request)
+    if not isinstance(data, dict):
+        raise BadRequestError("send {'name': ..., 'password': ...}")
+    client = request.client.host if request.client else "?"
+    account, token = await players.accounts.sign_in(data.get("name"), data.get("password"), client)
+    set_session(response, token)
+    return {"account": account.as_dict()}
+
+
+@router.post("/api/account/signout")
+async def sign_out(request: Request, response: Response, players: ThePlayers) -> dict[str, Any]:
+    await players.hub.db(players.accounts.end_session, request.cookies.get(COOKIE))
+    response.delete_cookie(COOKIE, path="/", secure=True, httponly=True, samesite="lax")
+    return {"account": None}
+
+
+@router.get("/api/account")
+async def me(account: CurrentAccount) -> dict[str, Any]:
+    return {"account": account.as_dict() if account else None}
+
+
+@router.get("/api/players/{name}")
+async def player(name: str, players: ThePlayers) -> dict[str, Any]:
+    return await players.hub.db(players.player_page, name)
+
+
+@router.get("/api/ratings/{game}")
+async def ratings(game: str, players: ThePlayers) -> list[dict[str, Any]]:
+    return await players.hub.db(players.ratings_table, game)
+
+
+@router.get("/account", include_in_schema=False)
+def account_page() -> FileResponse:
+    return pages.page("account.html")
+
+
+@router.get("/player/{name}", include_in_schema=False)
+def player_html(name: str) -> FileResponse:
+    return pages.page("player.html")

@@ -7,6 +7,7 @@ rows this module only reads).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import sqlalchemy as sa
@@ -99,3 +100,12 @@ def games_of(
             ):
                 seats[s.table_id].append((s.seat, s.name))
     return rows, seats
+
+
+def add_seat_entrants(
+    conn: sa.Connection, table_id: str, entrants: Iterable[tuple[int, str]]
+) -> None:
+    """Record who sits at which seats of a new table: ``(seat, entrant)`` pairs."""
+    rows = [{"table_id": table_id, "seat": seat, "entrant": e} for seat, e in entrants]
+    if rows:
+        conn.execute(SEAT_ENTRANTS.insert(), rows)
