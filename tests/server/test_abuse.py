@@ -24,11 +24,11 @@ from tests.loops import run
 
 from conftest import HERE, Factory, act, create, view
 from spelbord.server import bench
-from spelbord.server.app import OUTBOX, WsSubscriber
 from spelbord.server.errors import NotFoundError
 from spelbord.server.tables import views
 from spelbord.server.tables.hub import Hub, HubConfig
 from spelbord.server.tables.protocol import MAX_RECORD
+from spelbord.server.tables.sockets import OUTBOX, WsSubscriber
 from spelbord.server.tables.workers import AgentLimitError, WorkerConfig
 from spelbord.server.web.guards import BodyLimit
 from spelbord.server.web.ratelimit import RateLimits

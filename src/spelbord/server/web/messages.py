@@ -22,6 +22,7 @@ template with the same values; a message without a template stays English.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from pathlib import Path
 
@@ -282,3 +283,12 @@ def error_body(message: str, code: str) -> dict[str, str]:
     {'error': 'sign in first', 'message': 'log ind først'}
     """
     return {"error": message, "message": translate(message, code)}
+
+
+def socket_error(message: str, code: str) -> str:
+    """A WebSocket error: ``message`` in English (stable) and ``text`` in language ``code``.
+
+    >>> socket_error("the game is over", "nb")
+    '{"type": "error", "message": "the game is over", "text": "spillet er over"}'
+    """
+    return json.dumps({"type": "error", "message": message, "text": translate(message, code)})
