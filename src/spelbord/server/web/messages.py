@@ -45,7 +45,7 @@ def N_(text: str) -> str:
 
 
 TEMPLATES: tuple[str, ...] = (
-    # tables and seats (live.py, hub.py, store.py)
+    # tables and seats (tables/live.py, hub.py, store.py)
     N_("no table {table}"),
     N_("that token holds no seat at this table"),
     N_("spectators cannot act: use your seat's token"),
@@ -70,7 +70,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("action {action} is not legal for {who} here"),
     N_("it is not seat {seat}'s turn"),
     N_("table {table} is no longer at ply {ply}"),
-    # requests (protocol.py, guards.py, ratelimit.py, app.py)
+    # requests (tables/protocol.py, web/guards.py, web/ratelimit.py, app.py)
     N_("message too large ({size} bytes; the limit is {limit})"),
     N_("request too large (over {size} bytes; the limit is {limit})"),
     N_("request too large"),
@@ -112,7 +112,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("the page {name} is missing from this installation"),
     N_("no file {file} here"),
     N_("{game} has no web renderer"),
-    # accounts and tournaments (accounts.py, player_routes.py, tournaments.py)
+    # accounts and tournaments (players/, tournaments/)
     N_("give a 'name'"),
     N_("a name has 3 to 24 characters"),
     N_("give a 'password'"),
