@@ -215,9 +215,7 @@ class BareHost:
         self.released.append(table.status)
 
 
-def test_a_live_table_needs_only_its_host(tmp_path: Path) -> None:
-    import asyncio
-
+def test_a_live_table_needs_only_its_host(client: TestClient, tmp_path: Path) -> None:
     engine = open_engine(f"sqlite:///{tmp_path / 'host.sqlite3'}")
     store = Store(engine)
     now = time.time()
@@ -236,8 +234,7 @@ def test_a_live_table_needs_only_its_host(tmp_path: Path) -> None:
             await table.finish(table.no_winner("abandoned", "closed by a test"))
         return table
 
-    table = asyncio.run(play())
-    engine.dispose()
+    table = on_loop(client, play)  # a loop of its own (the browser tests may hold this thread's)
     assert host.calls == ["advance", "advance"] and host.released == ["running", "finished"]
     stored = store.load("t1")
     assert (
@@ -245,3 +242,4 @@ def test_a_live_table_needs_only_its_host(tmp_path: Path) -> None:
         and stored.status == "finished"
         and stored.ply == table.state.move_number() == 2
     )
+    engine.dispose()
