@@ -56,11 +56,11 @@ clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
 
 # The server's message catalogues: re-extract the templates marked N_ in
-# server/messages.py and merge them into each language's .po (then translate the new ones).
-LOCALE_DIR := src/spelbord/server/locale
+# server/web/messages.py and merge them into each language's .po (then translate the new ones).
+LOCALE_DIR := src/spelbord/server/web/locale
 messages: $(STAMP)
 	$(BIN)/pybabel extract -k N_ --no-location --sort-output --project=spelbord \
-		-o $(LOCALE_DIR)/messages.pot src/spelbord/server/messages.py
+		-o $(LOCALE_DIR)/messages.pot src/spelbord/server/web/messages.py
 	for code in sv da nb; do \
 		$(BIN)/pybabel update --ignore-obsolete --width=100 -l $$code -d $(LOCALE_DIR) \
 			-i $(LOCALE_DIR)/messages.pot; \

@@ -18,7 +18,7 @@ from typing import Any
 
 from spelbord import games
 from spelbord.core import CHANCE, Move, State, random_step
-from spelbord.server import views
+from spelbord.server.tables import views
 
 __all__ = ["SHORT", "finished_game", "notation"]
 

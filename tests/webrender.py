@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 ROOT = Path(__file__).resolve().parents[1]
-STATIC = ROOT / "src" / "spelbord" / "server" / "static"
+STATIC = ROOT / "src" / "spelbord" / "server" / "web" / "static"
 """The server's static folder, served at ``/static/`` (``kit.js`` is the renderers' kit)."""
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -20,7 +20,7 @@ RENDERER = GAMES / "coerceo/web/renderer.js"
 CSS = RENDERER.read_text(encoding="utf-8")
 ISLANDET = (GAMES / "islandet/web/renderer.js").read_text(encoding="utf-8")
 OMRINGAD = (GAMES / "omringad/web/style.js").read_text(encoding="utf-8")
-PAGE = "#13171c"  # the page behind the board (server/static/spelbord.css --bg)
+PAGE = "#13171c"  # the page behind the board (server/web/static/spelbord.css --bg)
 
 
 def fill(selector: str, prop: str = "fill", css: str = CSS) -> str:

@@ -23,8 +23,8 @@ if str(HERE) not in sys.path:
 
 import toygame  # noqa: E402,F401  (registers toy-hidden and toy-open)
 
-from spelbord.server.ai import WorkerConfig  # noqa: E402
 from spelbord.server.app import create_app  # noqa: E402
+from spelbord.server.tables.workers import WorkerConfig  # noqa: E402
 
 POSTGRES_URL = os.environ.get("SPELBORD_TEST_POSTGRES_URL")
 

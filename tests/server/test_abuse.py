@@ -23,14 +23,15 @@ from starlette.websockets import WebSocketDisconnect
 from tests.loops import run
 
 from conftest import HERE, Factory, act, create, view
-from spelbord.server import bench, views
-from spelbord.server.ai import AgentLimitError, WorkerConfig
-from spelbord.server.app import OUTBOX, WsSubscriber
+from spelbord.server import bench
 from spelbord.server.errors import NotFoundError
-from spelbord.server.guards import BodyLimit
-from spelbord.server.hub import Hub, HubConfig
-from spelbord.server.protocol import MAX_RECORD
-from spelbord.server.ratelimit import RateLimits
+from spelbord.server.tables import views
+from spelbord.server.tables.hub import Hub, HubConfig
+from spelbord.server.tables.protocol import MAX_RECORD
+from spelbord.server.tables.sockets import OUTBOX, WsSubscriber
+from spelbord.server.tables.workers import AgentLimitError, WorkerConfig
+from spelbord.server.web.guards import BodyLimit
+from spelbord.server.web.ratelimit import RateLimits
 
 
 def seats(kinds: list[str]) -> list[dict[str, str]]:
@@ -86,7 +87,7 @@ def test_1_a_worker_dies_with_a_killed_server(tmp_path: Path) -> None:
         import asyncio, sys
         sys.path.insert(0, {str(HERE)!r})
         from conftest import FAKE_WORKERS
-        from spelbord.server.ai import AgentPool, ThinkJob
+        from spelbord.server.tables.workers import AgentPool, ThinkJob
 
         async def main():
             pool = AgentPool(FAKE_WORKERS)

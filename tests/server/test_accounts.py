@@ -13,10 +13,11 @@ from players_helpers import PASSWORD, play_seat, players_app, sign_up, wait_for
 from tests.loops import run
 
 from conftest import create, play_out
-from spelbord.server.accounts import Accounts, SignInError, Throttle
 from spelbord.server.db import open_engine
-from spelbord.server.players_db import ACCOUNTS, SESSIONS, TOURNAMENTS
-from spelbord.server.ratelimit import Limiter, RateLimits
+from spelbord.server.players.accounts import Accounts, SignInError, Throttle
+from spelbord.server.players.store import ACCOUNTS, SESSIONS
+from spelbord.server.tournaments.store import TOURNAMENTS
+from spelbord.server.web.ratelimit import Limiter, RateLimits
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conftest import FAKE_WORKERS, Factory, act, create, view
-from spelbord.server.ai import AgentPool
+from spelbord.server.tables.workers import AgentPool
 
 
 def wait_for(
@@ -116,7 +116,7 @@ def test_jobs_that_arrive_while_the_workers_start_wait_for_them() -> None:
     from concurrent.futures import ThreadPoolExecutor
 
     from spelbord.core.registry import load
-    from spelbord.server.ai import ThinkJob
+    from spelbord.server.tables.workers import ThinkJob
 
     state = load("toy-open").replay([0, 1])  # both seats bid now
 
@@ -145,7 +145,7 @@ def test_a_worker_is_killed_once_even_when_two_threads_retire_it() -> None:
     the second kill is a no-op, never a second close of the pipe (a reused descriptor)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from spelbord.server.ai import _Worker
+    from spelbord.server.tables.workers import _Worker
 
     worker = _Worker(FAKE_WORKERS)
     assert worker.wait_ready(60)

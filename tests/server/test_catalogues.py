@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "spelbord" / "server" / "static"
+from spelbord.server.web import pages
+
+STATIC = pages.STATIC
 LANGUAGES = ("en", "sv", "da", "nb")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -57,7 +59,7 @@ def test_every_key_the_pages_use_is_in_the_english_catalogue() -> None:
 
 
 # ---------------------------------------------------------------- the games' renderers
-GAMES = STATIC.parents[1] / "games"
+GAMES = STATIC.parents[2] / "games"
 GAME_WEBS = sorted(p.parent for p in GAMES.glob("*/web/renderer.js"))
 KEY = re.compile(r"""\btn?\(\s*["']([\w.]+)["']""")
 CHOICE = re.compile(r"""\btn?\(\s*[^()"'`]*?\?\s*["']([\w.]+)["']\s*:\s*["']([\w.]+)["']""")

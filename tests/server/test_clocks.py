@@ -19,9 +19,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conftest import Factory, act, create, view
-from spelbord.server.hub import Hub
-from spelbord.server.live import LiveTable
-from spelbord.server.store import Store
+from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.live import LiveTable
+from spelbord.server.tables.store import Store
 
 
 def clock_table(client: TestClient, kinds: list[str], **options: int) -> dict[str, Any]:
@@ -114,7 +114,7 @@ def test_a_timeout_plays_the_clock_action_stored_before_it_is_broadcast(
     made = clock_table(client, ["local", "local"], clock_ms=200)
     t, tok = made["table"], made["tokens"]
     table = live_table(client, t)
-    probe = Probe(table.hub.store, t)
+    probe = Probe(table.host.store, t)
 
     async def subscribe() -> None:
         table.subscribe(probe)

@@ -7,11 +7,13 @@ from types import ModuleType
 
 import pytest
 
-from spelbord.server import ai, errors, pages, protocol, records, views
+from spelbord.server import errors
+from spelbord.server.tables import protocol, records, views, workers
+from spelbord.server.web import pages
 
 
 @pytest.mark.parametrize(
-    "module", [ai, errors, pages, protocol, records, views], ids=lambda m: m.__name__
+    "module", [workers, errors, pages, protocol, records, views], ids=lambda m: m.__name__
 )
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)

@@ -12,7 +12,7 @@ import pytest
 from test_ai import wait_for
 
 from conftest import Factory
-from spelbord.server.ai import WorkerConfig
+from spelbord.server.tables.workers import WorkerConfig
 
 
 def setup(client: Any, game: str, **options: Any) -> Any:

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from conftest import create
 from spelbord import games
-from spelbord.server import views
+from spelbord.server.tables import views
 
 GAMES = ("omringad", "coerceo", "gunst", "islandet")
 LIMIT = 8 * 1024

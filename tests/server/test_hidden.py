@@ -17,11 +17,11 @@ import sqlalchemy as sa
 
 from spelbord import games
 from spelbord.core import CHANCE, SIMULTANEOUS, Move, State, sample_outcome
-from spelbord.server import views
 from spelbord.server.errors import ForbiddenError
-from spelbord.server.hub import Hub
-from spelbord.server.live import LiveTable
-from spelbord.server.store import LogEntry, SeatRecord, Store, TableRecord
+from spelbord.server.tables import views
+from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.live import LiveTable
+from spelbord.server.tables.store import LogEntry, SeatRecord, Store, TableRecord
 
 SEATS: list[dict[str, Any]] = []
 

@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from conftest import create
 from spelbord import games
 from spelbord.core import State
-from spelbord.server import views
+from spelbord.server.tables import views
 
 pytestmark = pytest.mark.slow
 

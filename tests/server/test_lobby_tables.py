@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conftest import Factory, create, view
-from spelbord.server.hub import Hub, HubConfig
+from spelbord.server.tables.hub import Hub, HubConfig
 
 
 def hub_of(client: TestClient) -> Hub:

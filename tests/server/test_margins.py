@@ -10,7 +10,7 @@ from players_helpers import players_app
 import spelbord.games  # noqa: F401
 from conftest import create
 from spelbord.core.registry import load
-from spelbord.server.tournaments import margins_of
+from spelbord.server.tables.records import margins_of
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """Errors shown to players in their language: the API keeps ``error`` in English (stable)
 and adds ``message`` in the language of the ``lang`` parameter, the page's cookie or the
 ``Accept-Language`` header; WebSocket errors add ``text`` the same way. The gettext
-catalogues (locale/<code>/LC_MESSAGES/messages.po) translate every template of the
+catalogues (web/locale/<code>/LC_MESSAGES/messages.po) translate every template of the
 extracted ``messages.pot``."""
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
 from conftest import create
+from spelbord import server
 from spelbord.core.errors import SpelbordError
-from spelbord.server import messages
+from spelbord.server.web import messages
 
 LOCALE = messages.LOCALE
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -101,15 +102,29 @@ def test_docstring_examples() -> None:
     assert result.attempted > 0 and result.failed == 0
 
 
-SERVER = Path(messages.__file__).resolve().parent
+SERVER = Path(server.__file__).resolve().parent
+
+
+def server_modules() -> list[tuple[Path, str]]:
+    """(file, module name) of every module of the server, its sub-packages included (the
+    migrations aside: Alembic runs them)."""
+    found = []
+    for path in sorted(SERVER.rglob("*.py")):
+        parts = path.relative_to(SERVER).with_suffix("").parts
+        if parts[0] == "migrations":
+            continue
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found.append((path, ".".join(("spelbord.server", *parts))))
+    return found
 
 
 def raised_messages() -> list[tuple[str, int, str]]:
     """(file, line, message) for every error a client can cause that the server raises with
     a literal or f-string message; each formatted value stands as 'X1'."""
     found = []
-    for path in sorted(SERVER.glob("*.py")):
-        module = importlib.import_module(f"spelbord.server.{path.stem}")
+    for path, name in server_modules():
+        module = importlib.import_module(name)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
                 continue
@@ -119,12 +134,12 @@ def raised_messages() -> list[tuple[str, int, str]]:
                 continue
             arg = call.args[0]
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                found.append((path.name, node.lineno, arg.value))
+                found.append((str(path.relative_to(SERVER)), node.lineno, arg.value))
             elif isinstance(arg, ast.JoinedStr):
                 text = "".join(
                     str(v.value) if isinstance(v, ast.Constant) else "'X1'" for v in arg.values
                 )
-                found.append((path.name, node.lineno, text))
+                found.append((str(path.relative_to(SERVER)), node.lineno, text))
     return found
 
 

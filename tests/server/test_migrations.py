@@ -8,8 +8,13 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 
-from spelbord.server import players_db  # noqa: F401  (its tables are part of METADATA)
 from spelbord.server.db import METADATA, MIGRATIONS, create_engine, migrate
+from spelbord.server.players import store as players_store
+from spelbord.server.tables import store as tables_store
+from spelbord.server.tournaments import store as tournaments_store
+
+STORES = (tables_store, players_store, tournaments_store)
+"""The modules that declare every role's tables on ``METADATA``."""
 
 
 def _config(connection: sa.Connection) -> Config:

@@ -6,7 +6,7 @@ import random
 
 from spelbord import games
 from spelbord.core import random_step
-from spelbord.server.views import records_of, visible_moves
+from spelbord.server.tables.views import records_of, visible_moves
 
 
 def _played(name: str, steps: int, seed: int = 1) -> list:

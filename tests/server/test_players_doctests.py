@@ -7,10 +7,11 @@ from types import ModuleType
 
 import pytest
 
-from spelbord.server import accounts, ratings, tournament_plan
+from spelbord.server.players import accounts, ratings
+from spelbord.server.tournaments import plan, protocol
 
 
-@pytest.mark.parametrize("module", [accounts, ratings, tournament_plan], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [accounts, ratings, plan, protocol], ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

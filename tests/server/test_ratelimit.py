@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from spelbord.server.ratelimit import Limiter, RateLimitedError, RateLimits
+from spelbord.server.web.ratelimit import Limiter, RateLimitedError, RateLimits
 
 
 def test_hits_start_no_threads_and_still_count(monkeypatch: pytest.MonkeyPatch) -> None:

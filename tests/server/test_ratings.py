@@ -13,9 +13,9 @@ from players_helpers import play_seat, players_app, sign_up
 from conftest import create
 from spelbord.server.db import open_engine
 from spelbord.server.errors import StaleMoveError
-from spelbord.server.players_db import RATED_TABLES, RATINGS, SEAT_ENTRANTS
-from spelbord.server.ratings import Glicko2, composite, rate_table, read_rating
-from spelbord.server.store import TABLES, Store
+from spelbord.server.players.ratings import Glicko2, composite, rate_table, read_rating
+from spelbord.server.players.store import RATED_TABLES, RATINGS, SEAT_ENTRANTS
+from spelbord.server.tables.store import TABLES, Store
 
 
 def test_glickmans_worked_example() -> None:

@@ -8,7 +8,7 @@ import pytest
 from test_ai import wait_for
 
 from conftest import Factory, create
-from spelbord.server.ai import WorkerConfig
+from spelbord.server.tables.workers import WorkerConfig
 
 
 def test_real_agents_play_a_registered_game(make_client: Factory, sqlite_url: str) -> None:
@@ -31,7 +31,7 @@ def test_real_agents_play_a_registered_game(make_client: Factory, sqlite_url: st
 
 def test_agent_specs_with_search_options_are_accepted() -> None:
     """Specs with ``key=value`` options (e.g. a rollout cut-off) pass the server's check."""
-    from spelbord.server.ai import AgentPool
+    from spelbord.server.tables.workers import AgentPool
 
     pool = AgentPool()
     assert pool.check_spec("mcts:300it:cutoff=20") == "mcts:300it:cutoff=20"
@@ -42,7 +42,7 @@ def test_agent_specs_with_search_options_are_accepted() -> None:
 
 def test_level_and_script_specs_are_accepted() -> None:
     """``level:NAME`` and ``script:PLAN`` (issue 11) pass the server's check; unknown fail."""
-    from spelbord.server.ai import AgentPool
+    from spelbord.server.tables.workers import AgentPool
 
     pool = AgentPool()
     for spec in ("level:easy", "level:master", "script:hoarder", "gunst-eq:model=off"):

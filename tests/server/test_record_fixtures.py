@@ -20,8 +20,8 @@ from fastapi.testclient import TestClient
 from spelbord import games
 from spelbord.core.errors import IllegalActionError
 from spelbord.games.islandet.actions import decode as decode_islandet
-from spelbord.server import views
-from spelbord.server.records import record_from_export, table_game
+from spelbord.server.tables import views
+from spelbord.server.tables.records import record_from_export, table_game
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "records"
 EXPECTED: dict[str, dict[str, Any]] = json.loads(

@@ -17,7 +17,7 @@ from tests.replaygames import SHORT, finished_game, notation
 from conftest import view
 from spelbord import games
 from spelbord.core import SIMULTANEOUS, TERMINAL
-from spelbord.server import views
+from spelbord.server.tables import views
 
 NAMES = sorted(SHORT)
 

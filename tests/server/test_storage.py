@@ -12,8 +12,7 @@ import sqlalchemy as sa
 from tests.loops import run
 
 from conftest import Factory, act, create, play_out, view
-from spelbord.server.db import LOG, PENDING, TABLES
-from spelbord.server.store import Store
+from spelbord.server.tables.store import LOG, PENDING, TABLES, Store
 
 
 def rows(url: str, table: sa.Table, **where: Any) -> list[dict[str, Any]]:
@@ -173,8 +172,8 @@ def test_sqlite_commits_leave_checkpoints_to_the_hubs_thread(tmp_path: Path) -> 
     """A commit on the event loop never waits for a checkpoint (the disk); the hub's
     ``checkpoints`` copies the write-ahead log into the database instead."""
     from spelbord.server.db import open_engine
-    from spelbord.server.hub import Hub, HubConfig
-    from spelbord.server.protocol import CreateRequest, SeatSpec
+    from spelbord.server.tables.hub import Hub, HubConfig
+    from spelbord.server.tables.protocol import CreateRequest, SeatSpec
 
     engine = open_engine(f"sqlite:///{tmp_path / 'wal.sqlite3'}")
     with engine.connect() as conn:

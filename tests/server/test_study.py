@@ -18,8 +18,8 @@ from spelbord.games.coerceo import puzzles
 from spelbord.games.coerceo import study as coerceo_study
 from spelbord.games.coerceo.fen import parse_position
 from spelbord.games.coerceo.rules import CoerceoGame
-from spelbord.server import study
-from spelbord.server.ratelimit import RateLimits
+from spelbord.server.web import study
+from spelbord.server.web.ratelimit import RateLimits
 
 START = (
     "white: a3:3 a3:5 a4:3 b2:5 b3:3 b3:5 b5:1 c4:1 c4:5 c5:1 c5:5 d1:1 d2:1 d2:3 d4:5 e1:1 "

@@ -9,8 +9,8 @@ from typing import Any
 from tests.games.omringad.positions import battle_at, position
 
 from spelbord.games.omringad import odds_tool
-from spelbord.server.ratelimit import RateLimits
-from spelbord.server.views import build_view
+from spelbord.server.tables.views import build_view
+from spelbord.server.web.ratelimit import RateLimits
 
 
 def test_the_calculator_api(client: Any) -> None:

@@ -15,8 +15,8 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from players_helpers import players_app, sign_up, wait_for
 
-from spelbord.server import tournament_plan as plan
-from spelbord.server.players_db import MATCHES, TOURNAMENT_ENTRANTS, TOURNAMENTS
+from spelbord.server.tournaments import plan
+from spelbord.server.tournaments.store import MATCHES, TOURNAMENT_ENTRANTS, TOURNAMENTS
 
 
 @pytest.fixture
@@ -363,8 +363,8 @@ def test_a_drawn_knockout_game_is_replayed_with_the_seats_swapped(url: str) -> N
         c = new_client()
         sign_up(c, "Frans")
         t = _tournament(c, format="knockout", entrants=[{"ai": "first"}, {"ai": "random"}])
-        director = c.app.state.players.director  # type: ignore[attr-defined]
-        engine = director.engine
+        director = c.app.state.director  # type: ignore[attr-defined]
+        engine = director.store.engine
         with engine.begin() as conn:
             conn.execute(
                 TOURNAMENTS.update()
@@ -400,7 +400,7 @@ def test_a_drawn_knockout_game_is_replayed_with_the_seats_swapped(url: str) -> N
 
         # A second pass that read the round before the replay was written decides the same
         # replay again: it is written once, not refused on the key.
-        drawn = [dict(m) for m in director._matches(t["id"], 1) if m["game_no"] == 0]
+        drawn = [dict(m) for m in director.store.matches(t["id"], 1) if m["game_no"] == 0]
 
         async def decide_again() -> None:
             async with director.lock:

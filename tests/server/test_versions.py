@@ -17,10 +17,10 @@ from fastapi.testclient import TestClient
 
 from conftest import FAKE_WORKERS, Factory, create, play_out, view
 from spelbord.core.registry import load
-from spelbord.server.ai import AgentPool, ThinkJob
-from spelbord.server.db import TABLES
 from spelbord.server.errors import BadRequestError
-from spelbord.server.records import record_from_export
+from spelbord.server.tables.records import record_from_export
+from spelbord.server.tables.store import TABLES
+from spelbord.server.tables.workers import AgentPool, ThinkJob
 
 V1_RECORD: dict[str, Any] = {
     "format": "spelbord-record/1",

@@ -56,3 +56,21 @@ def test_installed_builds_ship_every_web_file() -> None:
     web = [p for name in games.GAME_PACKAGES for p in (package / "games" / name / "web").glob("*")]
     assert any(p.name == "renderer.js" for p in web)
     assert [p for p in web if p.is_file() and p not in shipped] == []
+
+
+def test_installed_builds_ship_the_servers_static_files_and_catalogues() -> None:
+    """The wheel's package data covers the pages, scripts, styles and language catalogues
+    of ``server/web/`` and the migrations' template, wherever they move."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["spelbord"]
+    package = ROOT / "src" / "spelbord"
+    shipped = {p for pattern in patterns for p in package.glob(pattern)}
+    server = package / "server"
+    data_files = [
+        p
+        for p in server.rglob("*")
+        if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
+    ]
+    assert any(p.name == "kit.js" for p in data_files)
+    assert any(p.suffix == ".po" for p in data_files)
+    assert [p for p in data_files if p not in shipped] == []

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from conftest import act, create, view
 from spelbord.server.errors import ConflictError, StaleMoveError
-from spelbord.server.hub import Hub
+from spelbord.server.tables.hub import Hub
 
 
 def receive_type(ws: Any, kind: str) -> dict[str, Any]:

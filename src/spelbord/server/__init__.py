@@ -1,7 +1,11 @@
-"""The game table server: lobby, seats, live play, storage, replays (FastAPI + SQLAlchemy).
+"""The game table server: lobby, seats, live play, storage, replays, players, tournaments
+(FastAPI + SQLAlchemy), in rooms by role.
 
-Modules, top down: ``app`` (HTTP and WebSocket routes), ``pages`` (HTML, rules, renderers),
-``live`` (one serialized live table per game in memory), ``views`` (the only place that
-decides what a client may see), ``ai`` (agents in worker processes), ``store`` (the
-records: tables, seats, the append-only action log), ``db`` (schema and migrations).
+``app`` wires the services and the routers; ``tables`` (the hub of live tables, one
+``LiveTable`` per game, its clocks and AI seats, ``views``: the only place that decides
+what a client may see, the store of tables and logs, the agent worker pool, the routes);
+``players`` (accounts, ratings); ``tournaments`` (plan, protocol, store, director, views,
+routes); ``web`` (pages, rules, study, tools, the lab's list, the catalogue of games,
+request guards, rate limits, players' languages, static files); ``db`` (the engine and
+the migrations). See ``docs/architecture.md``, "The server".
 """

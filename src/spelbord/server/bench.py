@@ -361,11 +361,11 @@ class ViewStats:
 
 async def _measure_views(game: str, plies: int, seed: int) -> ViewStats:
     from spelbord import games as registry
-    from spelbord.server import views
     from spelbord.server.db import open_engine
-    from spelbord.server.hub import Hub
-    from spelbord.server.protocol import CreateRequest, SeatSpec
-    from spelbord.server.store import Store
+    from spelbord.server.tables import views
+    from spelbord.server.tables.hub import Hub
+    from spelbord.server.tables.protocol import CreateRequest, SeatSpec
+    from spelbord.server.tables.store import Store
 
     n = registry.load(game).num_players()
     with tempfile.TemporaryDirectory(prefix="spelbord-views-") as tmp:

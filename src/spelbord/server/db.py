@@ -1,8 +1,11 @@
 """The database schema (SQLAlchemy Core), engine set-up and migrations run at start.
 
 The schema is owned by the Alembic migrations in ``migrations/``; ``METADATA`` mirrors the
-latest revision so queries can name columns. ``open_engine`` upgrades to ``head`` before
-the server takes any request, on SQLite and PostgreSQL alike.
+latest revision so queries can name columns: each role's store declares its own tables on
+it (``tables.store``: tables, seats, log, pending choices; ``players.store``: accounts,
+sessions, seat entrants, ratings; ``tournaments.store``: tournaments, their entrants and
+matches). ``open_engine`` upgrades to ``head`` before the server takes any request, on
+SQLite and PostgreSQL alike.
 """
 
 from __future__ import annotations
@@ -15,61 +18,6 @@ from alembic import command
 from alembic.config import Config
 
 METADATA = sa.MetaData()
-
-TABLES = sa.Table(
-    "spelbord_tables",
-    METADATA,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("game", sa.String(64), nullable=False),
-    sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False, index=True),
-    sa.Column("ply", sa.Integer, nullable=False),
-    sa.Column("result", sa.JSON, nullable=True),
-    sa.Column("source", sa.String(16), nullable=False),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("updated_at", sa.Float, nullable=False),
-    # The rules version the game is played under (GameInfo.version when the table was
-    # made; 1 for tables stored before versions were recorded, see migration 0003).
-    sa.Column("rules_version", sa.Integer, nullable=False, server_default=sa.text("1")),
-)
-
-SEATS = sa.Table(
-    "spelbord_seats",
-    METADATA,
-    sa.Column("table_id", sa.String(32), sa.ForeignKey("spelbord_tables.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(16), nullable=False),
-    sa.Column("agent", sa.String(64), nullable=True),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=True),
-    sa.Column("invite_code", sa.String(64), nullable=True),
-    sa.Column("claimed", sa.Boolean, nullable=False),
-)
-
-LOG = sa.Table(
-    "spelbord_log",
-    METADATA,
-    sa.Column("table_id", sa.String(32), sa.ForeignKey("spelbord_tables.id"), primary_key=True),
-    sa.Column("seq", sa.Integer, primary_key=True),
-    sa.Column("ply", sa.Integer, nullable=False),
-    sa.Column("kind", sa.String(16), nullable=False),
-    sa.Column("seat", sa.Integer, nullable=True),
-    sa.Column("payload", sa.JSON, nullable=False),
-    sa.Column("created_at", sa.Float, nullable=False),
-    # The seats whose part of this move the clock played (their time ran out), or NULL.
-    sa.Column("timeouts", sa.JSON(none_as_null=True), nullable=True),
-)
-
-PENDING = sa.Table(
-    "spelbord_pending",
-    METADATA,
-    sa.Column("table_id", sa.String(32), sa.ForeignKey("spelbord_tables.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("ply", sa.Integer, nullable=False),
-    sa.Column("action", sa.Integer, nullable=False),
-    sa.Column("timeout", sa.Boolean, nullable=False, server_default=sa.false()),
-)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 

@@ -2,13 +2,15 @@
 
 >>> StaleMoveError("ply 3 is not the current ply 4").status
 409
+>>> status_of(UnknownGameError("no game named 'chess'")), status_of(SpelbordError("bad"))
+(404, 400)
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from spelbord.core.errors import SpelbordError
+from spelbord.core.errors import SpelbordError, UnknownGameError
 
 
 class TableError(SpelbordError):
@@ -50,3 +52,12 @@ class UnplayableTableError(TableError):
     kept, or its log is not a legal game under that version); nothing was changed."""
 
     status = 409
+
+
+def status_of(exc: SpelbordError) -> int:
+    """The HTTP status a client gets for ``exc`` (a WebSocket closes with 4000 + it)."""
+    if isinstance(exc, TableError):
+        return exc.status
+    if isinstance(exc, UnknownGameError):
+        return 404
+    return 400

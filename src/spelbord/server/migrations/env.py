@@ -9,6 +9,12 @@ import sqlalchemy as sa
 from alembic import context
 
 from spelbord.server.db import METADATA
+from spelbord.server.players import store as players_store
+from spelbord.server.tables import store as tables_store
+from spelbord.server.tournaments import store as tournaments_store
+
+STORES = (tables_store, players_store, tournaments_store)
+"""The modules that declare the tables on ``METADATA`` (imported so that it is whole)."""
 
 config = context.config
 

@@ -1,5 +1,5 @@
-"""Game records: the game a stored table is played under, resign results, and exported
-records read back (checked by replaying).
+"""Game records: the game a stored table is played under, resign results, the margins at
+the end of a stored log, and exported records read back (checked by replaying).
 
 Every table and every exported record carries the rules version its game is played under
 (``GameInfo.version`` when it was made); ``table_game`` is the one place a stored table's
@@ -19,6 +19,8 @@ import secrets
 import time
 from typing import Any
 
+import sqlalchemy as sa
+
 from spelbord.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -29,16 +31,19 @@ from spelbord.core import (
     SpelbordError,
 )
 from spelbord.core.registry import load
-from spelbord.server import views
 from spelbord.server.errors import BadRequestError, UnplayableTableError
-from spelbord.server.store import (
+from spelbord.server.tables import views
+from spelbord.server.tables.store import (
     ACTION,
     CHANCE_OUTCOME,
     JOINT,
+    MOVE_KINDS,
     RESIGN,
     LogEntry,
     SeatRecord,
     TableRecord,
+    read_game,
+    read_log,
 )
 
 log = logging.getLogger(__name__)
@@ -82,6 +87,24 @@ def resign_result(game: Game, seat: int) -> dict[str, Any]:
         "termination": "resign",
         "text": Outcome(returns, "resign").result(),
     }
+
+
+def margins_of(conn: sa.Connection, table_id: str) -> list[float] | None:
+    """The game's margin per seat (``State.margin``) at the end of a table's log, read
+    through ``conn`` (so it sees the moves of the transaction that finishes the game)."""
+    row = read_game(conn, table_id)
+    if row is None:
+        return None
+    game = load(row.game, rules_version=row.rules_version, **row.options)
+    state = game.new_initial_state()
+    for entry in read_log(conn, table_id):
+        if entry.kind in MOVE_KINDS:
+            if entry.kind == JOINT:
+                state.apply_actions(list(entry.payload))
+            else:
+                state.apply_action(entry.payload)
+    margins = state.margin()
+    return None if margins is None else [float(m) for m in margins]
 
 
 def _timeouts(raw: Any) -> dict[int, set[int]]:

@@ -1,4 +1,5 @@
-"""The records of the table server: tables, seats, the append-only action log.
+"""The records of the table server: tables, seats, the append-only action log, the pending
+choices at a simultaneous node (their schema, and the only code that writes them).
 
 ``Store`` is synchronous (SQLAlchemy Core) and is called from one database executor, off
 the event loop. Every change to a game is one transaction that appends log entries and
@@ -11,12 +12,67 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 
-from spelbord.server.db import LOG, PENDING, SEATS, TABLES
+from spelbord.server.db import METADATA
 from spelbord.server.errors import ConflictError, StaleMoveError
+
+TABLES = sa.Table(
+    "spelbord_tables",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("ply", sa.Integer, nullable=False),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("source", sa.String(16), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    # The rules version the game is played under (GameInfo.version when the table was
+    # made; 1 for tables stored before versions were recorded, see migration 0003).
+    sa.Column("rules_version", sa.Integer, nullable=False, server_default=sa.text("1")),
+)
+
+SEATS = sa.Table(
+    "spelbord_seats",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("spelbord_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("agent", sa.String(64), nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("invite_code", sa.String(64), nullable=True),
+    sa.Column("claimed", sa.Boolean, nullable=False),
+)
+
+LOG = sa.Table(
+    "spelbord_log",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("spelbord_tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("ply", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("payload", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    # The seats whose part of this move the clock played (their time ran out), or NULL.
+    sa.Column("timeouts", sa.JSON(none_as_null=True), nullable=True),
+)
+
+PENDING = sa.Table(
+    "spelbord_pending",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("spelbord_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("ply", sa.Integer, nullable=False),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("timeout", sa.Boolean, nullable=False, server_default=sa.false()),
+)
 
 # Log entry kinds: a seat's action, a chance outcome, a joint action of every seat at a
 # simultaneous node, and the platform event of a seat resigning.
@@ -167,6 +223,15 @@ class Store:
                 TABLES.update().where(TABLES.c.id == table_id).values(updated_at=time.time())
             )
 
+    def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        """A claimed seat is held by the token with this hash from now on (a new token)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                SEATS.update()
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+                .values(token_hash=token_hash)
+            )
+
     def advance(
         self,
         table_id: str,
@@ -285,19 +350,7 @@ class Store:
                     sa.select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)
                 ).mappings()
             )
-            log = tuple(
-                LogEntry(
-                    seq=e["seq"],
-                    ply=e["ply"],
-                    kind=e["kind"],
-                    seat=e["seat"],
-                    payload=e["payload"],
-                    timeouts=tuple(e["timeouts"] or ()),
-                )
-                for e in conn.execute(
-                    sa.select(LOG).where(LOG.c.table_id == table_id).order_by(LOG.c.seq)
-                ).mappings()
-            )
+            log = read_log(conn, table_id)
             choices = list(
                 conn.execute(
                     sa.select(PENDING).where(
@@ -414,3 +467,42 @@ class Store:
             }
             for r in rows
         ]
+
+
+# Reads inside a caller's transaction (``Store.on_finish`` hooks see the moves of the
+# transaction that finishes the game).
+class GameRow(NamedTuple):
+    """The game a stored table is played under."""
+
+    game: str
+    options: dict[str, Any]
+    rules_version: int
+
+
+def read_game(conn: sa.Connection, table_id: str) -> GameRow | None:
+    """The game, options and rules version of a table, or ``None`` for no such table."""
+    row = conn.execute(
+        sa.select(TABLES.c.game, TABLES.c.options, TABLES.c.rules_version).where(
+            TABLES.c.id == table_id
+        )
+    ).first()
+    if row is None:
+        return None
+    return GameRow(row.game, dict(row.options), int(row.rules_version))
+
+
+def read_log(conn: sa.Connection, table_id: str) -> tuple[LogEntry, ...]:
+    """A table's log, in order."""
+    return tuple(
+        LogEntry(
+            seq=e["seq"],
+            ply=e["ply"],
+            kind=e["kind"],
+            seat=e["seat"],
+            payload=e["payload"],
+            timeouts=tuple(e["timeouts"] or ()),
+        )
+        for e in conn.execute(
+            sa.select(LOG).where(LOG.c.table_id == table_id).order_by(LOG.c.seq)
+        ).mappings()
+    )

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 
 from spelbord.server.config import lab_dir
 from spelbord.server.errors import NotFoundError
-from spelbord.server.pages import document
+from spelbord.server.web.pages import document
 
 router = APIRouter()
 

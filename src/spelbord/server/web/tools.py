@@ -24,7 +24,8 @@ from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import game_class
 from spelbord.core.tools import Tool, UnknownToolError, find_tool
 from spelbord.server.errors import BadRequestError, NotFoundError
-from spelbord.server.pages import page
+from spelbord.server.web.pages import page
+from spelbord.server.web.ratelimit import Limit
 
 MAX_BODY = 4096
 """The largest request body a tool reads."""
@@ -67,10 +68,9 @@ def describe_tool(game: str, name: str) -> dict[str, Any]:
 
 
 @router.post("/api/tools/{game}/{name}")
-async def run_tool(game: str, name: str, request: Request) -> dict[str, Any]:
+async def run_tool(game: str, name: str, request: Request, limit: Limit) -> dict[str, Any]:
     tool = tool_of(game, name)
-    client = request.client.host if request.client else "unknown"
-    request.app.state.limiter.hit("tool", client)
+    limit("tool")
     body = await request.body()
     if len(body) > MAX_BODY:
         raise BadRequestError("request too large")

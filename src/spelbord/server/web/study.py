@@ -39,7 +39,9 @@ from spelbord.core.registry import analyser, game_class, load, names, puzzle_boo
 from spelbord.core.registry import study as game_study
 from spelbord.core.study import Analyser, NoStudyError, PuzzleBook, PuzzleNotFoundError
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
-from spelbord.server.pages import page
+from spelbord.server.tables.routes import TheHub
+from spelbord.server.web.pages import page
+from spelbord.server.web.ratelimit import Limit
 
 MAX_SECONDS = 2.0
 """The longest search one analysis request may ask for."""
@@ -206,7 +208,7 @@ def _game(name: str, options: Any) -> Game:
 
 
 @router.post("/api/analyse/{game}")
-async def analyse_position(game: str, request: Request) -> dict[str, Any]:
+async def analyse_position(game: str, request: Request, limit: Limit) -> dict[str, Any]:
     board = _analyser(game)
     data = await _json(request)
     text = data.get("position")
@@ -219,8 +221,7 @@ async def analyse_position(game: str, request: Request) -> dict[str, Any]:
         raise BadRequestError("seconds must be a positive number")
     seconds = min(float(seconds), MAX_SECONDS)
     chosen = _game(game, data.get("options"))
-    client = request.client.host if request.client else "unknown"
-    request.app.state.limiter.hit("analyse", client)  # the server's limits (``ratelimit``)
+    limit("analyse")  # the server's limits (``ratelimit``)
     board.parse(text, chosen)  # a bad position fails fast, before waiting for the engine
     async with _engine_lock:
         return await run_in_threadpool(analyse, board, chosen, text, seconds)
@@ -257,10 +258,10 @@ def analysis_url(game: Game, text: str) -> str:
 
 @router.get("/api/tables/{table_id}/analysis")
 async def table_analysis(
-    table_id: str, request: Request, ply: int | None = None, token: str | None = None
+    table_id: str, hub: TheHub, ply: int | None = None, token: str | None = None
 ) -> dict[str, Any]:
     """The analysis board's position and URL for a table's position (see the module)."""
-    table = await request.app.state.hub.get(table_id)
+    table = await hub.get(table_id)
     name = table.game.name
     board = _analyser(name)
     seat = table.seat_of(token)

@@ -1,10 +1,11 @@
 """The AI seats of one live table: when to think, and playing what the agent chose.
 
 Whenever an AI seat has a decision (its turn, or its part of a simultaneous choice) and no
-agent is thinking yet, one task asks the worker pool (``AgentPool``) for every such seat at
-once, then plays the answers through the table's one path for changes, under its lock. An
-answer for a ply the game has left (a clock ran out meanwhile) is dropped. A failed,
-crashed or illegal answer is replaced by a random legal action (seeded by table and ply).
+agent is thinking yet, one task asks the worker pool (``AgentPool``, through the table's
+host: ``think``) for every such seat at once, then plays the answers through the table's
+one path for changes, under its lock. An answer for a ply the game has left (a clock ran
+out meanwhile) is dropped. A failed, crashed or illegal answer is replaced by a random
+legal action (seeded by table and ply).
 """
 
 from __future__ import annotations
@@ -12,22 +13,42 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Protocol
 
-from spelbord.core import SIMULTANEOUS
-from spelbord.server.ai import ThinkJob, derive_seed
-
-if TYPE_CHECKING:
-    from spelbord.server.live import LiveTable
+from spelbord.core import SIMULTANEOUS, Game, State
+from spelbord.server.tables.store import SeatRecord
+from spelbord.server.tables.workers import ThinkJob, derive_seed
 
 log = logging.getLogger(__name__)
+
+Think = Callable[[ThinkJob], Awaitable[int | None]]
+"""Asks an agent for its action (``Host.think``); ``None``: no answer."""
+
+
+class SeatedTable(Protocol):
+    """The table whose AI seats these are (a ``LiveTable``), as far as they use it."""
+
+    id: str
+    game: Game
+    seed: int
+    status: str
+    state: State
+    seats: list[SeatRecord]
+    pending: dict[int, int]
+    lock: asyncio.Lock
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
+
+    async def decide(self, seat: int, action: int, ply: int, timed_out: bool = False) -> None: ...
 
 
 class AiSeats:
     """Schedules and plays the moves of one table's AI seats."""
 
-    def __init__(self, table: LiveTable) -> None:
+    def __init__(self, table: SeatedTable, think: Think) -> None:
         self.table = table
+        self.think = think
         self.task: asyncio.Task[None] | None = None
 
     @property
@@ -92,12 +113,10 @@ class AiSeats:
             seed=derive_seed(table.seed, "agent", ply, seat),
         )
         action: int | None = None
-        pool = table.hub.pool
-        if pool is not None:
-            try:
-                action = await pool.think(job)
-            except Exception:
-                log.exception("table %s: the AI pool failed; playing at random", table.id)
+        try:
+            action = await self.think(job)
+        except Exception:
+            log.exception("table %s: the AI pool failed; playing at random", table.id)
         if action is None or action not in legal:
             if action is not None:
                 log.warning("table %s: agent %s chose illegal %r", table.id, spec, action)

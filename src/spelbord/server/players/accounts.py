@@ -41,7 +41,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from spelbord.server.errors import BadRequestError, ConflictError, NotFoundError, TableError
-from spelbord.server.players_db import ACCOUNTS, SEAT_ENTRANTS, SESSIONS
+from spelbord.server.players.store import ACCOUNTS, SEAT_ENTRANTS, SESSIONS
 
 COOKIE = "spelbord_session"
 SESSION_SECONDS = 30 * 24 * 3600
@@ -111,6 +111,12 @@ def _digest(token: str) -> str:
 def account_entrant(account_id: str) -> str:
     """The entrant key of an account (ratings and tournaments use it)."""
     return f"account:{account_id}"
+
+
+def ai_entrant(spec: str) -> str:
+    """The entrant key of an AI (an agent spec or an AI level) at rated tables and in
+    tournaments."""
+    return f"ai:{spec}"
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Tournament plans: round-robin schedules, knockout brackets, standings (pure functions).
+"""Tournament plans: round-robin schedules, knockout brackets, standings, forfeits (pure
+functions).
 
 Round robin ("seriespel där alla möter alla", seed 000 p.13): the circle method, every
 entrant meets every other once; seats are rotated so that each entrant has the first seat
@@ -321,3 +322,22 @@ def standings(entrants: Iterable[str], games: Iterable[Game]) -> list[dict[str, 
             }
         )
     return out
+
+
+def forfeit_result(names: Sequence[str], absent: Sequence[int]) -> dict[str, Any]:
+    """The result of a table whose players did not all show up in time: the absent lose,
+    the present win (nobody wins when nobody came).
+
+    >>> forfeit_result(["Ada", "Bo"], [1])["text"], forfeit_result(["Ada", "Bo"], [1])["returns"]
+    ('forfeit: Bo absent', [1.0, -1.0])
+    >>> forfeit_result(["Ada", "Bo"], [0, 1])["text"]
+    'nobody showed up'
+    """
+    n = len(names)
+    if len(absent) == n:
+        returns = [0.0] * n
+        text = "nobody showed up"
+    else:
+        returns = [-1.0 if s in absent else 1.0 for s in range(n)]
+        text = "forfeit: " + ", ".join(names[s] for s in absent) + " absent"
+    return {"returns": returns, "termination": "forfeit", "text": text, "absent": list(absent)}

@@ -42,8 +42,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from spelbord.core.registry import load
-from spelbord.server.players_db import RATED_TABLES, RATINGS, SEAT_ENTRANTS
-from spelbord.server.store import TABLES
+from spelbord.server.players.store import RATED_TABLES, RATINGS, SEAT_ENTRANTS
+from spelbord.server.tables.store import read_game
 
 SCALE = 173.7178
 TAU = 0.5
@@ -211,11 +211,7 @@ def rate_table(conn: sa.Connection, table_id: str, result: dict[str, Any] | None
     ).first()
     if marked is None or marked.rated_at is not None:
         return
-    table = conn.execute(
-        sa.select(TABLES.c.game, TABLES.c.options, TABLES.c.rules_version).where(
-            TABLES.c.id == table_id
-        )
-    ).first()
+    table = read_game(conn, table_id)
     if table is None:
         return
     entrants = {
@@ -226,7 +222,7 @@ def rate_table(conn: sa.Connection, table_id: str, result: dict[str, Any] | None
             )
         )
     }
-    sides = rated_sides(table.game, dict(table.options), int(table.rules_version))
+    sides = rated_sides(table.game, table.options, table.rules_version)
     returns = result.get("returns") or []
     seats = {s for side in sides for s in side}
     if not sides or any(s not in entrants for s in seats) or len(returns) < len(seats):

@@ -1,15 +1,18 @@
 """Live tables: one in-memory game per table, changed by one coroutine at a time.
 
 Every change to a table (claim, action, simultaneous submission, resign, AI move) runs
-under that table's ``asyncio.Lock`` and follows one path: compute the new state on a
-clone, write the log entries and the table's ply/status in one transaction, and only then
-swap the new state in and push fresh views to the subscribers (each built by ``views``
-for that subscriber's seat). A failure at any step leaves the table as it was.
+under that table's ``asyncio.Lock`` and follows one path (``_change``): compute the new
+state on a clone, write the log entries and the table's ply/status in one transaction,
+and only then swap the new state in and push fresh views to the subscribers (each built by
+``views`` for that subscriber's seat). A failure at any step leaves the table as it was.
+Every ending (a move that ends the game, resign, cancel, abandon, a tournament's forfeit)
+goes through one method, ``finish``, which drops the pending choices and stops the clocks.
 
 Its decision clocks (``clocks``) and AI seats (``aiseats``) act through the same path:
 a clock that runs out takes its ``on_timeout`` action for the seat (under the lock, logged
 in the same transaction and marked as a timeout, then broadcast); an agent's answer that
-arrives after its clock ran out is dropped as stale. ``hub`` keeps the tables in memory.
+arrives after its clock ran out is dropped as stale. A table reaches the rest of the server
+only through its ``Host`` (the ``hub``, which keeps the tables in memory).
 
 Subscribers get a full view when they connect (or ask for it again with a ``sync``
 message) and a fresh view after every change, whose move list carries only the entries
@@ -32,8 +35,9 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
 
 import orjson
 
@@ -48,10 +52,6 @@ from spelbord.core import (
     State,
     sample_outcome,
 )
-from spelbord.server import views
-from spelbord.server.ai import derive_seed
-from spelbord.server.aiseats import AiSeats
-from spelbord.server.clocks import DecisionClocks, RunningClock, timed_decisions
 from spelbord.server.errors import (
     BadRequestError,
     ConflictError,
@@ -59,9 +59,12 @@ from spelbord.server.errors import (
     NotFoundError,
     StaleMoveError,
 )
-from spelbord.server.protocol import HUMAN_KINDS
-from spelbord.server.records import resign_result, table_game
-from spelbord.server.store import (
+from spelbord.server.tables import views
+from spelbord.server.tables.aiseats import AiSeats
+from spelbord.server.tables.clocks import DecisionClocks, RunningClock, timed_decisions
+from spelbord.server.tables.protocol import HUMAN_KINDS
+from spelbord.server.tables.records import resign_result, table_game
+from spelbord.server.tables.store import (
     ACTION,
     CHANCE_OUTCOME,
     JOINT,
@@ -69,13 +72,13 @@ from spelbord.server.store import (
     RESIGN,
     LogEntry,
     SeatRecord,
+    Store,
     TableRecord,
 )
-
-if TYPE_CHECKING:
-    from spelbord.server.hub import Hub
+from spelbord.server.tables.workers import ThinkJob, derive_seed
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def encode(message: Any) -> str:
@@ -104,11 +107,46 @@ class Subscriber(Protocol):
     def push(self, text: str, kind: str | None = None) -> None: ...
 
 
-class LiveTable:
-    """One table in memory. Only ``Hub`` creates these."""
+class Host(Protocol):
+    """What a live table asks of the server that holds it (the ``Hub``; a test may give its
+    own): a store and a way to run its calls, an AI seat's answer, and letting go."""
 
-    def __init__(self, hub: Hub, record: TableRecord) -> None:
-        self.hub = hub
+    store: Store
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store call (inline, or on a database thread)."""
+        ...
+
+    async def think(self, job: ThinkJob) -> int | None:
+        """An agent's action for an AI seat (``None``: no answer; the seat plays at random)."""
+        ...
+
+    def release(self, table: LiveTable) -> None:
+        """The table has changed: the host may let go of it (finished, nobody watching)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Played:
+    """Moves played on a clone of a table's state and not stored yet: the log entries
+    (``before``: the ply they start at), the state after them, what each move shows
+    (``records``), the choices already fixed at the new ply (seats with one legal action)
+    and the seats whose part of the first move the clock played."""
+
+    before: int
+    state: State
+    entries: tuple[LogEntry, ...]
+    records: tuple[views.MoveRecord, ...]
+    next_seq: int
+    pending: dict[int, int] = field(default_factory=dict)
+    timeouts: tuple[int, ...] = ()
+
+
+class LiveTable:
+    """One table in memory, held by a ``Host`` (the ``Hub``, which alone creates these)."""
+
+    def __init__(self, host: Host, record: TableRecord) -> None:
+        self.host = host
         self.id = record.id
         self.game: Game = table_game(record)
         self.seed = record.seed
@@ -121,7 +159,7 @@ class LiveTable:
         self.timeouts: dict[int, tuple[int, ...]] = {}
         """Ply -> the seats whose move there the clock played."""
         self.clocks = DecisionClocks(lambda running: self.spawn(self._time_out(running)))
-        self.ai = AiSeats(self)
+        self.ai = AiSeats(self, host.think)
         self.resigned: int | None = None
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
@@ -284,7 +322,7 @@ class LiveTable:
         self._sent.pop(sub, None)
         self.used = time.monotonic()
         self._presence(before)
-        self.hub.release(self)
+        self.host.release(self)
 
     def _presence(self, before: list[bool], skip: Subscriber | None = None) -> None:
         """Tell the subscribers who is connected, if that changed."""
@@ -343,15 +381,34 @@ class LiveTable:
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
             shown = name or self.game.info.seat_name(target.seat)
-            await self.hub.db(self.hub.store.claim_seat, self.id, target.seat, digest, shown)
+            await self.host.db(self.host.store.claim_seat, self.id, target.seat, digest, shown)
             self.seats[target.seat] = dataclasses.replace(
                 target, claimed=True, token_hash=digest, name=shown
             )
-            if all(s.claimed for s in self.seats if s.kind in HUMAN_KINDS):
-                await self._commit([], status_override="running")
+            if self.seats_taken():
+                await self.start()
             else:
                 self.broadcast()
             return target.seat, token
+
+    async def reissue_token(self, seat: int) -> str:
+        """A new token for a claimed seat (its player lost the old one, e.g. signed in on
+        another device); the old token holds the seat no longer."""
+        token = secrets.token_urlsafe(24)
+        digest = hash_token(token)
+        async with self.lock:
+            await self.host.db(self.host.store.set_token, self.id, seat, digest)
+            self.seats[seat] = dataclasses.replace(self.seats[seat], token_hash=digest)
+        return token
+
+    def seats_taken(self) -> bool:
+        """Whether every seat a person plays is claimed (a waiting table then starts)."""
+        return all(s.claimed for s in self.seats if s.kind in HUMAN_KINDS)
+
+    async def start(self) -> None:
+        """The game starts (under the lock): the moves nobody chooses (a deal, forced
+        choices) are played, and the first decisions get their clocks and agents."""
+        await self._commit([], status_override="running")
 
     async def act(self, token: str | None, action: int, ply: int) -> int:
         """A seat's action (or its secret submission at a simultaneous node)."""
@@ -371,7 +428,7 @@ class LiveTable:
             record_time = self.updated_at
             if record_time > idle_since:
                 return False
-            await self._close("abandoned", "abandoned: nobody played")
+            await self.finish(self.no_winner("abandoned", "abandoned: nobody played"))
             return True
 
     async def cancel(self, token: str | None) -> int:
@@ -384,57 +441,46 @@ class LiveTable:
                 raise ForbiddenError("only the player who created this table may cancel it")
             if self.status != "waiting":
                 raise ConflictError("the game has started: resign instead of cancelling")
-            await self._close("cancelled", "cancelled by its creator")
+            await self.finish(self.no_winner("cancelled", "cancelled by its creator"))
             return seat
 
-    async def _close(self, termination: str, text: str) -> None:
-        """End the game without a winner (under the lock): stored, then shown."""
+    def no_winner(self, termination: str, text: str) -> dict[str, Any]:
+        """The result of a game closed without a winner (every return 0)."""
         n = self.game.num_players()
-        result = {"returns": [0.0] * n, "termination": termination, "text": text}
-        ply = self.state.move_number()
-        await self.hub.db(
-            self.hub.store.advance,
-            self.id,
-            expected_ply=ply,
-            entries=[],
-            ply=ply,
-            status="finished",
-            result=result,
-            clear_pending=True,
-        )
-        self.status, self.result, self.pending = "finished", result, {}
-        self.pending_timeouts = set()
-        self.updated_at = time.time()
-        self.sync_clocks()
-        self.broadcast()
-        self.hub.release(self)
+        return {"returns": [0.0] * n, "termination": termination, "text": text}
 
     async def resign(self, token: str | None) -> int:
         """A platform action: the seat's team loses, every other seat wins."""
         async with self.lock:
             seat = self.acting_seat(token)
             self._check_running()
-            result = resign_result(self.game, seat)
-            ply = self.state.move_number()
-            entry = LogEntry(self.next_seq, ply, RESIGN, seat, None)
-            await self.hub.db(
-                self.hub.store.advance,
-                self.id,
-                expected_ply=ply,
-                entries=[entry],
-                ply=ply,
-                status="finished",
-                result=result,
-                clear_pending=True,
-            )
-            self.next_seq += 1
-            self.status, self.result, self.resigned, self.pending = "finished", result, seat, {}
-            self.updated_at = time.time()
-            self.pending_timeouts = set()
-            self.sync_clocks()
-            self.broadcast()
-            self.hub.release(self)
+            entry = LogEntry(self.next_seq, self.state.move_number(), RESIGN, seat, None)
+            await self.finish(resign_result(self.game, seat), [entry])
             return seat
+
+    async def finish(
+        self,
+        result: dict[str, Any],
+        entries: Sequence[LogEntry] = (),
+        *,
+        played: Played | None = None,
+    ) -> None:
+        """End the game with ``result``: the one way a table ends (lila's ``Finisher``),
+        called under the table's lock by close, cancel, abandon, resign, a move that ends
+        the game (``played``: the moves, played on a clone by ``_commit``) and a
+        tournament's forfeit.
+
+        ``entries`` (a resignation) and the result are stored in one transaction, and only
+        then shown: the pending choices are dropped, every clock stops, ``updated_at`` is
+        set and each subscriber gets one fresh view. A failure leaves the table as it was.
+        """
+        if self.status == "finished":
+            raise ConflictError("the game is over")
+        if played is None:
+            played = self._unplayed(entries)
+        elif entries:
+            raise ValueError("give the entries that end the game either as moves or as entries")
+        await self._change(played, "finished", result, clear_pending=True)
 
     def _check_running(self) -> None:
         if self.status == "waiting":
@@ -469,7 +515,9 @@ class LiveTable:
                 joint = tuple(chosen[s] for s in range(self.game.num_players()))
                 await self._commit([joint], timeouts=tuple(sorted(late)))
             else:
-                await self.hub.db(self.hub.store.add_pending, self.id, seat, now, action, timed_out)
+                await self.host.db(
+                    self.host.store.add_pending, self.id, seat, now, action, timed_out
+                )
                 self.pending, self.pending_timeouts = chosen, set(late)
                 self.sync_clocks()
                 self.broadcast()
@@ -484,10 +532,22 @@ class LiveTable:
         status_override: str | None = None,
         timeouts: tuple[int, ...] = (),
     ) -> None:
-        """Apply ``moves`` plus any chance outcomes after them; log it all, then publish.
+        """Play ``moves`` plus any chance outcomes after them, then store and show them;
+        a move that ends the game ends it through ``finish``.
 
         ``timeouts``: the seats whose part of the first move the clock played.
         """
+        played = self._play(moves, timeouts)
+        result = views.result_of(played.state)
+        if played.state.current_player() == TERMINAL and result is not None:
+            await self.finish(result, played=played)
+            return
+        status = status_override or self.status
+        await self._change(played, status, result, clear_pending=bool(self.pending))
+
+    def _play(self, moves: list[Move], timeouts: tuple[int, ...]) -> Played:
+        """``moves`` and the chance outcomes and forced joint moves after them, played on a
+        clone of the state (an illegal move raises here and changes nothing)."""
         before = self.state.move_number()
         state = self.state.clone()
         entries: list[LogEntry] = []
@@ -525,32 +585,62 @@ class LiveTable:
                     continue
                 pending = forced
             break
-        status = status_override or self.status
-        if state.current_player() == TERMINAL:
-            status = "finished"
-        result = views.result_of(state)
-        await self.hub.db(
-            self.hub.store.advance,
+        return Played(
+            before=before,
+            state=state,
+            entries=tuple(entries),
+            records=tuple(records),
+            next_seq=seq,
+            pending=pending,
+            timeouts=timeouts if moves else (),
+        )
+
+    def _unplayed(self, entries: Sequence[LogEntry]) -> Played:
+        """Log entries that play no move (a resignation): the state stays as it is."""
+        return Played(
+            before=self.state.move_number(),
+            state=self.state,
+            entries=tuple(entries),
+            records=(),
+            next_seq=self.next_seq + len(entries),
+        )
+
+    async def _change(
+        self,
+        played: Played,
+        status: str,
+        result: dict[str, Any] | None,
+        *,
+        clear_pending: bool,
+    ) -> None:
+        """The one path of every change of the game: ``played`` is stored with the
+        table's new status and result in one transaction (``StaleMoveError`` if the table
+        moved on meanwhile: nothing changes), then swapped in and shown."""
+        await self.host.db(
+            self.host.store.advance,
             self.id,
-            expected_ply=before,
-            entries=entries,
-            ply=state.move_number(),
+            expected_ply=played.before,
+            entries=played.entries,
+            ply=played.state.move_number(),
             status=status,
             result=result,
-            clear_pending=bool(self.pending),
-            pending=pending,
+            clear_pending=clear_pending,
+            pending=played.pending,
         )
-        self.state, self.next_seq, self.pending = state, seq, pending
+        self.state, self.next_seq, self.pending = played.state, played.next_seq, played.pending
         self.pending_timeouts = set()
-        if moves and timeouts:
-            self.timeouts[before] = timeouts
-        self.records.extend(records)
+        if played.timeouts:
+            self.timeouts[played.before] = played.timeouts
+        self.records.extend(played.records)
+        for entry in played.entries:
+            if entry.kind == RESIGN:
+                self.resigned = entry.seat
         self.status, self.result = status, result
         self.updated_at = time.time()
         self.sync_clocks()
         self.broadcast()
         self.ai.schedule()
-        self.hub.release(self)
+        self.host.release(self)
 
     # ------------------------------------------------------------------ decision clocks
     def sync_clocks(self) -> None:

@@ -11,7 +11,7 @@ A refused request gets 429 and changes nothing.
 >>> limiter.hit("create", "10.0.0.1")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-spelbord.server.ratelimit.RateLimitedError: too many requests to create a table: at most 2 per...
+spelbord.server.web.ratelimit.RateLimitedError: too many requests to create a table: at most 2...
 >>> chosen = RateLimits.parse("act=off,claim=5/second")
 >>> chosen.claim, chosen.act, chosen.create, chosen.signin
 ('5/second', None, '20/minute;200/hour', '20/minute;200/hour')
@@ -22,11 +22,15 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Annotated
 
+from fastapi import Depends
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
+from starlette.requests import HTTPConnection
 
 from spelbord.server.errors import TableError
 
@@ -128,3 +132,27 @@ class Limiter:
                     f"too many requests to {WHAT[what]}: at most {item.amount} per "
                     f"{item.multiples} {item.GRANULARITY.name}"
                 )
+
+
+def client_of(conn: HTTPConnection) -> str:
+    """The client a request counts against: its address."""
+    return conn.client.host if conn.client else "?"
+
+
+def the_limiter(conn: HTTPConnection) -> Limiter:
+    """The app's ``Limiter`` (a dependency)."""
+    limiter: Limiter = conn.app.state.limiter
+    return limiter
+
+
+TheLimiter = Annotated[Limiter, Depends(the_limiter)]
+
+
+def limit_client(conn: HTTPConnection, limiter: TheLimiter) -> Callable[[str], None]:
+    """A dependency: ``limit(what)`` counts this request's client against the ``what``
+    limit (``RateLimitedError``: 429)."""
+    client = client_of(conn)
+    return lambda what: limiter.hit(what, client)
+
+
+Limit = Annotated[Callable[[str], None], Depends(limit_client)]

@@ -26,12 +26,12 @@ from functools import partial
 from typing import Any, TypeVar
 
 from spelbord.core.registry import load
-from spelbord.server.ai import AgentPool
 from spelbord.server.errors import BadRequestError, NotFoundError
-from spelbord.server.live import LiveTable, hash_token
-from spelbord.server.protocol import HUMAN_KINDS, CreateRequest
-from spelbord.server.records import record_from_export, replay_failed
-from spelbord.server.store import SeatRecord, Store, TableRecord
+from spelbord.server.tables.live import LiveTable, hash_token
+from spelbord.server.tables.protocol import CreateRequest
+from spelbord.server.tables.records import record_from_export, replay_failed
+from spelbord.server.tables.store import SeatRecord, Store, TableRecord
+from spelbord.server.tables.workers import AgentPool, ThinkJob
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -53,10 +53,10 @@ class HubConfig:
     3600.0
     >>> HubConfig.from_env({}).abandon_waiting == 24 * 3600
     True
-    >>> HubConfig.from_env({"SPELBORD_ABANDON_WAITING": "-1"})
+    >>> HubConfig.from_env({"SPELBORD_ABANDON_WAITING": "-1"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    spelbord.server.hub.HubConfigError: SPELBORD_ABANDON_WAITING must be seconds > 0, not '-1'
+    spelbord.server.tables.hub.HubConfigError: SPELBORD_ABANDON_WAITING must be seconds > 0, ...
     """
 
     idle_seconds: float = 600.0
@@ -91,7 +91,8 @@ class HubConfig:
 
 
 class Hub:
-    """Every live table of this server, loaded from the store on first use."""
+    """Every live table of this server, loaded from the store on first use; the ``Host``
+    of each (``LiveTable`` asks it to run store calls, to think for AI seats, to release)."""
 
     def __init__(
         self, store: Store, pool: AgentPool | None, config: HubConfig | None = None
@@ -147,6 +148,17 @@ class Hub:
         await self._resume(table)
         return table
 
+    async def think(self, job: ThinkJob) -> int | None:
+        """An AI seat's action from the worker pool (``None`` without a pool)."""
+        if self.pool is None:
+            return None
+        return await self.pool.think(job)
+
+    def check_agent(self, spec: str) -> str:
+        """An agent spec a seat may be given here (``AgentLimitError`` beyond the server's
+        limits), as the pool will run it."""
+        return self.pool.check_spec(spec) if self.pool else spec
+
     def release(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches (it is read back from the store on demand)."""
         if table.status == "finished" and not table.subscribers:
@@ -197,11 +209,9 @@ class Hub:
                 log.exception("the sweep of idle tables failed")
 
     async def _resume(self, table: LiveTable) -> None:
-        if table.status == "waiting" and all(
-            s.claimed for s in table.seats if s.kind in HUMAN_KINDS
-        ):
+        if table.status == "waiting" and table.seats_taken():
             async with table.lock:
-                await table._commit([], status_override="running")
+                await table.start()
         else:
             table.sync_clocks()  # a resumed game: its clocks start again in full
         table.ai.schedule()
@@ -266,7 +276,7 @@ class Hub:
         for i, spec in enumerate(req.seats):
             if spec.kind == "ai":
                 assert spec.agent is not None
-                agent = self.pool.check_spec(spec.agent) if self.pool else spec.agent
+                agent = self.check_agent(spec.agent)
                 seats.append(
                     SeatRecord(i, "ai", spec.name or f"AI ({agent})", agent=agent, claimed=True)
                 )

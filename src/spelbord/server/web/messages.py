@@ -22,6 +22,7 @@ template with the same values; a message without a template stays English.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from pathlib import Path
 
@@ -44,7 +45,7 @@ def N_(text: str) -> str:
 
 
 TEMPLATES: tuple[str, ...] = (
-    # tables and seats (live.py, hub.py, store.py)
+    # tables and seats (tables/live.py, hub.py, store.py)
     N_("no table {table}"),
     N_("that token holds no seat at this table"),
     N_("spectators cannot act: use your seat's token"),
@@ -69,7 +70,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("action {action} is not legal for {who} here"),
     N_("it is not seat {seat}'s turn"),
     N_("table {table} is no longer at ply {ply}"),
-    # requests (protocol.py, guards.py, ratelimit.py, app.py)
+    # requests (tables/protocol.py, web/guards.py, web/ratelimit.py, app.py)
     N_("message too large ({size} bytes; the limit is {limit})"),
     N_("request too large (over {size} bytes; the limit is {limit})"),
     N_("request too large"),
@@ -111,7 +112,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("the page {name} is missing from this installation"),
     N_("no file {file} here"),
     N_("{game} has no web renderer"),
-    # accounts and tournaments (accounts.py, player_routes.py, tournaments.py)
+    # accounts and tournaments (players/, tournaments/)
     N_("give a 'name'"),
     N_("a name has 3 to 24 characters"),
     N_("give a 'password'"),
@@ -282,3 +283,12 @@ def error_body(message: str, code: str) -> dict[str, str]:
     {'error': 'sign in first', 'message': 'log ind først'}
     """
     return {"error": message, "message": translate(message, code)}
+
+
+def socket_error(message: str, code: str) -> str:
+    """A WebSocket error: ``message`` in English (stable) and ``text`` in language ``code``.
+
+    >>> socket_error("the game is over", "nb")
+    '{"type": "error", "message": "the game is over", "text": "spillet er over"}'
+    """
+    return json.dumps({"type": "error", "message": message, "text": translate(message, code)})

@@ -1,0 +1,111 @@
+"""The records of players: accounts, sessions, who sat at a seat, ratings (the schema
+mirrors migration 0004), and the player page's query.
+
+The tables sit on ``db.METADATA`` beside the tables of games (``tables.store``, whose
+rows this module only reads).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import sqlalchemy as sa
+
+from spelbord.server.db import METADATA
+from spelbord.server.tables.store import SEATS, TABLES
+
+ACCOUNTS = sa.Table(
+    "spelbord_accounts",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(32), nullable=False),
+    sa.Column("name_key", sa.String(32), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(255), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+SESSIONS = sa.Table(
+    "spelbord_sessions",
+    METADATA,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.String(32), sa.ForeignKey("spelbord_accounts.id"), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Index("ix_spelbord_sessions_account", "account_id"),
+)
+
+SEAT_ENTRANTS = sa.Table(
+    "spelbord_seat_entrants",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("spelbord_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    # "account:<id>" or "ai:<agent spec>"
+    sa.Column("entrant", sa.String(80), nullable=False),
+    sa.Index("ix_spelbord_seat_entrants_entrant", "entrant"),
+)
+
+RATED_TABLES = sa.Table(
+    "spelbord_rated_tables",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("spelbord_tables.id"), primary_key=True),
+    # When the ratings were updated for this table's result (NULL: not yet).
+    sa.Column("rated_at", sa.Float, nullable=True),
+    sa.Column("changes", sa.JSON(none_as_null=True), nullable=True),
+)
+
+RATINGS = sa.Table(
+    "spelbord_ratings",
+    METADATA,
+    sa.Column("entrant", sa.String(80), primary_key=True),
+    sa.Column("game", sa.String(64), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+
+
+def games_of(
+    engine: sa.Engine, entrant: str, limit: int = 100
+) -> tuple[list[dict[str, Any]], dict[str, list[tuple[int, str]]]]:
+    """The newest tables an entrant sat at (id, game, status, result, updated_at, its
+    seat) and, per table, every seat's (seat, name): the player page's games."""
+    with engine.connect() as conn:
+        rows = [
+            dict(r)
+            for r in conn.execute(
+                sa.select(
+                    TABLES.c.id,
+                    TABLES.c.game,
+                    TABLES.c.status,
+                    TABLES.c.result,
+                    TABLES.c.updated_at,
+                    SEAT_ENTRANTS.c.seat,
+                )
+                .join(SEAT_ENTRANTS, SEAT_ENTRANTS.c.table_id == TABLES.c.id)
+                .where(SEAT_ENTRANTS.c.entrant == entrant)
+                .order_by(TABLES.c.updated_at.desc())
+                .limit(limit)
+            ).mappings()
+        ]
+        ids = [r["id"] for r in rows]
+        seats: dict[str, list[tuple[int, str]]] = {i: [] for i in ids}
+        if ids:
+            for s in conn.execute(
+                sa.select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.name)
+                .where(SEATS.c.table_id.in_(ids))
+                .order_by(SEATS.c.seat)
+            ):
+                seats[s.table_id].append((s.seat, s.name))
+    return rows, seats
+
+
+def add_seat_entrants(
+    conn: sa.Connection, table_id: str, entrants: Iterable[tuple[int, str]]
+) -> None:
+    """Record who sits at which seats of a new table: ``(seat, entrant)`` pairs."""
+    rows = [{"table_id": table_id, "seat": seat, "entrant": e} for seat, e in entrants]
+    if rows:
+        conn.execute(SEAT_ENTRANTS.insert(), rows)

@@ -1,0 +1,192 @@
+"""The routes of live tables: the lobby's lists, create, claim, view, act, resign, cancel,
+replay, export and import (``/api/tables...``, ``/api/import``) and the WebSocket
+``/ws/tables/{id}`` (``sockets``).
+
+The hub (``app.state.hub``), the rate limits and the table hooks come in as FastAPI
+dependencies. The hooks (``TableHooks``, ``app.state.table_hooks``) are what the rest of
+the server adds around a table without the tables knowing it: the players' part checks a
+``"rated": true`` table and records who sat at a seat.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Protocol
+
+from fastapi import APIRouter, Depends, Request, WebSocket
+from starlette.requests import HTTPConnection
+
+from spelbord.core.errors import SpelbordError
+from spelbord.server.errors import BadRequestError, status_of
+from spelbord.server.tables import protocol
+from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.live import LiveTable
+from spelbord.server.tables.protocol import (
+    MAX_MESSAGE,
+    MAX_RECORD,
+    CreateRequest,
+    decode,
+    parse_action,
+    parse_claim,
+    parse_create,
+    token_of,
+)
+from spelbord.server.tables.sockets import serve_socket
+from spelbord.server.web.messages import connection_language, socket_error
+from spelbord.server.web.ratelimit import Limit, TheLimiter
+
+router = APIRouter()
+
+
+class TableHooks(Protocol):
+    """What the rest of the server does around the table routes (``players.Players``)."""
+
+    def check_create(self, data: Any, req: CreateRequest) -> Any:
+        """Check a new table's request body beyond the tables' own fields (raises to refuse
+        it); returns what ``after_create`` needs."""
+        ...
+
+    async def after_create(self, table: LiveTable, checked: Any) -> None:
+        """The table is made (``checked``: what ``check_create`` returned)."""
+        ...
+
+    async def after_claim(self, conn: HTTPConnection, table: LiveTable, seat: int) -> None:
+        """The client of ``conn`` has claimed ``seat``."""
+        ...
+
+
+def the_hub(conn: HTTPConnection) -> Hub:
+    """The app's hub of live tables (a dependency)."""
+    hub: Hub = conn.app.state.hub
+    return hub
+
+
+def the_hooks(conn: HTTPConnection) -> TableHooks:
+    """The app's table hooks (a dependency)."""
+    hooks: TableHooks = conn.app.state.table_hooks
+    return hooks
+
+
+TheHub = Annotated[Hub, Depends(the_hub)]
+Hooks = Annotated[TableHooks, Depends(the_hooks)]
+
+
+async def read_body(request: Request, limit: int = MAX_MESSAGE) -> Any:
+    """The JSON body (``BodyLimit`` has stopped anything over the route's limit)."""
+    return decode(await request.body(), limit)
+
+
+@router.get("/api/tables")
+async def list_tables(hub: TheHub) -> dict[str, Any]:
+    return {
+        "open": await hub.db(hub.store.summaries, "waiting"),
+        "running": await hub.db(hub.store.summaries, "running"),
+        "finished": await hub.db(hub.store.summaries, "finished"),
+    }
+
+
+@router.post("/api/tables", openapi_extra=protocol.body_schema(protocol.CREATE_SCHEMA))
+async def create_table(request: Request, hub: TheHub, hooks: Hooks, limit: Limit) -> dict[str, Any]:
+    data = await read_body(request)
+    req = parse_create(data)
+    limit("create")
+    try:
+        checked = hooks.check_create(data, req)  # issue 16: "rated": true
+        table, tokens, invites = await hub.create(req)
+    except ValueError as exc:
+        if isinstance(exc, SpelbordError):
+            raise
+        raise BadRequestError(str(exc)) from None
+    await hooks.after_create(table, checked)
+    return {"table": table.id, "tokens": tokens, "invites": invites}
+
+
+@router.post(
+    "/api/tables/{table_id}/claim", openapi_extra=protocol.body_schema(protocol.CLAIM_SCHEMA)
+)
+async def claim(
+    table_id: str, request: Request, hub: TheHub, hooks: Hooks, limit: Limit
+) -> dict[str, Any]:
+    req = parse_claim(await read_body(request))
+    limit("claim")
+    table = await hub.get(table_id)
+    seat, token = await table.claim(req.seat, req.invite, req.name)
+    await hooks.after_claim(request, table, seat)  # issue 16: who sat here
+    return {"seat": seat, "token": token}
+
+
+@router.get("/api/tables/{table_id}/view")
+async def view(table_id: str, hub: TheHub, token: str | None = None) -> dict[str, Any]:
+    table = await hub.get(table_id)
+    return table.view(table.seat_of(token))
+
+
+@router.post(
+    "/api/tables/{table_id}/action", openapi_extra=protocol.body_schema(protocol.ACTION_SCHEMA)
+)
+async def action(
+    table_id: str, request: Request, hub: TheHub, limiter: TheLimiter
+) -> dict[str, Any]:
+    token, msg = parse_action(await read_body(request))
+    limiter.hit("act", f"{table_id}:{token}")
+    table = await hub.get(table_id)
+    seat = await table.act(token, msg.action, msg.ply)
+    return table.view(seat)
+
+
+@router.post(
+    "/api/tables/{table_id}/resign", openapi_extra=protocol.body_schema(protocol.TOKEN_SCHEMA)
+)
+async def resign(table_id: str, request: Request, hub: TheHub) -> dict[str, Any]:
+    token = token_of(await read_body(request))
+    table = await hub.get(table_id)
+    seat = await table.resign(token)
+    return table.view(seat)
+
+
+@router.post(
+    "/api/tables/{table_id}/cancel", openapi_extra=protocol.body_schema(protocol.TOKEN_SCHEMA)
+)
+async def cancel(table_id: str, request: Request, hub: TheHub) -> dict[str, Any]:
+    """The creator withdraws a table still waiting for players (kept as cancelled)."""
+    token = token_of(await read_body(request))
+    table = await hub.get(table_id)
+    seat = await table.cancel(token)
+    return table.view(seat)
+
+
+@router.get("/api/tables/{table_id}/replay")
+async def replay(table_id: str, hub: TheHub, token: str | None = None) -> dict[str, Any]:
+    table = await hub.get(table_id)
+    return table.replay(table.seat_of(token))
+
+
+@router.get("/api/tables/{table_id}/export")
+async def export(table_id: str, hub: TheHub, token: str | None = None) -> dict[str, Any]:
+    table = await hub.get(table_id)
+    table.seat_of(token)
+    return table.export()
+
+
+@router.post("/api/import", openapi_extra=protocol.body_schema(protocol.RECORD_SCHEMA))
+async def import_record(request: Request, hub: TheHub) -> dict[str, Any]:
+    table = await hub.import_record(await read_body(request, MAX_RECORD))
+    return {"table": table.id}
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def live(
+    websocket: WebSocket,
+    table_id: str,
+    hub: TheHub,
+    limiter: TheLimiter,
+    token: str | None = None,
+) -> None:
+    await websocket.accept()
+    try:
+        table = await hub.get(table_id)
+        seat = table.seat_of(token)
+    except SpelbordError as exc:
+        await websocket.send_text(socket_error(str(exc), connection_language(websocket)))
+        await websocket.close(code=4000 + status_of(exc))
+        return
+    await serve_socket(websocket, table, seat, token, limiter)

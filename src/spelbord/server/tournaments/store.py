@@ -1,0 +1,365 @@
+"""The records of tournaments: the tournaments, their entrants and matches (the schema
+mirrors migration 0004), and every statement that reads or writes them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+
+from spelbord.server.db import METADATA
+from spelbord.server.players.ratings import Glicko2, mark_rated, read_rating
+from spelbord.server.players.store import add_seat_entrants
+from spelbord.server.tournaments.protocol import (
+    MAX_ENTRANTS,
+    AlreadyJoinedError,
+    AlreadyStartedError,
+    TournamentError,
+    TournamentRequest,
+)
+
+TOURNAMENTS = sa.Table(
+    "spelbord_tournaments",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(80), nullable=False),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("format", sa.String(16), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("starts_at", sa.Float, nullable=False),
+    sa.Column("show_up_seconds", sa.Integer, nullable=False),
+    sa.Column("created_by", sa.String(32), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("note", sa.String(200), nullable=True),
+)
+
+TOURNAMENT_ENTRANTS = sa.Table(
+    "spelbord_tournament_entrants",
+    METADATA,
+    sa.Column(
+        "tournament_id", sa.String(32), sa.ForeignKey("spelbord_tournaments.id"), primary_key=True
+    ),
+    sa.Column("entrant", sa.String(80), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("joined_at", sa.Float, nullable=False),
+)
+
+MATCHES = sa.Table(
+    "spelbord_tournament_matches",
+    METADATA,
+    sa.Column(
+        "tournament_id", sa.String(32), sa.ForeignKey("spelbord_tournaments.id"), primary_key=True
+    ),
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("slot", sa.Integer, primary_key=True),
+    sa.Column("game_no", sa.Integer, primary_key=True),
+    # The entrant at each seat, in seat order.
+    sa.Column("entrants", sa.JSON, nullable=False),
+    # "waiting" (no table yet), "playing", "finished", "bye"
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=True, index=True),
+    sa.Column("started_at", sa.Float, nullable=True),
+    sa.Column("returns", sa.JSON(none_as_null=True), nullable=True),
+    sa.Column("margins", sa.JSON(none_as_null=True), nullable=True),
+    sa.Column("termination", sa.String(32), nullable=True),
+)
+
+
+def match_row(
+    tid: str, rnd: int, slot: int, game_no: int, entrants: list[Any], status: str
+) -> dict[str, Any]:
+    """A new match (``waiting`` for its table, or a ``bye``)."""
+    return {
+        "tournament_id": tid,
+        "round": rnd,
+        "slot": slot,
+        "game_no": game_no,
+        "entrants": entrants,
+        "status": status,
+        "table_id": None,
+        "started_at": None,
+        "returns": None,
+        "margins": None,
+        "termination": None,
+    }
+
+
+def insert_missing(conn: sa.Connection, rows: list[dict[str, Any]]) -> None:
+    """Insert the match rows whose key (tournament, round, slot, game) is not there yet.
+
+    Two passes that decided the same next game (the director's loop and a direct call)
+    then write it once instead of failing on the key."""
+    keys = ("tournament_id", "round", "slot", "game_no")
+    fresh = [
+        r
+        for r in rows
+        if conn.execute(
+            sa.select(MATCHES.c.game_no).where(*(MATCHES.c[k] == r[k] for k in keys))
+        ).first()
+        is None
+    ]
+    if fresh:
+        conn.execute(MATCHES.insert(), fresh)
+
+
+def playing_match(conn: sa.Connection, table_id: str) -> str | None:
+    """The tournament whose match is being played at this table, if any."""
+    row = conn.execute(
+        sa.select(MATCHES.c.tournament_id).where(
+            MATCHES.c.table_id == table_id, MATCHES.c.status == "playing"
+        )
+    ).first()
+    return None if row is None else str(row.tournament_id)
+
+
+def finish_match(
+    conn: sa.Connection, table_id: str, result: dict[str, Any], margins: list[float] | None
+) -> None:
+    """The match played at this table has ended with ``result``."""
+    conn.execute(
+        MATCHES.update()
+        .where(MATCHES.c.table_id == table_id, MATCHES.c.status == "playing")
+        .values(
+            status="finished",
+            returns=list(result.get("returns") or []),
+            margins=margins,
+            termination=str(result.get("termination") or "")[:32],
+        )
+    )
+
+
+class TournamentStore:
+    """Reads and writes the tournaments of one engine (synchronous; the director runs
+    these on the hub's database threads)."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    # ------------------------------------------------------------------ writes
+    def create(
+        self,
+        tid: str,
+        req: TournamentRequest,
+        created_by: str,
+        entrants: list[tuple[str, str]],
+        now: float,
+    ) -> None:
+        """A new open tournament with its first entrants (``(entrant, shown name)``)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                TOURNAMENTS.insert().values(
+                    id=tid,
+                    name=req.name,
+                    game=req.game,
+                    options=req.options,
+                    format=req.format,
+                    status="open",
+                    starts_at=req.starts_at,
+                    show_up_seconds=req.show_up_seconds,
+                    created_by=created_by,
+                    created_at=now,
+                    round=0,
+                    note=None,
+                )
+            )
+            for i, (entrant, shown) in enumerate(entrants):
+                conn.execute(
+                    TOURNAMENT_ENTRANTS.insert().values(
+                        tournament_id=tid, entrant=entrant, name=shown, joined_at=now + i * 1e-6
+                    )
+                )
+
+    def add_entrant(self, tid: str, entrant: str, shown: str, now: float) -> None:
+        """One more entrant (``AlreadyJoinedError``, or ``TournamentError`` when full)."""
+        with self.engine.begin() as conn:
+            there = conn.execute(
+                sa.select(TOURNAMENT_ENTRANTS.c.entrant).where(
+                    TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                    TOURNAMENT_ENTRANTS.c.entrant == entrant,
+                )
+            ).first()
+            if there is not None:
+                raise AlreadyJoinedError(f"{shown} has already joined this tournament")
+            count = conn.execute(
+                sa.select(sa.func.count()).where(TOURNAMENT_ENTRANTS.c.tournament_id == tid)
+            ).scalar_one()
+            if count >= MAX_ENTRANTS:
+                raise TournamentError(f"the tournament is full ({MAX_ENTRANTS} entrants)")
+            conn.execute(
+                TOURNAMENT_ENTRANTS.insert().values(
+                    tournament_id=tid, entrant=entrant, name=shown, joined_at=now
+                )
+            )
+
+    def remove_entrant(self, tid: str, entrant: str) -> None:
+        with self.engine.begin() as conn:
+            gone = conn.execute(
+                TOURNAMENT_ENTRANTS.delete().where(
+                    TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                    TOURNAMENT_ENTRANTS.c.entrant == entrant,
+                )
+            )
+            if gone.rowcount == 0:
+                raise TournamentError("you are not in this tournament")
+
+    def start(self, tid: str, rows: list[dict[str, Any]], starts_at: float) -> None:
+        """An open tournament runs from round 1 with these matches."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                TOURNAMENTS.update()
+                .where(TOURNAMENTS.c.id == tid, TOURNAMENTS.c.status == "open")
+                .values(status="running", round=1, starts_at=starts_at)
+            )
+            if done.rowcount != 1:
+                raise AlreadyStartedError("the tournament has already started")
+            conn.execute(MATCHES.insert(), rows)
+
+    def set(self, tid: str, **values: Any) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(TOURNAMENTS.update().where(TOURNAMENTS.c.id == tid).values(**values))
+
+    def add_matches(self, rows: list[dict[str, Any]], next_round: tuple[str, int] | None) -> None:
+        """Matches decided from the last round's results (each written once); with
+        ``next_round`` (tournament, round), the tournament moves on to that round."""
+        with self.engine.begin() as conn:
+            insert_missing(conn, rows)
+            if next_round is not None:
+                tid, rnd = next_round
+                conn.execute(TOURNAMENTS.update().where(TOURNAMENTS.c.id == tid).values(round=rnd))
+
+    def open_match(self, m: dict[str, Any], table_id: str, now: float) -> None:
+        """The table of a match is made: who sits where, the table rated, the match on."""
+        with self.engine.begin() as conn:
+            add_seat_entrants(conn, table_id, enumerate(m["entrants"]))
+            mark_rated(conn, table_id)
+            conn.execute(
+                MATCHES.update()
+                .where(
+                    MATCHES.c.tournament_id == m["tournament_id"],
+                    MATCHES.c.round == m["round"],
+                    MATCHES.c.slot == m["slot"],
+                    MATCHES.c.game_no == m["game_no"],
+                )
+                .values(status="playing", table_id=table_id, started_at=now)
+            )
+
+    # ------------------------------------------------------------------ reads
+    def get(self, tid: str) -> dict[str, Any] | None:
+        if len(tid) > 32:
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(TOURNAMENTS).where(TOURNAMENTS.c.id == tid))
+            found = row.mappings().first()
+            return dict(found) if found is not None else None
+
+    def with_status(self, status: str, starts_before: float | None = None) -> list[dict[str, Any]]:
+        """The tournaments with this status (that start at or before ``starts_before``)."""
+        query = sa.select(TOURNAMENTS).where(TOURNAMENTS.c.status == status)
+        if starts_before is not None:
+            query = query.where(TOURNAMENTS.c.starts_at <= starts_before)
+        with self.engine.connect() as conn:
+            return [dict(r) for r in conn.execute(query).mappings()]
+
+    def seeded(self, tid: str, game: str) -> list[str]:
+        """The entrants, best rating in ``game`` first (equal ratings: as they joined)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(TOURNAMENT_ENTRANTS.c.entrant)
+                .where(TOURNAMENT_ENTRANTS.c.tournament_id == tid)
+                .order_by(TOURNAMENT_ENTRANTS.c.joined_at)
+            )
+            found = list(rows.scalars())
+            ratings = {e: read_rating(conn, e, game).rating for e in found}
+        return sorted(found, key=lambda e: -ratings[e])
+
+    def matches(self, tid: str, rnd: int) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(MATCHES)
+                .where(MATCHES.c.tournament_id == tid, MATCHES.c.round == rnd)
+                .order_by(MATCHES.c.slot, MATCHES.c.game_no)
+            ).mappings()
+            return [dict(r) for r in rows]
+
+    def last_round(self, tid: str) -> int:
+        with self.engine.connect() as conn:
+            return int(
+                conn.execute(
+                    sa.select(sa.func.max(MATCHES.c.round)).where(MATCHES.c.tournament_id == tid)
+                ).scalar_one()
+                or 0
+            )
+
+    def names(self, tid: str) -> dict[str, str]:
+        """Entrant -> the name shown for it."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(TOURNAMENT_ENTRANTS.c.entrant, TOURNAMENT_ENTRANTS.c.name).where(
+                    TOURNAMENT_ENTRANTS.c.tournament_id == tid
+                )
+            )
+            return {r.entrant: r.name for r in rows}
+
+    def seats_at(self, tid: str, table_id: str) -> list[str] | None:
+        """The entrant at each seat of a table of this tournament (``None``: not its table)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(MATCHES.c.entrants).where(
+                    MATCHES.c.tournament_id == tid, MATCHES.c.table_id == table_id
+                )
+            ).first()
+        return None if row is None else list(row.entrants)
+
+    def listing(self, limit: int = 100) -> list[tuple[dict[str, Any], int]]:
+        """The newest tournaments, each with its number of entrants."""
+        with self.engine.connect() as conn:
+            counts: dict[str, int] = dict(
+                conn.execute(
+                    sa.select(TOURNAMENT_ENTRANTS.c.tournament_id, sa.func.count()).group_by(
+                        TOURNAMENT_ENTRANTS.c.tournament_id
+                    )
+                ).all()
+            )
+            rows = conn.execute(
+                sa.select(TOURNAMENTS).order_by(TOURNAMENTS.c.created_at.desc()).limit(limit)
+            ).mappings()
+            return [(dict(r), counts.get(r["id"], 0)) for r in rows]
+
+    def everything(self, tid: str) -> Everything | None:
+        """One tournament with its entrants, every match and each entrant's rating."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(TOURNAMENTS).where(TOURNAMENTS.c.id == tid)).mappings()
+            t = row.first()
+            if t is None:
+                return None
+            entrants = [
+                dict(e)
+                for e in conn.execute(
+                    sa.select(TOURNAMENT_ENTRANTS)
+                    .where(TOURNAMENT_ENTRANTS.c.tournament_id == tid)
+                    .order_by(TOURNAMENT_ENTRANTS.c.joined_at)
+                ).mappings()
+            ]
+            matches = [
+                dict(m)
+                for m in conn.execute(
+                    sa.select(MATCHES)
+                    .where(MATCHES.c.tournament_id == tid)
+                    .order_by(MATCHES.c.round, MATCHES.c.slot, MATCHES.c.game_no)
+                ).mappings()
+            ]
+            ratings = {e["entrant"]: read_rating(conn, e["entrant"], t["game"]) for e in entrants}
+        return Everything(dict(t), entrants, matches, ratings)
+
+
+@dataclass(frozen=True)
+class Everything:
+    """What the tournament page shows, as stored (``views.snapshot`` shapes it)."""
+
+    tournament: dict[str, Any]
+    entrants: list[dict[str, Any]]
+    matches: list[dict[str, Any]]
+    ratings: dict[str, Glicko2]
