@@ -9,6 +9,7 @@ from typing import Any
 
 from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, load_game
 from spelbord.core.errors import SpelbordError
+from spelbord.core.registry import tools
 from spelbord.core.tools import find_tool
 
 EXAMPLES = """\
@@ -50,7 +51,7 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     game = load_game(args.game, {})
     try:
-        tool = find_tool(type(game).tools, args.game, "odds")
+        tool = find_tool(tools(game.name), args.game, "odds")
     except SpelbordError as exc:
         raise CliError(str(exc), EXIT_USAGE) from None
     params = {f: getattr(args, f) for f in FIELDS if getattr(args, f) is not None}

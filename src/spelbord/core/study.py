@@ -1,12 +1,13 @@
 """What a game offers for study: an analysis board and puzzles (hooks only, no I/O here).
 
-A game declares its study features with the class attribute ``study`` (a ``Study``). Each
-feature is a zero-argument factory, called when the feature is first used, so the engine
-or puzzle file behind it is loaded only then; a game without the feature leaves it
-``None``. The server serves ``/analysis/<game>`` and ``/puzzles/<game>`` for the games
-that declare them, and names no game itself; ``registry.analyser(name)`` and
-``registry.puzzle_book(name)`` build them, or raise ``NoStudyError`` naming the games that
-offer the feature.
+A game declares its study features in its extras (``Extras(study=Study(...))``,
+``core.extras``): each feature is the dotted path of a zero-argument factory, imported and
+called when the feature is first used, so the engine or puzzle file behind it is loaded
+only then; a game without the feature leaves it ``None``. The server serves
+``/analysis/<game>`` and ``/puzzles/<game>`` for the games that declare them and the
+command line ``spelbord analyse`` and ``spelbord puzzles``, neither naming a game itself;
+``registry.analyser(name)`` and ``registry.puzzle_book(name)`` build them, or raise
+``NoStudyError`` naming the games that offer the feature.
 
 - ``Analyser``: reads a position text (``parse``, whose errors name what is wrong), writes
   one (``text``) and analyses a position within a time budget (``analyse``).
@@ -15,17 +16,17 @@ offer the feature.
 
 >>> Study().features()
 []
->>> Study(puzzles=lambda: None).features()
-['puzzles']
+>>> Study(analysis="spelbord.games.coerceo.study:CoerceoAnalysis").features()
+['analysis']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from spelbord.core.errors import SpelbordError
+from spelbord.core.extras import Study
 
 if TYPE_CHECKING:
     from spelbord.core.game import Game, State
@@ -100,17 +101,4 @@ class PuzzleBook(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Study:
-    """A game's study features: factories of its ``Analyser`` and ``PuzzleBook``."""
-
-    analysis: Callable[[], Analyser] | None = None
-    puzzles: Callable[[], PuzzleBook] | None = None
-
-    def features(self) -> list[str]:
-        """The features offered, as the pages name them (``analysis``, ``puzzles``)."""
-        return [
-            name
-            for name, factory in (("analysis", self.analysis), ("puzzles", self.puzzles))
-            if factory is not None
-        ]
+__all__ = ["Analyser", "NoStudyError", "Puzzle", "PuzzleBook", "PuzzleNotFoundError", "Study"]

@@ -31,7 +31,7 @@ from spelbord.ai.levels import STATED
 from spelbord.ai.levels import describe as levels_of
 from spelbord.ai.levels import specs as level_specs
 from spelbord.core.errors import SpelbordError, UnknownGameError
-from spelbord.core.registry import game_class, info, load, names
+from spelbord.core.registry import extras, info, load, names
 from spelbord.server import lab, pages, player_routes, protocol, study, tools
 from spelbord.server.ai import AgentPool, WorkerConfig
 from spelbord.server.config import resolve_database_url
@@ -262,7 +262,7 @@ def create_app(
                     for t in tools.game_tools(n)
                     if t.page
                 ],
-                "study": game_class(n).study.features(),
+                "study": extras(n).study.features(),
                 "levels": level_specs(n),
             }
             for n in names()

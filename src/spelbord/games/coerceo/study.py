@@ -1,6 +1,6 @@
 """Coerceo's study features: the analysis board's engine view and the shipped puzzles.
 
-``CoerceoGame.study`` names the two classes here (``core.study``); the server serves
+``CoerceoGame.extras`` names the two classes here (its ``study``, ``core.study``); the server serves
 them at ``/analysis/coerceo`` and ``/puzzles/coerceo`` without naming the game.
 
 >>> from spelbord.games.coerceo.rules import CoerceoGame
