@@ -7,10 +7,11 @@ import pytest
 from tests.ai.guard import guarded_view
 
 from spelbord import games
-from spelbord.ai import SeatView, gunst_solver, make_agent
+from spelbord.ai import SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_eq import menu
-from spelbord.ai.gunst_solver import CONTINUATIONS, GunstSolver
+from spelbord.ai.gunst import eq as gunst_solver
+from spelbord.ai.gunst.eq import CONTINUATIONS, GunstSolver
+from spelbord.ai.gunst.smmcts import menu
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import Selection
 from spelbord.lab import run_match

@@ -8,8 +8,8 @@ turn and at simultaneous nodes.
 """
 
 from spelbord.ai.agent import Agent
-from spelbord.ai.alphabeta import AlphaBetaAgent
 from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
+from spelbord.ai.coerceo.ab import AlphaBetaAgent
 from spelbord.ai.ismcts import ISMCTSAgent
 from spelbord.ai.mcts import MCTSAgent
 from spelbord.ai.random_agent import RandomAgent

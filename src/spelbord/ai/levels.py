@@ -612,7 +612,7 @@ time on the 2-core machine shared with other jobs)."""
 STATED: dict[str, dict[str, float]] = {
     # gunst-eq has no budget option: its season-4 searches stop after ORACLE_SECONDS +
     # REPLY_SECONDS (1.6 s) of CPU, seasons 1-3 are bounded by their menus; at most 2 s of
-    # CPU a decision (``spelbord.ai.gunst_solver``).
+    # CPU a decision (``spelbord.ai.gunst.eq``).
     "gunst": {"hard": 2.0, "master": 2.0},
 }
 """Stated seconds per move of levels without a time budget that take longer than

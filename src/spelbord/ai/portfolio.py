@@ -75,7 +75,7 @@ from spelbord.core import CHANCE, SIMULTANEOUS, State, sample_outcome, seeded
 from spelbord.core.errors import SpelbordError
 
 if TYPE_CHECKING:
-    from spelbord.ai.scripted.omringad import Variant
+    from spelbord.ai.omringad.script import Variant
 
 DEFAULT_BUDGET = Budget(seconds=1.0)
 DEFAULT_HORIZON = 2
@@ -101,7 +101,7 @@ MAX_SWEEPS = 1000
 far more work than one ``ismcts`` iteration, so the server's iteration cap is too loose)."""
 DEFAULT_PLAN = {"omringad": "garrison-conqueror"}
 """The plan played unless another proposal measures better (else the game's first plan):
-the strongest in scripted play (``spelbord.ai.scripted.omringad.VARIANTS``)."""
+the strongest in scripted play (``spelbord.ai.omringad.script.VARIANTS``)."""
 STEP_LIMIT = 5000
 """Safety bound on the moves of one rollout."""
 
@@ -445,7 +445,7 @@ class PortfolioAgent(Agent):
         last = self._last_obs
         if last is None or last["phase"] != "move" or last["round"] != rnd:
             return
-        from spelbord.ai.scripted.omringad import OmringadPlan, Rush, distances
+        from spelbord.ai.omringad.script import OmringadPlan, Rush, distances
 
         before, after = _counts(last, other), _counts(obs, other)
         left = [sq for sq, n in before.items() if after.get(sq, 0) < n]
@@ -513,7 +513,7 @@ class PortfolioAgent(Agent):
 def variants(game: str) -> tuple[Variant, ...]:
     """Plans beyond the gauntlet the agent may follow itself (not modelled as opponents)."""
     if game == "omringad":
-        from spelbord.ai.scripted.omringad import VARIANTS
+        from spelbord.ai.omringad.script import VARIANTS
 
         return VARIANTS
     return ()
@@ -521,7 +521,7 @@ def variants(game: str) -> tuple[Variant, ...]:
 
 def _shopping_count(shopping: str, pool: list[int], gold: int) -> int:
     """Units an Omringad plan buys: always the first of ``shopping`` it can afford (R73)."""
-    from spelbord.ai.scripted.omringad import COST
+    from spelbord.ai.omringad.script import COST
     from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES
 
     letters = [KIND_CODES[k] for k in BASE_KINDS]

@@ -13,11 +13,11 @@ turn) and ``history=on`` (draw them with ``resample``: see ``spelbord.ai.ismcts`
 simulating them (``spelbord.ai.portfolio``),
 ``level:easy|medium|hard|master`` a level resolved per game (``spelbord.ai.levels``).
 Gunst only: ``gunst-eq[:model=on|off][:safety=E][:safety4=E]`` (near-equilibrium
-matrix-game solving, ``spelbord.ai.gunst_solver``),
+matrix-game solving, ``spelbord.ai.gunst.eq``),
 ``gunst-br[:model=on|off][:mimic=PLAN][:safety=E][:safety4=E]`` (a best reply to it,
-``spelbord.ai.gunst_br``), ``gunst-smmcts[:budget][:gamma=G]`` (SM-MCTS with
-regret matching, ``spelbord.ai.gunst_eq``). ``ab`` is the Coerceo alpha-beta engine
-(``ab:1s``, ``ab:200ms``, ``ab:depth=6``; see ``spelbord.ai.alphabeta``).
+``spelbord.ai.gunst.br``), ``gunst-smmcts[:budget][:gamma=G]`` (SM-MCTS with
+regret matching, ``spelbord.ai.gunst.smmcts``). ``ab`` is the Coerceo alpha-beta engine
+(``ab:1s``, ``ab:200ms``, ``ab:depth=6``; see ``spelbord.ai.coerceo.ab``).
 
 >>> make_agent("mcts:500ms", seed=1).name
 'mcts:500ms'
@@ -34,8 +34,8 @@ spelbord.ai.budget.AgentSpecError: bad budget 'fast': use seconds (1s, 0.5s), ..
 from __future__ import annotations
 
 from spelbord.ai.agent import Agent
-from spelbord.ai.alphabeta import parse_alphabeta
 from spelbord.ai.budget import AgentSpecError, Budget
+from spelbord.ai.coerceo.ab import parse_alphabeta
 from spelbord.ai.ismcts import ISMCTSAgent
 from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, MCTSAgent
 from spelbord.ai.random_agent import RandomAgent
@@ -81,15 +81,15 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             raise AgentSpecError(f"a level is level:NAME, got {spec!r}")
         return LevelAgent(parts[0], seed)
     if kind == "gunst-eq":
-        from spelbord.ai.gunst_solver import make_gunst_eq
+        from spelbord.ai.gunst.eq import make_gunst_eq
 
         return make_gunst_eq(parts, seed)
     if kind == "gunst-br":
-        from spelbord.ai.gunst_br import make_gunst_br
+        from spelbord.ai.gunst.br import make_gunst_br
 
         return make_gunst_br(parts, seed)
     if kind == "gunst-smmcts":
-        from spelbord.ai.gunst_eq import make_gunst_smmcts
+        from spelbord.ai.gunst.smmcts import make_gunst_smmcts
 
         return make_gunst_smmcts(parts, seed)
     if kind == "random":

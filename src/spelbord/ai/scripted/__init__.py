@@ -9,7 +9,10 @@
 from __future__ import annotations
 
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.scripted import coerceo, gunst, islandet, omringad
+from spelbord.ai.coerceo import script as coerceo
+from spelbord.ai.gunst import script as gunst
+from spelbord.ai.islandet import script as islandet
+from spelbord.ai.omringad import script as omringad
 from spelbord.ai.scripted.base import ScriptedAgent
 
 PLANS: dict[str, type[ScriptedAgent]] = {

@@ -28,7 +28,7 @@ value range -1..1), ``safety4`` in season 4 (default 0.4, ``DEFAULT_LAST_SAFETY`
 single-seat decision takes the best expected action among those of the best safe value.
 
 Why season 4 has its own slack: every scripted plan loses for certain to its exact best
-reply (``spelbord.ai.gunst_plan_reply``: value +1 from either seat for the hoarder,
+reply (``spelbord.ai.gunst.plan_reply``: value +1 from either seat for the hoarder,
 banisher, trickle, all-in and deity-rush), e.g. against the hoarder: bring nothing
 three times, then everything but one scholar (10 pieces against 11 makes the reply the
 chooser, R5). But after three seasons of ``bring nothing`` the season-4 frontier is a
@@ -64,7 +64,7 @@ from collections.abc import Callable, Sequence
 from spelbord.ai import matrixgame
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_eq import greedy_decision, menu
+from spelbord.ai.gunst.smmcts import greedy_decision, menu
 from spelbord.ai.view import SeatView
 from spelbord.core import State, seeded
 from spelbord.games.gunst import actions as A

@@ -19,7 +19,7 @@ best only in season 4.
 from __future__ import annotations
 
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_solver import (
+from spelbord.ai.gunst.eq import (
     CONTINUATIONS,
     DEFAULT_LAST_SAFETY,
     DEFAULT_SAFETY,

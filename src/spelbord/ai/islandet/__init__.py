@@ -1,0 +1,1 @@
+"""Slag for Islandet's own agents: the scripted plans (``script:PLAN``)."""
