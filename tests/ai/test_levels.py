@@ -7,17 +7,18 @@ import pytest
 from spelbord import games
 from spelbord.ai import SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.levels import LEVEL_NAMES, LEVELS, ladder, resolve
+from spelbord.ai.levels import LEVEL_NAMES, ladder, resolve, specs
 from spelbord.cli import main
 from spelbord.lab import run_match
 
 
 def test_every_level_of_every_game_is_a_valid_spec() -> None:
-    assert set(LEVELS) == {"gunst", "omringad", "islandet", "coerceo"}
-    for game, table in LEVELS.items():
-        assert tuple(table) == LEVEL_NAMES
+    with_levels = games.games_with("levels")
+    assert with_levels == games.names()  # every game the house ships has levels
+    for game in with_levels:
+        assert tuple(specs(game)) == LEVEL_NAMES
         for level in LEVEL_NAMES:
-            make_agent(resolve(game, level))
+            make_agent(resolve(game, level), game=game)
 
 
 def test_a_level_resolves_to_its_games_agent_at_the_first_step() -> None:
@@ -45,15 +46,14 @@ def test_cli_prints_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.strip() == ladder("gunst")
     for level in LEVEL_NAMES:
-        assert f"{level}" in out and LEVELS["gunst"][level] in out
+        assert f"{level}" in out and specs("gunst")[level] in out
     assert main(["ai", "levels", "chess"]) == 2
 
 
 def test_coerceo_levels_are_the_engines_own() -> None:
-    from spelbord.ai.levels import LEVELS
     from spelbord.games.coerceo.levels import LEVELS as ENGINE_LEVELS
 
-    assert LEVELS["coerceo"] == ENGINE_LEVELS
+    assert specs("coerceo") == ENGINE_LEVELS
 
 
 def test_coerceo_ladder_has_elo_with_intervals_from_recorded_games(
@@ -70,8 +70,8 @@ def test_coerceo_ladder_has_elo_with_intervals_from_recorded_games(
     games_of = {level: 0 for level in LEVEL_NAMES}
     for p in PAIRINGS:
         if p.game == "coerceo":
-            assert p.specs[0].startswith(LEVELS["coerceo"][p.a])
-            assert p.specs[1].startswith(LEVELS["coerceo"][p.b])
+            assert p.specs[0].startswith(specs("coerceo")[p.a])
+            assert p.specs[1].startswith(specs("coerceo")[p.b])
             games_of[p.a] += p.games
             games_of[p.b] += p.games
     assert all(rated[level].games == games_of[level] for level in rated)

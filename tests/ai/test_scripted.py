@@ -10,8 +10,10 @@ import pytest
 from spelbord import games
 from spelbord.ai import Agent, SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.scripted import PLANS, plans_for
+from spelbord.ai.scripted import all_plans, plans_for
 from spelbord.lab import play_game
+
+PLANS = all_plans()
 
 GAMES_PER_PLAN = {"gunst": 30, "omringad": 2, "islandet": 4, "coerceo": 1}
 

@@ -27,6 +27,7 @@ from typing import Any
 from spelbord.ai.budget import AgentSpecError, Budget
 from spelbord.ai.levels import LEVEL_NAMES
 from spelbord.ai.scripted import plans_for
+from spelbord.ai.spec import AgentSpec
 from spelbord.core.bradley_terry import Rung, ladder
 
 LADDERS = "ladders"
@@ -44,19 +45,10 @@ def entrants(game: str) -> list[str]:
 
 def scaled(spec: str, scale: float) -> str:
     """``spec`` with its time budget multiplied by ``scale`` (other specs unchanged)."""
-    kind, *parts = spec.split(":")
-    out = [kind]
-    for part in parts:
-        try:
-            budget = Budget.parse(part)
-        except AgentSpecError:
-            out.append(part)
-            continue
-        if budget.seconds is None:
-            out.append(part)
-        else:
-            out.append(str(Budget(seconds=round(budget.seconds * scale, 4))))
-    return ":".join(out)
+    parsed = AgentSpec.parse(spec)
+    if parsed.budget is None or parsed.budget.seconds is None:
+        return spec
+    return str(parsed.with_budget(Budget(seconds=round(parsed.budget.seconds * scale, 4))))
 
 
 def elo(data: dict[str, Any]) -> list[Rung]:

@@ -18,46 +18,60 @@ spelbord.ai.budget.AgentSpecError: unknown level 'expert' (levels: easy, medium,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from spelbord.ai.agent import Agent
-from spelbord.ai.budget import AgentSpecError, PerMove
+from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.spec import AgentGameError, AgentSpec, PerMove, agent_kind, check_agent
 from spelbord.ai.view import SeatView
 
 LEVEL_NAMES = ("easy", "medium", "hard", "master")
 
-LEVELS: dict[str, dict[str, str]] = {
-    # Gunst: the strongest agent, the near-equilibrium solver with safe opponent modelling,
-    # at hard and master (measured against every scripted plan and its best reply, MEASURED).
-    "gunst": {
-        "easy": "random",
-        "medium": "script:all-in",
-        "hard": "gunst-eq",
-        "master": "gunst-eq",
-    },
-    # Omringad: portfolio search over the scripted plans (``spelbord.ai.portfolio``) at hard
-    # and master: at equal time it beat IS-MCTS and it beats every scripted plan more often
-    # (MEASURED); IS-MCTS lost to three of the four plans.
-    "omringad": {
-        "easy": "random",
-        "medium": "script:conqueror",
-        "hard": "portfolio:1s",
-        "master": "portfolio:4s",
-    },
-    "islandet": {
-        "easy": "random",
-        "medium": "script:shooter",
-        "hard": "mcts:1s",
-        "master": "mcts:4s",
-    },
-    # Coerceo: the alpha-beta engine (``spelbord.games.coerceo.levels``, kept equal by a test).
-    "coerceo": {
-        "easy": "ab:depth=1",
-        "medium": "ab:depth=3",
-        "hard": "ab:300ms",
-        "master": "ab:2s",
-    },
-}
+
+@dataclass(frozen=True)
+class Levels:
+    """A game's four levels, each an agent spec, and the seconds a move ``stated`` for
+    levels whose spec has no time budget but takes longer than ``INSTANT`` (checked by
+    ``spelbord bench GAME --levels``). A game declares its ``Levels`` as its ``levels``
+    extra (``spelbord.ai.<game>.levels``).
+
+    >>> Levels("random", "random", "mcts:1s", "mcts:4s").spec("hard")
+    'mcts:1s'
+    """
+
+    easy: str
+    medium: str
+    hard: str
+    master: str
+    stated: Mapping[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for level in LEVEL_NAMES:
+            AgentSpec.parse(self.spec(level))
+        unknown = set(self.stated) - set(LEVEL_NAMES)
+        if unknown:
+            raise AgentSpecError(f"stated times of unknown levels: {sorted(unknown)}")
+        object.__setattr__(self, "stated", MappingProxyType(dict(self.stated)))
+
+    def spec(self, level: str) -> str:
+        spec: str = getattr(self, level)
+        return spec
+
+    def as_dict(self) -> dict[str, str]:
+        """Level name -> spec, easiest first."""
+        return {level: self.spec(level) for level in LEVEL_NAMES}
+
+
+def levels_of(game: str) -> Levels | None:
+    """The levels ``game`` declares (its ``levels`` extra); ``None`` for a game without."""
+    from spelbord import games
+
+    if game not in games.names() or not games.has_extra(game, "levels"):
+        return None
+    found: Levels = games.extra(game, "levels")
+    return found
 
 
 @dataclass(frozen=True)
@@ -514,7 +528,9 @@ class Pairing:
         )
 
 
-_E, _M, _H, _X = (f"{LEVELS['coerceo'][level]}:openings=4" for level in LEVEL_NAMES)
+_E, _M, _H, _X = (
+    f"{spec}:openings=4" for spec in ("ab:depth=1", "ab:depth=3", "ab:300ms", "ab:2s")
+)
 
 PAIRINGS: tuple[Pairing, ...] = (
     Pairing(
@@ -609,15 +625,6 @@ plans, fixed-depth search) unless ``STATED`` gives one: a bound, since such an a
 usually answers in milliseconds (a scripted Omringad plan took up to 0.12 s of wall-clock
 time on the 2-core machine shared with other jobs)."""
 
-STATED: dict[str, dict[str, float]] = {
-    # gunst-eq has no budget option: its season-4 searches stop after ORACLE_SECONDS +
-    # REPLY_SECONDS (1.6 s) of CPU, seasons 1-3 are bounded by their menus; at most 2 s of
-    # CPU a decision (``spelbord.ai.gunst.eq``).
-    "gunst": {"hard": 2.0, "master": 2.0},
-}
-"""Stated seconds per move of levels without a time budget that take longer than
-``INSTANT`` (checked by ``spelbord bench GAME --levels``)."""
-
 
 def time_per_move(game: str, level: str) -> float:
     """The time ``level`` states it takes a move at ``game``: its time budget, else
@@ -627,7 +634,8 @@ def time_per_move(game: str, level: str) -> float:
     (1.0, 0.5)
     """
     spec = resolve(game, level)
-    override = STATED.get(game, {}).get(level)
+    found = levels_of(game)
+    override = None if found is None else found.stated.get(level)
     if override is not None:
         return override
     seconds = PerMove.of(spec).seconds
@@ -644,7 +652,7 @@ def describe(game: str) -> list[dict[str, object]]:
     >>> [d["agent"] for d in describe("islandet")]
     ['level:easy', 'level:medium', 'level:hard', 'level:master']
     """
-    if game not in LEVELS:
+    if levels_of(game) is None:
         return []
     from spelbord.ai.ladder import ratings, stored
 
@@ -673,18 +681,25 @@ def specs(game: str) -> dict[str, str]:
     >>> specs("omringad")["hard"], specs("chess")
     ('portfolio:1s', {})
     """
-    table = LEVELS.get(game, {})
-    return {level: table[level] for level in LEVEL_NAMES if level in table}
+    found = levels_of(game)
+    return {} if found is None else found.as_dict()
 
 
 def resolve(game: str, level: str) -> str:
     """The agent spec of ``level`` at ``game`` (``AgentSpecError`` if there is none)."""
     if level not in LEVEL_NAMES:
         raise AgentSpecError(f"unknown level {level!r} (levels: {', '.join(LEVEL_NAMES)})")
-    table = LEVELS.get(game)
-    if table is None:
-        raise AgentSpecError(f"no levels for {game!r} (games: {', '.join(LEVELS)})")
-    return table[level]
+    found = levels_of(game)
+    if found is None:
+        raise AgentGameError(f"no levels for {game!r} (games: {', '.join(games_with_levels())})")
+    return found.spec(level)
+
+
+def games_with_levels() -> list[str]:
+    """The registered games that declare levels."""
+    from spelbord import games
+
+    return games.games_with("levels")
 
 
 def ladder(game: str, ratings: dict[str, str] | None = None) -> str:
@@ -692,13 +707,13 @@ def ladder(game: str, ratings: dict[str, str] | None = None) -> str:
     of each level from level-against-level games (``ratings``: level -> text, from
     ``spelbord.lab.levels``), the Elo ladder of the stored round robin of the levels and
     the scripted plans (``spelbord.ai.ladder``) and the measured matches."""
-    if game not in LEVELS:
-        raise AgentSpecError(f"no levels for {game!r} (games: {', '.join(LEVELS)})")
+    if levels_of(game) is None:
+        raise AgentGameError(f"no levels for {game!r} (games: {', '.join(games_with_levels())})")
     from spelbord.ai.ladder import elo, stored
 
     lines = [f"{game} levels:"]
     for level in LEVEL_NAMES:
-        spec = LEVELS[game][level]
+        spec = resolve(game, level)
         rating = (ratings or {}).get(level, "")
         lines.append(
             f"  {level:<7} {spec:<24} {time_per_move(game, level):g} s a move  {rating}".rstrip()
@@ -750,9 +765,23 @@ class LevelAgent(Agent):
         if self._inner is None or self._game != game:
             from spelbord.ai.spec import make_agent
 
-            self._inner = make_agent(resolve(game, self.level), self._seed)
+            self._inner = make_agent(resolve(game, self.level), self._seed, game=game)
             self._game = game
         return self._inner
 
     def step(self, view: SeatView) -> int:
         return self.resolved(view.game.name).step(view)
+
+
+def _plays(spec: AgentSpec, game: str) -> None:
+    """``AgentGameError`` unless ``game`` has levels and the level's agent plays it."""
+    if spec.argument in LEVEL_NAMES:
+        check_agent(resolve(game, spec.argument), game)
+
+
+@agent_kind("level", check=_plays)
+def make_level(spec: AgentSpec, seed: int | None = None) -> LevelAgent:
+    """``level:NAME``: the level ``NAME`` of whichever game it plays."""
+    if spec.argument is None or spec.budget is not None or spec.options:
+        raise AgentSpecError(f"a level is level:NAME, got {str(spec)!r}")
+    return LevelAgent(spec.argument, seed)

@@ -246,9 +246,10 @@ def print_search_speed(game: Game, seconds: float, seed: int, levels: bool = Fal
 def print_level_times(game: Game, positions: list[tuple[State, int]]) -> None:
     """Each level's measured time per decision against its stated time (+20%)."""
     from spelbord.ai import speed
-    from spelbord.ai.levels import LEVEL_NAMES, LEVELS, time_per_move
+    from spelbord.ai.levels import LEVEL_NAMES, levels_of, time_per_move
 
-    if game.name not in LEVELS:
+    levels = levels_of(game.name)
+    if levels is None:
         print("levels: none for this game")
         return
     over = []
@@ -259,7 +260,7 @@ def print_level_times(game: Game, positions: list[tuple[State, int]]) -> None:
         if not ok:
             over.append(level)
         print(
-            f"level {level:<7} {LEVELS[game.name][level]:<22} stated {stated:g} s a move: "
+            f"level {level:<7} {levels.spec(level):<22} stated {stated:g} s a move: "
             f"mean {t.mean:.3f} s, worst {t.worst:.3f} s over {len(t.seconds)} decisions"
             f"  {'ok' if ok else 'OVER +20%'}"
         )

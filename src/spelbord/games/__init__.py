@@ -9,7 +9,19 @@ from __future__ import annotations
 
 import importlib
 
-from spelbord.core.registry import game_class, info, load, names
+from spelbord.core.registry import (
+    evaluation,
+    extra,
+    extras,
+    game_class,
+    games_with,
+    has_extra,
+    info,
+    load,
+    names,
+    study,
+    tools,
+)
 
 # Each entry is a subpackage that registers its game when imported.
 GAME_PACKAGES: tuple[str, ...] = ("coerceo", "gunst", "islandet", "omringad")
@@ -17,4 +29,17 @@ GAME_PACKAGES: tuple[str, ...] = ("coerceo", "gunst", "islandet", "omringad")
 for _package in GAME_PACKAGES:
     importlib.import_module(f"{__name__}.{_package}")
 
-__all__ = ["GAME_PACKAGES", "game_class", "info", "load", "names"]
+__all__ = [
+    "GAME_PACKAGES",
+    "evaluation",
+    "extra",
+    "extras",
+    "game_class",
+    "games_with",
+    "has_extra",
+    "info",
+    "load",
+    "names",
+    "study",
+    "tools",
+]

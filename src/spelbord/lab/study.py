@@ -39,7 +39,6 @@ RECORDS = ("facts", "moves")
 """Optional columns: the game's facts (``State.game_facts``) and the moves as JSON."""
 DEFAULT_GAMES = 20
 NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
-SEARCH_KINDS = ("mcts", "ismcts", "gunst-eq")
 SLOW_LEVELS = ("level:hard", "level:master")
 FAST_SPEC = "level:medium"
 _TOP_KEYS = {
@@ -187,8 +186,10 @@ def fast_spec(spec: str) -> str:
     >>> fast_spec("mcts:1s"), fast_spec("level:master"), fast_spec("script:material")
     ('level:medium', 'level:medium', 'script:material')
     """
+    from spelbord.ai.spec import searching_kinds
+
     kind = spec.split(":", 1)[0]
-    return FAST_SPEC if kind in SEARCH_KINDS or spec in SLOW_LEVELS else spec
+    return FAST_SPEC if kind in searching_kinds() or spec in SLOW_LEVELS else spec
 
 
 # ---------------------------------------------------------------------- checking
@@ -234,19 +235,16 @@ def load_game(name: str, options: dict[str, Any]) -> Any:
 
 
 def check_spec(spec: str, game: str) -> None:
-    """``StudyError`` for an agent spec that does not parse, or a plan of another game."""
+    """``StudyError`` for an agent spec that does not parse, or does not play ``game`` (a
+    plan of another game, another game's own agent)."""
     from spelbord.ai import make_agent
-    from spelbord.ai.scripted import PLANS
 
     if not isinstance(spec, str):
         raise StudyError(f"an agent spec is a text, got {spec!r}")
     try:
-        make_agent(spec)
+        make_agent(spec, game=game)
     except ValueError as exc:
         raise StudyError(str(exc)) from None
-    kind, _, rest = spec.partition(":")
-    if kind == "script" and PLANS[rest].game != game:
-        raise StudyError(f"{spec!r} is a plan for {PLANS[rest].game}, not {game}")
 
 
 # ---------------------------------------------------------------------- TOML files

@@ -26,10 +26,10 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from spelbord.ai.budget import PerMove
-from spelbord.ai.levels import STATED
 from spelbord.ai.levels import describe as levels_of
+from spelbord.ai.levels import levels_of as declared_levels
 from spelbord.ai.levels import specs as level_specs
+from spelbord.ai.spec import PerMove
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import extras, info, load, names
 from spelbord.server import lab, pages, player_routes, protocol, study, tools
@@ -90,7 +90,8 @@ def level_table(game: str) -> list[dict[str, Any]]:
     for d in levels:
         per_move = PerMove.of(str(d["spec"]))
         budget, limit = str(per_move), per_move.as_dict()
-        stated = STATED.get(game, {}).get(str(d["level"]))
+        declared = declared_levels(game)
+        stated = None if declared is None else declared.stated.get(str(d["level"]))
         if not limit and stated is not None:  # no budget in its spec: the stated bound
             budget, limit = f"{stated:g} s", {"seconds": stated}
         table.append(

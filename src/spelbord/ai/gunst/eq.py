@@ -65,6 +65,7 @@ from spelbord.ai import matrixgame
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.gunst.smmcts import greedy_decision, menu
+from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.view import SeatView
 from spelbord.core import State, seeded
 from spelbord.games.gunst import actions as A
@@ -614,3 +615,9 @@ def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
     )
     agent.name = f"gunst-eq{suffix}"
     return agent
+
+
+@agent_kind("gunst-eq", games=("gunst",), searches=True)
+def gunst_eq(spec: AgentSpec, seed: int | None = None) -> Agent:
+    """``gunst-eq[:model=on|off][:safety=E][:safety4=E]`` (``make_gunst_eq``)."""
+    return make_gunst_eq(list(spec.parts), seed)

@@ -147,6 +147,8 @@ class CoerceoGame(Game):
             puzzles="spelbord.games.coerceo.study:CoerceoPuzzles",
         ),
         facts="spelbord.games.coerceo.facts:facts",
+        agents="spelbord.ai.coerceo",
+        levels="spelbord.ai.coerceo.levels:LEVELS",
     )
 
     def new_initial_state(self) -> CoerceoState:

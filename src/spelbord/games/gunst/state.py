@@ -249,7 +249,11 @@ class GunstState(State):
 class GunstGame(Game):
     """Gunst for two seats."""
 
-    extras: ClassVar[Extras] = Extras(facts="spelbord.games.gunst.facts:facts")
+    extras: ClassVar[Extras] = Extras(
+        facts="spelbord.games.gunst.facts:facts",
+        agents="spelbord.ai.gunst",
+        levels="spelbord.ai.gunst.levels:LEVELS",
+    )
 
     info: ClassVar[GameInfo] = GameInfo(
         name="gunst",

@@ -28,7 +28,11 @@ SHOTS = 20 + 10 + 10
 class IslandetGame(Game):
     """Slag for Islandet ("Battle for the Island"), two seats, dice and unknown blocks."""
 
-    extras = Extras(facts="spelbord.games.islandet.facts:facts")
+    extras = Extras(
+        facts="spelbord.games.islandet.facts:facts",
+        agents="spelbord.ai.islandet",
+        levels="spelbord.ai.islandet.levels:LEVELS",
+    )
 
     info = GameInfo(
         name="islandet",

@@ -626,6 +626,8 @@ class OmringadGame(OmringadGameBase):
         facts="spelbord.games.omringad.facts:facts",
         tools=("spelbord.games.omringad.odds_tool:TOOL",),
         evaluations={"fitted": "spelbord.games.omringad.fitted:fitted_value"},
+        agents="spelbord.ai.omringad",
+        levels="spelbord.ai.omringad.levels:LEVELS",
     )
     info = GameInfo(
         name="omringad",
