@@ -266,7 +266,7 @@ class Hub:
         for i, spec in enumerate(req.seats):
             if spec.kind == "ai":
                 assert spec.agent is not None
-                agent = self.pool.check_spec(spec.agent) if self.pool else spec.agent
+                agent = self.pool.check_spec(spec.agent, game.name) if self.pool else spec.agent
                 seats.append(
                     SeatRecord(i, "ai", spec.name or f"AI ({agent})", agent=agent, claimed=True)
                 )

@@ -201,7 +201,7 @@ class Director:
             raise TournamentError(
                 f"'show_up_seconds' must be a whole number from 1 to {MAX_SHOW_UP}"
             )
-        entrants = self._parse_entrants(body.get("entrants") or [])
+        entrants = self._parse_entrants(body.get("entrants") or [], game.name)
         if starts_at <= _now() and len(entrants) < least:
             raise TooFewEntrantsError(
                 f"a tournament that starts now needs at least {WORDS[least]} entrants; "
@@ -239,14 +239,14 @@ class Director:
         self._dirty.add(tid)
         return tid
 
-    def _parse_entrants(self, raw: Any) -> list[tuple[str, str]]:
+    def _parse_entrants(self, raw: Any, game: str) -> list[tuple[str, str]]:
         """``[{"ai": "mcts:200ms"}, {"player": "Name"}, ...]`` -> (entrant, shown name)."""
         if not isinstance(raw, list) or len(raw) > MAX_ENTRANTS:
             raise TournamentError(f"'entrants' must be a list of at most {MAX_ENTRANTS}")
         out: list[tuple[str, str]] = []
         for i, item in enumerate(raw):
             if isinstance(item, dict) and isinstance(item.get("ai"), str):
-                spec = self.check_ai(item["ai"])
+                spec = self.check_ai(item["ai"], game)
                 out.append((ai_entrant(spec), f"AI ({spec})"))
             elif isinstance(item, dict) and isinstance(item.get("player"), str):
                 account = account_by_name(self.engine, item["player"])
@@ -260,11 +260,11 @@ class Director:
             raise AlreadyJoinedError("an entrant is listed twice")
         return out
 
-    def check_ai(self, spec: str) -> str:
+    def check_ai(self, spec: str, game: str) -> str:
         if LEVEL.fullmatch(spec):
             return spec  # AI levels (another branch) are entrants by name
         try:
-            return self.hub.pool.check_spec(spec) if self.hub.pool else spec
+            return self.hub.pool.check_spec(spec, game) if self.hub.pool else spec
         except ValueError as exc:
             raise TournamentError(str(exc)) from None
 
@@ -278,7 +278,7 @@ class Director:
         t = await self._organizer(tid, account)
         if not isinstance(spec, str):
             raise TournamentError("give the AI entrant's 'agent' spec, e.g. 'mcts:200ms'")
-        spec = self.check_ai(spec)
+        spec = self.check_ai(spec, t["game"])
         await self._add_entrant(t["id"], ai_entrant(spec), f"AI ({spec})")
 
     async def _add_entrant(self, tid: str, entrant: str, shown: str) -> None:
