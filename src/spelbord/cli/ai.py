@@ -47,8 +47,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from spelbord.ai.budget import AgentSpecError
-    from spelbord.ai.levels import ladder
-    from spelbord.lab.levels import ratings
+    from spelbord.ai.ladder import report
 
     try:
         if args.play_round_robin:
@@ -57,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
             path = store(play_round_robin(args.game, args.games, args.scale, args.seed, True))
             print(f"stored {path}")
-        print(ladder(args.game, {r.level: r.text() for r in ratings(args.game)}))
+        print(report(args.game))
     except AgentSpecError as exc:
         raise CliError(str(exc), EXIT_USAGE) from None
     return EXIT_OK

@@ -37,7 +37,7 @@ answer to it. With one slack of 0.025 gunst-eq drew 39 of 40 against the hoarder
 (``--seed 11``, before f91f68d); a season-4 slack of 0.25 won 8 and drew 32 (60%, seed
 21); 0.4 buys the floor with a margin at the price of a mimic (``gunst-br:mimic=hoard``)
 that turns in season 4.
-Measured at commit f91f68d, 24 November 2026 (``spelbord.ai.levels.MEASURED``): against
+Measured at commit f91f68d, 24 November 2026 (``spelbord/ai/ladders/gunst.json``): against
 the hoarder 30 of 40 (20 wins, 20 draws), banisher 37, trickle, all-in and deity-rush 40
 of 40; the best reply ``gunst-br`` scored 12 of 20 against it (mean return +0.2: 0.1 of
 the value range 2) and ``gunst-br:mimic=hoard`` 13 of 20 (+0.3: 0.15 of the range).
