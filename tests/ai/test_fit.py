@@ -11,7 +11,7 @@ import pytest
 
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.mcts import evaluation
-from spelbord.ai.omringad.fit import fit_logistic, judge, main
+from spelbord.ai.omringad.fit import fit_logistic, judge
 from spelbord.ai.spec import make_agent
 from spelbord.core import random_step
 from spelbord.games.omringad.fitted import feature_names, features, fitted_value, model
@@ -41,8 +41,11 @@ def test_the_stored_model_is_antisymmetric_and_in_range() -> None:
 
 
 def test_fit_writes_weights_with_the_command(tmp_path: Path) -> None:
+    """The fitter is Omringad's tuner: ``spelbord lab tune omringad`` finds it by extra."""
+    from spelbord.cli import main as cli
+
     out = tmp_path / "fitted.json"
-    assert main(["omringad", "--games", "4", "--every", "20", "--out", str(out)]) == 0
+    assert cli(["lab", "tune", "omringad", "--games", "4", "--every", "20", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["games"] == 4 and len(data["weights"]) == 11
     assert data["command"].endswith("--games 4 --every 20 --seed 1")

@@ -1,4 +1,18 @@
-"""``spelbord match``: agent against agent, many games (``spelbord.lab.match.run_match``)."""
+"""``spelbord match``: agent against agent, many games (``spelbord.lab.match.run_match``).
+
+Examples::
+
+    spelbord match coerceo mcts:1s random --games 20
+    spelbord match coerceo mcts:500ms mcts:2000it --games 100 --processes 2 --seed 1
+    spelbord match gunst ismcts:1s random --games 50
+
+Give one spec per seat. The agents rotate over the seats from game to game, so each
+plays first equally often. With --record NOTE a two-seat match is added to the game's
+measured matches (spelbord/ai/ladders/GAME.json: the command, the commit, the date and
+the note), which `spelbord ai levels GAME` lists. The summary gives each agent's wins,
+draws and losses, its win rate and a 95% confidence interval (Wilson). Chance and agent
+seeds derive from --seed; with iteration budgets (mcts:2000it) a match repeats exactly.
+"""
 
 from __future__ import annotations
 
@@ -13,24 +27,13 @@ from spelbord.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     CliError,
+    examples,
     load_game,
     missing_part,
     parse_options,
 )
 
-EXAMPLES = """\
-examples:
-  spelbord match coerceo mcts:1s random --games 20
-  spelbord match coerceo mcts:500ms mcts:2000it --games 100 --processes 2 --seed 1
-  spelbord match gunst ismcts:1s random --games 50
-
-Give one spec per seat. The agents rotate over the seats from game to game, so each
-plays first equally often. With --record NOTE a two-seat match is added to the game's
-measured matches (spelbord/ai/ladders/GAME.json: the command, the commit, the date and
-the note), which `spelbord ai levels GAME` lists. The summary gives each agent's wins,
-draws and losses, its win rate and a 95% confidence interval (Wilson). Chance and agent
-seeds derive from --seed; with iteration budgets (mcts:2000it) a match repeats exactly.
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:

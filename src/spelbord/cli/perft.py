@@ -1,4 +1,13 @@
-"""``spelbord perft``: move-generation counts depth by depth, with time and nodes/s."""
+"""``spelbord perft``: move-generation counts depth by depth, with time and nodes/s.
+
+Examples::
+
+    spelbord perft coerceo --depth 4
+    spelbord perft coerceo --variant ocius --depth 5
+    spelbord perft coerceo --opt exchange_cost=1 --depth 3
+
+Chance and simultaneous nodes count every outcome and every joint action.
+"""
 
 from __future__ import annotations
 
@@ -11,19 +20,13 @@ from spelbord.cli.common import (
     EXIT_USAGE,
     CliError,
     describe_options,
+    examples,
     format_rate,
     load_game,
     parse_options,
 )
 
-EXAMPLES = """\
-examples:
-  spelbord perft coerceo --depth 4
-  spelbord perft coerceo --variant ocius --depth 5
-  spelbord perft coerceo --opt exchange_cost=1 --depth 3
-
-Chance and simultaneous nodes count every outcome and every joint action.
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:

@@ -22,8 +22,9 @@ command line ``spelbord analyse`` and ``spelbord puzzles``, neither naming a gam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from spelbord.core.errors import SpelbordError
 from spelbord.core.extras import Study
@@ -57,6 +58,17 @@ class Analyser(Protocol):
         ``score`` (for the side to move), ``white_score``-like keys the page shows,
         ``line`` (the best line in notation), ``top`` (moves with scores) and
         ``threats``."""
+        ...
+
+
+@runtime_checkable
+class EngineReport(Protocol):
+    """An analysis board that can also write its engine's search as terminal text (what
+    ``spelbord analyse GAME`` prints)."""
+
+    def report(self, state: State, seconds: float | None, depth: int | None = None) -> str:
+        """The search of ``state`` within ``seconds`` (``None``: to ``depth`` alone) as
+        lines of text."""
         ...
 
 
@@ -101,4 +113,42 @@ class PuzzleBook(Protocol):
         ...
 
 
-__all__ = ["Analyser", "NoStudyError", "Puzzle", "PuzzleBook", "PuzzleNotFoundError", "Study"]
+@runtime_checkable
+class PuzzleMiner(Protocol):
+    """A puzzle book whose puzzles are mined from engine games (``spelbord puzzles mine
+    GAME``): the shipped set's number of deep puzzles and first deep seed, where it is
+    shipped, the mining itself and the file text of a set."""
+
+    shipped_deep: int
+    deep_seed: int
+
+    @property
+    def shipped_file(self) -> Path: ...
+
+    def mine(
+        self,
+        count: int,
+        deep: int,
+        seed: int,
+        deep_seed: int,
+        progress: Callable[[Any], None] | None = None,
+    ) -> Sequence[Puzzle]:
+        """``count`` puzzles, ``deep`` of them needing a deeper search, from games seeded
+        ``seed`` on (the deep ones from ``deep_seed`` on); ``progress`` is called with each."""
+        ...
+
+    def dump(self, found: Sequence[Any]) -> str:
+        """The shipped file's text of a puzzle set."""
+        ...
+
+
+__all__ = [
+    "Analyser",
+    "EngineReport",
+    "NoStudyError",
+    "Puzzle",
+    "PuzzleBook",
+    "PuzzleMiner",
+    "PuzzleNotFoundError",
+    "Study",
+]

@@ -1,33 +1,33 @@
 """``spelbord bench lab``: games per second of a fixed small study, played with 1 and 2
 local worker processes and on Ray, and the parallel efficiency.
 
-The workload is ``WORKLOAD``: scripted Omringad, Islandet and Gunst games (Islandet's
-shooter against random),
-recorded to Parquet as a real study is (the records go to a temporary folder). Efficiency
-is the rate with ``n`` workers over ``n`` times the rate with one.
+The workload (``workload``) is one arm per game that declares seats for it (its
+``bench`` extra, ``core.extras.Bench.lab_seats``: scripted plans, fast), recorded to
+Parquet as a real study is (the records go to a temporary folder). Efficiency is the rate
+with ``n`` workers over ``n`` times the rate with one.
 """
 
 from __future__ import annotations
 
 import tempfile
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from spelbord.lab.runner import run_study
 from spelbord.lab.study import Arm, Study
 
-WORKLOAD = Study(
-    "bench",
-    (
-        Arm("omringad", "omringad", {}, ("script:bidder", "script:conqueror")),
-        Arm("islandet", "islandet", {}, ("script:shooter", "random")),
-        Arm("gunst", "gunst", {}, ("script:hoarder", "script:trickle")),
-    ),
-    games=20,
-    record=("facts",),
-    analyses=(),
-)
+
+def workload(games: int = 20) -> Study:
+    """The benchmark's study: ``games`` a game between the seats each game declares."""
+    from spelbord import games as registry
+
+    arms = tuple(
+        Arm(name, name, {}, registry.extras(name).bench.lab_seats)
+        for name in registry.names()
+        if registry.extras(name).bench.lab_seats
+    )
+    return Study("bench", arms, games=games, record=("facts",), analyses=())
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Measurement:
 def measure(games: int, ray: bool, workers: int = 2) -> list[Measurement]:
     """Play the workload (``games`` per arm) with 1 and ``workers`` local workers and,
     when ``ray``, on a local Ray instance with ``workers`` CPUs."""
-    study = replace(WORKLOAD, games=games)
+    study = workload(games)
     out = []
     with tempfile.TemporaryDirectory(prefix="spelbord-bench-lab-") as tmp:
         for n in sorted({1, workers}):

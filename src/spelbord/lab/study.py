@@ -43,6 +43,7 @@ SLOW_LEVELS = ("level:hard", "level:master")
 FAST_SPEC = "level:medium"
 _TOP_KEYS = {
     "name",
+    "summary",
     "description",
     "games",
     "seed",
@@ -280,6 +281,7 @@ def parse_study(text: str, source: str = "<study>") -> Study:
         fail(f"must be at least 1, got {games}", "games")
     seed = _get(data, "seed", int, fail, default=0)
     description = _get(data, "description", str, fail, default="")
+    _get(data, "summary", str, fail, default="")  # the line `spelbord lab list` shows
     record = tuple(_get_list(data, "record", fail, default=["facts"]))
     for item in record:
         if item not in RECORDS:

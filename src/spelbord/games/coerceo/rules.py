@@ -26,7 +26,7 @@ from spelbord.core import (
     StateFormatError,
     register,
 )
-from spelbord.core.extras import Extras, Study
+from spelbord.core.extras import Bench, Extras, Study
 from spelbord.games.coerceo.board import (
     ALL_TILES,
     BLACK,
@@ -149,6 +149,10 @@ class CoerceoGame(Game):
         facts="spelbord.games.coerceo.facts:facts",
         agents="spelbord.ai.coerceo",
         levels="spelbord.ai.coerceo.levels:LEVELS",
+        studies="spelbord.ai.coerceo.studies",
+        tuner="spelbord.ai.coerceo.tune:main",
+        encoder="spelbord.games.coerceo.encoding:CoerceoEncoder",
+        bench=Bench(rows="spelbord.games.coerceo.bench:rows"),
     )
 
     def new_initial_state(self) -> CoerceoState:

@@ -27,7 +27,7 @@ from spelbord.core import (
     StateFormatError,
     register,
 )
-from spelbord.core.extras import Extras
+from spelbord.core.extras import Bench, Extras
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import notation, rules
 from spelbord.games.gunst.pieces import (
@@ -253,6 +253,8 @@ class GunstGame(Game):
         facts="spelbord.games.gunst.facts:facts",
         agents="spelbord.ai.gunst",
         levels="spelbord.ai.gunst.levels:LEVELS",
+        encoder="spelbord.games.gunst.encoding:GunstEncoder",
+        bench=Bench(lab_seats=("script:hoarder", "script:trickle")),
     )
 
     info: ClassVar[GameInfo] = GameInfo(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spelbord.core import Game, GameInfo, Option, register
-from spelbord.core.extras import Extras
+from spelbord.core.extras import Bench, Extras
 from spelbord.games.islandet.actions import NUM_ACTIONS
 from spelbord.games.islandet.board import SEAT_NAMES
 from spelbord.games.islandet.position import GOALS
@@ -32,6 +32,8 @@ class IslandetGame(Game):
         facts="spelbord.games.islandet.facts:facts",
         agents="spelbord.ai.islandet",
         levels="spelbord.ai.islandet.levels:LEVELS",
+        encoder="spelbord.games.islandet.encoding:IslandetEncoder",
+        bench=Bench(lab_seats=("script:shooter", "random")),
     )
 
     info = GameInfo(

@@ -31,7 +31,7 @@ from spelbord.core import (
     register,
 )
 from spelbord.core.clock import Clock
-from spelbord.core.extras import Extras
+from spelbord.core.extras import Bench, Extras
 from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hidden
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
@@ -628,6 +628,10 @@ class OmringadGame(OmringadGameBase):
         evaluations={"fitted": "spelbord.games.omringad.fitted:fitted_value"},
         agents="spelbord.ai.omringad",
         levels="spelbord.ai.omringad.levels:LEVELS",
+        studies="spelbord.ai.omringad.studies",
+        tuner="spelbord.ai.omringad.fit:main",
+        encoder="spelbord.games.omringad.encoding:OmringadEncoder",
+        bench=Bench(lab_seats=("script:bidder", "script:conqueror")),
     )
     info = GameInfo(
         name="omringad",
