@@ -1,0 +1,42 @@
+"""The lab on a game registered by the documented steps (tests/extra_game.py): the seats
+study plays it, its own study and its benchmark seats are found through its extras."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from tests.extra_game import registered
+
+from spelbord.lab.bench import workload
+from spelbord.lab.builtin import builtin, listing
+from spelbord.lab.records import read_records
+from spelbord.lab.runner import run_study
+
+
+@pytest.fixture(scope="module")
+def name() -> Iterator[str]:
+    with registered() as found:
+        yield found
+
+
+def test_the_seats_study_plays_it(name: str, tmp_path: Path) -> None:
+    study = builtin("seats", games=2)
+    mine = tuple(arm for arm in study.arms if arm.game == name)
+    assert [arm.seats for arm in mine] == [("random", "random"), ("level:hard", "level:hard")]
+    result = run_study(replace(study, arms=mine), tmp_path, progress=False)
+    rows = read_records(tmp_path / "seats" / "records")
+    assert result.played == len(rows) == 4
+    assert {row["arm"] for row in rows} == {arm.label for arm in mine}
+    assert all("fact_s0_card" in row for row in rows)  # its facts extra, recorded
+
+
+def test_its_own_study_and_bench_seats_come_from_its_extras(name: str) -> None:
+    assert ("rutor-cards", "Does playing to one's card pay in Rutor?") in listing()
+    study = builtin("rutor-cards", games=3)
+    assert [arm.seats for arm in study.arms] == [("rutor-greedy", "random")]
+    assert [arm.seats for arm in workload().arms if arm.game == name] == [
+        ("rutor-greedy", "random")
+    ]
