@@ -11,7 +11,7 @@ The keys, and what each path names (the layer that uses it in brackets):
 
 - ``study``: a ``Study`` of the analysis board and the puzzles, each the path of a
   zero-argument factory of an ``Analyser`` / a ``PuzzleBook`` (``core.study``) [server, cli];
-- ``facts``: a function of a finished state to a flat dict, ``State.game_facts`` [lab];
+- ``facts``: a function of a state to a flat dict, ``State.game_facts`` [lab];
 - ``evaluations``: name -> a function of a state to per-seat values in [-1, 1], the
   cut-off evaluations an agent may ask for by name (``eval=fitted``) [ai];
 - ``tools``: the paths of the game's ``core.tools.Tool`` values [cli, server];
@@ -19,8 +19,9 @@ The keys, and what each path names (the layer that uses it in brackets):
   (``spelbord.ai.spec.agent_kind``) [ai];
 - ``levels``: the game's AI levels, a ``spelbord.ai.levels.Levels`` [ai, server];
 - ``studies``: the package whose ``*.toml`` files are the game's built-in lab studies [lab];
-- ``tuner``: a module with ``add_arguments(parser)`` and ``run(args)``, the game's weight
-  tuner (``spelbord lab tune GAME``) [lab, cli];
+- ``tuner``: a function of the remaining command-line arguments, the game's weight tuner
+  or fitter (``spelbord lab tune GAME ...``; it plays games, so it lives in
+  ``spelbord.ai.<game>``, not in the lab, which names no game) [cli];
 - ``encoder``: a ``core.encoding.Encoder`` subclass, the fixed-shape tensor of a seat's
   observation [interop];
 - ``bench``: a ``Bench`` of the game's own rows in ``spelbord bench GAME`` (the path of a
