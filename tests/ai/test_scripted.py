@@ -10,8 +10,10 @@ import pytest
 from spelbord import games
 from spelbord.ai import Agent, SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.scripted import PLANS, plans_for
+from spelbord.ai.scripted import all_plans, plans_for
 from spelbord.lab import play_game
+
+PLANS = all_plans()
 
 GAMES_PER_PLAN = {"gunst": 30, "omringad": 2, "islandet": 4, "coerceo": 1}
 
@@ -70,7 +72,7 @@ def tinge_choices(rec: Recorder) -> list[tuple[dict[str, Any], str]]:
 
 
 def everything_text(obs: dict[str, Any], seat: int) -> str:
-    from spelbord.ai.scripted.gunst import everything
+    from spelbord.ai.gunst.script import everything
     from spelbord.games.gunst.notation import selection_text
     from spelbord.games.gunst.pieces import Selection
 
@@ -159,7 +161,7 @@ def test_bidder_bids_whenever_it_may(omringad_games: dict[str, Recorder]) -> Non
 
 
 def test_rush_targets_the_opponents_castle(omringad_games: dict[str, Recorder]) -> None:
-    from spelbord.ai.scripted.omringad import Rush
+    from spelbord.ai.omringad.script import Rush
 
     rec = omringad_games["rush"]
     obs = next(o for o, _, _ in rec.log if o["phase"] == "move")
@@ -171,7 +173,7 @@ def test_rush_targets_the_opponents_castle(omringad_games: dict[str, Recorder]) 
 
 # ---------------------------------------------------------------- Islandet
 def enemy_shots(obs: dict[str, Any], legal: list[str], seat: int) -> list[str]:
-    from spelbord.ai.scripted.islandet import _SHOT, units_at
+    from spelbord.ai.islandet.script import _SHOT, units_at
     from spelbord.games.islandet.board import parse_square
 
     here = units_at(obs)
@@ -197,7 +199,7 @@ def test_shooter_takes_every_shot_at_an_enemy_unit() -> None:
 
 def test_block_avoider_never_fires_at_or_lands_on_a_block() -> None:
     """R17: blocks go off when shot or landed on; the avoider does neither."""
-    from spelbord.ai.scripted.islandet import _MOVE, _SHOT
+    from spelbord.ai.islandet.script import _MOVE, _SHOT
     from spelbord.games.islandet.board import parse_square
 
     rec, _ = record("islandet", "block-avoider", seed=33, seat=0)
@@ -282,7 +284,7 @@ def test_material_plays_the_best_two_ply_material_move() -> None:
     """Its alpha-beta choice has the full two-ply minimax value (checked without pruning)."""
     import random
 
-    from spelbord.ai.scripted.coerceo import material
+    from spelbord.ai.coerceo.script import material
     from spelbord.core import random_step
 
     state = games.load("coerceo").new_initial_state()
@@ -331,7 +333,7 @@ def _line_position(enemy_at: int | None, garrison_units: int, taken: int) -> dic
 def test_r30_a_garrison_stays_in_a_threatened_castle() -> None:
     """R30/R37: a group is formed unit by unit (``take``) before it walks; the garrison
     conqueror stops taking when only as many units as the enemy has within reach stay."""
-    from spelbord.ai.scripted.omringad import Conqueror
+    from spelbord.ai.omringad.script import Conqueror
     from spelbord.games.omringad import notation as N
 
     plan = Conqueror(1, shopping="AERM", garrison="CV")
@@ -356,7 +358,7 @@ def test_r30_a_garrison_stays_in_a_threatened_castle() -> None:
 
 
 def test_variants_reuse_the_plans_with_their_own_shopping() -> None:
-    from spelbord.ai.scripted.omringad import VARIANTS, Conqueror, Rush
+    from spelbord.ai.omringad.script import VARIANTS, Conqueror, Rush
 
     by_name = {v.plan: v for v in VARIANTS}
     archer = by_name["archer-rush"](seed=3)

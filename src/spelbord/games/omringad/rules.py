@@ -31,7 +31,8 @@ from spelbord.core import (
     register,
 )
 from spelbord.core.clock import Clock
-from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hidden, odds_tool
+from spelbord.core.extras import Extras
+from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hidden
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.auction import DEFAULT_BID_CLOCK
@@ -191,12 +192,6 @@ class OmringadState(OmringadData):
     def termination(self) -> str:
         camps = {self.teams[p] if self.teams else p for p in self.winners}
         return "draw" if len(camps) > 1 else "target"
-
-    def game_facts(self) -> dict[str, int | float | str]:
-        """The lab's facts about this game (``spelbord.games.omringad.facts``)."""
-        from spelbord.games.omringad.facts import facts
-
-        return facts(self)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self.phase == "auction":
@@ -627,7 +622,16 @@ def _kind_unit(k: int) -> Unit:
 class OmringadGame(OmringadGameBase):
     """Omringad goblin edition, two or four players, base game (no special units)."""
 
-    tools = (odds_tool.TOOL,)
+    extras = Extras(
+        facts="spelbord.games.omringad.facts:facts",
+        tools=("spelbord.games.omringad.odds_tool:TOOL",),
+        evaluations={"fitted": "spelbord.games.omringad.fitted:fitted_value"},
+        agents="spelbord.ai.omringad",
+        levels="spelbord.ai.omringad.levels:LEVELS",
+        studies="spelbord.ai.omringad.studies",
+        tuner="spelbord.ai.omringad.fit:main",
+        encoder="spelbord.games.omringad.encoding:OmringadEncoder",
+    )
     info = GameInfo(
         name="omringad",
         title="Omringad",
