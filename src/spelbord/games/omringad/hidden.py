@@ -118,6 +118,9 @@ def observe(state: OmringadData, seat: int | None) -> dict[str, Any]:
             for r in state.retreats
         ],
         "placed_here": state.placed_here[:],
+        # Readings of the rules version being played, for what a board shows (R50, R55, R111).
+        "dragon_besieges": state.game.dragon_besieges,
+        "controller_defends": state.game.controller_defends,
         "reinforcer": state.reinforcer,
         "winners": state.winners[:],
         "cup": auction_phase.cup_view(state),
