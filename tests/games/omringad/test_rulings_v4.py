@@ -291,3 +291,27 @@ def test_r63_a_score_exactly_at_the_target_wins(version: int) -> None:
     to_battle(st)  # no battle, nothing to place: the round ends
     assert st.phase == "over" and st.score == [50, 0] and st.winners == [A]
     assert list(st.returns()) == [1.0, -1.0]
+
+
+@VERSIONS
+def test_r50_r55_r111_the_terminal_board_shows_the_dragons_siege_and_the_intruder(
+    version: int,
+) -> None:
+    """The text board (``spelbord play omringad``) names each besieged settlement and from
+    where, the dragon's square from version 4 (R111), and what reinforcing beside an
+    intruder means under the version played (R55)."""
+    st = position(
+        {"A c3": (B_, "W"), "A c2": (NEUTRAL, "Z"), "A d3": (B_, "M"), "B e5": (B_, "M")},
+        CASTLE,
+        version=version,
+    )
+    buy(st, A, 1)
+    to_battle(st)
+    text = st.observation_string(A)
+    if version >= 4:
+        assert "A c3 (castle of A (you)): full siege from the dragon on A c2, A d3" in text
+        assert "in the next battle there you then defend with the castle's +1" in text
+    else:
+        assert "A c3 (castle of A (you)): partial siege from A d3; " in text
+        assert "the magician, there first, then defends with the castle's +1" in text
+    assert "B's magician stands in it without taking it; you may still reinforce it" in text
