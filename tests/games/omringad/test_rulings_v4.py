@@ -272,9 +272,7 @@ def test_r112_units_join_and_leave_the_horses_only_by_ordinary_moves(version: in
     stapeln som innehåller hästarna"): a group walking with the horses past its own elite
     neither picks it up nor drops a unit on the way: during the walk only steps and stop
     are offered, and the elite stays where it stood."""
-    st = position(
-        {"A a3": (A, "HM"), "A b3": (A, "E"), "B e5": (B_, "M")}, version=version
-    )
+    st = position({"A a3": (A, "HM"), "A b3": (A, "E"), "B e5": (B_, "M")}, version=version)
     play(st, "A a3", "take H", "take M", "done", "A b3")
     assert set(texts(st)) == {"stop", "A b2", "A b4", "A c3"}
     play(st, "A c3")

@@ -108,12 +108,10 @@ def siege_level(
     """NONE, PARTIAL (one besieging square) or FULL (two or more) (R51-R52)."""
     if not TERRAIN[terrain[settlement]].settlement:
         raise SiegeError(f"square {settlement} is not a castle or village")
-    n = len(
-        besieging_squares(
-            game_map, terrain, stacks, settlement, controller, teams,
-            dragon_besieges=dragon_besieges,
-        )  # fmt: skip
+    found = besieging_squares(
+        game_map, terrain, stacks, settlement, controller, teams, dragon_besieges=dragon_besieges
     )
+    n = len(found)
     return SiegeLevel(min(n, 2))
 
 
