@@ -109,6 +109,24 @@ def test_r55_a_castle_may_be_reinforced_beside_an_intruders_lone_magician(versio
 
 
 @VERSIONS
+def test_r55_r110_an_intruding_diplomat_attacks_and_cannot_be_spent(version: int) -> None:
+    """R55, R110: A reinforces its village beside B's lone diplomat. Version 4: A defends,
+    the diplomat attacks and cannot be spent, so the battle is fought. Version 3: the
+    diplomat defended and B could spend it, sending A's new units away."""
+    st = position({"A c3": (B_, "D"), "B e5": (B_, "M")}, {"A c3": Terrain.VILLAGE},
+                  version=version)  # fmt: skip
+    buy(st, A, 1)
+    to_reinforcements(st)
+    play(st, "place M", "A c3")
+    to_next_battle(st)
+    if version >= 4:
+        assert st.battle[2] == A and st.current_player() == CHANCE
+        assert dice(st) == [(A, "M", 0)]
+    else:
+        assert st.battle[2] == B_ and texts(st) == ["envoy", "fight"]
+
+
+@VERSIONS
 def test_r55_reinforcing_beside_an_intruder_keeps_the_siege_limits(version: int) -> None:
     """R55 with R51: the intruder in the castle does not besiege it (R118), B's mercenary
     next to it does: at most 2 of A's 3 new units go in; the third has nowhere to go and
