@@ -372,3 +372,66 @@ def test_variants_reuse_the_plans_with_their_own_shopping() -> None:
         Conqueror(1, shopping="AXE")
     with pytest.raises(AgentSpecError, match="garrison"):
         Conqueror(1, garrison="F")
+
+
+def _dragon_won(version: int) -> Any:
+    """Omringad round 2: Ivory (A) has won the dragon at auction and places it (R104)."""
+    from tests.games.omringad.positions import play, position
+
+    from spelbord.games.omringad import auction_phase
+    from spelbord.games.omringad.terrain import Terrain
+    from spelbord.games.omringad.units import SPECIAL_KINDS, Kind
+
+    tiles = {"A c3": Terrain.CASTLE, "A e2": Terrain.VILLAGE, "B c3": Terrain.CASTLE}
+    stacks = {"A c3": (0, "M"), "A e2": (0, "M"), "B c3": (1, "M")}
+    st = position(stacks, tiles, rules_version=version)
+    st.cup, st.gold = [SPECIAL_KINDS.index(Kind.DRAGON)], [10, 10]
+    auction_phase.start(st)
+    play(st, "draw dragon", "bid 2", "pass")
+    return st
+
+
+@pytest.mark.parametrize("version", [3, 4])
+def test_r111_a_plan_lays_the_dragon_beside_enemy_settlements_when_it_besieges(
+    version: int,
+) -> None:
+    """R111 (rules version 4): the dragon besieges every settlement next to it, so the
+    bidder lays it beside the enemy's castle and beside none of its own; in version 3 it
+    lays it like any placement, towards the front."""
+    from spelbord.ai.scripted.omringad import Bidder
+    from spelbord.games.omringad import notation as N
+
+    st = _dragon_won(version)
+    sq = Bidder(seed=1).step(SeatView(st, 0)) - N.SQUARE
+    around = {st.map.label(n) for n in st.map.neighbours[sq]}
+    if version >= 4:
+        assert "B c3" in around and not {"A c3", "A e2"} & around
+    else:
+        assert "B c3" not in around  # the nearest enemy square, not the castle's side
+
+
+@pytest.mark.parametrize(
+    ("version", "intruded", "chosen"),
+    [(4, "A c3", "A c3"), (3, "A e2", "A c3"), (4, "A e2", "A e2")],
+)
+def test_r55_a_plan_reinforces_beside_an_intruder_where_it_then_defends(
+    version: int, intruded: str, chosen: str
+) -> None:
+    """R55: Slate's lone magician stands in one of Ivory's settlements. From rules version
+    4 Ivory then defends it with the walls, so the conqueror reinforces there first; under
+    version 3 the magician would defend, so it reinforces elsewhere."""
+    from tests.games.omringad.positions import play, position, to_battle
+
+    from spelbord.ai.scripted.omringad import Conqueror
+    from spelbord.games.omringad import notation as N
+    from spelbord.games.omringad.terrain import Terrain
+
+    tiles = {"A c3": Terrain.CASTLE, "A e2": Terrain.VILLAGE}
+    st = position({intruded: (1, "W"), "B c3": (1, "M")}, tiles, rules_version=version)
+    st.bought[0] = [0]
+    st.pool[0][0] -= 1
+    to_battle(st)
+    plan = Conqueror(seed=1)
+    play(st, st.action_to_string(plan.step(SeatView(st, 0))))
+    assert st.action_to_string(plan.step(SeatView(st, 0))) == chosen
+    assert N.SQUARE + st.map.parse_label(chosen) in st.legal_actions()
