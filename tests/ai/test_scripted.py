@@ -398,7 +398,7 @@ def test_r111_a_plan_lays_the_dragon_beside_enemy_settlements_when_it_besieges(
     """R111 (rules version 4): the dragon besieges every settlement next to it, so the
     bidder lays it beside the enemy's castle and beside none of its own; in version 3 it
     lays it like any placement, towards the front."""
-    from spelbord.ai.scripted.omringad import Bidder
+    from spelbord.ai.omringad.script import Bidder
     from spelbord.games.omringad import notation as N
 
     st = _dragon_won(version)
@@ -422,7 +422,7 @@ def test_r55_a_plan_reinforces_beside_an_intruder_where_it_then_defends(
     version 3 the magician would defend, so it reinforces elsewhere."""
     from tests.games.omringad.positions import play, position, to_battle
 
-    from spelbord.ai.scripted.omringad import Conqueror
+    from spelbord.ai.omringad.script import Conqueror
     from spelbord.games.omringad import notation as N
     from spelbord.games.omringad.terrain import Terrain
 
