@@ -13,10 +13,10 @@ spelbord.server.errors.BadRequestError: unknown message type 'dance' (action, re
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from spelbord.server import strictjson
 from spelbord.server.errors import BadRequestError
 
 MAX_MESSAGE = 64 * 1024
@@ -136,15 +136,9 @@ def body_schema(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> Any:
-    """JSON text -> value, refusing anything over ``limit`` bytes."""
-    if len(raw) > limit:
-        raise BadRequestError(f"message too large ({len(raw)} bytes; the limit is {limit})")
-    try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadRequestError(f"malformed JSON: {exc}") from None
-    except RecursionError:
-        raise BadRequestError("malformed JSON: nested too deeply") from None
+    """JSON text -> value, refusing anything over ``limit`` bytes and every non-finite
+    number (``strictjson.loads``)."""
+    return strictjson.loads(raw, limit)
 
 
 def _object(data: Any, what: str) -> dict[str, Any]:

@@ -25,6 +25,10 @@ from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenErro
 
 FORMATS = ("round_robin", "knockout")
 MAX_ENTRANTS = 64
+MAX_START_AHEAD = 7 * 86400
+"""The furthest ahead a tournament may be set to start (seconds)."""
+MAX_START_BEHIND = 3600
+"""How far in the past a start time may lie (a client's clock running late): it starts now."""
 MAX_SHOW_UP = 3 * 3600
 """The longest a tournament waits for a player (well inside the hub's abandoned-table sweep)."""
 WORDS = {2: "two", 4: "four"}
@@ -167,23 +171,38 @@ def agent_of(spec: Any) -> str:
 
 
 def time_of(body: dict[str, Any], now: float) -> float:
-    """The start time: ``starts_at`` (epoch seconds) or ``starts_in`` (seconds from now).
+    """The start time: ``starts_at`` (epoch seconds) or ``starts_in`` (seconds from now),
+    at most ``MAX_START_AHEAD`` ahead; a ``starts_at`` up to ``MAX_START_BEHIND`` in the
+    past means now.
 
     >>> time_of({"starts_in": 30}, now=100.0), time_of({}, now=100.0)
     (130.0, 700.0)
+    >>> time_of({"starts_at": 50.0}, now=100.0)
+    100.0
+    >>> time_of({"starts_at": 1e300}, now=100.0)
+    Traceback (most recent call last):
+    ...
+    spelbord.server.tournaments.protocol.TournamentError: 'starts_at' must be a time in epoch seconds from 3600 seconds ago to 604800 seconds ahead
     """
     if "starts_in" in body:
         delay = body["starts_in"]
         if (
             not isinstance(delay, int | float)
             or isinstance(delay, bool)
-            or not 0 <= delay <= 7 * 86400
+            or not 0 <= delay <= MAX_START_AHEAD
         ):
-            raise TournamentError("'starts_in' must be 0 to 604800 seconds")
+            raise TournamentError(f"'starts_in' must be 0 to {MAX_START_AHEAD} seconds")
         return now + float(delay)
     at = body.get("starts_at")
     if at is None:
         return now + 600.0
-    if not isinstance(at, int | float) or isinstance(at, bool) or at < 0:
-        raise TournamentError("'starts_at' must be a time in epoch seconds")
-    return float(at)
+    if (
+        not isinstance(at, int | float)
+        or isinstance(at, bool)
+        or not now - MAX_START_BEHIND <= at <= now + MAX_START_AHEAD
+    ):
+        raise TournamentError(
+            f"'starts_at' must be a time in epoch seconds from {MAX_START_BEHIND} seconds "
+            f"ago to {MAX_START_AHEAD} seconds ahead"
+        )
+    return max(float(at), now)
