@@ -76,6 +76,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("request too large"),
     N_("malformed JSON: nested too deeply"),
     N_("malformed JSON: {reason}"),
+    N_("numbers must be finite: NaN and Infinity are not JSON"),
     N_("{what} must be a JSON object"),
     N_("{what} needs an integer {key}"),
     N_("a name is a text of at most 40 characters"),
@@ -163,8 +164,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("expected a JSON object"),
     N_('expected {"position": "<position text>", "options": {...}, "seconds": 1.0}'),
     N_("seconds must be a positive number"),
-    N_("not JSON: {reason}"),
-    N_("'starts_at' must be a time in epoch seconds"),
+    N_(
+        "'starts_at' must be a time in epoch seconds from {behind} seconds ago to {ahead} "
+        "seconds ahead"
+    ),
     N_("'format' must be one of {formats}"),
     N_("'options' must be an object of game options"),
     N_("a knockout is played at two-seat tables, but {game} with these options has {n} seats"),
@@ -177,7 +180,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("'entrants' must be a list of at most {max}"),
     N_("an entrant is listed twice"),
     N_("give the AI entrant's 'agent' spec, e.g. 'mcts:200ms'"),
-    N_("'starts_in' must be 0 to 604800 seconds"),
+    N_("'starts_in' must be 0 to {max} seconds"),
     N_("a tournament needs at least {need} entrants; it has {count}"),
     N_('entrant {n}: give {"ai": "<agent spec>"} or {"player": "<name>"}'),
     N_("this game hides information and is still running: export it when it is over"),
@@ -190,7 +193,6 @@ TEMPLATES: tuple[str, ...] = (
     N_("the game is over at this ply: there is nothing to analyse"),
     # game tools (tools.py, core/tools.py) and Omringad's battle calculator (odds.py)
     N_("{game}'s {name} has no page"),
-    N_("not JSON"),
     N_("{game} has no tool {name} (tools: {tools})"),
     N_("{field}: required"),
     N_("{field}: a text"),
