@@ -24,8 +24,9 @@ def players_app(url: str, tick: float = 0.05) -> Iterator[Callable[[], TestClien
     app = create_app(url, workers=FAKE_WORKERS, tournament_tick=tick)
     clients: list[TestClient] = []
 
-    def new_client() -> TestClient:
-        c = TestClient(app, base_url="https://testserver")
+    def new_client(address: str = "testclient") -> TestClient:
+        """A browser at ``address`` (its requests come from there)."""
+        c = TestClient(app, base_url="https://testserver", client=(address, 50000))
         if clients:
             c.portal = clients[0].portal  # one event loop for every browser
         else:

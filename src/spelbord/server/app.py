@@ -127,7 +127,9 @@ def _answer_errors(app: FastAPI) -> None:
     @app.exception_handler(SpelbordError)
     async def on_error(request: Request, exc: SpelbordError) -> JSONResponse:
         body = error_body(str(exc), connection_language(request))
-        return JSONResponse(body, status_code=status_of(exc))
+        retry = getattr(exc, "retry_after", None)  # 429s say when to come back
+        headers = {"Retry-After": str(retry)} if isinstance(retry, int) else None
+        return JSONResponse(body, status_code=status_of(exc), headers=headers)
 
     @app.exception_handler(Exception)
     async def on_crash(request: Request, exc: Exception) -> JSONResponse:

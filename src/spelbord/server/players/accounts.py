@@ -3,7 +3,8 @@
 Passwords are hashed with Argon2id (``argon2-cffi``'s ``PasswordHasher``); only the hash
 is stored, and a password never appears in a log line or a response. A session is a random
 token in a ``Secure; HttpOnly; SameSite=Lax`` cookie; the database keeps only its SHA-256.
-Repeated failed sign-ins for a name (or from one address) are answered ever more slowly.
+Failed sign-ins back off per (name, address) and are answered at once (``signin``): a
+stranger's guesses never lock the owner out.
 Guests need none of this: every table still works with seat tokens alone.
 
 Names are 3 to 24 letters, digits, ``_`` or ``-`` (starting with a letter or digit) and
@@ -41,6 +42,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from spelbord.server.errors import BadRequestError, ConflictError, NotFoundError, TableError
+from spelbord.server.players.signin import BackoffPolicy, SignInBackoff
 from spelbord.server.players.store import ACCOUNTS, SEAT_ENTRANTS, SESSIONS
 
 COOKIE = "spelbord_session"
@@ -150,37 +152,6 @@ def account_by_name(engine: sa.Engine, name: str) -> Account:
     return Account(row["id"], row["name"], row["created_at"])
 
 
-class Throttle:
-    """Slows repeated failures: the n-th failure in a row waits ``base * 2**(n-1)`` seconds
-    (at most ``cap``) before it is answered; a success clears the count.
-
-    >>> t = Throttle(base=0.5, cap=4.0)
-    >>> [t.fail("k") for _ in range(5)]
-    [0.5, 1.0, 2.0, 4.0, 4.0]
-    >>> t.clear("k"); t.fail("k")
-    0.5
-    """
-
-    def __init__(self, base: float = 0.25, cap: float = 8.0, forget: float = 900.0) -> None:
-        self.base, self.cap, self.forget = base, cap, forget
-        self._fails: dict[str, tuple[int, float]] = {}
-
-    def fail(self, key: str) -> float:
-        """Count a failure; returns the delay to wait before answering it."""
-        now = time.monotonic()
-        count, last = self._fails.get(key, (0, now))
-        if now - last > self.forget:
-            count = 0
-        count += 1
-        self._fails[key] = (count, now)
-        if len(self._fails) > 10000:  # bound the memory an attacker can make us hold
-            self._fails = dict(list(self._fails.items())[-5000:])
-        return float(min(self.cap, self.base * 2 ** (count - 1)))
-
-    def clear(self, key: str) -> None:
-        self._fails.pop(key, None)
-
-
 class Accounts:
     """Accounts and sessions on one engine (synchronous calls; hashing is slow on purpose,
     so the async routes run these on a thread)."""
@@ -188,8 +159,7 @@ class Accounts:
     def __init__(self, engine: sa.Engine, hasher: PasswordHasher | None = None) -> None:
         self.engine = engine
         self.hasher = hasher or PasswordHasher()  # Argon2id, RFC 9106 low-memory profile
-        self.throttle = Throttle()
-        self._locks: dict[str, asyncio.Lock] = {}
+        self.backoff = SignInBackoff(BackoffPolicy.from_env())
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
 
     # ------------------------------------------------------------------ accounts
@@ -307,19 +277,14 @@ class Accounts:
 
     # ------------------------------------------------------------------ async front
     async def sign_in(self, name: Any, password: Any, client: str) -> tuple[Account, str]:
-        """Check the password (slowed down after failures); returns (account, token)."""
-        keys = [f"name:{name_key(name) if isinstance(name, str) else ''}", f"ip:{client}"]
-        # Attempts on one name wait for each other, so parallel guesses are slowed too.
-        lock = self._locks.setdefault(keys[0], asyncio.Lock())
-        async with lock:
+        """Check the password; returns (account, token). Failures back off per (name,
+        address) (``signin``): a try that comes too early gets ``SignInWaitError`` (429)
+        at once, and nothing here ever waits for another client's tries."""
+        key = (name_key(name) if isinstance(name, str) and len(name) <= 64 else "", client)
+        with self.backoff.attempt(key) as attempt:
             account = await asyncio.to_thread(self.check_password, name, password)
             if account is None:
-                delay = max(self.throttle.fail(k) for k in keys)
-                await asyncio.sleep(delay)
-        if not lock.locked() and len(self._locks) > 1000:
-            self._locks.pop(keys[0], None)
+                attempt.failed()
         if account is None:
             raise SignInError("wrong name or password")
-        for k in keys:
-            self.throttle.clear(k)
         return account, await asyncio.to_thread(self.new_session, account)

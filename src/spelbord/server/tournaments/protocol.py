@@ -179,10 +179,10 @@ def time_of(body: dict[str, Any], now: float) -> float:
     (130.0, 700.0)
     >>> time_of({"starts_at": 50.0}, now=100.0)
     100.0
-    >>> time_of({"starts_at": 1e300}, now=100.0)
+    >>> time_of({"starts_at": 1e300}, now=100.0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    spelbord.server.tournaments.protocol.TournamentError: 'starts_at' must be a time in epoch seconds from 3600 seconds ago to 604800 seconds ahead
+    spelbord.server.tournaments.protocol.TournamentError: 'starts_at' must be a time in ...
     """
     if "starts_in" in body:
         delay = body["starts_in"]

@@ -122,6 +122,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("no player {name}"),
     N_("the name {name} is taken"),
     N_("wrong name or password"),
+    N_("too many wrong passwords for this name from your address: try again in {seconds} s"),
     N_("sign in first"),
     N_("a rated table has no local seats: each player signs in"),
     N_("a rated game is played between two sides"),

@@ -20,6 +20,7 @@ spelbord.server.web.ratelimit.RateLimitedError: too many requests to create a ta
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import time
 from collections.abc import Callable
@@ -48,9 +49,14 @@ WHAT = {
 
 
 class RateLimitedError(TableError):
-    """A client asked too often; nothing was changed."""
+    """A client asked too often; nothing was changed (``retry_after``: seconds until it
+    may ask again, sent as ``Retry-After``)."""
 
     status = 429
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -128,9 +134,11 @@ class Limiter:
         """Count one request of kind ``what`` by ``client``; raise if over a limit."""
         for item in self._items.get(what, ()):
             if not self._limiter.hit(item, what, client):
+                reset = self._limiter.get_window_stats(item, what, client).reset_time
                 raise RateLimitedError(
                     f"too many requests to {WHAT[what]}: at most {item.amount} per "
-                    f"{item.multiples} {item.GRANULARITY.name}"
+                    f"{item.multiples} {item.GRANULARITY.name}",
+                    retry_after=max(1, math.ceil(reset - time.time())),
                 )
 
 
