@@ -42,13 +42,13 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from spelbord.server.errors import BadRequestError, ConflictError, NotFoundError, TableError
+from spelbord.server.players.passwords import MAX_PASSWORD, check_new_password
 from spelbord.server.players.signin import BackoffPolicy, SignInBackoff
 from spelbord.server.players.store import ACCOUNTS, SEAT_ENTRANTS, SESSIONS
 
 COOKIE = "spelbord_session"
 SESSION_SECONDS = 30 * 24 * 3600
 NAME = re.compile(r"[^\W_][\w-]*")
-MIN_PASSWORD, MAX_PASSWORD = 8, 256
 
 
 class AccountError(BadRequestError):
@@ -57,10 +57,6 @@ class AccountError(BadRequestError):
 
 class BadNameError(AccountError):
     """A player name breaks the rules for names."""
-
-
-class BadPasswordError(AccountError):
-    """A password that is too short or too long."""
 
 
 class NameTakenError(ConflictError):
@@ -96,14 +92,6 @@ def check_name(name: Any) -> str:
 def name_key(name: str) -> str:
     """The case-insensitive key names are unique by."""
     return unicodedata.normalize("NFKC", name).casefold()
-
-
-def check_password(password: Any) -> str:
-    if not isinstance(password, str):
-        raise BadPasswordError("give a 'password'")
-    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise BadPasswordError(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
-    return password
 
 
 def _digest(token: str) -> str:
@@ -165,7 +153,7 @@ class Accounts:
     # ------------------------------------------------------------------ accounts
     def sign_up(self, name: Any, password: Any) -> Account:
         name = check_name(name)
-        check_password(password)
+        check_new_password(password, name)
         key = name_key(name)
         hashed = self.hasher.hash(password)
         account = Account(secrets.token_hex(8), name, time.time())
@@ -262,6 +250,25 @@ class Accounts:
         with self.engine.begin() as conn:
             conn.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == _digest(token)))
 
+    def end_sessions(self, account: Account, keep: str | None = None) -> int:
+        """Sign ``account`` out everywhere: every session ends (but the one of ``keep``, a
+        token); returns how many ended."""
+        query = SESSIONS.delete().where(SESSIONS.c.account_id == account.id)
+        if keep:
+            query = query.where(SESSIONS.c.token_hash != _digest(keep))
+        with self.engine.begin() as conn:
+            return int(conn.execute(query).rowcount or 0)
+
+    def set_password(self, account: Account, password: Any, keep: str | None) -> None:
+        """A new password for ``account`` (checked as at sign-up); every other session ends."""
+        check_new_password(password, account.name)
+        hashed = self.hasher.hash(password)
+        with self.engine.begin() as conn:
+            conn.execute(
+                ACCOUNTS.update().where(ACCOUNTS.c.id == account.id).values(password_hash=hashed)
+            )
+        self.end_sessions(account, keep)
+
     # ------------------------------------------------------------------ seats
     def bind_seat(self, table_id: str, seat: int, entrant: str) -> None:
         """Record who sits at a seat (an account that claimed it, or an AI level)."""
@@ -288,3 +295,16 @@ class Accounts:
         if account is None:
             raise SignInError("wrong name or password")
         return account, await asyncio.to_thread(self.new_session, account)
+
+    async def change_password(
+        self, account: Account, current: Any, new: Any, client: str, keep: str | None
+    ) -> None:
+        """Change the signed-in ``account``'s password: ``current`` must be right (tries
+        back off as sign-ins do); every session but ``keep`` (a token) ends."""
+        with self.backoff.attempt((name_key(account.name), client)) as attempt:
+            checked = await asyncio.to_thread(self.check_password, account.name, current)
+            if checked is None or checked.id != account.id:
+                attempt.failed()
+        if checked is None or checked.id != account.id:
+            raise SignInError("wrong password")
+        await asyncio.to_thread(self.set_password, account, new, keep)

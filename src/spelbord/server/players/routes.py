@@ -23,6 +23,7 @@ from spelbord.server.players.accounts import (
     SESSION_SECONDS,
     Account,
     Accounts,
+    NotSignedInError,
     account_by_name,
     ai_entrant,
 )
@@ -218,6 +219,36 @@ async def sign_out(request: Request, response: Response, players: ThePlayers) ->
     await players.hub.db(players.accounts.end_session, request.cookies.get(COOKIE))
     response.delete_cookie(COOKIE, path="/", secure=True, httponly=True, samesite="lax")
     return {"account": None}
+
+
+@router.post("/api/account/signout-everywhere")
+async def sign_out_everywhere(
+    request: Request, response: Response, players: ThePlayers, account: CurrentAccount
+) -> dict[str, Any]:
+    """End every session of the signed-in account (this one too)."""
+    if account is None:
+        raise NotSignedInError("sign in first")
+    ended = await players.hub.db(players.accounts.end_sessions, account)
+    response.delete_cookie(COOKIE, path="/", secure=True, httponly=True, samesite="lax")
+    return {"account": None, "sessions_ended": ended}
+
+
+@router.post("/api/account/password")
+async def change_password(
+    request: Request, players: ThePlayers, account: CurrentAccount, limit: Limit
+) -> dict[str, Any]:
+    """``{"password": current, "new_password": new}``: this session stays, the others end."""
+    if account is None:
+        raise NotSignedInError("sign in first")
+    limit("signin")
+    data = await json_body(request)
+    if not isinstance(data, dict):
+        raise BadRequestError("send {'password': ..., 'new_password': ...}")
+    client = request.client.host if request.client else "?"
+    await players.accounts.change_password(
+        account, data.get("password"), data.get("new_password"), client, request.cookies.get(COOKIE)
+    )
+    return {"account": account.as_dict()}
 
 
 @router.get("/api/account")
