@@ -1,5 +1,5 @@
 """The records of players: accounts, sessions, who sat at a seat, ratings (the schema
-mirrors migration 0004), and the player page's query.
+mirrors migrations 0004 and 0005), and the player page's query.
 
 The tables sit on ``db.METADATA`` beside the tables of games (``tables.store``, whose
 rows this module only reads).
@@ -23,6 +23,10 @@ ACCOUNTS = sa.Table(
     sa.Column("name_key", sa.String(32), nullable=False, unique=True),
     sa.Column("password_hash", sa.String(255), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    # The name's confusable skeleton (names.skeleton, Unicode TS #39): lookalikes share
+    # it. Migration 0005 marks the later of two existing lookalikes "<skeleton>#<id>".
+    sa.Column("name_skeleton", sa.String(160), nullable=False),
+    sa.Index("ix_spelbord_accounts_name_skeleton", "name_skeleton", unique=True),
 )
 
 SESSIONS = sa.Table(

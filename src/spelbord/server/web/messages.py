@@ -115,7 +115,8 @@ TEMPLATES: tuple[str, ...] = (
     N_("{game} has no web renderer"),
     # accounts and tournaments (players/, tournaments/)
     N_("give a 'name'"),
-    N_("a name has 3 to 24 characters"),
+    N_("a name has {low} to {high} characters"),
+    N_("a name mixes scripts (such as Latin and Cyrillic letters): write it in one"),
     N_("give a 'password'"),
     N_("a password has {low} to {high} characters"),
     N_("this password is one of the most common ones: choose another"),

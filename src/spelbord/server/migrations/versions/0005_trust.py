@@ -1,0 +1,67 @@
+"""Trust (issue 27): lookalike names.
+
+- ``spelbord_accounts.name_skeleton``: each name's confusable skeleton (Unicode TS #39,
+  ``players.names.skeleton``), unique. Existing names are back-filled. Two existing names
+  that look alike both stay, with their accounts, ratings and games: the older account
+  (by ``created_at``, then id) holds the plain skeleton and each later one the skeleton
+  marked with its id (``"alice#<id>"``), so the index is unique and every new lookalike of
+  either is refused at sign-up (it meets the plain one). Existing names that mix scripts
+  stay as they are; only new names are held to one script.
+
+Revision ID: 0005
+Revises: 0004
+Create Date: 2026-11-27
+"""
+
+from __future__ import annotations
+
+import logging
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+log = logging.getLogger(__name__)
+
+
+def upgrade() -> None:
+    """Add and back-fill the skeletons of names, then make them unique."""
+    from spelbord.server.players.names import skeleton
+
+    with op.batch_alter_table("spelbord_accounts") as batch:
+        batch.add_column(sa.Column("name_skeleton", sa.String(160), nullable=True))
+    conn = op.get_bind()
+    accounts = sa.table(
+        "spelbord_accounts",
+        sa.column("id", sa.String),
+        sa.column("name", sa.String),
+        sa.column("created_at", sa.Float),
+        sa.column("name_skeleton", sa.String),
+    )
+    held: set[str] = set()
+    rows = conn.execute(
+        sa.select(accounts.c.id, accounts.c.name).order_by(accounts.c.created_at, accounts.c.id)
+    ).all()
+    for account_id, name in rows:
+        look = skeleton(name)
+        if look in held:
+            log.warning("account %s: its name looks like an older one; both are kept", account_id)
+            look = f"{look}#{account_id}"
+        held.add(look)
+        conn.execute(
+            accounts.update().where(accounts.c.id == account_id).values(name_skeleton=look)
+        )
+    with op.batch_alter_table("spelbord_accounts") as batch:
+        batch.alter_column("name_skeleton", existing_type=sa.String(160), nullable=False)
+        batch.create_index("ix_spelbord_accounts_name_skeleton", ["name_skeleton"], unique=True)
+
+
+def downgrade() -> None:
+    """Forget the skeletons (names are then unique by case only, as before)."""
+    with op.batch_alter_table("spelbord_accounts") as batch:
+        batch.drop_index("ix_spelbord_accounts_name_skeleton")
+        batch.drop_column("name_skeleton")
