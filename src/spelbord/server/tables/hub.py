@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
+from sqlalchemy import Connection
+
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, NotFoundError
 from spelbord.server.tables.live import LiveTable, hash_token
@@ -247,8 +249,12 @@ class Hub:
             self._background.add(task)
             task.add_done_callback(self._background.discard)
 
-    async def create(self, req: CreateRequest) -> tuple[LiveTable, dict[str, str], dict[str, str]]:
-        """A new table; returns it with the local seats' tokens and the invite links."""
+    async def create(
+        self, req: CreateRequest, within: Callable[[Connection, str], None] | None = None
+    ) -> tuple[LiveTable, dict[str, str], dict[str, str]]:
+        """A new table; returns it with the local seats' tokens and the invite links.
+        ``within(conn, table_id)`` runs in the transaction that stores it (a tournament
+        binds its match there)."""
         table_id = secrets.token_urlsafe(9)
         now = time.time()
         draft = TableRecord(
@@ -307,7 +313,7 @@ class Hub:
             rules_version=game.rules_version,
             seats=tuple(seats),
         )
-        await self.db(self.store.create_table, record)
+        await self.db(self.store.create_table, record, within)
         table = LiveTable(self, record)
         self._tables[table_id] = table
         await self._resume(table)

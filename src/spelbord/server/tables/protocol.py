@@ -21,6 +21,9 @@ from spelbord.server.errors import BadRequestError
 
 MAX_MESSAGE = 64 * 1024
 MAX_RECORD = 1024 * 1024
+MAX_AGENT_SPEC = 48
+"""The longest agent spec a seat or an entrant may name (the seat's shown name "AI (spec)"
+fits the database's 64 characters)."""
 SEAT_KINDS = ("open", "invite", "local", "ai")
 HUMAN_KINDS = ("open", "invite", "local")
 
@@ -88,7 +91,7 @@ CREATE_SCHEMA: dict[str, Any] = {
                 "required": ["kind"],
                 "properties": {
                     "kind": {"enum": list(SEAT_KINDS)},
-                    "agent": {"type": "string"},
+                    "agent": {"type": "string", "maxLength": MAX_AGENT_SPEC},
                     "name": _NAME,
                 },
             },
@@ -193,6 +196,10 @@ def parse_create(data: Any) -> CreateRequest:
         agent = seat.get("agent")
         if kind == "ai" and not isinstance(agent, str):
             raise BadRequestError(f"seat {i}: an AI seat needs an 'agent' like 'mcts:1s'")
+        if isinstance(agent, str) and len(agent) > MAX_AGENT_SPEC:
+            raise BadRequestError(
+                f"seat {i}: an agent spec has at most {MAX_AGENT_SPEC} characters"
+            )
         seats.append(
             SeatSpec(kind=kind, agent=agent if kind == "ai" else None, name=_name(seat.get("name")))
         )

@@ -173,8 +173,11 @@ class Store:
         self.on_finish: list[Callable[[sa.Connection, str, dict[str, Any] | None], None]] = []
 
     # ------------------------------------------------------------------ writes
-    def create_table(self, table: TableRecord) -> None:
-        """Insert a new table with its seats and any initial log entries."""
+    def create_table(
+        self, table: TableRecord, within: Callable[[sa.Connection, str], None] | None = None
+    ) -> None:
+        """Insert a new table with its seats and any initial log entries; ``within(conn,
+        table_id)`` runs in the same transaction (a failure there stores nothing)."""
         with self.engine.begin() as conn:
             conn.execute(
                 TABLES.insert().values(
@@ -208,6 +211,8 @@ class Store:
                 ],
             )
             self._insert_log(conn, table.id, table.log)
+            if within is not None:
+                within(conn, table.id)
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> None:
         """Mark an unclaimed seat as held by the token with this hash."""

@@ -377,8 +377,7 @@ class Director:
             else:
                 seats.append(SeatSpec("invite", name=names.get(e)))
         req = CreateRequest(game=t["game"], options=dict(t["options"]), seats=tuple(seats))
-        table, _, _ = await self.hub.create(req)
-        await self.hub.db(self.store.open_match, m, table.id, _now())
+        table, _, _ = await self.hub.create(req, within=self.store.open_match(m, _now()))
         self._dirty.add(t["id"])
         if table.status == "finished":  # finished before the match knew its table
             await self._watch(t, {**m, "table_id": table.id, "started_at": _now()})

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError
+from spelbord.server.tables.protocol import MAX_AGENT_SPEC
 
 FORMATS = ("round_robin", "knockout")
 MAX_ENTRANTS = 64
@@ -142,7 +143,7 @@ def parse_entrants(raw: Any) -> tuple[EntrantSpec, ...]:
     out = []
     for i, item in enumerate(raw):
         if isinstance(item, dict) and isinstance(item.get("ai"), str):
-            out.append(EntrantSpec("ai", item["ai"]))
+            out.append(EntrantSpec("ai", agent_of(item["ai"])))
         elif isinstance(item, dict) and isinstance(item.get("player"), str):
             out.append(EntrantSpec("player", item["player"]))
         else:
@@ -167,6 +168,8 @@ def agent_of(spec: Any) -> str:
     """The agent spec of an AI entrant the organizer adds."""
     if not isinstance(spec, str):
         raise TournamentError("give the AI entrant's 'agent' spec, e.g. 'mcts:200ms'")
+    if len(spec) > MAX_AGENT_SPEC:
+        raise TournamentError(f"an agent spec has at most {MAX_AGENT_SPEC} characters")
     return spec
 
 

@@ -3,6 +3,7 @@ mirrors migration 0004), and every statement that reads or writes them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,6 +132,26 @@ def finish_match(
     )
 
 
+def bind_match(conn: sa.Connection, m: dict[str, Any], table_id: str, now: float) -> None:
+    """The table of a match is made: who sits where, the table rated, the match on (in
+    the caller's transaction, the one that makes the table)."""
+    add_seat_entrants(conn, table_id, enumerate(m["entrants"]))
+    mark_rated(conn, table_id)
+    done = conn.execute(
+        MATCHES.update()
+        .where(
+            MATCHES.c.tournament_id == m["tournament_id"],
+            MATCHES.c.round == m["round"],
+            MATCHES.c.slot == m["slot"],
+            MATCHES.c.game_no == m["game_no"],
+            MATCHES.c.status == "waiting",
+        )
+        .values(status="playing", table_id=table_id, started_at=now)
+    )
+    if done.rowcount != 1:
+        raise RuntimeError(f"match {m['round']}.{m['slot']} has its table already")
+
+
 class TournamentStore:
     """Reads and writes the tournaments of one engine (synchronous; the director runs
     these on the hub's database threads)."""
@@ -230,21 +251,11 @@ class TournamentStore:
                 tid, rnd = next_round
                 conn.execute(TOURNAMENTS.update().where(TOURNAMENTS.c.id == tid).values(round=rnd))
 
-    def open_match(self, m: dict[str, Any], table_id: str, now: float) -> None:
-        """The table of a match is made: who sits where, the table rated, the match on."""
-        with self.engine.begin() as conn:
-            add_seat_entrants(conn, table_id, enumerate(m["entrants"]))
-            mark_rated(conn, table_id)
-            conn.execute(
-                MATCHES.update()
-                .where(
-                    MATCHES.c.tournament_id == m["tournament_id"],
-                    MATCHES.c.round == m["round"],
-                    MATCHES.c.slot == m["slot"],
-                    MATCHES.c.game_no == m["game_no"],
-                )
-                .values(status="playing", table_id=table_id, started_at=now)
-            )
+    def open_match(self, m: dict[str, Any], now: float) -> Callable[[sa.Connection, str], None]:
+        """What binds a match to its new table, run in the transaction that makes the table
+        (``Hub.create(..., within=)``): a crash between the two cannot leave a table without
+        its match, nor make the match a second table."""
+        return lambda conn, table_id: bind_match(conn, m, table_id, now)
 
     # ------------------------------------------------------------------ reads
     def get(self, tid: str) -> dict[str, Any] | None:

@@ -45,6 +45,7 @@ WHAT = {
     "tournament": "create or join a tournament",
     "analyse": "analyse a position",
     "tool": "use a game's tool",
+    "puzzle": "check a puzzle's move",
 }
 
 
@@ -71,6 +72,7 @@ class RateLimits:
     tournament: str | None = "20/minute;200/hour"
     analyse: str | None = "20/minute"
     tool: str | None = "30/minute;300/hour"
+    puzzle: str | None = "30/minute;600/hour"
 
     @classmethod
     def parse(cls, text: str) -> RateLimits | None:

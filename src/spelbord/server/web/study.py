@@ -160,8 +160,9 @@ def show_puzzle(game: str, puzzle_id: str) -> dict[str, Any]:
 
 
 @router.post("/api/puzzles/{game}/{puzzle_id}/check")
-async def check_puzzle(game: str, puzzle_id: str, request: Request) -> dict[str, Any]:
+async def check_puzzle(game: str, puzzle_id: str, request: Request, limit: Limit) -> dict[str, Any]:
     book, p = _puzzle(game, puzzle_id)
+    limit("puzzle")  # the server's limits (``ratelimit``)
     data = await _json(request)
     move = data.get("move")
     if not isinstance(move, str) or len(move) > 100:
