@@ -30,6 +30,7 @@ import sqlalchemy as sa
 from spelbord.server.errors import ConflictError, NotFoundError
 from spelbord.server.players.accounts import (
     Account,
+    Accounts,
     NotSignedInError,
     account_by_name,
     ai_entrant,
@@ -52,6 +53,8 @@ from spelbord.server.tournaments.protocol import (
     parse_create,
 )
 from spelbord.server.tournaments.store import (
+    ACCEPTED,
+    INVITED,
     TournamentStore,
     finish_match,
     match_row,
@@ -119,15 +122,19 @@ class Director:
         if account is None:
             raise NotSignedInError("sign in to create a tournament")
         req = parse_create(body, _now())
-        entrants: list[tuple[str, str]] = []
+        entrants: list[tuple[str, str, str]] = []
         for spec in req.entrants:
             if spec.kind == "ai":
                 agent = self.check_ai(spec.value)
-                entrants.append((ai_entrant(agent), f"AI ({agent})"))
+                entrants.append((ai_entrant(agent), f"AI ({agent})", ACCEPTED))
             else:
+                # A listed player is invited: it plays only once it has accepted (the
+                # organizer listing itself has).
                 found = account_by_name(self.store.engine, spec.value)
-                entrants.append((found.entrant, found.name))
-        check_entrants(req, [e for e, _ in entrants], _now())
+                status = ACCEPTED if found.id == account.id else INVITED
+                entrants.append((found.entrant, found.name, status))
+        accepted = sum(1 for *_, status in entrants if status == ACCEPTED)
+        check_entrants(req, [e for e, *_ in entrants], _now(), accepted)
         tid = secrets.token_urlsafe(9)
         await self.hub.db(self.store.create, tid, req, account.id, entrants, _now())
         self._dirty.add(tid)
@@ -159,6 +166,33 @@ class Director:
                 raise AlreadyStartedError(f"the tournament {t['name']!r} has already started")
             await self.hub.db(self.store.add_entrant, tid, entrant, shown, _now())
         self._publish(tid)
+
+    async def accept(self, tid: str, account: Account) -> None:
+        """The signed-in account accepts its invitation to an open tournament."""
+        async with self.lock:
+            t = await self._get(tid)
+            if t["status"] != "open":
+                raise AlreadyStartedError("the tournament has started: entrants are fixed")
+            await self.hub.db(self.store.accept, tid, account.entrant, _now())
+        self._publish(tid)
+
+    async def decline(self, tid: str, account: Account) -> None:
+        """The signed-in account declines its invitation (it is gone)."""
+        async with self.lock:
+            await self._get(tid)
+            await self.hub.db(self.store.decline, tid, account.entrant)
+        self._publish(tid)
+
+    def invitations(self, account: Account) -> list[dict[str, Any]]:
+        """The account's pending invitations (``views.invitation``; blocking)."""
+        rows = self.store.invitations(account.entrant)
+        names = Accounts(self.store.engine).names(
+            [r["created_by"] for r in rows if r["created_by"]]
+        )
+        return [views.invitation(r, names.get(r["created_by"] or "")) for r in rows]
+
+    async def read_invitations(self, account: Account) -> list[dict[str, Any]]:
+        return await self.hub.db(self.invitations, account)
 
     async def leave(self, tid: str, account: Account | None) -> None:
         if account is None:

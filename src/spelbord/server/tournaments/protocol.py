@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from spelbord.core.registry import load
-from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError
+from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
 from spelbord.server.tables.protocol import MAX_AGENT_SPEC
 
 FORMATS = ("round_robin", "knockout")
 MAX_ENTRANTS = 64
+MAX_INVITATIONS = 100
+"""The most pending invitations a player's invitations view lists."""
 MAX_START_AHEAD = 7 * 86400
 """The furthest ahead a tournament may be set to start (seconds)."""
 MAX_START_BEHIND = 3600
@@ -55,6 +57,10 @@ class AlreadyJoinedError(ConflictError):
 
 class AlreadyStartedError(ConflictError):
     """The tournament has started (or ended): entrants are fixed."""
+
+
+class NoInvitationError(NotFoundError):
+    """The account has no pending invitation to this tournament."""
 
 
 class NotYourTableError(ForbiddenError):
@@ -153,14 +159,24 @@ def parse_entrants(raw: Any) -> tuple[EntrantSpec, ...]:
     return tuple(out)
 
 
-def check_entrants(req: TournamentRequest, entrants: list[str], now: float) -> None:
-    """The entrants (keys) of a new tournament: none twice, and enough to start now."""
+def check_entrants(
+    req: TournamentRequest, entrants: list[str], now: float, accepted: int | None = None
+) -> None:
+    """The entrants (keys) of a new tournament: none twice, and enough to start now
+    (``accepted``: how many play without an invitation to accept; invited players cannot
+    accept before a tournament that starts now)."""
     if len(set(entrants)) != len(entrants):
         raise AlreadyJoinedError("an entrant is listed twice")
+    playing = len(entrants) if accepted is None else accepted
     if req.starts_at <= now and len(entrants) < req.least:
         raise TooFewEntrantsError(
             f"a tournament that starts now needs at least {WORDS[req.least]} entrants; "
             f"{len(entrants)} listed"
+        )
+    if req.starts_at <= now and playing < req.least:
+        raise TooFewEntrantsError(
+            f"a tournament that starts now needs at least {WORDS[req.least]} entrants who "
+            f"have accepted; {playing} have (invited players accept before the start)"
         )
 
 

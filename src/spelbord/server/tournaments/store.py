@@ -1,10 +1,11 @@
-"""The records of tournaments: the tournaments, their entrants and matches (the schema
-mirrors migration 0004), and every statement that reads or writes them."""
+"""The records of tournaments: the tournaments, their entrants (accepted, or invited and
+waiting for the player's consent) and matches (the schema mirrors migrations 0004 and
+0005), and every statement that reads or writes them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
@@ -14,8 +15,10 @@ from spelbord.server.players.ratings import Glicko2, mark_rated, read_rating
 from spelbord.server.players.store import add_seat_entrants
 from spelbord.server.tournaments.protocol import (
     MAX_ENTRANTS,
+    MAX_INVITATIONS,
     AlreadyJoinedError,
     AlreadyStartedError,
+    NoInvitationError,
     TournamentError,
     TournamentRequest,
 )
@@ -46,7 +49,12 @@ TOURNAMENT_ENTRANTS = sa.Table(
     sa.Column("entrant", sa.String(80), primary_key=True),
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("joined_at", sa.Float, nullable=False),
+    # "accepted" (plays), or "invited": listed by the organizer, not yet accepted (issue 27;
+    # migration 0005). Invitations still open at the start are dropped.
+    sa.Column("status", sa.String(16), nullable=False, server_default=sa.text("'accepted'")),
+    sa.Index("ix_spelbord_tournament_entrants_entrant", "entrant"),
 )
+ACCEPTED, INVITED = "accepted", "invited"
 
 MATCHES = sa.Table(
     "spelbord_tournament_matches",
@@ -165,10 +173,11 @@ class TournamentStore:
         tid: str,
         req: TournamentRequest,
         created_by: str,
-        entrants: list[tuple[str, str]],
+        entrants: list[tuple[str, str, str]],
         now: float,
     ) -> None:
-        """A new open tournament with its first entrants (``(entrant, shown name)``)."""
+        """A new open tournament with its first entrants (``(entrant, shown name,
+        status)``: ``ACCEPTED``, or ``INVITED`` for a player who has yet to accept)."""
         with self.engine.begin() as conn:
             conn.execute(
                 TOURNAMENTS.insert().values(
@@ -186,22 +195,30 @@ class TournamentStore:
                     note=None,
                 )
             )
-            for i, (entrant, shown) in enumerate(entrants):
+            for i, (entrant, shown, status) in enumerate(entrants):
                 conn.execute(
                     TOURNAMENT_ENTRANTS.insert().values(
-                        tournament_id=tid, entrant=entrant, name=shown, joined_at=now + i * 1e-6
+                        tournament_id=tid,
+                        entrant=entrant,
+                        name=shown,
+                        joined_at=now + i * 1e-6,
+                        status=status,
                     )
                 )
 
     def add_entrant(self, tid: str, entrant: str, shown: str, now: float) -> None:
-        """One more entrant (``AlreadyJoinedError``, or ``TournamentError`` when full)."""
+        """One more entrant, who plays (an invitation is accepted by it);
+        ``AlreadyJoinedError``, or ``TournamentError`` when full."""
         with self.engine.begin() as conn:
             there = conn.execute(
-                sa.select(TOURNAMENT_ENTRANTS.c.entrant).where(
+                sa.select(TOURNAMENT_ENTRANTS.c.status).where(
                     TOURNAMENT_ENTRANTS.c.tournament_id == tid,
                     TOURNAMENT_ENTRANTS.c.entrant == entrant,
                 )
             ).first()
+            if there is not None and there.status == INVITED:
+                _accept(conn, tid, entrant, now)
+                return
             if there is not None:
                 raise AlreadyJoinedError(f"{shown} has already joined this tournament")
             count = conn.execute(
@@ -221,10 +238,44 @@ class TournamentStore:
                 TOURNAMENT_ENTRANTS.delete().where(
                     TOURNAMENT_ENTRANTS.c.tournament_id == tid,
                     TOURNAMENT_ENTRANTS.c.entrant == entrant,
+                    TOURNAMENT_ENTRANTS.c.status == ACCEPTED,
                 )
             )
             if gone.rowcount == 0:
                 raise TournamentError("you are not in this tournament")
+
+    def accept(self, tid: str, entrant: str, now: float) -> None:
+        """The invited ``entrant`` accepts (``NoInvitationError`` without an invitation,
+        ``AlreadyJoinedError`` when it plays already)."""
+        with self.engine.begin() as conn:
+            status = self._status(conn, tid, entrant)
+            if status == ACCEPTED:
+                raise AlreadyJoinedError("you have already accepted: you are in this tournament")
+            if status != INVITED:
+                raise NoInvitationError("you have no invitation to this tournament")
+            _accept(conn, tid, entrant, now)
+
+    def decline(self, tid: str, entrant: str) -> None:
+        """The invited ``entrant`` declines: the invitation is gone."""
+        with self.engine.begin() as conn:
+            gone = conn.execute(
+                TOURNAMENT_ENTRANTS.delete().where(
+                    TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                    TOURNAMENT_ENTRANTS.c.entrant == entrant,
+                    TOURNAMENT_ENTRANTS.c.status == INVITED,
+                )
+            )
+            if gone.rowcount == 0:
+                raise NoInvitationError("you have no invitation to this tournament")
+
+    @staticmethod
+    def _status(conn: sa.Connection, tid: str, entrant: str) -> str | None:
+        return conn.execute(
+            sa.select(TOURNAMENT_ENTRANTS.c.status).where(
+                TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                TOURNAMENT_ENTRANTS.c.entrant == entrant,
+            )
+        ).scalar_one_or_none()
 
     def start(self, tid: str, rows: list[dict[str, Any]], starts_at: float) -> None:
         """An open tournament runs from round 1 with these matches."""
@@ -236,6 +287,7 @@ class TournamentStore:
             )
             if done.rowcount != 1:
                 raise AlreadyStartedError("the tournament has already started")
+            drop_invitations(conn, tid)
             conn.execute(MATCHES.insert(), rows)
 
     def set(self, tid: str, **values: Any) -> None:
@@ -279,7 +331,10 @@ class TournamentStore:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(TOURNAMENT_ENTRANTS.c.entrant)
-                .where(TOURNAMENT_ENTRANTS.c.tournament_id == tid)
+                .where(
+                    TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                    TOURNAMENT_ENTRANTS.c.status == ACCEPTED,
+                )
                 .order_by(TOURNAMENT_ENTRANTS.c.joined_at)
             )
             found = list(rows.scalars())
@@ -309,7 +364,8 @@ class TournamentStore:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(TOURNAMENT_ENTRANTS.c.entrant, TOURNAMENT_ENTRANTS.c.name).where(
-                    TOURNAMENT_ENTRANTS.c.tournament_id == tid
+                    TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                    TOURNAMENT_ENTRANTS.c.status == ACCEPTED,
                 )
             )
             return {r.entrant: r.name for r in rows}
@@ -329,9 +385,9 @@ class TournamentStore:
         with self.engine.connect() as conn:
             counts: dict[str, int] = dict(
                 conn.execute(
-                    sa.select(TOURNAMENT_ENTRANTS.c.tournament_id, sa.func.count()).group_by(
-                        TOURNAMENT_ENTRANTS.c.tournament_id
-                    )
+                    sa.select(TOURNAMENT_ENTRANTS.c.tournament_id, sa.func.count())
+                    .where(TOURNAMENT_ENTRANTS.c.status == ACCEPTED)
+                    .group_by(TOURNAMENT_ENTRANTS.c.tournament_id)
                 ).all()
             )
             rows = conn.execute(
@@ -346,7 +402,7 @@ class TournamentStore:
             t = row.first()
             if t is None:
                 return None
-            entrants = [
+            listed = [
                 dict(e)
                 for e in conn.execute(
                     sa.select(TOURNAMENT_ENTRANTS)
@@ -354,6 +410,8 @@ class TournamentStore:
                     .order_by(TOURNAMENT_ENTRANTS.c.joined_at)
                 ).mappings()
             ]
+            entrants = [e for e in listed if e["status"] == ACCEPTED]
+            invited = [e for e in listed if e["status"] == INVITED]
             matches = [
                 dict(m)
                 for m in conn.execute(
@@ -363,7 +421,48 @@ class TournamentStore:
                 ).mappings()
             ]
             ratings = {e["entrant"]: read_rating(conn, e["entrant"], t["game"]) for e in entrants}
-        return Everything(dict(t), entrants, matches, ratings)
+        return Everything(dict(t), entrants, matches, ratings, invited)
+
+    def invitations(self, entrant: str) -> list[dict[str, Any]]:
+        """The open tournaments that invite ``entrant`` and wait for its answer, soonest
+        first, each with its organizer's account id."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(TOURNAMENTS)
+                .join(
+                    TOURNAMENT_ENTRANTS,
+                    TOURNAMENT_ENTRANTS.c.tournament_id == TOURNAMENTS.c.id,
+                )
+                .where(
+                    TOURNAMENT_ENTRANTS.c.entrant == entrant,
+                    TOURNAMENT_ENTRANTS.c.status == INVITED,
+                    TOURNAMENTS.c.status == "open",
+                )
+                .order_by(TOURNAMENTS.c.starts_at)
+                .limit(MAX_INVITATIONS)
+            ).mappings()
+            return [dict(r) for r in rows]
+
+
+def _accept(conn: sa.Connection, tid: str, entrant: str, now: float) -> None:
+    conn.execute(
+        TOURNAMENT_ENTRANTS.update()
+        .where(
+            TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+            TOURNAMENT_ENTRANTS.c.entrant == entrant,
+        )
+        .values(status=ACCEPTED, joined_at=now)
+    )
+
+
+def drop_invitations(conn: sa.Connection, tid: str) -> None:
+    """The invitations nobody accepted are gone (the tournament starts or ends)."""
+    conn.execute(
+        TOURNAMENT_ENTRANTS.delete().where(
+            TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+            TOURNAMENT_ENTRANTS.c.status == INVITED,
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -374,3 +473,5 @@ class Everything:
     entrants: list[dict[str, Any]]
     matches: list[dict[str, Any]]
     ratings: dict[str, Glicko2]
+    invited: list[dict[str, Any]] = field(default_factory=list)
+    """Players listed by the organizer who have not accepted yet."""

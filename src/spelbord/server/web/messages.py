@@ -192,6 +192,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("give the AI entrant's 'agent' spec, e.g. 'mcts:200ms'"),
     N_("'starts_in' must be 0 to {max} seconds"),
     N_("a tournament needs at least {need} entrants; it has {count}"),
+    N_(
+        "a tournament that starts now needs at least {need} entrants who have accepted; "
+        "{count} have (invited players accept before the start)"
+    ),
+    N_("you have no invitation to this tournament"),
+    N_("you have already accepted: you are in this tournament"),
     N_('entrant {n}: give {"ai": "<agent spec>"} or {"player": "<name>"}'),
     N_("this game hides information and is still running: export it when it is over"),
     N_("no game offers {feature}"),

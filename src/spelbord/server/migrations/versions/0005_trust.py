@@ -1,4 +1,4 @@
-"""Trust (issue 27): lookalike names.
+"""Trust (issue 27): lookalike names, tournament invitations.
 
 - ``spelbord_accounts.name_skeleton``: each name's confusable skeleton (Unicode TS #39,
   ``players.names.skeleton``), unique. Existing names are back-filled. Two existing names
@@ -7,6 +7,9 @@
   marked with its id (``"alice#<id>"``), so the index is unique and every new lookalike of
   either is refused at sign-up (it meets the plain one). Existing names that mix scripts
   stay as they are; only new names are held to one script.
+- ``spelbord_tournament_entrants.status``: ``accepted`` (plays) or ``invited`` (listed by
+  the organizer, waiting for the player's consent). Existing entrants were entered before
+  consent was asked: they stay ``accepted``.
 
 Revision ID: 0005
 Revises: 0004
@@ -58,10 +61,20 @@ def upgrade() -> None:
     with op.batch_alter_table("spelbord_accounts") as batch:
         batch.alter_column("name_skeleton", existing_type=sa.String(160), nullable=False)
         batch.create_index("ix_spelbord_accounts_name_skeleton", ["name_skeleton"], unique=True)
+    with op.batch_alter_table("spelbord_tournament_entrants") as batch:
+        batch.add_column(
+            sa.Column("status", sa.String(16), nullable=False, server_default=sa.text("'accepted'"))
+        )
+        batch.create_index("ix_spelbord_tournament_entrants_entrant", ["entrant"])
 
 
 def downgrade() -> None:
-    """Forget the skeletons (names are then unique by case only, as before)."""
+    """Forget the skeletons (names are then unique by case only, as before) and the
+    invitations (an invited player would then play without having accepted: they go)."""
+    op.execute("DELETE FROM spelbord_tournament_entrants WHERE status = 'invited'")
+    with op.batch_alter_table("spelbord_tournament_entrants") as batch:
+        batch.drop_index("ix_spelbord_tournament_entrants_entrant")
+        batch.drop_column("status")
     with op.batch_alter_table("spelbord_accounts") as batch:
         batch.drop_index("ix_spelbord_accounts_name_skeleton")
         batch.drop_column("name_skeleton")

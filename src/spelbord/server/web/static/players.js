@@ -26,11 +26,14 @@ function fail(err) {
 function accountPage() {
   const state = document.getElementById("account-state");
   const form = document.getElementById("signin-form");
-  const out = document.getElementById("signout-button");
-  const show = () => {
+  const signedIn = document.getElementById("signed-in-actions");
+  const cards = ["invitations-card", "password-card", "signout-all-hint"].map((id) => document.getElementById(id));
+  const show = async () => {
     state.textContent = me ? tr("acc.signed_in", { name: me.name }) : tr("acc.guest");
     form.hidden = !!me;
-    out.hidden = !me;
+    signedIn.hidden = !me;
+    for (const card of cards) card.hidden = !me;
+    if (me) await showInvitations();
   };
   const send = async (path) => {
     const name = document.getElementById("acc-name").value;
@@ -38,7 +41,7 @@ function accountPage() {
     try {
       await api(path, { method: "POST", body: { name, password } });
       await loadMe();
-      show();
+      await show();
     } catch (err) {
       fail(err);
     }
@@ -48,12 +51,76 @@ function accountPage() {
     send("/api/account/signin");
   });
   document.getElementById("signup-button").addEventListener("click", () => send("/api/account/signup"));
-  out.addEventListener("click", async () => {
+  document.getElementById("signout-button").addEventListener("click", async () => {
     await api("/api/account/signout", { method: "POST" });
     await loadMe();
-    show();
+    await show();
+  });
+  document.getElementById("signout-all-button").addEventListener("click", async () => {
+    if (!window.confirm(tr("acc.sign_out_everywhere_confirm"))) return;
+    try {
+      const done = await api("/api/account/signout-everywhere", { method: "POST" });
+      toast(tr("acc.signed_out_everywhere", { n: done.sessions_ended }));
+      await loadMe();
+      await show();
+    } catch (err) {
+      fail(err);
+    }
+  });
+  document.getElementById("password-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const current = document.getElementById("pw-current");
+    const fresh = document.getElementById("pw-new");
+    try {
+      await api("/api/account/password", { method: "POST", body: { password: current.value, new_password: fresh.value } });
+      current.value = fresh.value = "";
+      toast(tr("acc.password_changed"));
+    } catch (err) {
+      fail(err);
+    }
   });
   show();
+}
+
+/** The signed-in player's pending tournament invitations, each with accept and decline. */
+async function showInvitations() {
+  const list = document.getElementById("inv-list");
+  const { invitations } = await api("/api/account/invitations");
+  document.getElementById("inv-empty").hidden = invitations.length > 0;
+  const answer = (inv, what) => async () => {
+    try {
+      await api(`/api/tournaments/${encodeURIComponent(inv.tournament)}/${what}`, { method: "POST" });
+      toast(tr(what === "accept" ? "acc.accepted" : "acc.declined", { name: inv.name }));
+      await showInvitations();
+    } catch (err) {
+      fail(err);
+    }
+  };
+  list.replaceChildren(
+    ...invitations.map((inv) =>
+      h(
+        "li",
+        { class: "table-item invitation", dataset: { tournament: inv.tournament } },
+        h("div", { class: "table-head" }, h("a", { href: inv.page }, inv.name)),
+        h(
+          "div",
+          { class: "chips" },
+          tr("acc.invitation_meta", {
+            game: inv.game,
+            format: formatText(inv.format),
+            organizer: inv.organizer || "?",
+            when: new Date(inv.starts_at * 1000).toLocaleString(),
+          }),
+        ),
+        h(
+          "div",
+          { class: "table-links" },
+          h("button", { class: "btn btn-primary btn-small accept", onclick: answer(inv, "accept") }, tr("acc.accept")),
+          h("button", { class: "btn btn-small decline", onclick: answer(inv, "decline") }, tr("acc.decline")),
+        ),
+      ),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- player
@@ -87,6 +154,7 @@ async function tournamentsPage() {
   document.getElementById("t-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const ai = document.getElementById("t-ai").value.split(",").map((s) => s.trim()).filter(Boolean);
+    const invited = document.getElementById("t-invite").value.split(",").map((s) => s.trim()).filter(Boolean);
     let options;
     try {
       options = JSON.parse(document.getElementById("t-options").value || "{}");
@@ -102,7 +170,7 @@ async function tournamentsPage() {
           game: select.value,
           options,
           format: document.getElementById("t-format").value,
-          entrants: ai.map((spec) => ({ ai: spec })),
+          entrants: [...invited.map((name) => ({ player: name })), ...ai.map((spec) => ({ ai: spec }))],
           starts_in: Number(document.getElementById("t-starts").value) * 60,
           show_up_seconds: Number(document.getElementById("t-showup").value),
         },
@@ -213,7 +281,12 @@ function renderTournament(t) {
   document.getElementById("t-rules").textContent = t.rules;
   const mine = me ? `account:${me.id}` : null;
   const joined = t.entrants.some((e) => e.entrant === mine);
-  document.getElementById("t-join").hidden = !me || joined || t.status !== "open";
+  const invited = (t.invited || []).some((e) => e.entrant === mine);
+  const open = t.status === "open";
+  document.getElementById("t-join").hidden = !me || joined || invited || !open;
+  for (const id of ["t-accept", "t-decline", "t-invited-you"]) document.getElementById(id).hidden = !invited || !open;
+  document.getElementById("t-invited-box").hidden = !(t.invited || []).length;
+  document.getElementById("t-invited").replaceChildren(...(t.invited || []).map((e) => h("li", {}, e.name)));
   document.getElementById("t-leave").hidden = !me || !joined || t.status !== "open";
   document.getElementById("t-start").hidden = !me || t.created_by !== me.id || t.status !== "open";
   const standings = document.getElementById("t-standings");
@@ -263,6 +336,8 @@ async function tournamentPage() {
   document.getElementById("t-join").addEventListener("click", act("join"));
   document.getElementById("t-leave").addEventListener("click", act("leave"));
   document.getElementById("t-start").addEventListener("click", act("start"));
+  document.getElementById("t-accept").addEventListener("click", act("accept"));
+  document.getElementById("t-decline").addEventListener("click", act("decline"));
   renderTournament(await api(`/api/tournaments/${id}`));
   live(`/ws/tournaments/${id}`, (msg) => msg.type === "tournament" && renderTournament(msg.tournament));
 }
