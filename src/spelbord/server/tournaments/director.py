@@ -64,6 +64,11 @@ from spelbord.server.tournaments.store import (
 log = logging.getLogger(__name__)
 
 
+ORGANIZER_CANCELLED = "cancelled by the organizer"
+OPERATOR_CANCELLED = "cancelled by an operator"
+GAME_CANCELLED = "cancelled: the tournament was cancelled"
+
+
 def _now() -> float:
     return time.time()
 
@@ -214,6 +219,14 @@ class Director:
             await self._start(t, strict=True)
         await self._advance_all()
 
+    async def cancel(self, tid: str, account: Account | None) -> None:
+        """The organizer cancels a tournament that has not started (an operator cancels
+        any: ``spelbord tournament cancel``)."""
+        await self._organizer(tid, account)
+        async with self.lock:
+            await self.hub.db(self.store.cancel, tid, ORGANIZER_CANCELLED, True)
+        self._publish(tid)
+
     async def _organizer(self, tid: str, account: Account | None) -> dict[str, Any]:
         if account is None:
             raise NotSignedInError("sign in first")
@@ -296,9 +309,33 @@ class Director:
             for t in await self.hub.db(self.store.with_status, "open", _now()):
                 await self._start(t, strict=False)
         await self._advance_all()
+        await self._wind_up()
         dirty, self._dirty = self._dirty, set()
         for tid in dirty:
             self._publish(tid)
+
+    async def _wind_up(self) -> None:
+        """End the games still being played in cancelled tournaments (an operator may
+        cancel one from another process): each through ``LiveTable.finish``, without a
+        winner and so without a rating change; its match is cancelled with it."""
+        for tid, table_id in await self.hub.db(self.store.cancelled_games):
+            try:
+                table = await self.hub.get(table_id)
+                async with table.lock:
+                    if table.status != "finished":
+                        await table.finish(table.no_winner("cancelled", GAME_CANCELLED))
+                if table.status == "finished":
+
+                    def reconcile(table: LiveTable = table) -> None:
+                        with self.store.engine.begin() as conn:
+                            self.record_match(conn, table.id, table.result)
+
+                    await self.hub.db(reconcile)  # a game that ended before it was stopped
+            except Exception:
+                log.exception(
+                    "tournament %s: the game at table %s could not be ended", tid, table_id
+                )
+            self._dirty.add(tid)
 
     async def _advance_all(self) -> None:
         for t in await self.hub.db(self.store.with_status, "running"):
@@ -319,7 +356,9 @@ class Director:
                 raise TooFewEntrantsError(
                     f"a tournament needs at least {WORDS[least]} entrants; it has {len(seeded)}"
                 )
-            await self.hub.db(self.store.set, tid, status="cancelled", note="too few entrants")
+            await self.hub.db(
+                self.store.set, tid, "open", status="cancelled", note="too few entrants"
+            )
             self._dirty.add(tid)
             return
         rows: list[dict[str, Any]] = []
@@ -354,9 +393,9 @@ class Director:
         if t["format"] == "round_robin":
             last = await self.hub.db(self.store.last_round, tid)
             if rnd < last:
-                await self.hub.db(self.store.set, tid, round=rnd + 1)
+                await self.hub.db(self.store.set, tid, "running", round=rnd + 1)
             else:
-                await self.hub.db(self.store.set, tid, status="finished")
+                await self.hub.db(self.store.set, tid, "running", status="finished")
             self._dirty.add(tid)
             return
         await self._next_knockout(t, matches)
@@ -390,7 +429,7 @@ class Director:
             self._dirty.add(tid)
             return
         if len(winners) == 1:
-            await self.hub.db(self.store.set, tid, status="finished")
+            await self.hub.db(self.store.set, tid, "running", status="finished")
             self._dirty.add(tid)
             return
         rows = [

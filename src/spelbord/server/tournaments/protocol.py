@@ -63,6 +63,10 @@ class NoInvitationError(NotFoundError):
     """The account has no pending invitation to this tournament."""
 
 
+class AlreadyOverError(ConflictError):
+    """The tournament is finished or cancelled already."""
+
+
 class NotYourTableError(ForbiddenError):
     """An account asked for a seat that is not its own."""
 

@@ -116,6 +116,13 @@ async def start(tid: str, director: TheDirector, account: Signed) -> dict[str, A
     return await director.read(tid)
 
 
+@router.post("/api/tournaments/{tid}/cancel")
+async def cancel(tid: str, director: TheDirector, account: Signed) -> dict[str, Any]:
+    """The organizer cancels the tournament before it starts."""
+    await director.cancel(tid, account)
+    return await director.read(tid)
+
+
 @router.post("/api/tournaments/{tid}/tables/{table_id}/take")
 async def take(tid: str, table_id: str, director: TheDirector, account: Signed) -> dict[str, Any]:
     return await director.take_seat(tid, table_id, account)

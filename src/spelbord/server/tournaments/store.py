@@ -11,12 +11,14 @@ from typing import Any
 import sqlalchemy as sa
 
 from spelbord.server.db import METADATA
+from spelbord.server.errors import NotFoundError
 from spelbord.server.players.ratings import Glicko2, mark_rated, read_rating
 from spelbord.server.players.store import add_seat_entrants
 from spelbord.server.tournaments.protocol import (
     MAX_ENTRANTS,
     MAX_INVITATIONS,
     AlreadyJoinedError,
+    AlreadyOverError,
     AlreadyStartedError,
     NoInvitationError,
     TournamentError,
@@ -128,14 +130,16 @@ def finish_match(
     conn: sa.Connection, table_id: str, result: dict[str, Any], margins: list[float] | None
 ) -> None:
     """The match played at this table has ended with ``result``."""
+    termination = str(result.get("termination") or "")[:32]
     conn.execute(
         MATCHES.update()
         .where(MATCHES.c.table_id == table_id, MATCHES.c.status == "playing")
         .values(
-            status="finished",
+            # A game the cancelling of its tournament ended counts for nobody.
+            status="cancelled" if termination == "cancelled" else "finished",
             returns=list(result.get("returns") or []),
             margins=margins,
-            termination=str(result.get("termination") or "")[:32],
+            termination=termination,
         )
     )
 
@@ -290,14 +294,72 @@ class TournamentStore:
             drop_invitations(conn, tid)
             conn.execute(MATCHES.insert(), rows)
 
-    def set(self, tid: str, **values: Any) -> None:
+    def set(self, tid: str, only_if: str | None = None, **values: Any) -> None:
+        """Change a tournament's fields (``only_if``: only while it has that status, so a
+        tournament cancelled meanwhile stays cancelled)."""
+        query = TOURNAMENTS.update().where(TOURNAMENTS.c.id == tid)
+        if only_if is not None:
+            query = query.where(TOURNAMENTS.c.status == only_if)
         with self.engine.begin() as conn:
-            conn.execute(TOURNAMENTS.update().where(TOURNAMENTS.c.id == tid).values(**values))
+            conn.execute(query.values(**values))
+
+    def cancel(self, tid: str, note: str, before_start: bool) -> tuple[str, int]:
+        """Cancel a tournament (``before_start``: only while it is open, as its organizer
+        may); returns its name and how many of its games are still being played (the
+        director ends them). Its waiting matches and open invitations go at once."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(TOURNAMENTS.c.name, TOURNAMENTS.c.status).where(TOURNAMENTS.c.id == tid)
+            ).first()
+            if row is None:
+                raise NotFoundError(f"no tournament {tid!r}")
+            if row.status in ("finished", "cancelled"):
+                raise AlreadyOverError(f"the tournament {row.name!r} is already {row.status}")
+            if before_start and row.status != "open":
+                raise AlreadyStartedError(
+                    "the tournament has started: only an operator can cancel it"
+                )
+            conn.execute(
+                TOURNAMENTS.update()
+                .where(TOURNAMENTS.c.id == tid)
+                .values(status="cancelled", note=note[:200])
+            )
+            drop_invitations(conn, tid)
+            conn.execute(
+                MATCHES.update()
+                .where(MATCHES.c.tournament_id == tid, MATCHES.c.status == "waiting")
+                .values(status="cancelled")
+            )
+            playing = conn.execute(
+                sa.select(sa.func.count()).where(
+                    MATCHES.c.tournament_id == tid, MATCHES.c.status == "playing"
+                )
+            ).scalar_one()
+        return str(row.name), int(playing)
+
+    def cancelled_games(self) -> list[tuple[str, str]]:
+        """(tournament, table) of every game still being played in a cancelled tournament."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(MATCHES.c.tournament_id, MATCHES.c.table_id)
+                .join(TOURNAMENTS, TOURNAMENTS.c.id == MATCHES.c.tournament_id)
+                .where(TOURNAMENTS.c.status == "cancelled", MATCHES.c.status == "playing")
+            )
+            return [(r.tournament_id, r.table_id) for r in rows if r.table_id]
 
     def add_matches(self, rows: list[dict[str, Any]], next_round: tuple[str, int] | None) -> None:
         """Matches decided from the last round's results (each written once); with
-        ``next_round`` (tournament, round), the tournament moves on to that round."""
+        ``next_round`` (tournament, round), the tournament moves on to that round. Nothing
+        is added to a tournament that is no longer running (cancelled meanwhile)."""
         with self.engine.begin() as conn:
+            if rows:
+                status = conn.execute(
+                    sa.select(TOURNAMENTS.c.status).where(
+                        TOURNAMENTS.c.id == rows[0]["tournament_id"]
+                    )
+                ).scalar_one_or_none()
+                if status != "running":
+                    return
             insert_missing(conn, rows)
             if next_round is not None:
                 tid, rnd = next_round

@@ -197,6 +197,8 @@ TEMPLATES: tuple[str, ...] = (
         "{count} have (invited players accept before the start)"
     ),
     N_("you have no invitation to this tournament"),
+    N_("the tournament {name} is already {status}"),
+    N_("the tournament has started: only an operator can cancel it"),
     N_("you have already accepted: you are in this tournament"),
     N_('entrant {n}: give {"ai": "<agent spec>"} or {"player": "<name>"}'),
     N_("this game hides information and is still running: export it when it is over"),

@@ -222,6 +222,16 @@ function stateText(status) {
   return STATES.includes(status) ? tr(`tour.state.${status}`) : String(status);
 }
 
+/** Why a tournament ended early, in the page's language. */
+const NOTES = {
+  "too few entrants": "tour.too_few",
+  "cancelled by the organizer": "tour.cancelled_organizer",
+  "cancelled by an operator": "tour.cancelled_operator",
+};
+function noteText(note) {
+  return NOTES[note] ? tr(NOTES[note]) : note;
+}
+
 /** A tournament format ("round_robin", "knockout") in the page's language. */
 function formatText(format) {
   return format === "round_robin" || format === "knockout" ? tr(`tour.fmt.${format}`) : format.replace("_", " ");
@@ -277,7 +287,7 @@ function renderTournament(t) {
     (t.round ? ` · ${tr("tour.meta_round", { n: t.round })}` : "") +
     ` · ${tr("tour.meta_starts", { when: new Date(t.starts_at * 1000).toLocaleString() })}` +
     ` · ${tr("tour.meta_show_up", { seconds: t.show_up_seconds })}` +
-    (t.note ? ` · ${t.note === "too few entrants" ? tr("tour.too_few") : t.note}` : "");
+    (t.note ? ` · ${noteText(t.note)}` : "");
   document.getElementById("t-rules").textContent = t.rules;
   const mine = me ? `account:${me.id}` : null;
   const joined = t.entrants.some((e) => e.entrant === mine);
@@ -289,6 +299,7 @@ function renderTournament(t) {
   document.getElementById("t-invited").replaceChildren(...(t.invited || []).map((e) => h("li", {}, e.name)));
   document.getElementById("t-leave").hidden = !me || !joined || t.status !== "open";
   document.getElementById("t-start").hidden = !me || t.created_by !== me.id || t.status !== "open";
+  document.getElementById("t-cancel").hidden = !me || t.created_by !== me.id || t.status !== "open";
   const standings = document.getElementById("t-standings");
   standings.replaceChildren(
     row([tr("tour.placing"), tr("tour.player"), tr("tour.wins"), tr("tour.difference"), tr("tour.played")], "th"),
@@ -337,6 +348,7 @@ async function tournamentPage() {
   document.getElementById("t-leave").addEventListener("click", act("leave"));
   document.getElementById("t-start").addEventListener("click", act("start"));
   document.getElementById("t-accept").addEventListener("click", act("accept"));
+  document.getElementById("t-cancel").addEventListener("click", () => window.confirm(tr("tour.cancel_confirm")) && act("cancel")());
   document.getElementById("t-decline").addEventListener("click", act("decline"));
   renderTournament(await api(`/api/tournaments/${id}`));
   live(`/ws/tournaments/${id}`, (msg) => msg.type === "tournament" && renderTournament(msg.tournament));
