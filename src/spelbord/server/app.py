@@ -35,6 +35,7 @@ from spelbord.server.players.accounts import Accounts
 from spelbord.server.players.routes import Players
 from spelbord.server.tables import routes as table_routes
 from spelbord.server.tables.hub import Hub, HubConfig
+from spelbord.server.tables.imports import Importer, ImportLimits
 from spelbord.server.tables.protocol import MAX_MESSAGE, MAX_RECORD
 from spelbord.server.tables.store import Store
 from spelbord.server.tables.workers import AgentPool, WorkerConfig
@@ -76,6 +77,7 @@ def create_app(
     allowed_origins: Iterable[str] | str | None = "env",
     allowed_hosts: Iterable[str] | str | None = "env",
     api_docs: bool | str = "env",
+    import_limits: ImportLimits | str | None = "env",
     tournament_tick: float = 1.0,
 ) -> FastAPI:
     """The table server on ``database_url`` (default: the embedded SQLite file).
@@ -87,7 +89,9 @@ def create_app(
     built here without a served host, as the tests do; ``spelbord serve`` always passes the
     served host and localhost, ``guards.served_hosts``); ``api_docs``: whether ``/docs``,
     ``/redoc`` and ``/openapi.json`` are served (default: yes, unless
-    ``$SPELBORD_API_DOCS`` is ``off``); ``tournament_tick``: seconds between the
+    ``$SPELBORD_API_DOCS`` is ``off``); ``import_limits``: the records and bytes one
+    address may import (``None``: no bound; default: ``ImportLimits.from_env``);
+    ``tournament_tick``: seconds between the
     tournament director's rounds of checks.
     """
     _load_games()
@@ -123,6 +127,11 @@ def create_app(
         openapi_url="/openapi.json" if docs else None,
     )
     app.state.hub = hub
+    app.state.importer = Importer(
+        hub.store,
+        ImportLimits.from_env() if isinstance(import_limits, str) else import_limits,
+        hub.db,
+    )
     app.state.players = players
     app.state.table_hooks = players  # rated tables, who sat where (tables.routes.TableHooks)
     app.state.director = director

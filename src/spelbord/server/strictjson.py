@@ -16,6 +16,8 @@ spelbord.server.strictjson.NonFiniteNumberError: numbers must be finite: NaN and
 Traceback (most recent call last):
 ...
 spelbord.server.strictjson.NonFiniteNumberError: numbers must be finite: NaN and Infinity ...
+>>> loads(b"[1" + b"0" * 400 + b"]")[0] == 10**400  # beyond a double: Python reads it
+True
 >>> loads(b"[1, 2", limit=4)
 Traceback (most recent call last):
 ...
@@ -44,17 +46,29 @@ NON_FINITE = "numbers must be finite: NaN and Infinity are not JSON"
 
 
 def loads(raw: str | bytes, limit: int = DEFAULT_LIMIT) -> Any:
-    """JSON text -> value: at most ``limit`` bytes, finite numbers only."""
+    """JSON text -> value: at most ``limit`` bytes, finite numbers only.
+
+    orjson reads it; what orjson cannot hold but the JSON standard allows (an integer of
+    hundreds of digits, for a field's own bounds to refuse) is read by Python's parser,
+    told to refuse non-finite numbers too."""
     if len(raw) > limit:
         raise BadRequestError(f"message too large ({len(raw)} bytes; the limit is {limit})")
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
-        if _non_finite(raw):
-            raise NonFiniteNumberError(NON_FINITE) from None
-        if "recursion" in str(exc):
-            raise BadRequestError("malformed JSON: nested too deeply") from None
-        raise BadRequestError(f"malformed JSON: {exc}") from None
+        reason = str(exc)
+    if "depth" in reason or "recursion" in reason:
+        raise BadRequestError("malformed JSON: nested too deeply")
+    if "surrogate" in reason or "utf-8" in reason.lower():
+        raise BadRequestError(f"malformed JSON: {reason}")
+    try:
+        return json.loads(raw, parse_constant=_refuse, parse_float=_finite)
+    except _Refused:
+        raise NonFiniteNumberError(NON_FINITE) from None
+    except RecursionError:
+        raise BadRequestError("malformed JSON: nested too deeply") from None
+    except ValueError:
+        raise BadRequestError(f"malformed JSON: {reason}") from None
 
 
 class _Refused(Exception):
@@ -70,15 +84,3 @@ def _finite(text: str) -> float:
     if not math.isfinite(value):
         raise _Refused
     return value
-
-
-def _non_finite(raw: str | bytes) -> bool:
-    """Whether ``raw`` fails only for a non-finite number (the error path only: Python's
-    own parser, told to refuse them, says which)."""
-    try:
-        json.loads(raw, parse_constant=_refuse, parse_float=_finite)
-    except _Refused:
-        return True
-    except (ValueError, RecursionError):
-        return False
-    return False

@@ -31,7 +31,7 @@ from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, NotFoundError
 from spelbord.server.tables.live import LiveTable, hash_token
 from spelbord.server.tables.protocol import CreateRequest
-from spelbord.server.tables.records import record_from_export, replay_failed
+from spelbord.server.tables.records import replay_failed
 from spelbord.server.tables.store import SeatRecord, Store, TableRecord
 from spelbord.server.tables.workers import AgentPool, ThinkJob
 
@@ -318,12 +318,6 @@ class Hub:
         self._tables[table_id] = table
         await self._resume(table)
         return table, tokens, invites
-
-    async def import_record(self, data: Any) -> LiveTable:
-        """A finished table from an exported record, checked by replaying it."""
-        record = record_from_export(data)
-        await self.db(self.store.create_table, record)
-        return LiveTable(self, record)
 
     async def close(self) -> None:
         for task in list(self._background):

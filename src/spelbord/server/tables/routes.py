@@ -1,5 +1,5 @@
 """The routes of live tables: the lobby's lists, create, claim, view, act, resign, cancel,
-replay, export and import (``/api/tables...``, ``/api/import``) and the WebSocket
+replay, export and import (``/api/tables...``, ``/api/import``, ``/api/imports``) and the WebSocket
 ``/ws/tables/{id}`` (``sockets``).
 
 The hub (``app.state.hub``), the rate limits and the table hooks come in as FastAPI
@@ -19,6 +19,7 @@ from spelbord.core.errors import SpelbordError
 from spelbord.server.errors import BadRequestError, status_of
 from spelbord.server.tables import protocol
 from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.imports import Importer
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import (
     MAX_MESSAGE,
@@ -31,8 +32,9 @@ from spelbord.server.tables.protocol import (
     token_of,
 )
 from spelbord.server.tables.sockets import serve_socket
+from spelbord.server.tables.store import IMPORTED, PLAYED
 from spelbord.server.web.messages import connection_language, socket_error
-from spelbord.server.web.ratelimit import Limit, TheLimiter
+from spelbord.server.web.ratelimit import Limit, TheLimiter, client_of
 
 router = APIRouter()
 
@@ -66,7 +68,14 @@ def the_hooks(conn: HTTPConnection) -> TableHooks:
     return hooks
 
 
+def the_importer(conn: HTTPConnection) -> Importer:
+    """The app's importer of game records (a dependency)."""
+    importer: Importer = conn.app.state.importer
+    return importer
+
+
 TheHub = Annotated[Hub, Depends(the_hub)]
+TheImporter = Annotated[Importer, Depends(the_importer)]
 Hooks = Annotated[TableHooks, Depends(the_hooks)]
 
 
@@ -80,7 +89,8 @@ async def list_tables(hub: TheHub) -> dict[str, Any]:
     return {
         "open": await hub.db(hub.store.summaries, "waiting"),
         "running": await hub.db(hub.store.summaries, "running"),
-        "finished": await hub.db(hub.store.summaries, "finished"),
+        "finished": await hub.db(hub.store.summaries, "finished", 50, PLAYED),
+        "imported": await hub.db(hub.store.summaries, "finished", 20, IMPORTED),
     }
 
 
@@ -168,9 +178,19 @@ async def export(table_id: str, hub: TheHub, token: str | None = None) -> dict[s
 
 
 @router.post("/api/import", openapi_extra=protocol.body_schema(protocol.RECORD_SCHEMA))
-async def import_record(request: Request, hub: TheHub) -> dict[str, Any]:
-    table = await hub.import_record(await read_body(request, MAX_RECORD))
-    return {"table": table.id}
+async def import_record(request: Request, importer: TheImporter, limit: Limit) -> dict[str, Any]:
+    """A finished game from an exported record: a new read-only table, or the one the same
+    record made before (``imports``: rate limited, bounded per address)."""
+    limit("imports")
+    raw = await request.body()
+    data = decode(raw, MAX_RECORD)
+    return {"table": await importer.import_record(data, len(raw), client_of(request))}
+
+
+@router.get("/api/imports")
+async def list_imports(hub: TheHub) -> dict[str, Any]:
+    """The newest imported records (the lobby lists them apart from played games)."""
+    return {"imported": await hub.db(hub.store.summaries, "finished", 50, IMPORTED)}
 
 
 @router.websocket("/ws/tables/{table_id}")

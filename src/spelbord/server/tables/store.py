@@ -82,6 +82,10 @@ JOINT = "joint"
 RESIGN = "resign"
 MOVE_KINDS = (ACTION, CHANCE_OUTCOME, JOINT)
 
+# Where a table comes from: played here, or imported from a record (listed apart).
+PLAYED = ("play",)
+IMPORTED = ("import",)
+
 
 # The statements of every move, built once (building one costs more than running it).
 _ADVANCE = (
@@ -421,16 +425,17 @@ class Store:
                 ).scalars()
             )
 
-    def summaries(self, status: str, limit: int = 50) -> list[dict[str, Any]]:
-        """The newest tables with this status, as lobby summaries (no secrets)."""
+    def summaries(
+        self, status: str, limit: int = 50, sources: tuple[str, ...] | None = None
+    ) -> list[dict[str, Any]]:
+        """The newest tables with this status (and one of these ``sources``: ``PLAYED``,
+        ``IMPORTED``), as lobby summaries (no secrets)."""
+        query = sa.select(TABLES).where(TABLES.c.status == status)
+        if sources is not None:
+            query = query.where(TABLES.c.source.in_(sources))
         with self.engine.connect() as conn:
             rows = list(
-                conn.execute(
-                    sa.select(TABLES)
-                    .where(TABLES.c.status == status)
-                    .order_by(TABLES.c.updated_at.desc())
-                    .limit(limit)
-                ).mappings()
+                conn.execute(query.order_by(TABLES.c.updated_at.desc()).limit(limit)).mappings()
             )
             ids = [r["id"] for r in rows]
             seats: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}

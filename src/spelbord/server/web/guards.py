@@ -68,7 +68,10 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 
 async def _json(send: Send, status: int, error: str, scope: Scope | None = None) -> None:
-    language = connection_language(HTTPConnection(scope)) if scope is not None else "en"
+    try:
+        language = connection_language(HTTPConnection(scope)) if scope is not None else "en"
+    except (KeyError, ValueError):  # a scope without the parts a request has
+        language = "en"
     body = json.dumps(error_body(error, language)).encode()
     await send(
         {

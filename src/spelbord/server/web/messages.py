@@ -113,6 +113,8 @@ TEMPLATES: tuple[str, ...] = (
     N_("the record cannot be replayed here: {reason}"),
     N_("move {seq} ({move}) does not fit the position"),
     N_("the record does not finish the game; only finished games import"),
+    N_("this address has stored {count} records: the limit is {limit} records"),
+    N_("this address has stored {size} bytes of records: the limit is {limit} bytes"),
     # pages (pages.py)
     N_("the page {name} is missing from this installation"),
     N_("no file {file} here"),

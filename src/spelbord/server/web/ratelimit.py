@@ -46,6 +46,7 @@ WHAT = {
     "analyse": "analyse a position",
     "tool": "use a game's tool",
     "puzzle": "check a puzzle's move",
+    "imports": "import a game record",
 }
 
 
@@ -73,6 +74,7 @@ class RateLimits:
     analyse: str | None = "20/minute"
     tool: str | None = "30/minute;300/hour"
     puzzle: str | None = "30/minute;600/hour"
+    imports: str | None = "10/minute;100/hour"
 
     @classmethod
     def parse(cls, text: str) -> RateLimits | None:

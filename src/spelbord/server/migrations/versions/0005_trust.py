@@ -1,4 +1,4 @@
-"""Trust (issue 27): lookalike names, tournament invitations.
+"""Trust (issue 27): lookalike names, tournament invitations, imports stored once.
 
 - ``spelbord_accounts.name_skeleton``: each name's confusable skeleton (Unicode TS #39,
   ``players.names.skeleton``), unique. Existing names are back-filled. Two existing names
@@ -10,6 +10,9 @@
 - ``spelbord_tournament_entrants.status``: ``accepted`` (plays) or ``invited`` (listed by
   the organizer, waiting for the player's consent). Existing entrants were entered before
   consent was asked: they stay ``accepted``.
+- ``spelbord_imports``: each imported record's digest (unique), its table, the SHA-256 of
+  the address that imported it and its size (``tables.imports``). Records imported before
+  have no row: they count for nobody's bound and may be imported once more.
 
 Revision ID: 0005
 Revises: 0004
@@ -61,6 +64,21 @@ def upgrade() -> None:
     with op.batch_alter_table("spelbord_accounts") as batch:
         batch.alter_column("name_skeleton", existing_type=sa.String(160), nullable=False)
         batch.create_index("ix_spelbord_accounts_name_skeleton", ["name_skeleton"], unique=True)
+    op.create_table(
+        "spelbord_imports",
+        sa.Column("digest", sa.String(64), primary_key=True),
+        sa.Column(
+            "table_id",
+            sa.String(32),
+            sa.ForeignKey("spelbord_tables.id"),
+            nullable=False,
+            unique=True,
+        ),
+        sa.Column("address", sa.String(64), nullable=False),
+        sa.Column("bytes", sa.Integer, nullable=False),
+        sa.Column("created_at", sa.Float, nullable=False),
+    )
+    op.create_index("ix_spelbord_imports_address", "spelbord_imports", ["address"])
     with op.batch_alter_table("spelbord_tournament_entrants") as batch:
         batch.add_column(
             sa.Column("status", sa.String(16), nullable=False, server_default=sa.text("'accepted'"))
@@ -71,6 +89,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Forget the skeletons (names are then unique by case only, as before) and the
     invitations (an invited player would then play without having accepted: they go)."""
+    op.drop_index("ix_spelbord_imports_address", table_name="spelbord_imports")
+    op.drop_table("spelbord_imports")
     op.execute("DELETE FROM spelbord_tournament_entrants WHERE status = 'invited'")
     with op.batch_alter_table("spelbord_tournament_entrants") as batch:
         batch.drop_index("ix_spelbord_tournament_entrants_entrant")
