@@ -1,4 +1,5 @@
-"""Trust (issue 27): lookalike names, tournament invitations, imports stored once.
+"""Trust (issue 27): lookalike names, tournament invitations, imports stored once,
+results that came from play.
 
 - ``spelbord_accounts.name_skeleton``: each name's confusable skeleton (Unicode TS #39,
   ``players.names.skeleton``), unique. Existing names are back-filled. Two existing names
@@ -13,6 +14,9 @@
 - ``spelbord_imports``: each imported record's digest (unique), its table, the SHA-256 of
   the address that imported it and its size (``tables.imports``). Records imported before
   have no row: they count for nobody's bound and may be imported once more.
+- ``spelbord_tables.irregular``: the first move the server made for a seat
+  (``tables.integrity``), and ``spelbord_rated_tables.unrated``: why a rated table was
+  not rated. Older tables have neither (nothing was recorded then).
 
 Revision ID: 0005
 Revises: 0004
@@ -64,6 +68,10 @@ def upgrade() -> None:
     with op.batch_alter_table("spelbord_accounts") as batch:
         batch.alter_column("name_skeleton", existing_type=sa.String(160), nullable=False)
         batch.create_index("ix_spelbord_accounts_name_skeleton", ["name_skeleton"], unique=True)
+    with op.batch_alter_table("spelbord_tables") as batch:
+        batch.add_column(sa.Column("irregular", sa.JSON, nullable=True))
+    with op.batch_alter_table("spelbord_rated_tables") as batch:
+        batch.add_column(sa.Column("unrated", sa.String(32), nullable=True))
     op.create_table(
         "spelbord_imports",
         sa.Column("digest", sa.String(64), primary_key=True),
@@ -89,6 +97,10 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Forget the skeletons (names are then unique by case only, as before) and the
     invitations (an invited player would then play without having accepted: they go)."""
+    with op.batch_alter_table("spelbord_rated_tables") as batch:
+        batch.drop_column("unrated")
+    with op.batch_alter_table("spelbord_tables") as batch:
+        batch.drop_column("irregular")
     op.drop_index("ix_spelbord_imports_address", table_name="spelbord_imports")
     op.drop_table("spelbord_imports")
     op.execute("DELETE FROM spelbord_tournament_entrants WHERE status = 'invited'")

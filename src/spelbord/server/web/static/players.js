@@ -132,17 +132,27 @@ async function playerPage() {
   ratings.append(row([tr("lobby.game"), tr("tour.rating"), "RD", tr("tour.games")], "th"));
   for (const r of data.ratings) ratings.append(row([r.game, r.rating.toFixed(0), r.rd.toFixed(0), r.games]));
   const games = document.getElementById("player-games");
-  games.append(row([tr("lobby.game"), tr("tour.opponents"), tr("tour.result"), tr("btn.replay")], "th"));
+  games.append(row([tr("lobby.game"), tr("tour.opponents"), tr("tour.result"), tr("player.rated_col"), tr("btn.replay")], "th"));
   for (const g of data.games) {
     games.append(
       row([
         g.game,
         g.opponents.join(", "),
         g.outcome || g.status,
+        ratedText(g),
         h("a", { href: g.status === "finished" ? g.replay : `/table/${g.table}` }, g.status === "finished" ? tr("tour.link_replay") : tr("tour.link_table")),
       ]),
     );
   }
+}
+
+/** Whether a game of the player's history counted for ratings, and why not. */
+const UNRATED = ["forfeit", "abandoned", "cancelled", "agent_failed", "agent_no_answer", "agent_illegal", "agent_timeout"];
+function ratedText(game) {
+  if (game.rated) return tr("player.rated");
+  if (!game.unrated) return "";
+  const why = UNRATED.includes(game.unrated) ? tr(`unrated.${game.unrated}`) : game.unrated;
+  return tr("player.unrated", { why });
 }
 
 // ---------------------------------------------------------------- tournaments
