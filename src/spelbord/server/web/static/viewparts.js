@@ -109,7 +109,8 @@ export function irregularNote(result, names) {
   const irr = result && result.irregular;
   if (!irr) return "";
   const why = t(`irregular.${irr.reason}`);
-  return ` · ${t("status.irregular", { name: names[irr.seat] ?? String(irr.seat), ply: irr.ply, why })}`;
+  // The move list numbers moves from 1: ply p is move p + 1.
+  return ` · ${t("status.irregular", { name: names[irr.seat] ?? String(irr.seat), ply: irr.ply + 1, why })}`;
 }
 
 /** One line saying what is happening: the result, whose turn, or who we wait for. */
