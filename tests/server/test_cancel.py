@@ -130,3 +130,34 @@ def test_the_operator_command_has_help_with_examples(capsys: pytest.CaptureFixtu
     assert spelbord(["tournament", "cancel", "--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: spelbord tournament cancel") and "examples:" in out
+
+
+def test_a_game_the_server_cannot_end_is_cancelled_as_it_stands(url: str) -> None:
+    """A table that will not load is not asked again every second: its match is cancelled."""
+    with players_app(url) as new_client:
+        a = new_client()
+        sign_up(a, "Pontus")
+        body = {**BODY, "starts_in": 0, "entrants": [{"ai": "slow"}, {"ai": "slow:1s"}]}
+        tid = a.post("/api/tournaments", json=body).json()["id"]
+        wait_for(
+            lambda: any(
+                m["status"] == "playing"
+                for r in a.get(f"/api/tournaments/{tid}").json()["rounds"]
+                for m in r["matches"]
+            )
+        )
+        hub = a.app.state.hub  # type: ignore[attr-defined]
+
+        async def unloadable(table_id: str) -> None:
+            raise RuntimeError("this table cannot be loaded")
+
+        hub.get = unloadable
+        assert spelbord(["tournament", "cancel", tid, "--database-url", url]) == 0
+        t = wait_for(
+            lambda: (
+                (x := a.get(f"/api/tournaments/{tid}").json())["rounds"][0]["matches"][0]["status"]
+                == "cancelled"
+                and x
+            )
+        )
+        assert t["status"] == "cancelled"

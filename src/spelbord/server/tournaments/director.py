@@ -332,9 +332,12 @@ class Director:
 
                     await self.hub.db(reconcile)  # a game that ended before it was stopped
             except Exception:
+                # A table this server cannot load (or end) is not asked again every tick:
+                # its match is cancelled as it stands.
                 log.exception(
                     "tournament %s: the game at table %s could not be ended", tid, table_id
                 )
+                await self.hub.db(self.store.cancel_match, table_id)
             self._dirty.add(tid)
 
     async def _advance_all(self) -> None:

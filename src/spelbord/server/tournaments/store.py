@@ -337,6 +337,15 @@ class TournamentStore:
             ).scalar_one()
         return str(row.name), int(playing)
 
+    def cancel_match(self, table_id: str) -> None:
+        """The match played at this table is cancelled as it stands (its table is left)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                MATCHES.update()
+                .where(MATCHES.c.table_id == table_id, MATCHES.c.status == "playing")
+                .values(status="cancelled", termination="cancelled")
+            )
+
     def cancelled_games(self) -> list[tuple[str, str]]:
         """(tournament, table) of every game still being played in a cancelled tournament."""
         with self.engine.connect() as conn:
