@@ -1,21 +1,23 @@
-"""``spelbord serve``: start the game table (``spelbord.server.main.serve``)."""
+"""``spelbord serve``: start the game table (``spelbord.server.main.serve``).
+
+Examples::
+
+    spelbord serve                                   http://127.0.0.1:8000, SQLite in var/
+    spelbord serve --host 0.0.0.0 --port 8080        reachable from the network
+    spelbord serve --database-url postgresql+psycopg://user:pw@localhost/spelbord
+
+Without --database-url the server uses $SPELBORD_DATABASE_URL, else a SQLite file
+var/spelbord.sqlite3 under the checkout (its path is printed at start).
+"""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, missing_part
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples, missing_part
 
-EXAMPLES = """\
-examples:
-  spelbord serve                                   http://127.0.0.1:8000, SQLite in var/
-  spelbord serve --host 0.0.0.0 --port 8080        reachable from the network
-  spelbord serve --database-url postgresql+psycopg://user:pw@localhost/spelbord
-
-Without --database-url the server uses $SPELBORD_DATABASE_URL, else a SQLite file
-var/spelbord.sqlite3 under the checkout (its path is printed at start).
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:
