@@ -122,3 +122,65 @@ def test_the_migration_back_fills_skeletons_and_keeps_every_existing_name(
         ) or any(u["column_names"] == ["name_skeleton"] for u in uniques)
     finally:
         engine.dispose()
+
+
+def _table(c, seats):  # type: ignore[no-untyped-def]
+    return c.post("/api/tables", json={"game": "coerceo", "seats": seats})
+
+
+def test_nobody_sits_at_a_table_under_another_players_name(url: str) -> None:
+    """A seat's name that is, or looks like, a registered player's is refused but to that
+    player: a guest or another account cannot show up as "alice" at a table."""
+    with players_app(url) as new_client:
+        alice, bob, guest = new_client(), new_client(), new_client()
+        sign_up(alice, "alice")
+        sign_up(bob, "bob")
+        made = _table(guest, [{"kind": "open"}, {"kind": "open"}])
+        assert made.status_code == 200, made.text
+        table = made.json()["table"]
+        for name in ("alice", "ALICE", f"al{DOTLESS_I}ce", "a1ice", "\uff41lice"):
+            for who in (guest, bob):
+                r = who.post(f"/api/tables/{table}/claim", json={"seat": 0, "name": name})
+                assert r.status_code == 409, (name, r.text)
+                assert "registered player" in r.json()["error"]
+            r = _table(guest, [{"kind": "open", "name": name}, {"kind": "open"}])
+            assert r.status_code == 409, (name, r.text)
+        sv = guest.post(
+            f"/api/tables/{table}/claim",
+            json={"seat": 0, "name": "alice"},
+            headers={"Accept-Language": "sv"},
+        )
+        assert "registrerad spelare" in sv.json()["message"]
+        assert guest.get(f"/api/tables/{table}/view").json()["seats"][0]["claimed"] is False
+        r = alice.post(f"/api/tables/{table}/claim", json={"seat": 0, "name": "Alice"})
+        assert r.status_code == 200, r.text
+        r = guest.post(f"/api/tables/{table}/claim", json={"seat": 1, "name": "Alicia"})
+        assert r.status_code == 200, r.text
+
+
+@pytest.mark.parametrize(
+    "hidden", ["\u202e", "\u200b", "\u200d", "\ufeff", "\n", "\x00", "\u2028", "\ue000"]
+)
+def test_names_shown_to_others_hold_no_invisible_or_control_characters(
+    url: str, hidden: str
+) -> None:
+    """A right-to-left override, a zero-width space, a newline...: refused in a seat's
+    name and a tournament's name, and nothing is stored."""
+    with players_app(url) as new_client:
+        c = new_client()
+        sign_up(c, "organizer")
+        r = _table(c, [{"kind": "open", "name": f"Ann{hidden}a"}, {"kind": "open"}])
+        assert r.status_code == 400 and "invisible" in r.json()["error"], r.text
+        r = c.post(
+            "/api/tournaments",
+            json={
+                "name": f"Cup{hidden}gnikniD",
+                "game": "coerceo",
+                "format": "knockout",
+                "starts_in": 600,
+                "entrants": [{"player": "organizer"}],
+            },
+        )
+        assert r.status_code == 400 and "invisible" in r.json()["error"], r.text
+        assert c.get("/api/tournaments").json() == []
+        assert c.get("/api/tables").json()["open"] == []

@@ -106,6 +106,22 @@ def account_by_name(engine: sa.Engine, name: str) -> Account:
     return Account(row["id"], row["name"], row["created_at"])
 
 
+def registered_lookalike(
+    engine: sa.Engine, names: list[str], own: Account | None = None
+) -> str | None:
+    """The first of ``names`` that is, or looks like (the same TS #39 skeleton), the
+    name of a registered player other than ``own``; ``None`` if there is none."""
+    looks = {skeleton(n): n for n in names}
+    query = sa.select(ACCOUNTS.c.id, ACCOUNTS.c.name_skeleton).where(
+        ACCOUNTS.c.name_skeleton.in_(list(looks))
+    )
+    with engine.connect() as conn:
+        for row in conn.execute(query):
+            if own is None or row.id != own.id:
+                return looks[row.name_skeleton]
+    return None
+
+
 class Accounts:
     """Accounts and sessions on one engine (synchronous calls; hashing is slow on purpose,
     so the async routes run these on a thread)."""

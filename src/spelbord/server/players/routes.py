@@ -23,9 +23,11 @@ from spelbord.server.players.accounts import (
     SESSION_SECONDS,
     Account,
     Accounts,
+    NameTakenError,
     NotSignedInError,
     account_by_name,
     ai_entrant,
+    registered_lookalike,
 )
 from spelbord.server.players.ratings import (
     leaderboard,
@@ -95,6 +97,18 @@ class Players:
                 )
 
         await self.hub.db(write)
+
+    async def check_seat_names(self, conn: HTTPConnection, names: list[str]) -> None:
+        """A seat's name may not be, or look like, another registered player's name
+        (``NameTakenError``): nobody sits at a table as someone else."""
+        if not names:
+            return
+        account = await self.account(conn)
+        taken = await self.hub.db(registered_lookalike, self.hub.store.engine, names, account)
+        if taken is not None:
+            raise NameTakenError(
+                f"the name {taken!r} belongs to a registered player: choose another"
+            )
 
     async def after_claim(self, request: HTTPConnection, table: LiveTable, seat: int) -> None:
         """A signed-in player who claims a seat is recorded at it (player page, ratings)."""

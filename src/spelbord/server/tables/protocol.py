@@ -18,6 +18,7 @@ from typing import Any
 
 from spelbord.server import strictjson
 from spelbord.server.errors import BadRequestError
+from spelbord.server.shown import SEAT_NAME, shown_text
 
 MAX_MESSAGE = 64 * 1024
 MAX_RECORD = 1024 * 1024
@@ -162,7 +163,7 @@ def _name(value: Any) -> str | None:
         return None
     if not isinstance(value, str) or len(value.strip()) > 40:
         raise BadRequestError("a name is a text of at most 40 characters")
-    return value.strip() or None
+    return shown_text(value, SEAT_NAME) if value.strip() else None
 
 
 def token_of(data: Any) -> str:

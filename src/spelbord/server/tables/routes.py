@@ -55,6 +55,11 @@ class TableHooks(Protocol):
         """The client of ``conn`` has claimed ``seat``."""
         ...
 
+    async def check_seat_names(self, conn: HTTPConnection, names: list[str]) -> None:
+        """Refuse names the client of ``conn`` may not give seats (raises): a registered
+        player's name, or one that looks like it, unless that player is signed in."""
+        ...
+
 
 def the_hub(conn: HTTPConnection) -> Hub:
     """The app's hub of live tables (a dependency)."""
@@ -99,6 +104,7 @@ async def create_table(request: Request, hub: TheHub, hooks: Hooks, limit: Limit
     data = await read_body(request)
     req = parse_create(data)
     limit("create")
+    await hooks.check_seat_names(request, [s.name for s in req.seats if s.name])
     try:
         checked = hooks.check_create(data, req)  # issue 16: "rated": true
         table, tokens, invites = await hub.create(req)
@@ -118,6 +124,7 @@ async def claim(
 ) -> dict[str, Any]:
     req = parse_claim(await read_body(request))
     limit("claim")
+    await hooks.check_seat_names(request, [req.name] if req.name else [])
     table = await hub.get(table_id)
     seat, token = await table.claim(req.seat, req.invite, req.name)
     await hooks.after_claim(request, table, seat)  # issue 16: who sat here

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
+from spelbord.server.shown import TOURNAMENT_NAME, shown_text
 from spelbord.server.tables.protocol import MAX_AGENT_SPEC
 
 FORMATS = ("round_robin", "knockout")
@@ -108,6 +109,7 @@ def parse_create(body: Any, now: float) -> TournamentRequest:
     name = body.get("name")
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
         raise TournamentError("give the tournament a 'name' of 1 to 80 characters")
+    name = shown_text(name, TOURNAMENT_NAME)
     fmt = body.get("format")
     if fmt not in FORMATS:
         raise TournamentError(f"'format' must be one of {', '.join(FORMATS)}")
