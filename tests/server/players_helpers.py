@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from conftest import FAKE_WORKERS
@@ -39,6 +40,15 @@ def players_app(url: str, tick: float = 0.05) -> Iterator[Callable[[], TestClien
     finally:
         if clients:
             clients[0].__exit__(None, None, None)
+
+
+def quick_hashing(client: TestClient) -> None:
+    """Argon2id at its cheapest on this app, so that a test timing sign-ins measures
+    waiting (a sleep, a lock) and not the slow hash on a busy machine. Call it before
+    the accounts are made."""
+    accounts = client.app.state.players.accounts  # type: ignore[attr-defined]
+    accounts.hasher = PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
+    accounts._dummy = accounts.hasher.hash("not anyone's password")
 
 
 def sign_up(client: TestClient, name: str, password: str = PASSWORD) -> dict[str, Any]:

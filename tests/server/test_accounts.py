@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from players_helpers import PASSWORD, play_seat, players_app, sign_up, wait_for
+from players_helpers import PASSWORD, play_seat, players_app, quick_hashing, sign_up, wait_for
 
 from conftest import create, play_out
 from spelbord.server.players.signin import BackoffPolicy, SignInBackoff
@@ -88,6 +88,7 @@ def test_failed_sign_ins_back_off_and_never_echo_the_password(
     caplog.set_level(logging.DEBUG)
     with players_app(url) as new_client:
         c = new_client()
+        quick_hashing(c)
         sign_up(c, "Einar")
         c.app.state.players.accounts.backoff = SignInBackoff(BackoffPolicy(free=2, base=0.3))  # type: ignore[attr-defined]
         codes = []

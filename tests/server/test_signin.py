@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from players_helpers import PASSWORD, players_app, sign_up
+from players_helpers import PASSWORD, players_app, quick_hashing, sign_up
 
 from spelbord.server.players.signin import BackoffPolicy, SignInBackoff, SignInWaitError
 
@@ -34,6 +34,7 @@ def _sign_in(c: TestClient, name: str, password: str) -> tuple[int, float, dict[
 def test_a_strangers_guesses_never_delay_the_owner_from_another_address(url: str) -> None:
     with players_app(url) as new_client:
         owner = new_client(OWNER)
+        quick_hashing(owner)
         sign_up(owner, "Ingrid")
         strangers = [new_client(STRANGER) for _ in range(6)]
         with ThreadPoolExecutor(max_workers=6) as pool:
