@@ -121,3 +121,21 @@ def test_the_policy_is_declared_and_configurable() -> None:
     for bad in ("free=-1", "cap=inf", "base=nan", "speed=3", "cap=0"):
         with pytest.raises(ValueError):
             BackoffPolicy.parse(bad)
+
+
+def test_an_ipv6_guesser_cannot_take_a_fresh_address_of_its_64_for_every_guess(
+    url: str,
+) -> None:
+    """Guessing from many addresses of one IPv6 /64 (a single host or household) counts as
+    one address; the owner's own /64 is never held back, nor is the next network."""
+    with players_app(url) as new_client:
+        owner = new_client("2001:db8:aaaa:1::5")
+        quick_hashing(owner)
+        sign_up(owner, "Ylva")
+        guessers = [new_client(f"2001:db8:bbbb:1::{i:x}") for i in range(1, 7)]
+        codes = [_sign_in(g, "ylva", f"guess-{i}")[0] for i, g in enumerate(guessers)]
+        assert codes[:3] == [401, 401, 401] and codes[-1] == 429, codes
+        assert _sign_in(new_client("2001:db8:bbbb:1:ffff::9"), "ylva", PASSWORD)[0] == 429
+        assert _sign_in(new_client("2001:db8:bbbb:2::1"), "ylva", "guess-x")[0] == 401
+        assert _sign_in(new_client("2001:db8:aaaa:1::77"), "ylva", PASSWORD)[0] == 200
+        assert _sign_in(owner, "ylva", PASSWORD)[0] == 200

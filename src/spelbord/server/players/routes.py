@@ -41,7 +41,7 @@ from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import MAX_MESSAGE, CreateRequest, decode
 from spelbord.server.web import pages
-from spelbord.server.web.ratelimit import Limit
+from spelbord.server.web.ratelimit import Limit, client_of
 
 log = logging.getLogger(__name__)
 
@@ -225,7 +225,7 @@ async def sign_in(
     data = await json_body(request)
     if not isinstance(data, dict):
         raise BadRequestError("send {'name': ..., 'password': ...}")
-    client = request.client.host if request.client else "?"
+    client = client_of(request)
     account, token = await players.accounts.sign_in(data.get("name"), data.get("password"), client)
     set_session(response, token)
     return {"account": account.as_dict()}
@@ -261,7 +261,7 @@ async def change_password(
     data = await json_body(request)
     if not isinstance(data, dict):
         raise BadRequestError("send {'password': ..., 'new_password': ...}")
-    client = request.client.host if request.client else "?"
+    client = client_of(request)
     await players.accounts.change_password(
         account, data.get("password"), data.get("new_password"), client, request.cookies.get(COOKIE)
     )
