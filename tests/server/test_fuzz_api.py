@@ -72,8 +72,24 @@ PROBES: list[tuple[str, str, Any, int]] = [
     ("POST", "/api/account/signup", {"name": "Probe", "password": "password"}, 400),
     ("POST", "/api/account/signup", {"name": "Probe", "password": "qwertyuiop"}, 400),
     ("POST", "/api/puzzles/coerceo/nosuch/check", '{"move": NaN}', 404),
+    (
+        "POST",
+        "/api/tables",
+        {"game": "toy-open", "seats": [{"kind": "open", "name": "\u202eAnna"}, {"kind": "open"}]},
+        400,
+    ),
+    (
+        "POST",
+        "/api/tournaments",
+        {"name": "Cup\u200b", "game": "toy-open", "format": "knockout"},
+        400,
+    ),
     ("POST", "/api/tournaments/nosuch/accept", {}, 404),
     ("POST", "/api/tournaments/nosuch/cancel", {}, 404),
+]
+STRANGER_PROBES = [  # a signed-out client may not sit as "Prober" or a lookalike of it
+    ("POST", "/api/tables", {"game": "toy-open", "seats": [{"kind": "open", "name": n}]}, 409)
+    for n in ("Prober", "PROBER", "Prob\u0435r", "Pr\u03bfber")
 ]
 
 
@@ -81,7 +97,9 @@ def test_the_probes_of_issue_27_get_clear_errors() -> None:
     with TestClient(APP, base_url="https://testserver") as c:
         r = c.post("/api/account/signup", json={"name": "Prober", "password": "a fresh long one"})
         assert r.status_code == 200, r.text
-        for method, path, body, status in PROBES:
+        for i, (method, path, body, status) in enumerate(PROBES + STRANGER_PROBES):
+            if i == len(PROBES):
+                c.post("/api/account/signout")
             content = body if isinstance(body, str) else json.dumps(body)
             r = c.request(
                 method, path, content=content, headers={"content-type": "application/json"}
