@@ -43,11 +43,19 @@ def shown_text(value: str, what: str) -> str:
     (``TOURNAMENT_NAME``, ``SEAT_NAME``), else ``UnshowableTextError``; the caller bounds
     its length."""
     text = unicodedata.normalize("NFC", value).strip()
+    tournament = what == TOURNAMENT_NAME
     for ch in text:
         if unicodedata.category(ch) in HIDDEN:
+            char = f"U+{ord(ch):04X}"
+            if tournament:
+                raise UnshowableTextError(
+                    f"a tournament's name may not hold invisible or control characters ({char})"
+                )
             raise UnshowableTextError(
-                f"{what} may not hold invisible or control characters (U+{ord(ch):04X})"
+                f"a seat's name may not hold invisible or control characters ({char})"
             )
     if not any(unicodedata.category(ch)[0] not in "ZM" for ch in text):
-        raise UnshowableTextError(f"{what} needs a visible character")
+        if tournament:
+            raise UnshowableTextError("a tournament's name needs a visible character")
+        raise UnshowableTextError("a seat's name needs a visible character")
     return text
