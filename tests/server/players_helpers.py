@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from conftest import FAKE_WORKERS
@@ -24,8 +25,9 @@ def players_app(url: str, tick: float = 0.05) -> Iterator[Callable[[], TestClien
     app = create_app(url, workers=FAKE_WORKERS, tournament_tick=tick)
     clients: list[TestClient] = []
 
-    def new_client() -> TestClient:
-        c = TestClient(app, base_url="https://testserver")
+    def new_client(address: str = "testclient") -> TestClient:
+        """A browser at ``address`` (its requests come from there)."""
+        c = TestClient(app, base_url="https://testserver", client=(address, 50000))
         if clients:
             c.portal = clients[0].portal  # one event loop for every browser
         else:
@@ -38,6 +40,15 @@ def players_app(url: str, tick: float = 0.05) -> Iterator[Callable[[], TestClien
     finally:
         if clients:
             clients[0].__exit__(None, None, None)
+
+
+def quick_hashing(client: TestClient) -> None:
+    """Argon2id at its cheapest on this app, so that a test timing sign-ins measures
+    waiting (a sleep, a lock) and not the slow hash on a busy machine. Call it before
+    the accounts are made."""
+    accounts = client.app.state.players.accounts  # type: ignore[attr-defined]
+    accounts.hasher = PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
+    accounts._dummy = accounts.hasher.hash("not anyone's password")
 
 
 def sign_up(client: TestClient, name: str, password: str = PASSWORD) -> dict[str, Any]:

@@ -43,9 +43,7 @@ def hub_of(client: TestClient) -> Hub:
 
 
 # ---------------------------------------------------------------- 1. AI thinking is bounded
-@pytest.mark.parametrize(
-    "agent", ["slow:100000s", "first:999999999it", "first:1" + "0" * 400 + "s"]
-)
+@pytest.mark.parametrize("agent", ["slow:100000s", "first:999999999it", "first:1" + "0" * 30 + "s"])
 def test_1_agent_specs_over_the_per_move_limits_are_refused(client: TestClient, agent: str) -> None:
     before = client.get("/api/tables").json()
     r = client.post(
@@ -141,7 +139,7 @@ def test_2_a_chunked_body_is_refused_once_it_passes_the_limit(client: TestClient
 
     r = client.post("/api/import", content=chunks())
     assert r.status_code == 413 and "too large" in r.json()["error"]
-    assert client.get("/api/tables").json()["finished"] == []
+    assert client.get("/api/tables").json()["imported"] == []
 
 
 def test_2_the_limit_stops_reading_at_the_first_chunk_over_it() -> None:

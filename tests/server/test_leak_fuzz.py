@@ -156,6 +156,7 @@ def test_nothing_reaches_a_seat_that_it_may_not_see(client: TestClient, name: st
                 export = client.get(f"/api/tables/{t}/export", params=params(s))
                 seen[s].append(("export", (export.status_code, export.json())))
             seen[None].append(("lobby", client.get("/api/tables").json()))
+            seen[None].append(("lobby", client.get("/api/imports").json()))
 
     table = client.portal.call(hub.get, t)  # type: ignore[union-attr]
     history = table.state.history()

@@ -100,7 +100,7 @@ def test_a_fixture_of_an_unknown_version_or_with_an_illegal_move_is_refused(
     assert r.json()["error"].startswith(
         "the record is not a legal game under islandet rules version 1: move 41 (1000000) at ply 41"
     )
-    assert client.get("/api/tables").json()["finished"] == []
+    assert client.get("/api/tables").json()["imported"] == []
 
 
 def test_the_r36_fixture_plays_differently_under_omringad_version_3() -> None:

@@ -150,7 +150,7 @@ def test_bad_records_do_not_import(
         assert client.post("/api/import", json=good).status_code == 200
         r = client.post("/api/import", json={**good, **change})
         assert r.status_code in (400, 404) and message in r.json()["error"]
-        assert len(client.get("/api/tables").json()["finished"]) == 1
+        assert len(client.get("/api/tables").json()["imported"]) == 1
 
 
 def test_a_resigned_record_imports(make_client: Factory, sqlite_url: str) -> None:

@@ -290,9 +290,10 @@ def test_a_four_seat_round_robin_of_five_runs_its_five_rounds(url: str) -> None:
     with players_app(url) as new_client:
         c = new_client()
         fia = sign_up(c, "Fia")
-        others = []
+        others, invited = [], []
         for name in ("Gus", "Hed", "Ivo", "Jon"):
-            sign_up(new_client(), name)
+            invited.append(new_client())
+            sign_up(invited[-1], name)
             others.append({"player": name})
         t = _tournament(
             c,
@@ -301,6 +302,8 @@ def test_a_four_seat_round_robin_of_five_runs_its_five_rounds(url: str) -> None:
             entrants=[{"player": "Fia"}, *others],
             show_up_seconds=1,
         )
+        for player in invited:  # each listed player accepts (issue 27: entrants consent)
+            assert player.post(f"/api/tournaments/{t['id']}/accept").status_code == 200
         assert c.post(f"/api/tournaments/{t['id']}/start").status_code == 200
         first = wait_for(lambda: _my_tables(c, t["id"], f"account:{fia['id']}"), 10)[0]
         r = c.post(f"/api/tournaments/{t['id']}/tables/{first}/take")
@@ -424,6 +427,7 @@ def test_a_no_show_forfeits_and_the_tournament_survives_a_restart(url: str) -> N
         hb = sign_up(h, "Hugo")
         t = _tournament(g, entrants=[{"player": "Hugo"}], show_up_seconds=8)
         tid = t["id"]
+        assert h.post(f"/api/tournaments/{tid}/accept").status_code == 200
         assert g.post(f"/api/tournaments/{tid}/join").status_code == 200
         assert g.post(f"/api/tournaments/{tid}/start").status_code == 200
         wait_for(lambda: _my_tables(h, tid, f"account:{hb['id']}"))

@@ -84,7 +84,7 @@ def test_a_record_replays_under_its_own_version(make_client: Factory, database_u
         assert replay["rules_version"] == 1 and len(replay["frames"]) == 8
         exported = client.get(f"/api/tables/{t}/export").json()
         assert exported == {**V1_RECORD, "result": v["result"], "timeouts": []}
-        (summary,) = client.get("/api/tables").json()["finished"]
+        (summary,) = client.get("/api/tables").json()["imported"]
         assert summary["rules_version"] == 1
     with make_client(database_url) as client:  # after a restart, still under version 1
         assert view(client, t)["rules_version"] == 1
@@ -141,7 +141,7 @@ def test_a_table_whose_version_is_gone_says_so(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/tables/{t}") as ws:
         message = ws.receive_json()
         assert message["type"] == "error" and "rules version 7" in message["message"]
-    (summary,) = client.get("/api/tables").json()["finished"]  # the lobby still lists it
+    (summary,) = client.get("/api/tables").json()["imported"]  # the lobby still lists it
     assert summary["rules_version"] == 7
     assert client.get(f"/table/{t}").status_code == 200  # the page loads and shows the error
 

@@ -13,6 +13,7 @@ Examples::
     spelbord match coerceo mcts:1s random --games 20 --processes 2
     spelbord lab run seats --games 100 --workers 2  a study: records, figures, report
     spelbord serve                                  the web game table on :8000
+    spelbord tournament cancel ID                   stop a tournament (operators)
     spelbord ai levels gunst                        the AI levels and what was measured
 
   exit codes: 0 success, 1 failure while running, 2 bad command line, 130 interrupted.
@@ -41,6 +42,7 @@ from spelbord.cli import (
     puzzles,
     rules,
     serve,
+    tournament,
 )
 from spelbord.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError, examples
 
@@ -81,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         odds,
         lab,
         serve,
+        tournament,
         ai,
     ):
         command.add_parser(sub)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
+import os
 from collections.abc import AsyncIterator, Iterable
 
 from fastapi import FastAPI, Request
@@ -34,13 +35,20 @@ from spelbord.server.players.accounts import Accounts
 from spelbord.server.players.routes import Players
 from spelbord.server.tables import routes as table_routes
 from spelbord.server.tables.hub import Hub, HubConfig
+from spelbord.server.tables.imports import Importer, ImportLimits
 from spelbord.server.tables.protocol import MAX_MESSAGE, MAX_RECORD
 from spelbord.server.tables.store import Store
 from spelbord.server.tables.workers import AgentPool, WorkerConfig
 from spelbord.server.tournaments import routes as tournament_routes
 from spelbord.server.tournaments.director import Director
 from spelbord.server.web import catalogue, lab, pages, study, tools
-from spelbord.server.web.guards import BodyLimit, OriginCheck, allowed_origins_from_env
+from spelbord.server.web.guards import (
+    BodyLimit,
+    HostCheck,
+    OriginCheck,
+    allowed_hosts_from_env,
+    allowed_origins_from_env,
+)
 from spelbord.server.web.messages import connection_language, error_body
 from spelbord.server.web.ratelimit import Limiter, RateLimits
 
@@ -67,14 +75,24 @@ def create_app(
     hub_config: HubConfig | None = None,
     rate_limits: RateLimits | str | None = "env",
     allowed_origins: Iterable[str] | str | None = "env",
+    allowed_hosts: Iterable[str] | str | None = "env",
+    api_docs: bool | str = "env",
+    import_limits: ImportLimits | str | None = "env",
     tournament_tick: float = 1.0,
 ) -> FastAPI:
     """The table server on ``database_url`` (default: the embedded SQLite file).
 
     ``rate_limits``: per-client limits (``None``: none; default: ``RateLimits.from_env``);
     ``allowed_origins``: sites besides the server's own that may change state and open
-    sockets (default: ``$SPELBORD_ALLOWED_ORIGINS``); ``tournament_tick``: seconds between
-    the tournament director's rounds of checks.
+    sockets (default: ``$SPELBORD_ALLOWED_ORIGINS``); ``allowed_hosts``: the hosts it
+    answers (``Host`` header; default: ``$SPELBORD_ALLOWED_HOSTS``, else every host: an app
+    built here without a served host, as the tests do; ``spelbord serve`` always passes the
+    served host and localhost, ``guards.served_hosts``); ``api_docs``: whether ``/docs``,
+    ``/redoc`` and ``/openapi.json`` are served (default: yes, unless
+    ``$SPELBORD_API_DOCS`` is ``off``); ``import_limits``: the records and bytes one
+    address may import (``None``: no bound; default: ``ImportLimits.from_env``);
+    ``tournament_tick``: seconds between the
+    tournament director's rounds of checks.
     """
     _load_games()
     engine = open_engine(resolve_database_url(database_url))
@@ -87,6 +105,8 @@ def create_app(
     director = Director(hub, tick_seconds=tournament_tick)
     limits = RateLimits.from_env() if isinstance(rate_limits, str) else rate_limits
     origins = allowed_origins_from_env() if isinstance(allowed_origins, str) else allowed_origins
+    hosts = allowed_hosts_from_env() if isinstance(allowed_hosts, str) else allowed_hosts
+    docs = api_docs_from_env() if isinstance(api_docs, str) else api_docs
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -99,19 +119,40 @@ def create_app(
             await hub.close()
             engine.dispose()
 
-    app = FastAPI(title="Spelbord", lifespan=lifespan)
+    app = FastAPI(
+        title="Spelbord",
+        lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+        openapi_url="/openapi.json" if docs else None,
+    )
     app.state.hub = hub
+    app.state.importer = Importer(
+        hub.store,
+        ImportLimits.from_env() if isinstance(import_limits, str) else import_limits,
+        hub.db,
+    )
     app.state.players = players
     app.state.table_hooks = players  # rated tables, who sat where (tables.routes.TableHooks)
     app.state.director = director
     app.state.limiter = Limiter(limits)
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE, limits={"/api/import": MAX_RECORD})
     app.add_middleware(OriginCheck, allowed=origins)
+    if hosts is not None:
+        app.add_middleware(HostCheck, allowed=hosts)  # outermost: checked first
     _answer_errors(app)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     return app
+
+
+API_DOCS_ENV = "SPELBORD_API_DOCS"
+
+
+def api_docs_from_env() -> bool:
+    """Whether the API's docs are served: yes unless ``SPELBORD_API_DOCS`` says off."""
+    return os.environ.get(API_DOCS_ENV, "on").strip().lower() not in ("off", "0", "no", "false")
 
 
 def _load_games() -> None:
@@ -127,7 +168,9 @@ def _answer_errors(app: FastAPI) -> None:
     @app.exception_handler(SpelbordError)
     async def on_error(request: Request, exc: SpelbordError) -> JSONResponse:
         body = error_body(str(exc), connection_language(request))
-        return JSONResponse(body, status_code=status_of(exc))
+        retry = getattr(exc, "retry_after", None)  # 429s say when to come back
+        headers = {"Retry-After": str(retry)} if isinstance(retry, int) else None
+        return JSONResponse(body, status_code=status_of(exc), headers=headers)
 
     @app.exception_handler(Exception)
     async def on_crash(request: Request, exc: Exception) -> JSONResponse:

@@ -10,6 +10,7 @@ import uvicorn
 
 from spelbord.server.app import create_app
 from spelbord.server.config import resolve_database_url
+from spelbord.server.web.guards import HOSTS_ENV, allowed_hosts_from_env, served_hosts
 
 WS_MAX_SIZE = 1024 * 1024
 """Frames above this are refused by the protocol; 64 KiB..1 MiB get a clear error."""
@@ -39,9 +40,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     """Run the game table at http://host:port until interrupted."""
     url = resolve_database_url(database_url)
     print(f"Spelbord database: {describe_database(url)}", flush=True)
-    app = create_app(url)
+    hosts = allowed_hosts_from_env() or served_hosts(host)
+    app = create_app(url, allowed_hosts=hosts)
     tune_garbage_collector()
     print(f"Spelbord table: http://{host}:{port}/", flush=True)
+    print(f"Answering the hosts {', '.join(hosts)} (set {HOSTS_ENV} for others)", flush=True)
     uvicorn.run(
         app,
         host=host,

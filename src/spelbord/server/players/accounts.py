@@ -3,36 +3,25 @@
 Passwords are hashed with Argon2id (``argon2-cffi``'s ``PasswordHasher``); only the hash
 is stored, and a password never appears in a log line or a response. A session is a random
 token in a ``Secure; HttpOnly; SameSite=Lax`` cookie; the database keeps only its SHA-256.
-Repeated failed sign-ins for a name (or from one address) are answered ever more slowly.
+Failed sign-ins back off per (name, address) and are answered at once (``signin``): a
+stranger's guesses never lock the owner out.
 Guests need none of this: every table still works with seat tokens alone.
 
-Names are 3 to 24 letters, digits, ``_`` or ``-`` (starting with a letter or digit) and
-unique without regard to case:
+Names follow ``names``: 3 to 24 letters, digits, ``_`` or ``-`` in one script, unique
+on their confusable skeleton (Unicode TS #39), so a lookalike of a taken name is taken:
 
 >>> check_name("Åsa_92")
 'Åsa_92'
 >>> name_key("ÅSA_92") == name_key("åsa_92")
 True
->>> for bad in ("ab", "x" * 25, "_lead", "two words", "<b>"):
-...     try:
-...         check_name(bad)
-...     except BadNameError as exc:
-...         print(exc)
-a name has 3 to 24 characters
-a name has 3 to 24 characters
-a name starts with a letter or digit and has only letters, digits, '_' and '-'
-a name starts with a letter or digit and has only letters, digits, '_' and '-'
-a name starts with a letter or digit and has only letters, digits, '_' and '-'
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import re
 import secrets
 import time
-import unicodedata
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -41,28 +30,22 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from spelbord.server.errors import BadRequestError, ConflictError, NotFoundError, TableError
+from spelbord.server.players.names import BadNameError as BadNameError
+from spelbord.server.players.names import check_name, name_key, skeleton
+from spelbord.server.players.passwords import MAX_PASSWORD, check_new_password
+from spelbord.server.players.signin import BackoffPolicy, SignInBackoff
 from spelbord.server.players.store import ACCOUNTS, SEAT_ENTRANTS, SESSIONS
 
 COOKIE = "spelbord_session"
 SESSION_SECONDS = 30 * 24 * 3600
-NAME = re.compile(r"[^\W_][\w-]*")
-MIN_PASSWORD, MAX_PASSWORD = 8, 256
 
 
 class AccountError(BadRequestError):
     """Something about an account request is wrong (400 unless stated)."""
 
 
-class BadNameError(AccountError):
-    """A player name breaks the rules for names."""
-
-
-class BadPasswordError(AccountError):
-    """A password that is too short or too long."""
-
-
 class NameTakenError(ConflictError):
-    """Another account has this name (in any case)."""
+    """Another account has this name, in any case or in letters that look alike."""
 
 
 class SignInError(TableError):
@@ -75,33 +58,6 @@ class NotSignedInError(TableError):
     """The request needs a signed-in player."""
 
     status: ClassVar[int] = 401
-
-
-def check_name(name: Any) -> str:
-    """``name`` if it is a valid player name, else ``BadNameError``."""
-    if not isinstance(name, str):
-        raise BadNameError("give a 'name'")
-    name = unicodedata.normalize("NFC", name.strip())
-    if not 3 <= len(name) <= 24:
-        raise BadNameError("a name has 3 to 24 characters")
-    if not NAME.fullmatch(name):
-        raise BadNameError(
-            "a name starts with a letter or digit and has only letters, digits, '_' and '-'"
-        )
-    return name
-
-
-def name_key(name: str) -> str:
-    """The case-insensitive key names are unique by."""
-    return unicodedata.normalize("NFKC", name).casefold()
-
-
-def check_password(password: Any) -> str:
-    if not isinstance(password, str):
-        raise BadPasswordError("give a 'password'")
-    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise BadPasswordError(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
-    return password
 
 
 def _digest(token: str) -> str:
@@ -150,35 +106,20 @@ def account_by_name(engine: sa.Engine, name: str) -> Account:
     return Account(row["id"], row["name"], row["created_at"])
 
 
-class Throttle:
-    """Slows repeated failures: the n-th failure in a row waits ``base * 2**(n-1)`` seconds
-    (at most ``cap``) before it is answered; a success clears the count.
-
-    >>> t = Throttle(base=0.5, cap=4.0)
-    >>> [t.fail("k") for _ in range(5)]
-    [0.5, 1.0, 2.0, 4.0, 4.0]
-    >>> t.clear("k"); t.fail("k")
-    0.5
-    """
-
-    def __init__(self, base: float = 0.25, cap: float = 8.0, forget: float = 900.0) -> None:
-        self.base, self.cap, self.forget = base, cap, forget
-        self._fails: dict[str, tuple[int, float]] = {}
-
-    def fail(self, key: str) -> float:
-        """Count a failure; returns the delay to wait before answering it."""
-        now = time.monotonic()
-        count, last = self._fails.get(key, (0, now))
-        if now - last > self.forget:
-            count = 0
-        count += 1
-        self._fails[key] = (count, now)
-        if len(self._fails) > 10000:  # bound the memory an attacker can make us hold
-            self._fails = dict(list(self._fails.items())[-5000:])
-        return float(min(self.cap, self.base * 2 ** (count - 1)))
-
-    def clear(self, key: str) -> None:
-        self._fails.pop(key, None)
+def registered_lookalike(
+    engine: sa.Engine, names: list[str], own: Account | None = None
+) -> str | None:
+    """The first of ``names`` that is, or looks like (the same TS #39 skeleton), the
+    name of a registered player other than ``own``; ``None`` if there is none."""
+    looks = {skeleton(n): n for n in names}
+    query = sa.select(ACCOUNTS.c.id, ACCOUNTS.c.name_skeleton).where(
+        ACCOUNTS.c.name_skeleton.in_(list(looks))
+    )
+    with engine.connect() as conn:
+        for row in conn.execute(query):
+            if own is None or row.id != own.id:
+                return looks[row.name_skeleton]
+    return None
 
 
 class Accounts:
@@ -188,19 +129,22 @@ class Accounts:
     def __init__(self, engine: sa.Engine, hasher: PasswordHasher | None = None) -> None:
         self.engine = engine
         self.hasher = hasher or PasswordHasher()  # Argon2id, RFC 9106 low-memory profile
-        self.throttle = Throttle()
-        self._locks: dict[str, asyncio.Lock] = {}
+        self.backoff = SignInBackoff(BackoffPolicy.from_env())
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
 
     # ------------------------------------------------------------------ accounts
     def sign_up(self, name: Any, password: Any) -> Account:
         name = check_name(name)
-        check_password(password)
-        key = name_key(name)
+        check_new_password(password, name)
+        key, look = name_key(name), skeleton(name)
         hashed = self.hasher.hash(password)
         account = Account(secrets.token_hex(8), name, time.time())
         with self.engine.begin() as conn:
-            taken = conn.execute(sa.select(ACCOUNTS.c.id).where(ACCOUNTS.c.name_key == key)).first()
+            taken = conn.execute(
+                sa.select(ACCOUNTS.c.id).where(
+                    (ACCOUNTS.c.name_key == key) | (ACCOUNTS.c.name_skeleton == look)
+                )
+            ).first()
             if taken is not None:
                 raise NameTakenError(f"the name {name!r} is taken")
             try:
@@ -209,6 +153,7 @@ class Accounts:
                         id=account.id,
                         name=name,
                         name_key=key,
+                        name_skeleton=look,
                         password_hash=hashed,
                         created_at=account.created_at,
                     )
@@ -292,6 +237,25 @@ class Accounts:
         with self.engine.begin() as conn:
             conn.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == _digest(token)))
 
+    def end_sessions(self, account: Account, keep: str | None = None) -> int:
+        """Sign ``account`` out everywhere: every session ends (but the one of ``keep``, a
+        token); returns how many ended."""
+        query = SESSIONS.delete().where(SESSIONS.c.account_id == account.id)
+        if keep:
+            query = query.where(SESSIONS.c.token_hash != _digest(keep))
+        with self.engine.begin() as conn:
+            return int(conn.execute(query).rowcount or 0)
+
+    def set_password(self, account: Account, password: Any, keep: str | None) -> None:
+        """A new password for ``account`` (checked as at sign-up); every other session ends."""
+        check_new_password(password, account.name)
+        hashed = self.hasher.hash(password)
+        with self.engine.begin() as conn:
+            conn.execute(
+                ACCOUNTS.update().where(ACCOUNTS.c.id == account.id).values(password_hash=hashed)
+            )
+        self.end_sessions(account, keep)
+
     # ------------------------------------------------------------------ seats
     def bind_seat(self, table_id: str, seat: int, entrant: str) -> None:
         """Record who sits at a seat (an account that claimed it, or an AI level)."""
@@ -307,19 +271,27 @@ class Accounts:
 
     # ------------------------------------------------------------------ async front
     async def sign_in(self, name: Any, password: Any, client: str) -> tuple[Account, str]:
-        """Check the password (slowed down after failures); returns (account, token)."""
-        keys = [f"name:{name_key(name) if isinstance(name, str) else ''}", f"ip:{client}"]
-        # Attempts on one name wait for each other, so parallel guesses are slowed too.
-        lock = self._locks.setdefault(keys[0], asyncio.Lock())
-        async with lock:
+        """Check the password; returns (account, token). Failures back off per (name,
+        address) (``signin``): a try that comes too early gets ``SignInWaitError`` (429)
+        at once, and nothing here ever waits for another client's tries."""
+        key = (name_key(name) if isinstance(name, str) and len(name) <= 64 else "", client)
+        with self.backoff.attempt(key) as attempt:
             account = await asyncio.to_thread(self.check_password, name, password)
             if account is None:
-                delay = max(self.throttle.fail(k) for k in keys)
-                await asyncio.sleep(delay)
-        if not lock.locked() and len(self._locks) > 1000:
-            self._locks.pop(keys[0], None)
+                attempt.failed()
         if account is None:
             raise SignInError("wrong name or password")
-        for k in keys:
-            self.throttle.clear(k)
         return account, await asyncio.to_thread(self.new_session, account)
+
+    async def change_password(
+        self, account: Account, current: Any, new: Any, client: str, keep: str | None
+    ) -> None:
+        """Change the signed-in ``account``'s password: ``current`` must be right (tries
+        back off as sign-ins do); every session but ``keep`` (a token) ends."""
+        with self.backoff.attempt((name_key(account.name), client)) as attempt:
+            checked = await asyncio.to_thread(self.check_password, account.name, current)
+            if checked is None or checked.id != account.id:
+                attempt.failed()
+        if checked is None or checked.id != account.id:
+            raise SignInError("wrong password")
+        await asyncio.to_thread(self.set_password, account, new, keep)

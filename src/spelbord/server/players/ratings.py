@@ -29,6 +29,11 @@ moves. Four players each on their own (Omringad, four players without teams) ext
 each is rated, in one rating period, on a game against every other seat, scored by whose
 return is higher (1, 0.5 on equal returns, 0). Forfeits (a no-show) and abandoned tables
 are not rated.
+
+Only play decides a rated result: a game in which the server made a move for a seat (its
+AI failed, gave no answer or an illegal one, or its clock ran out: ``tables.integrity``)
+is not rated either. Such tables, like forfeits, keep why in
+``spelbord_rated_tables.unrated``; the player page shows it.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ import sqlalchemy as sa
 
 from spelbord.core.registry import load
 from spelbord.server.players.store import RATED_TABLES, RATINGS, SEAT_ENTRANTS
-from spelbord.server.tables.store import read_game
+from spelbord.server.tables.store import read_game, read_irregular
 
 SCALE = 173.7178
 TAU = 0.5
@@ -204,12 +209,23 @@ def rate_table(conn: sa.Connection, table_id: str, result: dict[str, Any] | None
     Runs inside the transaction that stores the result; does nothing for unrated tables,
     forfeits, tables with a seat nobody rated sat at, or a table already rated.
     """
-    if result is None or result.get("termination") in UNRATED:
+    if result is None:
         return
     marked = conn.execute(
         sa.select(RATED_TABLES.c.rated_at).where(RATED_TABLES.c.table_id == table_id)
     ).first()
     if marked is None or marked.rated_at is not None:
+        return
+    irregular = result.get("irregular") or read_irregular(conn, table_id)
+    if result.get("termination") in UNRATED or irregular:
+        # Not decided by play: a no-show, a closed or cancelled table, or a move the
+        # server made for a seat (``tables.integrity``). Said so, never rated.
+        why = str(irregular["reason"] if irregular else result.get("termination"))
+        conn.execute(
+            RATED_TABLES.update()
+            .where(RATED_TABLES.c.table_id == table_id)
+            .values(unrated=why[:32])
+        )
         return
     table = read_game(conn, table_id)
     if table is None:

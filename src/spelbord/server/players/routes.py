@@ -23,8 +23,11 @@ from spelbord.server.players.accounts import (
     SESSION_SECONDS,
     Account,
     Accounts,
+    NameTakenError,
+    NotSignedInError,
     account_by_name,
     ai_entrant,
+    registered_lookalike,
 )
 from spelbord.server.players.ratings import (
     leaderboard,
@@ -38,7 +41,7 @@ from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import MAX_MESSAGE, CreateRequest, decode
 from spelbord.server.web import pages
-from spelbord.server.web.ratelimit import Limit
+from spelbord.server.web.ratelimit import Limit, client_of
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +98,18 @@ class Players:
 
         await self.hub.db(write)
 
+    async def check_seat_names(self, conn: HTTPConnection, names: list[str]) -> None:
+        """A seat's name may not be, or look like, another registered player's name
+        (``NameTakenError``): nobody sits at a table as someone else."""
+        if not names:
+            return
+        account = await self.account(conn)
+        taken = await self.hub.db(registered_lookalike, self.hub.store.engine, names, account)
+        if taken is not None:
+            raise NameTakenError(
+                f"the name {taken!r} belongs to a registered player: choose another"
+            )
+
     async def after_claim(self, request: HTTPConnection, table: LiveTable, seat: int) -> None:
         """A signed-in player who claims a seat is recorded at it (player page, ratings)."""
         account = await self.account(request)
@@ -127,6 +142,9 @@ class Players:
                     "seat": r["seat"],
                     "outcome": outcome,
                     "text": result.get("text"),
+                    "irregular": result.get("irregular"),
+                    "rated": r["rated_at"] is not None,
+                    "unrated": r["unrated"],
                     "opponents": [n for s, n in seats[r["id"]] if s != r["seat"]],
                     "replay": f"/replay/{r['id']}",
                     "updated_at": r["updated_at"],
@@ -207,7 +225,7 @@ async def sign_in(
     data = await json_body(request)
     if not isinstance(data, dict):
         raise BadRequestError("send {'name': ..., 'password': ...}")
-    client = request.client.host if request.client else "?"
+    client = client_of(request)
     account, token = await players.accounts.sign_in(data.get("name"), data.get("password"), client)
     set_session(response, token)
     return {"account": account.as_dict()}
@@ -218,6 +236,36 @@ async def sign_out(request: Request, response: Response, players: ThePlayers) ->
     await players.hub.db(players.accounts.end_session, request.cookies.get(COOKIE))
     response.delete_cookie(COOKIE, path="/", secure=True, httponly=True, samesite="lax")
     return {"account": None}
+
+
+@router.post("/api/account/signout-everywhere")
+async def sign_out_everywhere(
+    request: Request, response: Response, players: ThePlayers, account: CurrentAccount
+) -> dict[str, Any]:
+    """End every session of the signed-in account (this one too)."""
+    if account is None:
+        raise NotSignedInError("sign in first")
+    ended = await players.hub.db(players.accounts.end_sessions, account)
+    response.delete_cookie(COOKIE, path="/", secure=True, httponly=True, samesite="lax")
+    return {"account": None, "sessions_ended": ended}
+
+
+@router.post("/api/account/password")
+async def change_password(
+    request: Request, players: ThePlayers, account: CurrentAccount, limit: Limit
+) -> dict[str, Any]:
+    """``{"password": current, "new_password": new}``: this session stays, the others end."""
+    if account is None:
+        raise NotSignedInError("sign in first")
+    limit("signin")
+    data = await json_body(request)
+    if not isinstance(data, dict):
+        raise BadRequestError("send {'password': ..., 'new_password': ...}")
+    client = client_of(request)
+    await players.accounts.change_password(
+        account, data.get("password"), data.get("new_password"), client, request.cookies.get(COOKIE)
+    )
+    return {"account": account.as_dict()}
 
 
 @router.get("/api/account")

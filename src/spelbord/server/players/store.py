@@ -1,5 +1,5 @@
 """The records of players: accounts, sessions, who sat at a seat, ratings (the schema
-mirrors migration 0004), and the player page's query.
+mirrors migrations 0004 and 0005), and the player page's query.
 
 The tables sit on ``db.METADATA`` beside the tables of games (``tables.store``, whose
 rows this module only reads).
@@ -23,6 +23,10 @@ ACCOUNTS = sa.Table(
     sa.Column("name_key", sa.String(32), nullable=False, unique=True),
     sa.Column("password_hash", sa.String(255), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    # The name's confusable skeleton (names.skeleton, Unicode TS #39): lookalikes share
+    # it. Migration 0005 marks the later of two existing lookalikes "<skeleton>#<id>".
+    sa.Column("name_skeleton", sa.String(160), nullable=False),
+    sa.Index("ix_spelbord_accounts_name_skeleton", "name_skeleton", unique=True),
 )
 
 SESSIONS = sa.Table(
@@ -52,6 +56,9 @@ RATED_TABLES = sa.Table(
     # When the ratings were updated for this table's result (NULL: not yet).
     sa.Column("rated_at", sa.Float, nullable=True),
     sa.Column("changes", sa.JSON(none_as_null=True), nullable=True),
+    # Why a rated table's result was not rated (its termination, e.g. "forfeit", or the
+    # reason of a move the server made for a seat, ``tables.integrity``); migration 0005.
+    sa.Column("unrated", sa.String(32), nullable=True),
 )
 
 RATINGS = sa.Table(
@@ -71,7 +78,8 @@ def games_of(
     engine: sa.Engine, entrant: str, limit: int = 100
 ) -> tuple[list[dict[str, Any]], dict[str, list[tuple[int, str]]]]:
     """The newest tables an entrant sat at (id, game, status, result, updated_at, its
-    seat) and, per table, every seat's (seat, name): the player page's games."""
+    seat, when it was rated and why not) and, per table, every seat's (seat, name): the
+    player page's games."""
     with engine.connect() as conn:
         rows = [
             dict(r)
@@ -83,8 +91,11 @@ def games_of(
                     TABLES.c.result,
                     TABLES.c.updated_at,
                     SEAT_ENTRANTS.c.seat,
+                    RATED_TABLES.c.rated_at,
+                    RATED_TABLES.c.unrated,
                 )
                 .join(SEAT_ENTRANTS, SEAT_ENTRANTS.c.table_id == TABLES.c.id)
+                .outerjoin(RATED_TABLES, RATED_TABLES.c.table_id == TABLES.c.id)
                 .where(SEAT_ENTRANTS.c.entrant == entrant)
                 .order_by(TABLES.c.updated_at.desc())
                 .limit(limit)

@@ -5,7 +5,8 @@ agent is thinking yet, one task asks the worker pool (``AgentPool``, through the
 host: ``think``) for every such seat at once, then plays the answers through the table's
 one path for changes, under its lock. An answer for a ply the game has left (a clock ran
 out meanwhile) is dropped. A failed, crashed or illegal answer is replaced by a random
-legal action (seeded by table and ply).
+legal action (seeded by table and ply), and that move is irregular (``integrity``): the
+game's result then does not count for ratings.
 """
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
 from spelbord.core import SIMULTANEOUS, Game, State
+from spelbord.server.tables.integrity import (
+    AGENT_FAILED,
+    AGENT_ILLEGAL,
+    AGENT_NO_ANSWER,
+    Irregularity,
+)
 from spelbord.server.tables.store import SeatRecord
 from spelbord.server.tables.workers import ThinkJob, derive_seed
 
@@ -40,7 +47,14 @@ class SeatedTable(Protocol):
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
 
-    async def decide(self, seat: int, action: int, ply: int, timed_out: bool = False) -> None: ...
+    async def decide(
+        self,
+        seat: int,
+        action: int,
+        ply: int,
+        timed_out: bool = False,
+        irregular: Irregularity | None = None,
+    ) -> None: ...
 
 
 class AiSeats:
@@ -86,18 +100,20 @@ class AiSeats:
                     return  # a clock ran out meanwhile; a fresh task thinks now
                 if table.status != "running" or table.state.move_number() != ply:
                     continue
-                for seat, action in zip(seats, actions, strict=True):
+                for seat, (action, irregular) in zip(seats, actions, strict=True):
                     if table.status != "running" or table.state.move_number() != ply:
                         break
                     if seat in table.pending:
                         continue
                     try:
-                        await table.decide(seat, action, ply)
+                        await table.decide(seat, action, ply, irregular=irregular)
                     except Exception:
                         log.exception("table %s: the AI move of seat %d failed", table.id, seat)
                         return
 
-    async def _think(self, seat: int) -> int:
+    async def _think(self, seat: int) -> tuple[int, Irregularity | None]:
+        """The seat's action, and what made it irregular when the agent did not choose it
+        (``integrity``: such a game is not rated)."""
         table = self.table
         spec = table.seats[seat].agent or "random"
         state = table.state
@@ -113,12 +129,16 @@ class AiSeats:
             seed=derive_seed(table.seed, "agent", ply, seat),
         )
         action: int | None = None
+        reason = AGENT_NO_ANSWER
         try:
             action = await self.think(job)
         except Exception:
             log.exception("table %s: the AI pool failed; playing at random", table.id)
-        if action is None or action not in legal:
-            if action is not None:
-                log.warning("table %s: agent %s chose illegal %r", table.id, spec, action)
+            reason = AGENT_FAILED
+        if action is not None and action not in legal:
+            log.warning("table %s: agent %s chose illegal %r", table.id, spec, action)
+            action, reason = None, AGENT_ILLEGAL
+        if action is None:
             action = random.Random(derive_seed(table.seed, "fallback", ply, seat)).choice(legal)
-        return action
+            return action, Irregularity(reason, seat, ply)
+        return action, None

@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
+from sqlalchemy import Connection
+
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, NotFoundError
 from spelbord.server.tables.live import LiveTable, hash_token
 from spelbord.server.tables.protocol import CreateRequest
-from spelbord.server.tables.records import record_from_export, replay_failed
+from spelbord.server.tables.records import replay_failed
 from spelbord.server.tables.store import SeatRecord, Store, TableRecord
 from spelbord.server.tables.workers import AgentPool, ThinkJob
 
@@ -247,8 +249,12 @@ class Hub:
             self._background.add(task)
             task.add_done_callback(self._background.discard)
 
-    async def create(self, req: CreateRequest) -> tuple[LiveTable, dict[str, str], dict[str, str]]:
-        """A new table; returns it with the local seats' tokens and the invite links."""
+    async def create(
+        self, req: CreateRequest, within: Callable[[Connection, str], None] | None = None
+    ) -> tuple[LiveTable, dict[str, str], dict[str, str]]:
+        """A new table; returns it with the local seats' tokens and the invite links.
+        ``within(conn, table_id)`` runs in the transaction that stores it (a tournament
+        binds its match there)."""
         table_id = secrets.token_urlsafe(9)
         now = time.time()
         draft = TableRecord(
@@ -307,17 +313,11 @@ class Hub:
             rules_version=game.rules_version,
             seats=tuple(seats),
         )
-        await self.db(self.store.create_table, record)
+        await self.db(self.store.create_table, record, within)
         table = LiveTable(self, record)
         self._tables[table_id] = table
         await self._resume(table)
         return table, tokens, invites
-
-    async def import_record(self, data: Any) -> LiveTable:
-        """A finished table from an exported record, checked by replaying it."""
-        record = record_from_export(data)
-        await self.db(self.store.create_table, record)
-        return LiveTable(self, record)
 
     async def close(self) -> None:
         for task in list(self._background):

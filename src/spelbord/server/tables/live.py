@@ -62,6 +62,7 @@ from spelbord.server.errors import (
 from spelbord.server.tables import views
 from spelbord.server.tables.aiseats import AiSeats
 from spelbord.server.tables.clocks import DecisionClocks, RunningClock, timed_decisions
+from spelbord.server.tables.integrity import AGENT_TIMEOUT, Irregularity
 from spelbord.server.tables.protocol import HUMAN_KINDS
 from spelbord.server.tables.records import resign_result, table_game
 from spelbord.server.tables.store import (
@@ -140,6 +141,8 @@ class Played:
     next_seq: int
     pending: dict[int, int] = field(default_factory=dict)
     timeouts: tuple[int, ...] = ()
+    irregular: Irregularity | None = None
+    """The server made the first of these moves for a seat (``integrity``)."""
 
 
 class LiveTable:
@@ -161,6 +164,8 @@ class LiveTable:
         self.clocks = DecisionClocks(lambda running: self.spawn(self._time_out(running)))
         self.ai = AiSeats(self, host.think)
         self.resigned: int | None = None
+        self.irregular: dict[str, Any] | None = record.irregular
+        """The first move the server made for a seat (``integrity``): no rated result."""
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.used = time.monotonic()
@@ -480,6 +485,9 @@ class LiveTable:
             played = self._unplayed(entries)
         elif entries:
             raise ValueError("give the entries that end the game either as moves or as entries")
+        irregular = self.irregular or (played.irregular.as_dict() if played.irregular else None)
+        if irregular is not None:  # the result says it did not come from play alone
+            result = {**result, "irregular": irregular}
         await self._change(played, "finished", result, clear_pending=True)
 
     def _check_running(self) -> None:
@@ -488,8 +496,16 @@ class LiveTable:
         if self.status == "finished":
             raise ConflictError("the game is over")
 
-    async def decide(self, seat: int, action: int, ply: int, timed_out: bool = False) -> None:
-        """``seat`` takes ``action`` at ``ply`` (``timed_out``: the clock takes it)."""
+    async def decide(
+        self,
+        seat: int,
+        action: int,
+        ply: int,
+        timed_out: bool = False,
+        irregular: Irregularity | None = None,
+    ) -> None:
+        """``seat`` takes ``action`` at ``ply`` (``timed_out``: the clock takes it;
+        ``irregular``: the server chose it for the seat, ``integrity``)."""
         self._check_running()
         now = self.state.move_number()
         if ply != now:
@@ -513,8 +529,12 @@ class LiveTable:
             late = (self.pending_timeouts | {seat}) if timed_out else self.pending_timeouts
             if len(chosen) == self.game.num_players():
                 joint = tuple(chosen[s] for s in range(self.game.num_players()))
-                await self._commit([joint], timeouts=tuple(sorted(late)))
+                await self._commit([joint], timeouts=tuple(sorted(late)), irregular=irregular)
             else:
+                if irregular is not None and self.irregular is None:
+                    marked = irregular.as_dict()
+                    await self.host.db(self.host.store.mark_irregular, self.id, marked)
+                    self.irregular = marked
                 await self.host.db(
                     self.host.store.add_pending, self.id, seat, now, action, timed_out
                 )
@@ -524,20 +544,24 @@ class LiveTable:
             return
         if player != seat:
             raise OutOfTurnError(f"it is not seat {seat}'s turn")
-        await self._commit([action], timeouts=(seat,) if timed_out else ())
+        await self._commit([action], timeouts=(seat,) if timed_out else (), irregular=irregular)
 
     async def _commit(
         self,
         moves: list[Move],
         status_override: str | None = None,
         timeouts: tuple[int, ...] = (),
+        irregular: Irregularity | None = None,
     ) -> None:
         """Play ``moves`` plus any chance outcomes after them, then store and show them;
         a move that ends the game ends it through ``finish``.
 
-        ``timeouts``: the seats whose part of the first move the clock played.
+        ``timeouts``: the seats whose part of the first move the clock played;
+        ``irregular``: the server chose the first move for a seat.
         """
         played = self._play(moves, timeouts)
+        if irregular is not None:
+            played = dataclasses.replace(played, irregular=irregular)
         result = views.result_of(played.state)
         if played.state.current_player() == TERMINAL and result is not None:
             await self.finish(result, played=played)
@@ -616,6 +640,9 @@ class LiveTable:
         """The one path of every change of the game: ``played`` is stored with the
         table's new status and result in one transaction (``StaleMoveError`` if the table
         moved on meanwhile: nothing changes), then swapped in and shown."""
+        irregular = played.irregular.as_dict() if played.irregular else None
+        if self.irregular is not None:
+            irregular = None  # the table keeps its first one
         await self.host.db(
             self.host.store.advance,
             self.id,
@@ -626,7 +653,10 @@ class LiveTable:
             result=result,
             clear_pending=clear_pending,
             pending=played.pending,
+            irregular=irregular,
         )
+        if irregular is not None:
+            self.irregular = irregular
         self.state, self.next_seq, self.pending = played.state, played.next_seq, played.pending
         self.pending_timeouts = set()
         if played.timeouts:
@@ -654,10 +684,15 @@ class LiveTable:
         async with self.lock:
             if not self.clocks.take(running):
                 return  # the seat acted (or the game moved on) while we waited for the lock
+            irregular = None
             if self.seats[running.seat].kind == "ai":
                 self.ai.forget()  # that agent's answer is stale now: think afresh
+                # The clock, not the agent, moves: no result from play (``integrity``).
+                irregular = Irregularity(AGENT_TIMEOUT, running.seat, running.ply)
             try:
-                await self.decide(running.seat, running.clock.on_timeout, running.ply, True)
+                await self.decide(
+                    running.seat, running.clock.on_timeout, running.ply, True, irregular
+                )
             except IllegalActionError:
                 log.exception(
                     "table %s: the clock's action %d is not legal for seat %d",

@@ -13,14 +13,18 @@ spelbord.server.errors.BadRequestError: unknown message type 'dance' (action, re
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from spelbord.server import strictjson
 from spelbord.server.errors import BadRequestError
+from spelbord.server.shown import SEAT_NAME, shown_text
 
 MAX_MESSAGE = 64 * 1024
 MAX_RECORD = 1024 * 1024
+MAX_AGENT_SPEC = 48
+"""The longest agent spec a seat or an entrant may name (the seat's shown name "AI (spec)"
+fits the database's 64 characters)."""
 SEAT_KINDS = ("open", "invite", "local", "ai")
 HUMAN_KINDS = ("open", "invite", "local")
 
@@ -88,7 +92,7 @@ CREATE_SCHEMA: dict[str, Any] = {
                 "required": ["kind"],
                 "properties": {
                     "kind": {"enum": list(SEAT_KINDS)},
-                    "agent": {"type": "string"},
+                    "agent": {"type": "string", "maxLength": MAX_AGENT_SPEC},
                     "name": _NAME,
                 },
             },
@@ -136,15 +140,9 @@ def body_schema(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def decode(raw: str | bytes, limit: int = MAX_MESSAGE) -> Any:
-    """JSON text -> value, refusing anything over ``limit`` bytes."""
-    if len(raw) > limit:
-        raise BadRequestError(f"message too large ({len(raw)} bytes; the limit is {limit})")
-    try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadRequestError(f"malformed JSON: {exc}") from None
-    except RecursionError:
-        raise BadRequestError("malformed JSON: nested too deeply") from None
+    """JSON text -> value, refusing anything over ``limit`` bytes and every non-finite
+    number (``strictjson.loads``)."""
+    return strictjson.loads(raw, limit)
 
 
 def _object(data: Any, what: str) -> dict[str, Any]:
@@ -165,7 +163,7 @@ def _name(value: Any) -> str | None:
         return None
     if not isinstance(value, str) or len(value.strip()) > 40:
         raise BadRequestError("a name is a text of at most 40 characters")
-    return value.strip() or None
+    return shown_text(value, SEAT_NAME) if value.strip() else None
 
 
 def token_of(data: Any) -> str:
@@ -199,6 +197,10 @@ def parse_create(data: Any) -> CreateRequest:
         agent = seat.get("agent")
         if kind == "ai" and not isinstance(agent, str):
             raise BadRequestError(f"seat {i}: an AI seat needs an 'agent' like 'mcts:1s'")
+        if isinstance(agent, str) and len(agent) > MAX_AGENT_SPEC:
+            raise BadRequestError(
+                f"seat {i}: an agent spec has at most {MAX_AGENT_SPEC} characters"
+            )
         seats.append(
             SeatSpec(kind=kind, agent=agent if kind == "ai" else None, name=_name(seat.get("name")))
         )

@@ -1,5 +1,5 @@
 """The routes of live tables: the lobby's lists, create, claim, view, act, resign, cancel,
-replay, export and import (``/api/tables...``, ``/api/import``) and the WebSocket
+replay, export and import (``/api/tables...``, ``/api/import``, ``/api/imports``) and the WebSocket
 ``/ws/tables/{id}`` (``sockets``).
 
 The hub (``app.state.hub``), the rate limits and the table hooks come in as FastAPI
@@ -19,6 +19,7 @@ from spelbord.core.errors import SpelbordError
 from spelbord.server.errors import BadRequestError, status_of
 from spelbord.server.tables import protocol
 from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.imports import Importer
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import (
     MAX_MESSAGE,
@@ -31,8 +32,9 @@ from spelbord.server.tables.protocol import (
     token_of,
 )
 from spelbord.server.tables.sockets import serve_socket
+from spelbord.server.tables.store import IMPORTED, PLAYED
 from spelbord.server.web.messages import connection_language, socket_error
-from spelbord.server.web.ratelimit import Limit, TheLimiter
+from spelbord.server.web.ratelimit import Limit, TheLimiter, client_of
 
 router = APIRouter()
 
@@ -53,6 +55,11 @@ class TableHooks(Protocol):
         """The client of ``conn`` has claimed ``seat``."""
         ...
 
+    async def check_seat_names(self, conn: HTTPConnection, names: list[str]) -> None:
+        """Refuse names the client of ``conn`` may not give seats (raises): a registered
+        player's name, or one that looks like it, unless that player is signed in."""
+        ...
+
 
 def the_hub(conn: HTTPConnection) -> Hub:
     """The app's hub of live tables (a dependency)."""
@@ -66,7 +73,14 @@ def the_hooks(conn: HTTPConnection) -> TableHooks:
     return hooks
 
 
+def the_importer(conn: HTTPConnection) -> Importer:
+    """The app's importer of game records (a dependency)."""
+    importer: Importer = conn.app.state.importer
+    return importer
+
+
 TheHub = Annotated[Hub, Depends(the_hub)]
+TheImporter = Annotated[Importer, Depends(the_importer)]
 Hooks = Annotated[TableHooks, Depends(the_hooks)]
 
 
@@ -80,7 +94,8 @@ async def list_tables(hub: TheHub) -> dict[str, Any]:
     return {
         "open": await hub.db(hub.store.summaries, "waiting"),
         "running": await hub.db(hub.store.summaries, "running"),
-        "finished": await hub.db(hub.store.summaries, "finished"),
+        "finished": await hub.db(hub.store.summaries, "finished", 50, PLAYED),
+        "imported": await hub.db(hub.store.summaries, "finished", 20, IMPORTED),
     }
 
 
@@ -89,6 +104,7 @@ async def create_table(request: Request, hub: TheHub, hooks: Hooks, limit: Limit
     data = await read_body(request)
     req = parse_create(data)
     limit("create")
+    await hooks.check_seat_names(request, [s.name for s in req.seats if s.name])
     try:
         checked = hooks.check_create(data, req)  # issue 16: "rated": true
         table, tokens, invites = await hub.create(req)
@@ -108,6 +124,7 @@ async def claim(
 ) -> dict[str, Any]:
     req = parse_claim(await read_body(request))
     limit("claim")
+    await hooks.check_seat_names(request, [req.name] if req.name else [])
     table = await hub.get(table_id)
     seat, token = await table.claim(req.seat, req.invite, req.name)
     await hooks.after_claim(request, table, seat)  # issue 16: who sat here
@@ -168,9 +185,19 @@ async def export(table_id: str, hub: TheHub, token: str | None = None) -> dict[s
 
 
 @router.post("/api/import", openapi_extra=protocol.body_schema(protocol.RECORD_SCHEMA))
-async def import_record(request: Request, hub: TheHub) -> dict[str, Any]:
-    table = await hub.import_record(await read_body(request, MAX_RECORD))
-    return {"table": table.id}
+async def import_record(request: Request, importer: TheImporter, limit: Limit) -> dict[str, Any]:
+    """A finished game from an exported record: a new read-only table, or the one the same
+    record made before (``imports``: rate limited, bounded per address)."""
+    limit("imports")
+    raw = await request.body()
+    data = decode(raw, MAX_RECORD)
+    return {"table": await importer.import_record(data, len(raw), client_of(request))}
+
+
+@router.get("/api/imports")
+async def list_imports(hub: TheHub) -> dict[str, Any]:
+    """The newest imported records (the lobby lists them apart from played games)."""
+    return {"imported": await hub.db(hub.store.summaries, "finished", 50, IMPORTED)}
 
 
 @router.websocket("/ws/tables/{table_id}")

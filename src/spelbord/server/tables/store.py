@@ -35,6 +35,9 @@ TABLES = sa.Table(
     # The rules version the game is played under (GameInfo.version when the table was
     # made; 1 for tables stored before versions were recorded, see migration 0003).
     sa.Column("rules_version", sa.Integer, nullable=False, server_default=sa.text("1")),
+    # The first move the server made for a seat (integrity.Irregularity.as_dict), stored
+    # with that move; NULL: every move came from play (migration 0005).
+    sa.Column("irregular", sa.JSON(none_as_null=True), nullable=True),
 )
 
 SEATS = sa.Table(
@@ -81,6 +84,10 @@ CHANCE_OUTCOME = "chance"
 JOINT = "joint"
 RESIGN = "resign"
 MOVE_KINDS = (ACTION, CHANCE_OUTCOME, JOINT)
+
+# Where a table comes from: played here, or imported from a record (listed apart).
+PLAYED = ("play",)
+IMPORTED = ("import",)
 
 
 # The statements of every move, built once (building one costs more than running it).
@@ -160,6 +167,8 @@ class TableRecord:
     pending: dict[int, int] = field(default_factory=dict)
     pending_timeouts: frozenset[int] = frozenset()
     """Seats among ``pending`` whose choice the clock made."""
+    irregular: dict[str, Any] | None = None
+    """The first move the server made for a seat (``integrity``), if any."""
 
 
 class Store:
@@ -173,8 +182,11 @@ class Store:
         self.on_finish: list[Callable[[sa.Connection, str, dict[str, Any] | None], None]] = []
 
     # ------------------------------------------------------------------ writes
-    def create_table(self, table: TableRecord) -> None:
-        """Insert a new table with its seats and any initial log entries."""
+    def create_table(
+        self, table: TableRecord, within: Callable[[sa.Connection, str], None] | None = None
+    ) -> None:
+        """Insert a new table with its seats and any initial log entries; ``within(conn,
+        table_id)`` runs in the same transaction (a failure there stores nothing)."""
         with self.engine.begin() as conn:
             conn.execute(
                 TABLES.insert().values(
@@ -208,6 +220,8 @@ class Store:
                 ],
             )
             self._insert_log(conn, table.id, table.log)
+            if within is not None:
+                within(conn, table.id)
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> None:
         """Mark an unclaimed seat as held by the token with this hash."""
@@ -243,10 +257,13 @@ class Store:
         result: dict[str, Any] | None,
         clear_pending: bool = False,
         pending: dict[int, int] | None = None,
+        irregular: dict[str, Any] | None = None,
     ) -> None:
         """Append ``entries`` and move the table on, all in one transaction.
 
-        ``pending`` holds submissions already fixed at the new ply (seats with one choice).
+        ``pending`` holds submissions already fixed at the new ply (seats with one choice);
+        ``irregular``: the server made one of these moves for a seat (``integrity``), kept
+        unless the table has an earlier one.
 
         Raises ``StaleMoveError`` (and writes nothing) when the stored ply is not
         ``expected_ply``: someone else moved the table on in between.
@@ -266,6 +283,8 @@ class Store:
             if done.rowcount != 1:
                 raise StaleMoveError(f"table {table_id} is no longer at ply {expected_ply}")
             self._insert_log(conn, table_id, entries)
+            if irregular is not None:
+                _mark_irregular(conn, table_id, irregular)
             if status == "finished":  # issue 16 hook: ratings, tournament matches
                 for hook in self.on_finish:
                     hook(conn, table_id, result)
@@ -279,6 +298,12 @@ class Store:
                         for s, a in pending.items()
                     ],
                 )
+
+    def mark_irregular(self, table_id: str, irregular: dict[str, Any]) -> None:
+        """The server made a move for a seat (a choice kept pending at a simultaneous node);
+        kept unless the table has an earlier one."""
+        with self.engine.begin() as conn:
+            _mark_irregular(conn, table_id, irregular)
 
     def checkpoint(self) -> None:
         """Copy SQLite's write-ahead log into the database (PASSIVE: writers go on), as
@@ -375,6 +400,7 @@ class Store:
             log=log,
             pending=pending,
             pending_timeouts=frozenset(p["seat"] for p in choices if p["timeout"]),
+            irregular=row["irregular"],
         )
 
     def find_invite(self, table_id: str, code: str) -> int | None:
@@ -416,16 +442,17 @@ class Store:
                 ).scalars()
             )
 
-    def summaries(self, status: str, limit: int = 50) -> list[dict[str, Any]]:
-        """The newest tables with this status, as lobby summaries (no secrets)."""
+    def summaries(
+        self, status: str, limit: int = 50, sources: tuple[str, ...] | None = None
+    ) -> list[dict[str, Any]]:
+        """The newest tables with this status (and one of these ``sources``: ``PLAYED``,
+        ``IMPORTED``), as lobby summaries (no secrets)."""
+        query = sa.select(TABLES).where(TABLES.c.status == status)
+        if sources is not None:
+            query = query.where(TABLES.c.source.in_(sources))
         with self.engine.connect() as conn:
             rows = list(
-                conn.execute(
-                    sa.select(TABLES)
-                    .where(TABLES.c.status == status)
-                    .order_by(TABLES.c.updated_at.desc())
-                    .limit(limit)
-                ).mappings()
+                conn.execute(query.order_by(TABLES.c.updated_at.desc()).limit(limit)).mappings()
             )
             ids = [r["id"] for r in rows]
             seats: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
@@ -489,6 +516,22 @@ def read_game(conn: sa.Connection, table_id: str) -> GameRow | None:
     if row is None:
         return None
     return GameRow(row.game, dict(row.options), int(row.rules_version))
+
+
+def _mark_irregular(conn: sa.Connection, table_id: str, irregular: dict[str, Any]) -> None:
+    conn.execute(
+        TABLES.update()
+        .where(TABLES.c.id == table_id, TABLES.c.irregular.is_(None))
+        .values(irregular=irregular)
+    )
+
+
+def read_irregular(conn: sa.Connection, table_id: str) -> dict[str, Any] | None:
+    """The first move the server made for a seat of a table, if any (``integrity``)."""
+    value = conn.execute(
+        sa.select(TABLES.c.irregular).where(TABLES.c.id == table_id)
+    ).scalar_one_or_none()
+    return dict(value) if isinstance(value, dict) else None
 
 
 def read_log(conn: sa.Connection, table_id: str) -> tuple[LogEntry, ...]:

@@ -30,6 +30,7 @@ import sqlalchemy as sa
 from spelbord.server.errors import ConflictError, NotFoundError
 from spelbord.server.players.accounts import (
     Account,
+    Accounts,
     NotSignedInError,
     account_by_name,
     ai_entrant,
@@ -52,6 +53,8 @@ from spelbord.server.tournaments.protocol import (
     parse_create,
 )
 from spelbord.server.tournaments.store import (
+    ACCEPTED,
+    INVITED,
     TournamentStore,
     finish_match,
     match_row,
@@ -59,6 +62,11 @@ from spelbord.server.tournaments.store import (
 )
 
 log = logging.getLogger(__name__)
+
+
+ORGANIZER_CANCELLED = "cancelled by the organizer"
+OPERATOR_CANCELLED = "cancelled by an operator"
+GAME_CANCELLED = "cancelled: the tournament was cancelled"
 
 
 def _now() -> float:
@@ -119,15 +127,19 @@ class Director:
         if account is None:
             raise NotSignedInError("sign in to create a tournament")
         req = parse_create(body, _now())
-        entrants: list[tuple[str, str]] = []
+        entrants: list[tuple[str, str, str]] = []
         for spec in req.entrants:
             if spec.kind == "ai":
                 agent = self.check_ai(spec.value, req.game)
-                entrants.append((ai_entrant(agent), f"AI ({agent})"))
+                entrants.append((ai_entrant(agent), f"AI ({agent})", ACCEPTED))
             else:
+                # A listed player is invited: it plays only once it has accepted (the
+                # organizer listing itself has).
                 found = account_by_name(self.store.engine, spec.value)
-                entrants.append((found.entrant, found.name))
-        check_entrants(req, [e for e, _ in entrants], _now())
+                status = ACCEPTED if found.id == account.id else INVITED
+                entrants.append((found.entrant, found.name, status))
+        accepted = sum(1 for *_, status in entrants if status == ACCEPTED)
+        check_entrants(req, [e for e, *_ in entrants], _now(), accepted)
         tid = secrets.token_urlsafe(9)
         await self.hub.db(self.store.create, tid, req, account.id, entrants, _now())
         self._dirty.add(tid)
@@ -160,6 +172,33 @@ class Director:
             await self.hub.db(self.store.add_entrant, tid, entrant, shown, _now())
         self._publish(tid)
 
+    async def accept(self, tid: str, account: Account) -> None:
+        """The signed-in account accepts its invitation to an open tournament."""
+        async with self.lock:
+            t = await self._get(tid)
+            if t["status"] != "open":
+                raise AlreadyStartedError("the tournament has started: entrants are fixed")
+            await self.hub.db(self.store.accept, tid, account.entrant, _now())
+        self._publish(tid)
+
+    async def decline(self, tid: str, account: Account) -> None:
+        """The signed-in account declines its invitation (it is gone)."""
+        async with self.lock:
+            await self._get(tid)
+            await self.hub.db(self.store.decline, tid, account.entrant)
+        self._publish(tid)
+
+    def invitations(self, account: Account) -> list[dict[str, Any]]:
+        """The account's pending invitations (``views.invitation``; blocking)."""
+        rows = self.store.invitations(account.entrant)
+        names = Accounts(self.store.engine).names(
+            [r["created_by"] for r in rows if r["created_by"]]
+        )
+        return [views.invitation(r, names.get(r["created_by"] or "")) for r in rows]
+
+    async def read_invitations(self, account: Account) -> list[dict[str, Any]]:
+        return await self.hub.db(self.invitations, account)
+
     async def leave(self, tid: str, account: Account | None) -> None:
         if account is None:
             raise NotSignedInError("sign in to leave a tournament")
@@ -179,6 +218,14 @@ class Director:
                 raise AlreadyStartedError("the tournament has already started")
             await self._start(t, strict=True)
         await self._advance_all()
+
+    async def cancel(self, tid: str, account: Account | None) -> None:
+        """The organizer cancels a tournament that has not started (an operator cancels
+        any: ``spelbord tournament cancel``)."""
+        await self._organizer(tid, account)
+        async with self.lock:
+            await self.hub.db(self.store.cancel, tid, ORGANIZER_CANCELLED, True)
+        self._publish(tid)
 
     async def _organizer(self, tid: str, account: Account | None) -> dict[str, Any]:
         if account is None:
@@ -262,9 +309,36 @@ class Director:
             for t in await self.hub.db(self.store.with_status, "open", _now()):
                 await self._start(t, strict=False)
         await self._advance_all()
+        await self._wind_up()
         dirty, self._dirty = self._dirty, set()
         for tid in dirty:
             self._publish(tid)
+
+    async def _wind_up(self) -> None:
+        """End the games still being played in cancelled tournaments (an operator may
+        cancel one from another process): each through ``LiveTable.finish``, without a
+        winner and so without a rating change; its match is cancelled with it."""
+        for tid, table_id in await self.hub.db(self.store.cancelled_games):
+            try:
+                table = await self.hub.get(table_id)
+                async with table.lock:
+                    if table.status != "finished":
+                        await table.finish(table.no_winner("cancelled", GAME_CANCELLED))
+                if table.status == "finished":
+
+                    def reconcile(table: LiveTable = table) -> None:
+                        with self.store.engine.begin() as conn:
+                            self.record_match(conn, table.id, table.result)
+
+                    await self.hub.db(reconcile)  # a game that ended before it was stopped
+            except Exception:
+                # A table this server cannot load (or end) is not asked again every tick:
+                # its match is cancelled as it stands.
+                log.exception(
+                    "tournament %s: the game at table %s could not be ended", tid, table_id
+                )
+                await self.hub.db(self.store.cancel_match, table_id)
+            self._dirty.add(tid)
 
     async def _advance_all(self) -> None:
         for t in await self.hub.db(self.store.with_status, "running"):
@@ -285,7 +359,9 @@ class Director:
                 raise TooFewEntrantsError(
                     f"a tournament needs at least {WORDS[least]} entrants; it has {len(seeded)}"
                 )
-            await self.hub.db(self.store.set, tid, status="cancelled", note="too few entrants")
+            await self.hub.db(
+                self.store.set, tid, "open", status="cancelled", note="too few entrants"
+            )
             self._dirty.add(tid)
             return
         rows: list[dict[str, Any]] = []
@@ -320,9 +396,9 @@ class Director:
         if t["format"] == "round_robin":
             last = await self.hub.db(self.store.last_round, tid)
             if rnd < last:
-                await self.hub.db(self.store.set, tid, round=rnd + 1)
+                await self.hub.db(self.store.set, tid, "running", round=rnd + 1)
             else:
-                await self.hub.db(self.store.set, tid, status="finished")
+                await self.hub.db(self.store.set, tid, "running", status="finished")
             self._dirty.add(tid)
             return
         await self._next_knockout(t, matches)
@@ -356,7 +432,7 @@ class Director:
             self._dirty.add(tid)
             return
         if len(winners) == 1:
-            await self.hub.db(self.store.set, tid, status="finished")
+            await self.hub.db(self.store.set, tid, "running", status="finished")
             self._dirty.add(tid)
             return
         rows = [
@@ -377,8 +453,7 @@ class Director:
             else:
                 seats.append(SeatSpec("invite", name=names.get(e)))
         req = CreateRequest(game=t["game"], options=dict(t["options"]), seats=tuple(seats))
-        table, _, _ = await self.hub.create(req)
-        await self.hub.db(self.store.open_match, m, table.id, _now())
+        table, _, _ = await self.hub.create(req, within=self.store.open_match(m, _now()))
         self._dirty.add(t["id"])
         if table.status == "finished":  # finished before the match knew its table
             await self._watch(t, {**m, "table_id": table.id, "started_at": _now()})

@@ -21,10 +21,18 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from spelbord.core.registry import load
-from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError
+from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
+from spelbord.server.shown import TOURNAMENT_NAME, shown_text
+from spelbord.server.tables.protocol import MAX_AGENT_SPEC
 
 FORMATS = ("round_robin", "knockout")
 MAX_ENTRANTS = 64
+MAX_INVITATIONS = 100
+"""The most pending invitations a player's invitations view lists."""
+MAX_START_AHEAD = 7 * 86400
+"""The furthest ahead a tournament may be set to start (seconds)."""
+MAX_START_BEHIND = 3600
+"""How far in the past a start time may lie (a client's clock running late): it starts now."""
 MAX_SHOW_UP = 3 * 3600
 """The longest a tournament waits for a player (well inside the hub's abandoned-table sweep)."""
 WORDS = {2: "two", 4: "four"}
@@ -50,6 +58,14 @@ class AlreadyJoinedError(ConflictError):
 
 class AlreadyStartedError(ConflictError):
     """The tournament has started (or ended): entrants are fixed."""
+
+
+class NoInvitationError(NotFoundError):
+    """The account has no pending invitation to this tournament."""
+
+
+class AlreadyOverError(ConflictError):
+    """The tournament is finished or cancelled already."""
 
 
 class NotYourTableError(ForbiddenError):
@@ -93,6 +109,7 @@ def parse_create(body: Any, now: float) -> TournamentRequest:
     name = body.get("name")
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
         raise TournamentError("give the tournament a 'name' of 1 to 80 characters")
+    name = shown_text(name, TOURNAMENT_NAME)
     fmt = body.get("format")
     if fmt not in FORMATS:
         raise TournamentError(f"'format' must be one of {', '.join(FORMATS)}")
@@ -138,7 +155,7 @@ def parse_entrants(raw: Any) -> tuple[EntrantSpec, ...]:
     out = []
     for i, item in enumerate(raw):
         if isinstance(item, dict) and isinstance(item.get("ai"), str):
-            out.append(EntrantSpec("ai", item["ai"]))
+            out.append(EntrantSpec("ai", agent_of(item["ai"])))
         elif isinstance(item, dict) and isinstance(item.get("player"), str):
             out.append(EntrantSpec("player", item["player"]))
         else:
@@ -148,14 +165,24 @@ def parse_entrants(raw: Any) -> tuple[EntrantSpec, ...]:
     return tuple(out)
 
 
-def check_entrants(req: TournamentRequest, entrants: list[str], now: float) -> None:
-    """The entrants (keys) of a new tournament: none twice, and enough to start now."""
+def check_entrants(
+    req: TournamentRequest, entrants: list[str], now: float, accepted: int | None = None
+) -> None:
+    """The entrants (keys) of a new tournament: none twice, and enough to start now
+    (``accepted``: how many play without an invitation to accept; invited players cannot
+    accept before a tournament that starts now)."""
     if len(set(entrants)) != len(entrants):
         raise AlreadyJoinedError("an entrant is listed twice")
+    playing = len(entrants) if accepted is None else accepted
     if req.starts_at <= now and len(entrants) < req.least:
         raise TooFewEntrantsError(
             f"a tournament that starts now needs at least {WORDS[req.least]} entrants; "
             f"{len(entrants)} listed"
+        )
+    if req.starts_at <= now and playing < req.least:
+        raise TooFewEntrantsError(
+            f"a tournament that starts now needs at least {WORDS[req.least]} entrants who "
+            f"have accepted; {playing} have (invited players accept before the start)"
         )
 
 
@@ -163,27 +190,44 @@ def agent_of(spec: Any) -> str:
     """The agent spec of an AI entrant the organizer adds."""
     if not isinstance(spec, str):
         raise TournamentError("give the AI entrant's 'agent' spec, e.g. 'mcts:200ms'")
+    if len(spec) > MAX_AGENT_SPEC:
+        raise TournamentError(f"an agent spec has at most {MAX_AGENT_SPEC} characters")
     return spec
 
 
 def time_of(body: dict[str, Any], now: float) -> float:
-    """The start time: ``starts_at`` (epoch seconds) or ``starts_in`` (seconds from now).
+    """The start time: ``starts_at`` (epoch seconds) or ``starts_in`` (seconds from now),
+    at most ``MAX_START_AHEAD`` ahead; a ``starts_at`` up to ``MAX_START_BEHIND`` in the
+    past means now.
 
     >>> time_of({"starts_in": 30}, now=100.0), time_of({}, now=100.0)
     (130.0, 700.0)
+    >>> time_of({"starts_at": 50.0}, now=100.0)
+    100.0
+    >>> time_of({"starts_at": 1e300}, now=100.0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    spelbord.server.tournaments.protocol.TournamentError: 'starts_at' must be a time in ...
     """
     if "starts_in" in body:
         delay = body["starts_in"]
         if (
             not isinstance(delay, int | float)
             or isinstance(delay, bool)
-            or not 0 <= delay <= 7 * 86400
+            or not 0 <= delay <= MAX_START_AHEAD
         ):
-            raise TournamentError("'starts_in' must be 0 to 604800 seconds")
+            raise TournamentError(f"'starts_in' must be 0 to {MAX_START_AHEAD} seconds")
         return now + float(delay)
     at = body.get("starts_at")
     if at is None:
         return now + 600.0
-    if not isinstance(at, int | float) or isinstance(at, bool) or at < 0:
-        raise TournamentError("'starts_at' must be a time in epoch seconds")
-    return float(at)
+    if (
+        not isinstance(at, int | float)
+        or isinstance(at, bool)
+        or not now - MAX_START_BEHIND <= at <= now + MAX_START_AHEAD
+    ):
+        raise TournamentError(
+            f"'starts_at' must be a time in epoch seconds from {MAX_START_BEHIND} seconds "
+            f"ago to {MAX_START_AHEAD} seconds ahead"
+        )
+    return max(float(at), now)

@@ -1,8 +1,9 @@
-"""The routes of tournaments: ``/api/tournaments`` (list, create, one, join, leave, add an
-AI, start, take your seat), ``/ws/tournaments`` and ``/ws/tournaments/{id}`` (the list and
-one tournament, again whenever they change) and the pages ``/tournaments`` and
-``/tournaments/{id}``. The director (``app.state.director``) and the signed-in account
-come in as dependencies.
+"""The routes of tournaments: ``/api/tournaments`` (list, create, one, join, accept or
+decline an invitation, leave, add an AI, start, take your seat),
+``/api/account/invitations`` (a player's pending invitations), ``/ws/tournaments`` and
+``/ws/tournaments/{id}`` (the list and one tournament, again whenever they change) and
+the pages ``/tournaments`` and ``/tournaments/{id}``. The director
+(``app.state.director``) and the signed-in account come in as dependencies.
 """
 
 from __future__ import annotations
@@ -73,6 +74,26 @@ async def join(tid: str, director: TheDirector, account: Signed, limit: Limit) -
     return await director.read(tid)
 
 
+@router.post("/api/tournaments/{tid}/accept")
+async def accept(tid: str, director: TheDirector, account: Signed) -> dict[str, Any]:
+    """Accept an invitation: the account plays in the tournament."""
+    await director.accept(tid, account)
+    return await director.read(tid)
+
+
+@router.post("/api/tournaments/{tid}/decline")
+async def decline(tid: str, director: TheDirector, account: Signed) -> dict[str, Any]:
+    """Decline an invitation: it is gone, and nothing of it shows anywhere."""
+    await director.decline(tid, account)
+    return await director.read(tid)
+
+
+@router.get("/api/account/invitations")
+async def invitations(director: TheDirector, account: Signed) -> dict[str, Any]:
+    """The signed-in player's pending invitations to tournaments, soonest first."""
+    return {"invitations": await director.read_invitations(account)}
+
+
 @router.post("/api/tournaments/{tid}/leave")
 async def leave(tid: str, director: TheDirector, account: Signed) -> dict[str, Any]:
     await director.leave(tid, account)
@@ -92,6 +113,13 @@ async def add_ai(
 @router.post("/api/tournaments/{tid}/start")
 async def start(tid: str, director: TheDirector, account: Signed) -> dict[str, Any]:
     await director.start_now(tid, account)
+    return await director.read(tid)
+
+
+@router.post("/api/tournaments/{tid}/cancel")
+async def cancel(tid: str, director: TheDirector, account: Signed) -> dict[str, Any]:
+    """The organizer cancels the tournament before it starts."""
+    await director.cancel(tid, account)
     return await director.read(tid)
 
 

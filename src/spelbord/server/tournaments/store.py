@@ -1,20 +1,26 @@
-"""The records of tournaments: the tournaments, their entrants and matches (the schema
-mirrors migration 0004), and every statement that reads or writes them."""
+"""The records of tournaments: the tournaments, their entrants (accepted, or invited and
+waiting for the player's consent) and matches (the schema mirrors migrations 0004 and
+0005), and every statement that reads or writes them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
 
 from spelbord.server.db import METADATA
+from spelbord.server.errors import NotFoundError
 from spelbord.server.players.ratings import Glicko2, mark_rated, read_rating
 from spelbord.server.players.store import add_seat_entrants
 from spelbord.server.tournaments.protocol import (
     MAX_ENTRANTS,
+    MAX_INVITATIONS,
     AlreadyJoinedError,
+    AlreadyOverError,
     AlreadyStartedError,
+    NoInvitationError,
     TournamentError,
     TournamentRequest,
 )
@@ -45,7 +51,12 @@ TOURNAMENT_ENTRANTS = sa.Table(
     sa.Column("entrant", sa.String(80), primary_key=True),
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("joined_at", sa.Float, nullable=False),
+    # "accepted" (plays), or "invited": listed by the organizer, not yet accepted (issue 27;
+    # migration 0005). Invitations still open at the start are dropped.
+    sa.Column("status", sa.String(16), nullable=False, server_default=sa.text("'accepted'")),
+    sa.Index("ix_spelbord_tournament_entrants_entrant", "entrant"),
 )
+ACCEPTED, INVITED = "accepted", "invited"
 
 MATCHES = sa.Table(
     "spelbord_tournament_matches",
@@ -119,16 +130,38 @@ def finish_match(
     conn: sa.Connection, table_id: str, result: dict[str, Any], margins: list[float] | None
 ) -> None:
     """The match played at this table has ended with ``result``."""
+    termination = str(result.get("termination") or "")[:32]
     conn.execute(
         MATCHES.update()
         .where(MATCHES.c.table_id == table_id, MATCHES.c.status == "playing")
         .values(
-            status="finished",
+            # A game the cancelling of its tournament ended counts for nobody.
+            status="cancelled" if termination == "cancelled" else "finished",
             returns=list(result.get("returns") or []),
             margins=margins,
-            termination=str(result.get("termination") or "")[:32],
+            termination=termination,
         )
     )
+
+
+def bind_match(conn: sa.Connection, m: dict[str, Any], table_id: str, now: float) -> None:
+    """The table of a match is made: who sits where, the table rated, the match on (in
+    the caller's transaction, the one that makes the table)."""
+    add_seat_entrants(conn, table_id, enumerate(m["entrants"]))
+    mark_rated(conn, table_id)
+    done = conn.execute(
+        MATCHES.update()
+        .where(
+            MATCHES.c.tournament_id == m["tournament_id"],
+            MATCHES.c.round == m["round"],
+            MATCHES.c.slot == m["slot"],
+            MATCHES.c.game_no == m["game_no"],
+            MATCHES.c.status == "waiting",
+        )
+        .values(status="playing", table_id=table_id, started_at=now)
+    )
+    if done.rowcount != 1:
+        raise RuntimeError(f"match {m['round']}.{m['slot']} has its table already")
 
 
 class TournamentStore:
@@ -144,10 +177,11 @@ class TournamentStore:
         tid: str,
         req: TournamentRequest,
         created_by: str,
-        entrants: list[tuple[str, str]],
+        entrants: list[tuple[str, str, str]],
         now: float,
     ) -> None:
-        """A new open tournament with its first entrants (``(entrant, shown name)``)."""
+        """A new open tournament with its first entrants (``(entrant, shown name,
+        status)``: ``ACCEPTED``, or ``INVITED`` for a player who has yet to accept)."""
         with self.engine.begin() as conn:
             conn.execute(
                 TOURNAMENTS.insert().values(
@@ -165,22 +199,30 @@ class TournamentStore:
                     note=None,
                 )
             )
-            for i, (entrant, shown) in enumerate(entrants):
+            for i, (entrant, shown, status) in enumerate(entrants):
                 conn.execute(
                     TOURNAMENT_ENTRANTS.insert().values(
-                        tournament_id=tid, entrant=entrant, name=shown, joined_at=now + i * 1e-6
+                        tournament_id=tid,
+                        entrant=entrant,
+                        name=shown,
+                        joined_at=now + i * 1e-6,
+                        status=status,
                     )
                 )
 
     def add_entrant(self, tid: str, entrant: str, shown: str, now: float) -> None:
-        """One more entrant (``AlreadyJoinedError``, or ``TournamentError`` when full)."""
+        """One more entrant, who plays (an invitation is accepted by it);
+        ``AlreadyJoinedError``, or ``TournamentError`` when full."""
         with self.engine.begin() as conn:
             there = conn.execute(
-                sa.select(TOURNAMENT_ENTRANTS.c.entrant).where(
+                sa.select(TOURNAMENT_ENTRANTS.c.status).where(
                     TOURNAMENT_ENTRANTS.c.tournament_id == tid,
                     TOURNAMENT_ENTRANTS.c.entrant == entrant,
                 )
             ).first()
+            if there is not None and there.status == INVITED:
+                _accept(conn, tid, entrant, now)
+                return
             if there is not None:
                 raise AlreadyJoinedError(f"{shown} has already joined this tournament")
             count = conn.execute(
@@ -200,10 +242,44 @@ class TournamentStore:
                 TOURNAMENT_ENTRANTS.delete().where(
                     TOURNAMENT_ENTRANTS.c.tournament_id == tid,
                     TOURNAMENT_ENTRANTS.c.entrant == entrant,
+                    TOURNAMENT_ENTRANTS.c.status == ACCEPTED,
                 )
             )
             if gone.rowcount == 0:
                 raise TournamentError("you are not in this tournament")
+
+    def accept(self, tid: str, entrant: str, now: float) -> None:
+        """The invited ``entrant`` accepts (``NoInvitationError`` without an invitation,
+        ``AlreadyJoinedError`` when it plays already)."""
+        with self.engine.begin() as conn:
+            status = self._status(conn, tid, entrant)
+            if status == ACCEPTED:
+                raise AlreadyJoinedError("you have already accepted: you are in this tournament")
+            if status != INVITED:
+                raise NoInvitationError("you have no invitation to this tournament")
+            _accept(conn, tid, entrant, now)
+
+    def decline(self, tid: str, entrant: str) -> None:
+        """The invited ``entrant`` declines: the invitation is gone."""
+        with self.engine.begin() as conn:
+            gone = conn.execute(
+                TOURNAMENT_ENTRANTS.delete().where(
+                    TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                    TOURNAMENT_ENTRANTS.c.entrant == entrant,
+                    TOURNAMENT_ENTRANTS.c.status == INVITED,
+                )
+            )
+            if gone.rowcount == 0:
+                raise NoInvitationError("you have no invitation to this tournament")
+
+    @staticmethod
+    def _status(conn: sa.Connection, tid: str, entrant: str) -> str | None:
+        return conn.execute(
+            sa.select(TOURNAMENT_ENTRANTS.c.status).where(
+                TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                TOURNAMENT_ENTRANTS.c.entrant == entrant,
+            )
+        ).scalar_one_or_none()
 
     def start(self, tid: str, rows: list[dict[str, Any]], starts_at: float) -> None:
         """An open tournament runs from round 1 with these matches."""
@@ -215,36 +291,94 @@ class TournamentStore:
             )
             if done.rowcount != 1:
                 raise AlreadyStartedError("the tournament has already started")
+            drop_invitations(conn, tid)
             conn.execute(MATCHES.insert(), rows)
 
-    def set(self, tid: str, **values: Any) -> None:
+    def set(self, tid: str, only_if: str | None = None, **values: Any) -> None:
+        """Change a tournament's fields (``only_if``: only while it has that status, so a
+        tournament cancelled meanwhile stays cancelled)."""
+        query = TOURNAMENTS.update().where(TOURNAMENTS.c.id == tid)
+        if only_if is not None:
+            query = query.where(TOURNAMENTS.c.status == only_if)
         with self.engine.begin() as conn:
-            conn.execute(TOURNAMENTS.update().where(TOURNAMENTS.c.id == tid).values(**values))
+            conn.execute(query.values(**values))
+
+    def cancel(self, tid: str, note: str, before_start: bool) -> tuple[str, int]:
+        """Cancel a tournament (``before_start``: only while it is open, as its organizer
+        may); returns its name and how many of its games are still being played (the
+        director ends them). Its waiting matches and open invitations go at once."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(TOURNAMENTS.c.name, TOURNAMENTS.c.status).where(TOURNAMENTS.c.id == tid)
+            ).first()
+            if row is None:
+                raise NotFoundError(f"no tournament {tid!r}")
+            if row.status in ("finished", "cancelled"):
+                raise AlreadyOverError(f"the tournament {row.name!r} is already {row.status}")
+            if before_start and row.status != "open":
+                raise AlreadyStartedError(
+                    "the tournament has started: only an operator can cancel it"
+                )
+            conn.execute(
+                TOURNAMENTS.update()
+                .where(TOURNAMENTS.c.id == tid)
+                .values(status="cancelled", note=note[:200])
+            )
+            drop_invitations(conn, tid)
+            conn.execute(
+                MATCHES.update()
+                .where(MATCHES.c.tournament_id == tid, MATCHES.c.status == "waiting")
+                .values(status="cancelled")
+            )
+            playing = conn.execute(
+                sa.select(sa.func.count()).where(
+                    MATCHES.c.tournament_id == tid, MATCHES.c.status == "playing"
+                )
+            ).scalar_one()
+        return str(row.name), int(playing)
+
+    def cancel_match(self, table_id: str) -> None:
+        """The match played at this table is cancelled as it stands (its table is left)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                MATCHES.update()
+                .where(MATCHES.c.table_id == table_id, MATCHES.c.status == "playing")
+                .values(status="cancelled", termination="cancelled")
+            )
+
+    def cancelled_games(self) -> list[tuple[str, str]]:
+        """(tournament, table) of every game still being played in a cancelled tournament."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(MATCHES.c.tournament_id, MATCHES.c.table_id)
+                .join(TOURNAMENTS, TOURNAMENTS.c.id == MATCHES.c.tournament_id)
+                .where(TOURNAMENTS.c.status == "cancelled", MATCHES.c.status == "playing")
+            )
+            return [(r.tournament_id, r.table_id) for r in rows if r.table_id]
 
     def add_matches(self, rows: list[dict[str, Any]], next_round: tuple[str, int] | None) -> None:
         """Matches decided from the last round's results (each written once); with
-        ``next_round`` (tournament, round), the tournament moves on to that round."""
+        ``next_round`` (tournament, round), the tournament moves on to that round. Nothing
+        is added to a tournament that is no longer running (cancelled meanwhile)."""
         with self.engine.begin() as conn:
+            if rows:
+                status = conn.execute(
+                    sa.select(TOURNAMENTS.c.status).where(
+                        TOURNAMENTS.c.id == rows[0]["tournament_id"]
+                    )
+                ).scalar_one_or_none()
+                if status != "running":
+                    return
             insert_missing(conn, rows)
             if next_round is not None:
                 tid, rnd = next_round
                 conn.execute(TOURNAMENTS.update().where(TOURNAMENTS.c.id == tid).values(round=rnd))
 
-    def open_match(self, m: dict[str, Any], table_id: str, now: float) -> None:
-        """The table of a match is made: who sits where, the table rated, the match on."""
-        with self.engine.begin() as conn:
-            add_seat_entrants(conn, table_id, enumerate(m["entrants"]))
-            mark_rated(conn, table_id)
-            conn.execute(
-                MATCHES.update()
-                .where(
-                    MATCHES.c.tournament_id == m["tournament_id"],
-                    MATCHES.c.round == m["round"],
-                    MATCHES.c.slot == m["slot"],
-                    MATCHES.c.game_no == m["game_no"],
-                )
-                .values(status="playing", table_id=table_id, started_at=now)
-            )
+    def open_match(self, m: dict[str, Any], now: float) -> Callable[[sa.Connection, str], None]:
+        """What binds a match to its new table, run in the transaction that makes the table
+        (``Hub.create(..., within=)``): a crash between the two cannot leave a table without
+        its match, nor make the match a second table."""
+        return lambda conn, table_id: bind_match(conn, m, table_id, now)
 
     # ------------------------------------------------------------------ reads
     def get(self, tid: str) -> dict[str, Any] | None:
@@ -268,7 +402,10 @@ class TournamentStore:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(TOURNAMENT_ENTRANTS.c.entrant)
-                .where(TOURNAMENT_ENTRANTS.c.tournament_id == tid)
+                .where(
+                    TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                    TOURNAMENT_ENTRANTS.c.status == ACCEPTED,
+                )
                 .order_by(TOURNAMENT_ENTRANTS.c.joined_at)
             )
             found = list(rows.scalars())
@@ -298,7 +435,8 @@ class TournamentStore:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(TOURNAMENT_ENTRANTS.c.entrant, TOURNAMENT_ENTRANTS.c.name).where(
-                    TOURNAMENT_ENTRANTS.c.tournament_id == tid
+                    TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+                    TOURNAMENT_ENTRANTS.c.status == ACCEPTED,
                 )
             )
             return {r.entrant: r.name for r in rows}
@@ -318,9 +456,9 @@ class TournamentStore:
         with self.engine.connect() as conn:
             counts: dict[str, int] = dict(
                 conn.execute(
-                    sa.select(TOURNAMENT_ENTRANTS.c.tournament_id, sa.func.count()).group_by(
-                        TOURNAMENT_ENTRANTS.c.tournament_id
-                    )
+                    sa.select(TOURNAMENT_ENTRANTS.c.tournament_id, sa.func.count())
+                    .where(TOURNAMENT_ENTRANTS.c.status == ACCEPTED)
+                    .group_by(TOURNAMENT_ENTRANTS.c.tournament_id)
                 ).all()
             )
             rows = conn.execute(
@@ -335,7 +473,7 @@ class TournamentStore:
             t = row.first()
             if t is None:
                 return None
-            entrants = [
+            listed = [
                 dict(e)
                 for e in conn.execute(
                     sa.select(TOURNAMENT_ENTRANTS)
@@ -343,6 +481,8 @@ class TournamentStore:
                     .order_by(TOURNAMENT_ENTRANTS.c.joined_at)
                 ).mappings()
             ]
+            entrants = [e for e in listed if e["status"] == ACCEPTED]
+            invited = [e for e in listed if e["status"] == INVITED]
             matches = [
                 dict(m)
                 for m in conn.execute(
@@ -352,7 +492,48 @@ class TournamentStore:
                 ).mappings()
             ]
             ratings = {e["entrant"]: read_rating(conn, e["entrant"], t["game"]) for e in entrants}
-        return Everything(dict(t), entrants, matches, ratings)
+        return Everything(dict(t), entrants, matches, ratings, invited)
+
+    def invitations(self, entrant: str) -> list[dict[str, Any]]:
+        """The open tournaments that invite ``entrant`` and wait for its answer, soonest
+        first, each with its organizer's account id."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(TOURNAMENTS)
+                .join(
+                    TOURNAMENT_ENTRANTS,
+                    TOURNAMENT_ENTRANTS.c.tournament_id == TOURNAMENTS.c.id,
+                )
+                .where(
+                    TOURNAMENT_ENTRANTS.c.entrant == entrant,
+                    TOURNAMENT_ENTRANTS.c.status == INVITED,
+                    TOURNAMENTS.c.status == "open",
+                )
+                .order_by(TOURNAMENTS.c.starts_at)
+                .limit(MAX_INVITATIONS)
+            ).mappings()
+            return [dict(r) for r in rows]
+
+
+def _accept(conn: sa.Connection, tid: str, entrant: str, now: float) -> None:
+    conn.execute(
+        TOURNAMENT_ENTRANTS.update()
+        .where(
+            TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+            TOURNAMENT_ENTRANTS.c.entrant == entrant,
+        )
+        .values(status=ACCEPTED, joined_at=now)
+    )
+
+
+def drop_invitations(conn: sa.Connection, tid: str) -> None:
+    """The invitations nobody accepted are gone (the tournament starts or ends)."""
+    conn.execute(
+        TOURNAMENT_ENTRANTS.delete().where(
+            TOURNAMENT_ENTRANTS.c.tournament_id == tid,
+            TOURNAMENT_ENTRANTS.c.status == INVITED,
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -363,3 +544,5 @@ class Everything:
     entrants: list[dict[str, Any]]
     matches: list[dict[str, Any]]
     ratings: dict[str, Glicko2]
+    invited: list[dict[str, Any]] = field(default_factory=list)
+    """Players listed by the organizer who have not accepted yet."""

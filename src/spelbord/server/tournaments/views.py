@@ -72,6 +72,19 @@ def match_view(
     }
 
 
+def invitation(t: dict[str, Any], organizer: str | None) -> dict[str, Any]:
+    """One pending invitation as the invited player's invitations view shows it."""
+    return {
+        "tournament": t["id"],
+        "name": t["name"],
+        "game": t["game"],
+        "format": t["format"],
+        "starts_at": t["starts_at"],
+        "organizer": organizer,
+        "page": f"/tournaments/{t['id']}",
+    }
+
+
 def listing(rows: list[tuple[dict[str, Any], int]]) -> list[dict[str, Any]]:
     """The list page: each tournament with its number of entrants."""
     return [{**public(t), "entrants": count} for t, count in rows]
@@ -105,6 +118,7 @@ def snapshot(stored: Everything) -> dict[str, Any]:
             }
             for e in entrants
         ],
+        "invited": [{"entrant": e["entrant"], "name": e["name"]} for e in stored.invited],
         "standings": [{**s, "name": names.get(s["entrant"], s["entrant"])} for s in table],
         "rounds": [{"round": r, "matches": ms} for r, ms in sorted(rounds.items())],
     }

@@ -2,7 +2,8 @@
 first) and ``/lab/<study>/report.html`` (a study's report as ``spelbord lab run`` wrote it).
 
 Reads the folder ``config.lab_dir()`` names at each request; a study is a sub-folder with
-``run.json``. Nothing here writes.
+``run.json``. Nothing here writes, and no page shows where the folder is on the server (its
+name only, also in the commands listed).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def studies(folder: Path) -> list[dict[str, Any]]:
                 "games": int(run.get("games", 0)),
                 "planned": int(run.get("planned", 0)),
                 "updated": str(run.get("updated", "")),
-                "command": str(run.get("command", "")),
+                "command": str(run.get("command", "")).replace(str(folder), folder.name),
                 "where": str(run.get("where", "")),
                 "report": f"/lab/{study}/report.html" if report.is_file() else None,
             }
@@ -52,7 +53,7 @@ def studies(folder: Path) -> list[dict[str, Any]]:
 
 @router.get("/api/lab")
 async def lab_list() -> dict[str, Any]:
-    return {"folder": str(lab_dir()), "studies": studies(lab_dir())}
+    return {"folder": lab_dir().name, "studies": studies(lab_dir())}
 
 
 @router.get("/lab", response_class=HTMLResponse)
@@ -79,7 +80,7 @@ async def lab_page() -> HTMLResponse:
         document(
             "Spelbord lab",
             "<main><h1>The lab</h1><p>Studies of the games by simulation, newest first "
-            f"(folder <code>{esc(str(lab_dir()))}</code>).</p>{body}"
+            f"(folder <code>{esc(lab_dir().name)}</code>).</p>{body}"
             "<p><a href='/'>Back to the tables</a></p></main>",
         )
     )

@@ -1,8 +1,8 @@
 """Per-client rate limits on creating tables, claiming seats, acting, signing up and in,
 creating or joining tournaments, analysing positions and using a game's tools (``limits``).
 
-A client is its IP address for everything but acting, and its seat (the table and the
-token) for acting. Limits are written like ``"20/minute;200/hour"``;
+A client is its IP address (an IPv6 address: its /64 network) for everything but acting,
+and its seat (the table and the token) for acting. Limits are written like ``"20/minute;200/hour"``;
 ``SPELBORD_RATE_LIMITS`` overrides them, e.g. ``create=60/minute,act=off``, or ``off``.
 A refused request gets 429 and changes nothing.
 
@@ -20,6 +20,8 @@ spelbord.server.web.ratelimit.RateLimitedError: too many requests to create a ta
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
+import math
 import os
 import time
 from collections.abc import Callable
@@ -44,13 +46,20 @@ WHAT = {
     "tournament": "create or join a tournament",
     "analyse": "analyse a position",
     "tool": "use a game's tool",
+    "puzzle": "check a puzzle's move",
+    "imports": "import a game record",
 }
 
 
 class RateLimitedError(TableError):
-    """A client asked too often; nothing was changed."""
+    """A client asked too often; nothing was changed (``retry_after``: seconds until it
+    may ask again, sent as ``Retry-After``)."""
 
     status = 429
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,8 @@ class RateLimits:
     tournament: str | None = "20/minute;200/hour"
     analyse: str | None = "20/minute"
     tool: str | None = "30/minute;300/hour"
+    puzzle: str | None = "30/minute;600/hour"
+    imports: str | None = "10/minute;100/hour"
 
     @classmethod
     def parse(cls, text: str) -> RateLimits | None:
@@ -128,15 +139,43 @@ class Limiter:
         """Count one request of kind ``what`` by ``client``; raise if over a limit."""
         for item in self._items.get(what, ()):
             if not self._limiter.hit(item, what, client):
+                reset = self._limiter.get_window_stats(item, what, client).reset_time
                 raise RateLimitedError(
                     f"too many requests to {WHAT[what]}: at most {item.amount} per "
-                    f"{item.multiples} {item.GRANULARITY.name}"
+                    f"{item.multiples} {item.GRANULARITY.name}",
+                    retry_after=max(1, math.ceil(reset - time.time())),
                 )
 
 
 def client_of(conn: HTTPConnection) -> str:
-    """The client a request counts against: its address."""
-    return conn.client.host if conn.client else "?"
+    """The client a request counts against: its address (``client_key``)."""
+    return client_key(conn.client.host) if conn.client else "?"
+
+
+def client_key(host: str) -> str:
+    """The client an address belongs to: an IPv4 address itself, an IPv6 address its /64
+    network (one household or host is usually given a whole /64, so counting single
+    addresses would let it take a fresh one for every guess), an IPv4-mapped IPv6
+    address its IPv4 address; anything else (a test client's name) as it is.
+
+    >>> client_key("203.0.113.7"), client_key("::ffff:203.0.113.7")
+    ('203.0.113.7', '203.0.113.7')
+    >>> client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2::ffff")
+    True
+    >>> client_key("2001:db8:1:2:aaaa::1")
+    '2001:db8:1:2::/64'
+    >>> client_key("2001:db8:1:3::1"), client_key("testclient")
+    ('2001:db8:1:3::/64', 'testclient')
+    """
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def the_limiter(conn: HTTPConnection) -> Limiter:

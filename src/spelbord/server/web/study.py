@@ -26,7 +26,6 @@ worker thread, one analysis at a time.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -38,6 +37,7 @@ from spelbord.core import Game, State, UnknownGameError
 from spelbord.core.registry import analyser, game_class, load, names, puzzle_book, require_study
 from spelbord.core.registry import study as game_study
 from spelbord.core.study import Analyser, NoStudyError, PuzzleBook, PuzzleNotFoundError
+from spelbord.server import strictjson
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
 from spelbord.server.tables.routes import TheHub
 from spelbord.server.web.pages import page
@@ -160,8 +160,9 @@ def show_puzzle(game: str, puzzle_id: str) -> dict[str, Any]:
 
 
 @router.post("/api/puzzles/{game}/{puzzle_id}/check")
-async def check_puzzle(game: str, puzzle_id: str, request: Request) -> dict[str, Any]:
+async def check_puzzle(game: str, puzzle_id: str, request: Request, limit: Limit) -> dict[str, Any]:
     book, p = _puzzle(game, puzzle_id)
+    limit("puzzle")  # the server's limits (``ratelimit``)
     data = await _json(request)
     move = data.get("move")
     if not isinstance(move, str) or len(move) > 100:
@@ -183,10 +184,7 @@ async def _json(request: Request) -> dict[str, Any]:
     body = await request.body()
     if len(body) > 4096:
         raise BadRequestError("request too large")
-    try:
-        data = json.loads(body or b"{}")
-    except json.JSONDecodeError as exc:
-        raise BadRequestError(f"not JSON: {exc.msg}") from None
+    data = strictjson.loads(body or b"{}")
     if not isinstance(data, dict):
         raise BadRequestError("expected a JSON object")
     return data

@@ -14,7 +14,6 @@ calculator ...); this module knows none by name.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -23,6 +22,7 @@ from fastapi.concurrency import run_in_threadpool
 from spelbord.core.errors import SpelbordError, UnknownGameError
 from spelbord.core.registry import tools
 from spelbord.core.tools import Tool, UnknownToolError, find_tool
+from spelbord.server import strictjson
 from spelbord.server.errors import BadRequestError, NotFoundError
 from spelbord.server.web.pages import page
 from spelbord.server.web.ratelimit import Limit
@@ -74,10 +74,7 @@ async def run_tool(game: str, name: str, request: Request, limit: Limit) -> dict
     body = await request.body()
     if len(body) > MAX_BODY:
         raise BadRequestError("request too large")
-    try:
-        params = json.loads(body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadRequestError("not JSON") from None
+    params = strictjson.loads(body or b"{}", MAX_BODY)
     if not isinstance(params, dict):
         raise BadRequestError("expected a JSON object")
     async with _work:

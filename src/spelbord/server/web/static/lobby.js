@@ -1,5 +1,5 @@
-// The lobby: create a table (game, options, seats), list open / running / finished tables,
-// join a free seat, watch, replay, import a record.
+// The lobby: create a table (game, options, seats), list open / running / finished tables
+// and, apart from them, imported records; join a free seat, watch, replay, import a record.
 import {
   api,
   h,
@@ -391,6 +391,7 @@ async function refreshTables() {
     fillList("list-open", lists.open || []);
     fillList("list-running", lists.running || []);
     fillList("list-finished", (lists.finished || []).slice(0, 30));
+    fillList("list-imported", lists.imported || []); // records, not games played here
   } catch (err) {
     toast(err.message);
   }

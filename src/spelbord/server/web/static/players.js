@@ -26,11 +26,14 @@ function fail(err) {
 function accountPage() {
   const state = document.getElementById("account-state");
   const form = document.getElementById("signin-form");
-  const out = document.getElementById("signout-button");
-  const show = () => {
+  const signedIn = document.getElementById("signed-in-actions");
+  const cards = ["invitations-card", "password-card", "signout-all-hint"].map((id) => document.getElementById(id));
+  const show = async () => {
     state.textContent = me ? tr("acc.signed_in", { name: me.name }) : tr("acc.guest");
     form.hidden = !!me;
-    out.hidden = !me;
+    signedIn.hidden = !me;
+    for (const card of cards) card.hidden = !me;
+    if (me) await showInvitations();
   };
   const send = async (path) => {
     const name = document.getElementById("acc-name").value;
@@ -38,7 +41,7 @@ function accountPage() {
     try {
       await api(path, { method: "POST", body: { name, password } });
       await loadMe();
-      show();
+      await show();
     } catch (err) {
       fail(err);
     }
@@ -48,12 +51,76 @@ function accountPage() {
     send("/api/account/signin");
   });
   document.getElementById("signup-button").addEventListener("click", () => send("/api/account/signup"));
-  out.addEventListener("click", async () => {
+  document.getElementById("signout-button").addEventListener("click", async () => {
     await api("/api/account/signout", { method: "POST" });
     await loadMe();
-    show();
+    await show();
+  });
+  document.getElementById("signout-all-button").addEventListener("click", async () => {
+    if (!window.confirm(tr("acc.sign_out_everywhere_confirm"))) return;
+    try {
+      const done = await api("/api/account/signout-everywhere", { method: "POST" });
+      toast(tr("acc.signed_out_everywhere", { n: done.sessions_ended }));
+      await loadMe();
+      await show();
+    } catch (err) {
+      fail(err);
+    }
+  });
+  document.getElementById("password-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const current = document.getElementById("pw-current");
+    const fresh = document.getElementById("pw-new");
+    try {
+      await api("/api/account/password", { method: "POST", body: { password: current.value, new_password: fresh.value } });
+      current.value = fresh.value = "";
+      toast(tr("acc.password_changed"));
+    } catch (err) {
+      fail(err);
+    }
   });
   show();
+}
+
+/** The signed-in player's pending tournament invitations, each with accept and decline. */
+async function showInvitations() {
+  const list = document.getElementById("inv-list");
+  const { invitations } = await api("/api/account/invitations");
+  document.getElementById("inv-empty").hidden = invitations.length > 0;
+  const answer = (inv, what) => async () => {
+    try {
+      await api(`/api/tournaments/${encodeURIComponent(inv.tournament)}/${what}`, { method: "POST" });
+      toast(tr(what === "accept" ? "acc.accepted" : "acc.declined", { name: inv.name }));
+      await showInvitations();
+    } catch (err) {
+      fail(err);
+    }
+  };
+  list.replaceChildren(
+    ...invitations.map((inv) =>
+      h(
+        "li",
+        { class: "table-item invitation", dataset: { tournament: inv.tournament } },
+        h("div", { class: "table-head" }, h("a", { href: inv.page }, inv.name)),
+        h(
+          "div",
+          { class: "chips" },
+          tr("acc.invitation_meta", {
+            game: inv.game,
+            format: formatText(inv.format),
+            organizer: inv.organizer || "?",
+            when: new Date(inv.starts_at * 1000).toLocaleString(),
+          }),
+        ),
+        h(
+          "div",
+          { class: "table-links" },
+          h("button", { class: "btn btn-primary btn-small accept", onclick: answer(inv, "accept") }, tr("acc.accept")),
+          h("button", { class: "btn btn-small decline", onclick: answer(inv, "decline") }, tr("acc.decline")),
+        ),
+      ),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- player
@@ -65,17 +132,27 @@ async function playerPage() {
   ratings.append(row([tr("lobby.game"), tr("tour.rating"), "RD", tr("tour.games")], "th"));
   for (const r of data.ratings) ratings.append(row([r.game, r.rating.toFixed(0), r.rd.toFixed(0), r.games]));
   const games = document.getElementById("player-games");
-  games.append(row([tr("lobby.game"), tr("tour.opponents"), tr("tour.result"), tr("btn.replay")], "th"));
+  games.append(row([tr("lobby.game"), tr("tour.opponents"), tr("tour.result"), tr("player.rated_col"), tr("btn.replay")], "th"));
   for (const g of data.games) {
     games.append(
       row([
         g.game,
         g.opponents.join(", "),
         g.outcome || g.status,
+        ratedText(g),
         h("a", { href: g.status === "finished" ? g.replay : `/table/${g.table}` }, g.status === "finished" ? tr("tour.link_replay") : tr("tour.link_table")),
       ]),
     );
   }
+}
+
+/** Whether a game of the player's history counted for ratings, and why not. */
+const UNRATED = ["forfeit", "abandoned", "cancelled", "agent_failed", "agent_no_answer", "agent_illegal", "agent_timeout"];
+function ratedText(game) {
+  if (game.rated) return tr("player.rated");
+  if (!game.unrated) return "";
+  const why = UNRATED.includes(game.unrated) ? tr(`unrated.${game.unrated}`) : game.unrated;
+  return tr("player.unrated", { why });
 }
 
 // ---------------------------------------------------------------- tournaments
@@ -87,6 +164,7 @@ async function tournamentsPage() {
   document.getElementById("t-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const ai = document.getElementById("t-ai").value.split(",").map((s) => s.trim()).filter(Boolean);
+    const invited = document.getElementById("t-invite").value.split(",").map((s) => s.trim()).filter(Boolean);
     let options;
     try {
       options = JSON.parse(document.getElementById("t-options").value || "{}");
@@ -102,7 +180,7 @@ async function tournamentsPage() {
           game: select.value,
           options,
           format: document.getElementById("t-format").value,
-          entrants: ai.map((spec) => ({ ai: spec })),
+          entrants: [...invited.map((name) => ({ player: name })), ...ai.map((spec) => ({ ai: spec }))],
           starts_in: Number(document.getElementById("t-starts").value) * 60,
           show_up_seconds: Number(document.getElementById("t-showup").value),
         },
@@ -152,6 +230,16 @@ function live(path, onMessage) {
 const STATES = ["open", "running", "finished", "cancelled", "waiting", "playing"];
 function stateText(status) {
   return STATES.includes(status) ? tr(`tour.state.${status}`) : String(status);
+}
+
+/** Why a tournament ended early, in the page's language. */
+const NOTES = {
+  "too few entrants": "tour.too_few",
+  "cancelled by the organizer": "tour.cancelled_organizer",
+  "cancelled by an operator": "tour.cancelled_operator",
+};
+function noteText(note) {
+  return NOTES[note] ? tr(NOTES[note]) : note;
 }
 
 /** A tournament format ("round_robin", "knockout") in the page's language. */
@@ -209,13 +297,19 @@ function renderTournament(t) {
     (t.round ? ` · ${tr("tour.meta_round", { n: t.round })}` : "") +
     ` · ${tr("tour.meta_starts", { when: new Date(t.starts_at * 1000).toLocaleString() })}` +
     ` · ${tr("tour.meta_show_up", { seconds: t.show_up_seconds })}` +
-    (t.note ? ` · ${t.note === "too few entrants" ? tr("tour.too_few") : t.note}` : "");
+    (t.note ? ` · ${noteText(t.note)}` : "");
   document.getElementById("t-rules").textContent = t.rules;
   const mine = me ? `account:${me.id}` : null;
   const joined = t.entrants.some((e) => e.entrant === mine);
-  document.getElementById("t-join").hidden = !me || joined || t.status !== "open";
+  const invited = (t.invited || []).some((e) => e.entrant === mine);
+  const open = t.status === "open";
+  document.getElementById("t-join").hidden = !me || joined || invited || !open;
+  for (const id of ["t-accept", "t-decline", "t-invited-you"]) document.getElementById(id).hidden = !invited || !open;
+  document.getElementById("t-invited-box").hidden = !(t.invited || []).length;
+  document.getElementById("t-invited").replaceChildren(...(t.invited || []).map((e) => h("li", {}, e.name)));
   document.getElementById("t-leave").hidden = !me || !joined || t.status !== "open";
   document.getElementById("t-start").hidden = !me || t.created_by !== me.id || t.status !== "open";
+  document.getElementById("t-cancel").hidden = !me || t.created_by !== me.id || t.status !== "open";
   const standings = document.getElementById("t-standings");
   standings.replaceChildren(
     row([tr("tour.placing"), tr("tour.player"), tr("tour.wins"), tr("tour.difference"), tr("tour.played")], "th"),
@@ -263,6 +357,9 @@ async function tournamentPage() {
   document.getElementById("t-join").addEventListener("click", act("join"));
   document.getElementById("t-leave").addEventListener("click", act("leave"));
   document.getElementById("t-start").addEventListener("click", act("start"));
+  document.getElementById("t-accept").addEventListener("click", act("accept"));
+  document.getElementById("t-cancel").addEventListener("click", () => window.confirm(tr("tour.cancel_confirm")) && act("cancel")());
+  document.getElementById("t-decline").addEventListener("click", act("decline"));
   renderTournament(await api(`/api/tournaments/${id}`));
   live(`/ws/tournaments/${id}`, (msg) => msg.type === "tournament" && renderTournament(msg.tournament));
 }

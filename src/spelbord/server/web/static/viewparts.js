@@ -100,17 +100,31 @@ export function rulesNote(version, info) {
   return ` · rules v${version}`;
 }
 
+/**
+ * " · not rated: ..." when the server moved for a seat in this game (the result's
+ * ``irregular``: its AI failed, gave no answer or an illegal one, or its clock ran out);
+ * else "". Such a result never counts for ratings.
+ */
+export function irregularNote(result, names) {
+  const irr = result && result.irregular;
+  if (!irr) return "";
+  const why = t(`irregular.${irr.reason}`);
+  // The move list numbers moves from 1: ply p is move p + 1.
+  return ` · ${t("status.irregular", { name: names[irr.seat] ?? String(irr.seat), ply: irr.ply + 1, why })}`;
+}
+
 /** One line saying what is happening: the result, whose turn, or who we wait for. */
 export function statusText(view, names) {
   if (view.result) {
     const won = winners(view.result);
     const why = view.result.termination ? ` (${view.result.termination})` : "";
     const score = view.result.text ? ` ${view.result.text}` : "";
-    if (!won.length) return `${t("status.draw")}${score}${why}`;
+    const note = irregularNote(view.result, names);
+    if (!won.length) return `${t("status.draw")}${score}${why}${note}`;
     const you = t("status.you");
     const who = won.map((s) => (s === view.seat ? you : names[s])).join(" & ");
     const one = won.length === 1 && !won.includes(view.seat);
-    return `${t(one ? "status.wins" : "status.win", { names: who })}${score}${why}`;
+    return `${t(one ? "status.wins" : "status.win", { names: who })}${score}${why}${note}`;
   }
   if (view.status === "waiting") return t("status.waiting");
   if (view.your_turn) return t("status.your_move");
