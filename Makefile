@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(TEST_STAMP): $(STAMP) pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev,lab,openspiel,pettingzoo]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,lab,openspiel,pettingzoo,cluster]'
 	touch $(TEST_STAMP)
 
 install: $(STAMP)

@@ -22,6 +22,7 @@ from spelbord.cli import (
     puzzles,
     rules,
     serve,
+    worker,
 )
 from spelbord.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError
 
@@ -42,6 +43,7 @@ examples:
   spelbord match coerceo mcts:1s random --games 20 --processes 2
   spelbord lab run seats --games 100 --workers 2  a study: records, figures, report
   spelbord serve                                  the web game table on :8000
+  spelbord worker --processes 4                   AI moves and analyses for the table
   spelbord ai levels gunst                        the AI levels and what was measured
 
 exit codes: 0 success, 1 failure while running, 2 bad command line, 130 interrupted.
@@ -71,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
         odds,
         lab,
         serve,
+        worker,
         ai,
     ):
         command.add_parser(sub)
