@@ -156,9 +156,10 @@ class JobRunner:
                     return None, f"agent {think.spec} gave no answer"
                 return action, None
             if job.kind == ANALYSIS:
-                call = CallJob(
-                    job.payload["path"], dict(job.payload["kwargs"]), job.bound + self.pool_grace
-                )
+                # The search's seconds, and as long again as a job without a time bound may
+                # take for the rest (parsing, the line's views; the first call imports them).
+                timeout = 2 * job.bound + self.pool.config.default_timeout
+                call = CallJob(job.payload["path"], dict(job.payload["kwargs"]), timeout)
                 return await self.pool.call(call), None
             return None, f"unknown job kind {job.kind!r}"
         except CallFailedError as exc:
@@ -166,10 +167,6 @@ class JobRunner:
         except Exception as exc:
             log.exception("job %s failed", job.id)
             return None, f"{type(exc).__name__}: {exc}"
-
-    @property
-    def pool_grace(self) -> float:
-        return self.pool.config.grace
 
     async def _heartbeat(self) -> None:
         while True:
