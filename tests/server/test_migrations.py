@@ -8,8 +8,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 
-from spelbord.server.db import METADATA, MIGRATIONS, create_engine, migrate
 from spelbord.server.cluster import store as cluster_store
+from spelbord.server.db import METADATA, MIGRATIONS, create_engine, migrate
 from spelbord.server.jobs import store as jobs_store
 from spelbord.server.players import store as players_store
 from spelbord.server.tables import store as tables_store
