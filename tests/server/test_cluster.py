@@ -1,0 +1,208 @@
+"""Two web processes and two workers on PostgreSQL and Redis, as real processes: 100
+concurrent games (people over WebSockets and HTTP, each table's seats on both processes,
+AI tables casual and rated); one web process and one worker are killed with ``kill -9``
+in the middle. Every client reconnects and resumes, every acknowledged move is stored
+once, every AI table finishes, and no rated game had a random move."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+from conftest import POSTGRES_URL, postgres_schema_url
+from spelbord.server.cluster.launch import Cluster, free_port, start_redis
+
+pytestmark = pytest.mark.slow
+
+HERE = Path(__file__).resolve().parent
+PROC = [sys.executable, str(HERE / "clusterproc.py")]
+HUMAN_TABLES = 80
+AI_TABLES = 20  # half rated AI against AI, half a person against an AI
+AGENT = "late:0.2s"  # the lowest legal action after 0.2 s (a random move would differ)
+
+
+def need(thing: str, ok: bool) -> None:
+    if ok:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must provide {thing} (see .ci/run)")
+    pytest.skip(f"{thing} is not available")
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[Cluster]:
+    need("redis-server", shutil.which("redis-server") is not None)
+    need("SPELBORD_TEST_POSTGRES_URL", bool(POSTGRES_URL))
+    assert POSTGRES_URL is not None
+    redis, redis_url = start_redis(tmp_path / "redis", free_port())
+    found = Cluster(
+        tmp_path,
+        postgres_schema_url(POSTGRES_URL, f"cluster{os.getpid()}"),
+        redis_url,
+        webs=2,
+        workers=2,
+        worker_processes=2,
+        web_command=[*PROC, "web"],
+        worker_command=[*PROC, "worker"],
+        env={"SPELBORD_AI_TABLES_PER_CLIENT": "1000", "SPELBORD_AI_CLIENT_JOBS": "4"},
+    )
+    try:
+        found.start()
+        yield found
+    finally:
+        found.stop()
+        redis.terminate()
+        redis.wait(10)
+
+
+class Seat:
+    """One person at one seat: follows the table over a WebSocket (reconnecting to the
+    other process when one fails) and acts over the socket or over HTTP."""
+
+    def __init__(self, urls: list[str], first: int, table: str, token: str, http: bool) -> None:
+        self.urls, self.index, self.table, self.token, self.http = urls, first, table, token, http
+        self.acked: list[tuple[int, int]] = []
+        """(ply, action) of every move the server acknowledged (HTTP 200)."""
+        self.connects = 0
+        self.finished = False
+
+    async def play(self, client: httpx.AsyncClient, deadline: float) -> None:
+        acted: int | None = None
+        while not self.finished and time.monotonic() < deadline:
+            base = self.urls[self.index]
+            ws_url = base.replace("http", "ws") + f"/ws/tables/{self.table}?token={self.token}"
+            try:
+                async with connect(ws_url, open_timeout=5) as ws:
+                    self.connects += 1
+                    async for raw in ws:
+                        msg = json.loads(raw)
+                        if msg.get("type") != "view":
+                            continue
+                        v = msg["view"]
+                        if v["status"] == "finished":
+                            self.finished = True
+                            return
+                        if not v["your_turn"] or acted == v["ply"]:
+                            continue
+                        await asyncio.sleep(0.15)
+                        action, ply = v["actions"][0], v["ply"]
+                        acted = ply
+                        if not self.http:
+                            await ws.send(
+                                json.dumps({"type": "action", "action": action, "ply": ply})
+                            )
+                            continue
+                        r = await client.post(
+                            f"{base}/api/tables/{self.table}/action",
+                            json={"token": self.token, "action": action, "ply": ply},
+                        )
+                        if r.status_code == 200:
+                            self.acked.append((ply, action))
+                        elif r.status_code != 409:  # 503: the owner died; look again
+                            acted = None
+                            await ws.send(json.dumps({"type": "sync"}))
+            except (WebSocketException, OSError, httpx.HTTPError):
+                pass
+            acted = None
+            self.index = (self.index + 1) % len(self.urls)  # the proxy would send us on
+            await asyncio.sleep(0.3)
+
+
+async def scenario(cluster: Cluster) -> dict[str, Any]:
+    urls = [cluster.url(0), cluster.url(1)]
+    seats: list[Seat] = []
+    tables: dict[str, str] = {}
+    async with httpx.AsyncClient(timeout=20) as client:
+        for i in range(HUMAN_TABLES + AI_TABLES):
+            base = urls[i % 2]
+            body: dict[str, Any] = {"game": "toy-open", "options": {}}
+            if i < HUMAN_TABLES:
+                body["seats"] = [{"kind": "local"}, {"kind": "local"}]
+                kind = "human"
+            elif i < HUMAN_TABLES + AI_TABLES // 2:
+                body["seats"] = [{"kind": "ai", "agent": AGENT}] * 2
+                body["rated"] = True
+                kind = "rated"
+            else:
+                body["seats"] = [{"kind": "local"}, {"kind": "ai", "agent": AGENT}]
+                kind = "casual"
+            r = await client.post(f"{base}/api/tables", json=body)
+            assert r.status_code == 200, r.text
+            made = r.json()
+            tables[made["table"]] = kind
+            for seat, token in made["tokens"].items():
+                # Each table's two seats follow it from different processes.
+                seats.append(Seat(urls, (i + int(seat)) % 2, made["table"], token, i % 2 == 1))
+        deadline = time.monotonic() + 150
+        players = [asyncio.create_task(s.play(client, deadline)) for s in seats]
+        await asyncio.sleep(1.5)
+        cluster.kill("web0")  # kill -9, in the middle of the games
+        cluster.kill("worker0")
+        urls[0] = urls[1]  # the proxy would take it out of rotation
+        await asyncio.gather(*players)
+        summaries = {}
+        for table in tables:
+            while time.monotonic() < deadline:
+                r = await client.get(f"{urls[1]}/api/tables/{table}/export")
+                if r.status_code == 200 and r.json()["result"] is not None:
+                    break
+                await asyncio.sleep(0.5)
+            summaries[table] = r.json()
+    return {"seats": seats, "tables": tables, "exports": summaries}
+
+
+def test_two_web_processes_and_two_workers_survive_kill_9(cluster: Cluster) -> None:
+    got = asyncio.run(scenario(cluster))
+    seats: list[Seat] = got["seats"]
+    exports: dict[str, Any] = got["exports"]
+    assert all(s.finished for s in seats), [s.table for s in seats if not s.finished]
+    # Every client of a table web0 owned, or connected to web0, had to reconnect.
+    assert sum(s.connects > 1 for s in seats) >= len(seats) // 4
+    for table, kind in got["tables"].items():
+        record = exports[table]
+        assert record["result"] is not None, (table, kind, record)
+        assert record["result"]["termination"] not in ("aborted", "abandoned"), record
+    # Every acknowledged move is in the log at its ply.
+    for s in seats:
+        moves = exports[s.table]["moves"]
+        for ply, action in s.acked:
+            stored = moves[ply]
+            assert action in (stored if isinstance(stored, list) else [stored]), (s.table, ply)
+    # ... once: one log entry per ply, plies without a gap.
+    engine = sa.create_engine(cluster.database_url)
+    with engine.connect() as conn:
+        rows = conn.execute(
+            sa.text(
+                "SELECT table_id, count(*), count(DISTINCT ply), max(ply) FROM spelbord_log "
+                "GROUP BY table_id"
+            )
+        ).all()
+    engine.dispose()
+    assert len(rows) == len(exports)
+    for table_id, count, plies, last in rows:
+        assert count == plies == last + 1, table_id
+    # No AI seat of a rated game played a random move: the agent's answer is always the
+    # lowest legal action (bid 10, add 0), and the logs name no fallback.
+    for table, kind in got["tables"].items():
+        if kind != "rated":
+            continue
+        moves = exports[table]["moves"]
+        assert moves[2] == [10, 10] and moves[3:] == [0, 0, 0, 0], (table, moves)
+    logs = "".join(p.read_text(errors="replace") for p in cluster.folder.glob("web*.log"))
+    rated = [t for t, k in got["tables"].items() if k == "rated"]
+    assert not [
+        line for line in logs.splitlines() if "at random" in line and any(t in line for t in rated)
+    ]
