@@ -156,9 +156,9 @@ class JobRunner:
                     return None, f"agent {think.spec} gave no answer"
                 return action, None
             if job.kind == ANALYSIS:
-                # The search's seconds, and as long again as a job without a time bound may
-                # take for the rest (parsing, the line's views; the first call imports them).
-                timeout = 2 * job.bound + self.pool.config.default_timeout
+                # An analysis searches a few times (the line, the top moves, the threats),
+                # each within its seconds; the first call also imports the analysis code.
+                timeout = 4 * job.bound + max(self.pool.config.default_timeout, 10.0)
                 call = CallJob(job.payload["path"], dict(job.payload["kwargs"]), timeout)
                 return await self.pool.call(call), None
             return None, f"unknown job kind {job.kind!r}"

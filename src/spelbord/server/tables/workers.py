@@ -373,6 +373,9 @@ class AgentPool:
                 await asyncio.wait_for(ready, timeout)
             finally:
                 loop.remove_reader(fd)
+            # uvloop leaves a watched descriptor non-blocking: an answer larger than the
+            # pipe's buffer (an analysis) would then be read only in part.
+            os.set_blocking(fd, True)
             status, value = worker.conn.recv()
         except TimeoutError:
             self.timeouts += 1
