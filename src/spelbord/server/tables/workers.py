@@ -105,6 +105,9 @@ class WorkerConfig:
     start_timeout: float = 60.0
     max_seconds: float = 10.0
     max_iterations: int = 50_000
+    nice: int = 10
+    """How much lower the agent processes' CPU priority is than their parent's: a web
+    process that runs its own workers (the embedded server) answers its sockets first."""
 
     @classmethod
     def from_env(cls) -> WorkerConfig:
@@ -204,6 +207,9 @@ def _worker_main(conn: Connection, config: WorkerConfig, parent: int) -> None:
     of a job: a killed server leaves no agent thinking on.
     """
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if config.nice > 0 and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(config.nice)
     sys.path[:0] = list(config.sys_path)
     for module in config.preload:
         importlib.import_module(module)
