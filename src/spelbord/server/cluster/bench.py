@@ -38,6 +38,7 @@ import httpx
 import sqlalchemy as sa
 from websockets.asyncio.client import connect
 
+from spelbord.server.bench import _cpu_seconds
 from spelbord.server.cluster.launch import (
     Cluster,
     free_port,
@@ -90,13 +91,25 @@ async def _create(
 
 
 async def _seat(
-    url: str, pace: float, last: list[float], tally: Tally, stop: asyncio.Event, rng: random.Random
+    url: str,
+    pace: float,
+    last: list[float],
+    tally: Tally,
+    stop: asyncio.Event,
+    rng: random.Random,
+    go: asyncio.Event | None = None,
+    ready: list[int] | None = None,
 ) -> None:
     """One seat: moves at random when it is its turn, no sooner than ``pace`` seconds after
-    the table's last move (``last``: shared by the table's seats)."""
+    the table's last move (``last``: shared by the table's seats); with ``go``, only once
+    every seat is connected (``ready`` counts them)."""
     sent_at: float | None = None
     sent_ply = -1
-    async with connect(url, max_size=1 << 22, compression=None, open_timeout=60) as ws:
+    async with connect(url, max_size=1 << 22, compression=None, open_timeout=120) as ws:
+        if ready is not None:
+            ready[0] += 1
+        if go is not None:
+            await go.wait()
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
@@ -134,15 +147,26 @@ async def _play(
 ) -> Tally:
     made = await _create(urls, tables, [{"kind": "local"}, {"kind": "local"}])
     tally, stop, rng = Tally(), asyncio.Event(), random.Random(seed)
+    go, ready = asyncio.Event(), [0]
     tasks = []
+    lasts = []
     for owner, table in made:
-        last = [time.monotonic() - rng.uniform(0, pace)]
+        last = [0.0]
+        lasts.append(last)
         for seat, token in table["tokens"].items():
             index = (owner + int(seat)) % len(urls) if split else owner
             ws = urls[index].replace("http", "ws") + f"/ws/tables/{table['table']}?token={token}"
+            seat_rng = random.Random(rng.random())
             tasks.append(
-                asyncio.create_task(_seat(ws, pace, last, tally, stop, random.Random(rng.random())))
+                asyncio.create_task(_seat(ws, pace, last, tally, stop, seat_rng, go, ready))
             )
+    deadline = time.monotonic() + 180  # every socket connects (and gets its view) first
+    while ready[0] < len(tasks) and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+    now = time.monotonic()
+    for last in lasts:  # the tables' first moves spread over one pace
+        last[0] = now - rng.uniform(0, pace)
+    go.set()
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.wait(tasks, timeout=10)
@@ -176,7 +200,11 @@ def throughput(folder: Path, db: str, redis: str, tables: int, seconds: float) -
         cluster = _cluster(folder / f"tp{webs}", db, redis, webs, 0)
         try:
             urls = [cluster.url(i) for i in range(webs)]
+            pids = [p.pid for p in cluster.procs.values()]
+            cpu0, own0 = sum(_cpu_seconds(p) or 0.0 for p in pids), time.process_time()
             tally = asyncio.run(_play(urls, tables, seconds, 0.0, split=False))
+            cpu = sum(_cpu_seconds(p) or 0.0 for p in pids) - cpu0
+            own = time.process_time() - own0
         finally:
             cluster.stop()
         out[f"moves_per_s_{webs}"] = tally.moves / seconds
@@ -185,7 +213,8 @@ def throughput(folder: Path, db: str, redis: str, tables: int, seconds: float) -
             f"throughput, {webs} web process{'es' if webs > 1 else ''}: {tally.moves} moves in "
             f"{seconds:g} s = {tally.moves / seconds:.0f} moves/s (p50 "
             f"{_pct(tally.rtts, 0.5):.1f} ms, p99 {_pct(tally.rtts, 0.99):.1f} ms, "
-            f"{tally.errors} errors)",
+            f"{tally.errors} errors); CPU s: web processes {cpu:.1f}, the load generator "
+            f"{own:.1f} (setup included)",
             flush=True,
         )
     ratio = out["moves_per_s_2"] / out["moves_per_s_1"] if out["moves_per_s_1"] else 0.0

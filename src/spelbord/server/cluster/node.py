@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import os
 import secrets
@@ -130,6 +131,11 @@ class Node:
         """At the owner: sub id -> (table, the subscriber standing for a remote socket)."""
         self._attached: dict[str, tuple[str, str, WsSubscriber]] = {}
         """At the holder: sub id -> (table, its owner, the local socket's subscriber)."""
+        self._ids = itertools.count()
+        self._owners: dict[str, tuple[str, float]] = {}
+        """Tables another process owns, as last seen (owner, when): for two seconds a
+        request goes to that owner without asking the database (a stale entry costs one
+        ``moved`` answer and a fresh look)."""
         self._tasks: list[asyncio.Task[None]] = []
         self._beaten = time.monotonic()
         self._draining = False
@@ -254,10 +260,18 @@ class Node:
 
     # ------------------------------------------------------------------ Placement
     async def acquire(self, table_id: str) -> str:
+        known = self._owners.get(table_id)
+        if known is not None and known[0] in self.alive and time.monotonic() - known[1] < 2.0:
+            return known[0]  # a live owner seen a moment ago: no database round trip
         if self._draining:
-            owner = await self.hub.db(self.store.owners, [table_id])
-            return owner.get(table_id, "") or "(draining)"
-        return await self.hub.db(self.store.acquire, table_id, self.me)
+            owners = await self.hub.db(self.store.owners, [table_id])
+            return owners.get(table_id, "") or "(draining)"
+        owner: str = await self.hub.db(self.store.acquire, table_id, self.me)
+        if owner != self.me:
+            if len(self._owners) > 100_000:
+                self._owners.clear()
+            self._owners[table_id] = (owner, time.monotonic())
+        return owner
 
     def released(self, table_id: str) -> None:
         asyncio.get_running_loop().create_task(self._release(table_id))
@@ -267,7 +281,7 @@ class Node:
             await self.hub.db(self.store.release, table_id, self.me)
 
     async def forward(self, owner: str, table_id: str, op: str, kwargs: dict[str, Any]) -> Any:
-        call_id = secrets.token_hex(8)
+        call_id = f"c{next(self._ids)}"  # (os.urandom, under load, cost 0.5 ms a call)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._calls[call_id] = future
         self.forwarded += 1
@@ -285,6 +299,7 @@ class Node:
         try:
             answer = await asyncio.wait_for(future, self.timeout)
         except TimeoutError:
+            self._owners.pop(table_id, None)
             raise OwnerUnavailableError(
                 f"the server that holds table {table_id} did not answer in time; look at the "
                 "table and try again"
@@ -292,6 +307,7 @@ class Node:
         finally:
             self._calls.pop(call_id, None)
         if answer.get("moved"):
+            self._owners.pop(table_id, None)
             raise NotOwnerError(table_id, owner)
         if not answer.get("ok"):
             raise remote_error(

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
-import secrets
 from collections import deque
 from typing import Any, Protocol
 
@@ -40,6 +40,10 @@ OUTBOX = 64
 """Replies (errors, pongs) a WebSocket client may leave unread before it is disconnected;
 views and presence changes never pile up: a newer one replaces the one not yet sent."""
 
+
+_SUB_IDS = itertools.count()
+"""Ids of the sockets this process holds for tables owned elsewhere (unique per process:
+the owner keys them by process too)."""
 
 OBSOLETES = {
     "view": ("view", "delta", "presence"),
@@ -190,7 +194,7 @@ async def serve_remote_socket(
     go to the owner as operations (``Hub.call``). When the owner goes, the socket is
     closed with 1012 and the client reconnects (the table has a new owner by then)."""
     sub = WsSubscriber(None)
-    sub_id = secrets.token_hex(8)
+    sub_id = f"{relay.me}/s{next(_SUB_IDS)}"
     lang = connection_language(websocket)
     relay.attach(sub_id, table_id, owner, sub)
     sender = asyncio.get_running_loop().create_task(sub.run(websocket))
