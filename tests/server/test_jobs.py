@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,3 +140,39 @@ def test_one_clients_heavy_tables_do_not_delay_anothers_light_move(
         # Alice's other tables wait in line, and say so.
         assert any(a[0]["line"] > 0 for a in waiting), waiting
         assert hub.thinker is not None
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "named"),
+    [
+        (["serve", "--port", "1"], {"SPELBORD_REDIS_URL": "redis://127.0.0.1:1/0"}, "Redis at"),
+        (
+            ["serve", "--port", "1", "--database-url", "postgresql+psycopg://x:y@127.0.0.1:1/z"],
+            {},
+            "the database postgresql",
+        ),
+        (
+            ["worker", "--database-url", "postgresql+psycopg://x:y@127.0.0.1:1/z"],
+            {},
+            "the database",
+        ),
+        (["worker"], {"SPELBORD_REDIS_URL": "redis://127.0.0.1:1/0"}, "Redis at"),
+    ],
+)
+def test_an_unreachable_database_or_redis_at_start_is_named_and_exits_1(
+    argv: list[str],
+    env: dict[str, str],
+    named: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from spelbord.cli.main import main
+
+    monkeypatch.setenv("SPELBORD_DATABASE_URL", f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    monkeypatch.delenv("SPELBORD_REDIS_URL", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert named in err and "cannot be reached" in err and "y@" not in err  # no password
