@@ -176,3 +176,38 @@ def test_an_unreachable_database_or_redis_at_start_is_named_and_exits_1(
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert named in err and "cannot be reached" in err and "y@" not in err  # no password
+
+
+@pytest.mark.slow
+def test_an_ai_seats_clock_does_not_run_while_its_job_waits_in_line(
+    make_client: Factory, sqlite_url: str
+) -> None:
+    """One worker, busy for 5 s with the client's other table: the waiting AI seat's bid
+    clock (2.5 s) would have run out; it waits instead, and the agent bids in time."""
+    workers = dataclasses.replace(FAKE_WORKERS, workers=1, grace=1.0, default_timeout=10.0)
+    with make_client(sqlite_url, workers=workers, runner=RunnerConfig(poll=0.2)) as client:
+        create(client, "toy-open", ["ai:late:5s", "local"])
+        time.sleep(0.3)  # that job is first in line
+        r = client.post(
+            "/api/tables",
+            json={
+                "game": "toy-clock",
+                "options": {"clock_ms": 2500},
+                "seats": [{"kind": "local"}, {"kind": "ai", "agent": "first"}],
+            },
+        )
+        assert r.status_code == 200, r.text
+        t, token = r.json()["table"], r.json()["tokens"]["0"]
+        deadline = time.monotonic() + 4.0
+        seen_line = False
+        while time.monotonic() < deadline:
+            v = view(client, t, token)
+            if v["ai"] and v["ai"][0]["line"] > 0:
+                seen_line = True
+                assert not [c for c in v["clocks"] if c["seat"] == 1]  # paused
+            time.sleep(0.1)
+        assert seen_line
+        assert act(client, t, token, v["legal"][0]["action"], v["ply"]).status_code == 200
+        v = wait_turn(client, t, token, v["ply"], timeout=15)
+        bid = next(m for m in v["moves"] if m["ply"] == 2)
+        assert "timeout" not in bid, bid  # the agent bid, not its clock
