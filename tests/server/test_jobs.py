@@ -211,3 +211,27 @@ def test_an_ai_seats_clock_does_not_run_while_its_job_waits_in_line(
         v = wait_turn(client, t, token, v["ply"], timeout=15)
         bid = next(m for m in v["moves"] if m["ply"] == 2)
         assert "timeout" not in bid, bid  # the agent bid, not its clock
+
+
+@pytest.mark.slow
+def test_a_rated_games_failing_agent_never_plays_at_random(client: TestClient) -> None:
+    """Its seat asks again (a fresh job each round); after three failed rounds the game is
+    aborted, unrated: no random move is ever played for it."""
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": "toy-open",
+            "rated": True,
+            "seats": [{"kind": "ai", "agent": "fail"}, {"kind": "ai", "agent": "first"}],
+        },
+    )
+    assert r.status_code == 200, r.text
+    t = r.json()["table"]
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        v = view(client, t)
+        if v["status"] == "finished":
+            break
+        time.sleep(0.1)
+    assert v["result"]["termination"] == "aborted", v["result"]
+    assert [m["ply"] for m in v["moves"]] == [0, 1]  # the deal only: no bid was made for it
