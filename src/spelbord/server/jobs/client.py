@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,6 +28,11 @@ from spelbord.server.tables.workers import ThinkJob
 log = logging.getLogger(__name__)
 
 Db = Callable[..., Awaitable[Any]]
+
+
+KEEP_FINISHED = 3600.0
+"""Seconds a finished job is kept (its answer, for a new owner asking again; monitoring)."""
+FORGET_EVERY = 300.0
 
 
 class JobFailedError(RuntimeError):
@@ -131,9 +137,14 @@ class Jobs:
         """Forever: every second while jobs are waited for, their places in line; every
         ``poll`` seconds, their states (in case a bus message was lost)."""
         ticks = 0
+        swept = time.monotonic()
         while True:
             await asyncio.sleep(min(1.0, self.poll))
             ticks += 1
+            if time.monotonic() - swept > FORGET_EVERY:
+                swept = time.monotonic()
+                with contextlib.suppress(Exception):
+                    await self.db(self.store.forget, time.time() - KEEP_FINISHED)
             if not self._waiting:
                 self.line = {}
                 continue
