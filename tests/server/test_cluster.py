@@ -121,18 +121,20 @@ class Seat:
             await asyncio.sleep(0.3)
 
 
-async def scenario(cluster: Cluster) -> dict[str, Any]:
+async def scenario(
+    cluster: Cluster, human: int = HUMAN_TABLES, ai: int = AI_TABLES, drain: bool = False
+) -> dict[str, Any]:
     urls = [cluster.url(0), cluster.url(1)]
     seats: list[Seat] = []
     tables: dict[str, str] = {}
     async with httpx.AsyncClient(timeout=20) as client:
-        for i in range(HUMAN_TABLES + AI_TABLES):
+        for i in range(human + ai):
             base = urls[i % 2]
             body: dict[str, Any] = {"game": "toy-open", "options": {}}
-            if i < HUMAN_TABLES:
+            if i < human:
                 body["seats"] = [{"kind": "local"}, {"kind": "local"}]
                 kind = "human"
-            elif i < HUMAN_TABLES + AI_TABLES // 2:
+            elif i < human + ai // 2:
                 body["seats"] = [{"kind": "ai", "agent": AGENT}] * 2
                 body["rated"] = True
                 kind = "rated"
@@ -149,8 +151,11 @@ async def scenario(cluster: Cluster) -> dict[str, Any]:
         deadline = time.monotonic() + 150
         players = [asyncio.create_task(s.play(client, deadline)) for s in seats]
         await asyncio.sleep(1.5)
-        cluster.kill("web0")  # kill -9, in the middle of the games
-        cluster.kill("worker0")
+        if drain:  # a deploy: SIGTERM, the process lets go of its tables and leaves
+            cluster.procs["web0"].terminate()
+        else:
+            cluster.kill("web0")  # kill -9, in the middle of the games
+            cluster.kill("worker0")
         urls[0] = urls[1]  # the proxy would take it out of rotation
         await asyncio.gather(*players)
         summaries = {}
@@ -206,3 +211,16 @@ def test_two_web_processes_and_two_workers_survive_kill_9(cluster: Cluster) -> N
     assert not [
         line for line in logs.splitlines() if "at random" in line and any(t in line for t in rated)
     ]
+
+
+def test_a_drained_web_process_hands_its_games_on(cluster: Cluster) -> None:
+    """SIGTERM (a deploy) instead of kill -9: the games go on at the other process."""
+    got = asyncio.run(scenario(cluster, human=16, ai=4, drain=True))
+    assert all(s.finished for s in got["seats"])
+    for table in got["tables"]:
+        assert got["exports"][table]["result"]["termination"] not in ("aborted", "abandoned")
+    for s in got["seats"]:
+        moves = got["exports"][s.table]["moves"]
+        for ply, action in s.acked:
+            stored = moves[ply]
+            assert action in (stored if isinstance(stored, list) else [stored])
