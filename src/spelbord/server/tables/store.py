@@ -102,7 +102,7 @@ _ADVANCE = (
         status=sa.bindparam("new_status"),
         result=sa.bindparam("new_result", type_=TABLES.c.result.type),
         updated_at=sa.bindparam("new_updated_at"),
-        seq=sa.bindparam("new_seq"),
+        seq=sa.func.coalesce(sa.bindparam("new_seq", type_=sa.Integer), TABLES.c.seq),
     )
 )
 _PLY_OF = sa.select(TABLES.c.ply).where(TABLES.c.id == sa.bindparam("tid"))
@@ -260,12 +260,12 @@ class Store:
         result: dict[str, Any] | None,
         clear_pending: bool = False,
         pending: dict[int, int] | None = None,
-        seq: int = 0,
+        seq: int | None = None,
     ) -> None:
         """Append ``entries`` and move the table on, all in one transaction.
 
         ``pending`` holds submissions already fixed at the new ply (seats with one choice);
-        ``seq`` is the table's frame sequence number after the change.
+        ``seq`` is the table's frame sequence number after the change (``None``: kept).
 
         Raises ``StaleMoveError`` (and writes nothing) when the stored ply is not
         ``expected_ply``: someone else moved the table on in between.
