@@ -1,4 +1,4 @@
-"""The evaluation fitted to game results (``spelbord.ai.fit``) and ``eval=fitted``."""
+"""The evaluation fitted to game results (``spelbord.ai.omringad.fit``) and ``eval=fitted``."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.fit import fit_logistic, judge, main
 from spelbord.ai.mcts import evaluation
+from spelbord.ai.omringad.fit import fit_logistic, judge
 from spelbord.ai.spec import make_agent
 from spelbord.core import random_step
 from spelbord.games.omringad.fitted import feature_names, features, fitted_value, model
@@ -30,7 +30,7 @@ def test_logistic_fit_recovers_a_known_model() -> None:
 
 def test_the_stored_model_is_antisymmetric_and_in_range() -> None:
     assert len(model()["weights"]) == len(feature_names()) == 11
-    assert "python -m spelbord.ai.fit omringad" in model()["command"]
+    assert "omringad --games" in model()["command"]  # as it ran (then spelbord.ai.fit)
     st = OmringadGame().new_initial_state()
     rng = random.Random(3)
     while st.round < 4:
@@ -41,8 +41,11 @@ def test_the_stored_model_is_antisymmetric_and_in_range() -> None:
 
 
 def test_fit_writes_weights_with_the_command(tmp_path: Path) -> None:
+    """The fitter is Omringad's tuner: ``spelbord lab tune omringad`` finds it by extra."""
+    from spelbord.cli import main as cli
+
     out = tmp_path / "fitted.json"
-    assert main(["omringad", "--games", "4", "--every", "20", "--out", str(out)]) == 0
+    assert cli(["lab", "tune", "omringad", "--games", "4", "--every", "20", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["games"] == 4 and len(data["weights"]) == 11
     assert data["command"].endswith("--games 4 --every 20 --seed 1")

@@ -9,11 +9,12 @@ import pytest
 from tests.ai.guard import guarded_view
 
 from spelbord import games
-from spelbord.ai import SeatView, gunst_solver, make_agent
+from spelbord.ai import SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_eq import greedy_decision, menu
-from spelbord.ai.gunst_plan_reply import PlanReplier
-from spelbord.ai.gunst_solver import CONTINUATIONS, GunstSolver
+from spelbord.ai.gunst import eq as gunst_solver
+from spelbord.ai.gunst.eq import CONTINUATIONS, GunstSolver
+from spelbord.ai.gunst.plan_reply import PlanReplier
+from spelbord.ai.gunst.smmcts import greedy_decision, menu
 from spelbord.core import State
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import rules

@@ -1,4 +1,4 @@
-"""The exact best reply to a scripted Gunst plan (``spelbord.ai.gunst_plan_reply``,
+"""The exact best reply to a scripted Gunst plan (``spelbord.ai.gunst.plan_reply``,
 issue 11): every scripted plan loses for certain to it (R22 decides the value)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from spelbord import games
 from spelbord.ai import SeatView
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_plan_reply import PlanReplier, PlanReplyError, best_reply
+from spelbord.ai.gunst.plan_reply import PlanReplier, PlanReplyError, best_reply
 from spelbord.ai.scripted import make_plan
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import Selection

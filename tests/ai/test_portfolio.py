@@ -10,7 +10,8 @@ from tests.ai.guard import guarded_view
 from spelbord import games
 from spelbord.ai import SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError, Budget
-from spelbord.ai.portfolio import Arm, Belief, PortfolioAgent, _beats, _shopping_count
+from spelbord.ai.omringad.portfolio import _shopping_count
+from spelbord.ai.portfolio import Arm, Belief, PortfolioAgent, _beats
 from spelbord.core import CHANCE, SIMULTANEOUS, State, sample_outcome
 from spelbord.lab import play_game
 
@@ -155,8 +156,8 @@ def test_opponent_model_finds_the_plan() -> None:
     game = games.load("omringad")
     agent = PortfolioAgent(Budget(iterations=1), seed=2, horizon=1)
     play_game(game, [agent, make_agent("script:bidder", seed=2)], seed=4)
-    assert agent._belief is not None
-    assert max(agent._belief.weights, key=agent._belief.weights.__getitem__) == "bidder"
+    assert agent.belief is not None
+    assert max(agent.belief.weights, key=agent.belief.weights.__getitem__) == "bidder"
 
 
 def test_beats_random_in_a_quick_game() -> None:

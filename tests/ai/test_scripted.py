@@ -10,8 +10,10 @@ import pytest
 from spelbord import games
 from spelbord.ai import Agent, SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.scripted import PLANS, plans_for
+from spelbord.ai.scripted import all_plans, plans_for
 from spelbord.lab import play_game
+
+PLANS = all_plans()
 
 GAMES_PER_PLAN = {"gunst": 30, "omringad": 2, "islandet": 4, "coerceo": 1}
 
@@ -70,7 +72,7 @@ def tinge_choices(rec: Recorder) -> list[tuple[dict[str, Any], str]]:
 
 
 def everything_text(obs: dict[str, Any], seat: int) -> str:
-    from spelbord.ai.scripted.gunst import everything
+    from spelbord.ai.gunst.script import everything
     from spelbord.games.gunst.notation import selection_text
     from spelbord.games.gunst.pieces import Selection
 
@@ -159,7 +161,7 @@ def test_bidder_bids_whenever_it_may(omringad_games: dict[str, Recorder]) -> Non
 
 
 def test_rush_targets_the_opponents_castle(omringad_games: dict[str, Recorder]) -> None:
-    from spelbord.ai.scripted.omringad import Rush
+    from spelbord.ai.omringad.script import Rush
 
     rec = omringad_games["rush"]
     obs = next(o for o, _, _ in rec.log if o["phase"] == "move")
@@ -171,7 +173,7 @@ def test_rush_targets_the_opponents_castle(omringad_games: dict[str, Recorder]) 
 
 # ---------------------------------------------------------------- Islandet
 def enemy_shots(obs: dict[str, Any], legal: list[str], seat: int) -> list[str]:
-    from spelbord.ai.scripted.islandet import _SHOT, units_at
+    from spelbord.ai.islandet.script import _SHOT, units_at
     from spelbord.games.islandet.board import parse_square
 
     here = units_at(obs)
@@ -197,7 +199,7 @@ def test_shooter_takes_every_shot_at_an_enemy_unit() -> None:
 
 def test_block_avoider_never_fires_at_or_lands_on_a_block() -> None:
     """R17: blocks go off when shot or landed on; the avoider does neither."""
-    from spelbord.ai.scripted.islandet import _MOVE, _SHOT
+    from spelbord.ai.islandet.script import _MOVE, _SHOT
     from spelbord.games.islandet.board import parse_square
 
     rec, _ = record("islandet", "block-avoider", seed=33, seat=0)
@@ -282,7 +284,7 @@ def test_material_plays_the_best_two_ply_material_move() -> None:
     """Its alpha-beta choice has the full two-ply minimax value (checked without pruning)."""
     import random
 
-    from spelbord.ai.scripted.coerceo import material
+    from spelbord.ai.coerceo.script import material
     from spelbord.core import random_step
 
     state = games.load("coerceo").new_initial_state()
@@ -331,7 +333,7 @@ def _line_position(enemy_at: int | None, garrison_units: int, taken: int) -> dic
 def test_r30_a_garrison_stays_in_a_threatened_castle() -> None:
     """R30/R37: a group is formed unit by unit (``take``) before it walks; the garrison
     conqueror stops taking when only as many units as the enemy has within reach stay."""
-    from spelbord.ai.scripted.omringad import Conqueror
+    from spelbord.ai.omringad.script import Conqueror
     from spelbord.games.omringad import notation as N
 
     plan = Conqueror(1, shopping="AERM", garrison="CV")
@@ -356,7 +358,7 @@ def test_r30_a_garrison_stays_in_a_threatened_castle() -> None:
 
 
 def test_variants_reuse_the_plans_with_their_own_shopping() -> None:
-    from spelbord.ai.scripted.omringad import VARIANTS, Conqueror, Rush
+    from spelbord.ai.omringad.script import VARIANTS, Conqueror, Rush
 
     by_name = {v.plan: v for v in VARIANTS}
     archer = by_name["archer-rush"](seed=3)
@@ -370,3 +372,66 @@ def test_variants_reuse_the_plans_with_their_own_shopping() -> None:
         Conqueror(1, shopping="AXE")
     with pytest.raises(AgentSpecError, match="garrison"):
         Conqueror(1, garrison="F")
+
+
+def _dragon_won(version: int) -> Any:
+    """Omringad round 2: Ivory (A) has won the dragon at auction and places it (R104)."""
+    from tests.games.omringad.positions import play, position
+
+    from spelbord.games.omringad import auction_phase
+    from spelbord.games.omringad.terrain import Terrain
+    from spelbord.games.omringad.units import SPECIAL_KINDS, Kind
+
+    tiles = {"A c3": Terrain.CASTLE, "A e2": Terrain.VILLAGE, "B c3": Terrain.CASTLE}
+    stacks = {"A c3": (0, "M"), "A e2": (0, "M"), "B c3": (1, "M")}
+    st = position(stacks, tiles, rules_version=version)
+    st.cup, st.gold = [SPECIAL_KINDS.index(Kind.DRAGON)], [10, 10]
+    auction_phase.start(st)
+    play(st, "draw dragon", "bid 2", "pass")
+    return st
+
+
+@pytest.mark.parametrize("version", [3, 4])
+def test_r111_a_plan_lays_the_dragon_beside_enemy_settlements_when_it_besieges(
+    version: int,
+) -> None:
+    """R111 (rules version 4): the dragon besieges every settlement next to it, so the
+    bidder lays it beside the enemy's castle and beside none of its own; in version 3 it
+    lays it like any placement, towards the front."""
+    from spelbord.ai.omringad.script import Bidder
+    from spelbord.games.omringad import notation as N
+
+    st = _dragon_won(version)
+    sq = Bidder(seed=1).step(SeatView(st, 0)) - N.SQUARE
+    around = {st.map.label(n) for n in st.map.neighbours[sq]}
+    if version >= 4:
+        assert "B c3" in around and not {"A c3", "A e2"} & around
+    else:
+        assert "B c3" not in around  # the nearest enemy square, not the castle's side
+
+
+@pytest.mark.parametrize(
+    ("version", "intruded", "chosen"),
+    [(4, "A c3", "A c3"), (3, "A e2", "A c3"), (4, "A e2", "A e2")],
+)
+def test_r55_a_plan_reinforces_beside_an_intruder_where_it_then_defends(
+    version: int, intruded: str, chosen: str
+) -> None:
+    """R55: Slate's lone magician stands in one of Ivory's settlements. From rules version
+    4 Ivory then defends it with the walls, so the conqueror reinforces there first; under
+    version 3 the magician would defend, so it reinforces elsewhere."""
+    from tests.games.omringad.positions import play, position, to_battle
+
+    from spelbord.ai.omringad.script import Conqueror
+    from spelbord.games.omringad import notation as N
+    from spelbord.games.omringad.terrain import Terrain
+
+    tiles = {"A c3": Terrain.CASTLE, "A e2": Terrain.VILLAGE}
+    st = position({intruded: (1, "W"), "B c3": (1, "M")}, tiles, rules_version=version)
+    st.bought[0] = [0]
+    st.pool[0][0] -= 1
+    to_battle(st)
+    plan = Conqueror(seed=1)
+    play(st, st.action_to_string(plan.step(SeatView(st, 0))))
+    assert st.action_to_string(plan.step(SeatView(st, 0))) == chosen
+    assert N.SQUARE + st.map.parse_label(chosen) in st.legal_actions()

@@ -244,6 +244,6 @@ def test_bench_server_views_measures_each_game(
     assert run_cli("bench", "server", "--views", "--server-game", "gunst", "--moves", "50")[0] == 0
     assert calls == [("gunst", 50)]
     assert run_cli("bench", "server", "--views")[0] == 0
-    assert {g for g, _ in calls[1:]} >= {"coerceo", "gunst", "islandet", "omringad"}
+    assert {g for g, _ in calls[1:]} >= set(games.packages())
     code, _, err = run_cli("bench", "coerceo", "--views")
     assert code == 2 and "--views applies to `spelbord bench server` only" in err

@@ -46,6 +46,12 @@ def test_mine_refuses_other_games_and_bad_counts(run_cli: Run) -> None:
 
 
 def test_the_cli_default_is_the_shipped_set() -> None:
-    from spelbord.cli import puzzles as cli
+    """The CLI mines through the game's puzzle book (the server's hook), whose defaults
+    are the shipped set's."""
+    from spelbord.core import registry
+    from spelbord.core.study import PuzzleMiner
 
-    assert cli.SHIPPED_DEEP == puzzles.SHIPPED_DEEP and cli.DEEP_SEED == puzzles.DEEP_SEED
+    book = registry.puzzle_book("coerceo")
+    assert isinstance(book, PuzzleMiner)
+    assert book.shipped_deep == puzzles.SHIPPED_DEEP and book.deep_seed == puzzles.DEEP_SEED
+    assert book.shipped_file.name == puzzles.FILE

@@ -189,3 +189,25 @@ def test_rules_of_every_game_in_its_rulebook_language(run_cli: Run) -> None:
         assert code == 0 and err == "" and word in out
         assert "<div" not in out and "```\n" in out  # diagrams drawn as text
         assert re.search(r"\*\*R1\b", out.split("\n---\n")[1])
+
+
+def test_match_record_adds_a_row_to_the_games_records(
+    run_cli: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Recording a match writes data (the game's records file), never Python."""
+    from spelbord.ai import ladder
+
+    monkeypatch.setattr(ladder, "_folder", lambda: tmp_path)
+    argv = ("match", "coerceo", "random", "random", "--opt", "variant=ocius", "--games", "2")
+    code, out, err = run_cli(*argv, "--seed", "5", "--no-progress", "--record", "a smoke test")
+    assert code == 0, err
+    assert f"recorded in {tmp_path / 'coerceo.json'}" in out
+    [row] = ladder.records("coerceo", tmp_path).measured
+    assert (row.spec, row.opponent, row.games, row.note) == ("random", "random", 2, "a smoke test")
+    assert row.command == (
+        "spelbord match coerceo random random --opt variant=ocius --games 2 --seed 5"
+    )
+    assert row.date and 0 <= row.score <= 2
+    assert "random vs random" in ladder.report("coerceo").splitlines()[-1]
+    code, _, err = run_cli(*argv, "--record", " ")
+    assert code == 2 and "--record takes a note" in err

@@ -19,7 +19,7 @@ Dyn = pyspiel.GameType.Dynamics
 Chance = pyspiel.GameType.ChanceMode
 Info = pyspiel.GameType.Information
 
-SWEEP = [(name, opts) for name in games.GAME_PACKAGES for opts in option_sets(name)]
+SWEEP = [(name, opts) for name in games.games_with("encoder") for opts in option_sets(name)]
 QUICK = {"coerceo": {"variant": "ocius"}}
 """Options that keep the quick (not slow) runs short; the slow sweep has every value."""
 
@@ -44,11 +44,11 @@ def play_randomly(state: pyspiel.State, rng: random.Random, until: object = None
 
 def test_every_game_is_registered_under_its_short_name() -> None:
     registered = set(pyspiel.registered_names())
-    assert {f"spelbord_{name}" for name in list(games.GAME_PACKAGES)} <= registered
-    assert [f"spelbord_{name}" for name in list(games.GAME_PACKAGES)] == adapter.GAMES
+    assert {f"spelbord_{name}" for name in games.games_with("encoder")} <= registered
+    assert [f"spelbord_{name}" for name in games.games_with("encoder")] == adapter.GAMES
 
 
-@pytest.mark.parametrize("name", list(games.GAME_PACKAGES))
+@pytest.mark.parametrize("name", games.games_with("encoder"))
 def test_game_type_and_info_come_from_our_game_info(name: str) -> None:
     info = games.info(name)
     game = load(name)
@@ -82,7 +82,7 @@ def test_options_pass_through_and_bad_ones_are_refused() -> None:
         load("coerceo", nonsense=1)
 
 
-@pytest.mark.parametrize("name", list(games.GAME_PACKAGES))
+@pytest.mark.parametrize("name", games.games_with("encoder"))
 def test_random_sim_test_with_serialization(name: str) -> None:
     game = load(name, **QUICK.get(name, {}))
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
@@ -107,7 +107,7 @@ def test_convert_to_turn_based_gunst() -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("name", list(games.GAME_PACKAGES))
+@pytest.mark.parametrize("name", games.games_with("encoder"))
 def test_python_fast_paths_agree_with_pyspiel(name: str) -> None:
     """The Python overrides give what the C++ ``pyspiel.State`` methods give."""
     game = load(name, **QUICK.get(name, {}))

@@ -43,12 +43,12 @@ def play_out(e: SpelbordAECEnv, seed: int) -> dict[str, float]:
     return total
 
 
-@pytest.mark.parametrize("name", list(games.GAME_PACKAGES))
+@pytest.mark.parametrize("name", games.games_with("encoder"))
 def test_api_test(name: str) -> None:
     api_test(env(name, **QUICK.get(name, {})), num_cycles=200)
 
 
-@pytest.mark.parametrize("name", list(games.GAME_PACKAGES))
+@pytest.mark.parametrize("name", games.games_with("encoder"))
 def test_seed_test(name: str) -> None:
     seed_test(functools.partial(env, name, **QUICK.get(name, {})), num_cycles=40)
 
@@ -70,7 +70,7 @@ def test_max_cycles_test_gunst() -> None:
     max_cycles_test(module)
 
 
-@pytest.mark.parametrize("name", list(games.GAME_PACKAGES))
+@pytest.mark.parametrize("name", games.games_with("encoder"))
 def test_a_whole_game_ends_with_the_games_returns(name: str) -> None:
     e = env(name, **QUICK.get(name, {}))
     total = play_out(e, seed=1)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from spelbord.core import CHANCE, TERMINAL, Game, GameInfo, Option, State
+from spelbord.core.extras import Extras
 
 BACK = 0
 STEP1 = 1
@@ -164,7 +165,7 @@ class Race(Game):
         ),
     )
     state_class = RaceState
-    extras: ClassVar[dict[str, Any]] = {"studies": LAB_DATA}
+    extras: ClassVar[Extras] = Extras(studies=f"{__name__}:LAB_DATA")
 
     def num_players(self) -> int:
         return int(self.options["players"])

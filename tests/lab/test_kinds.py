@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from pathlib import Path
 
 import pytest
 
+from spelbord.core.extras import Extras
 from spelbord.lab import kinds
 from spelbord.lab.gamedata import (
     ActionMatch,
     LabData,
     LabDataError,
+    _cached,
     declared,
     lab_data,
     parse_lab_data,
+    study_files,
 )
 from spelbord.lab.sizes import Size, games_for_difference, games_for_share, half_width_of_share
 from spelbord.lab.study import StudyError, parse_study
@@ -137,25 +140,53 @@ def test_lab_data_parsing() -> None:
             parse_lab_data(bad, "g")
 
 
-def test_declared_forms(race: str) -> None:
+def _race_lab_data() -> dict[str, object]:
+    return {"caps": ["b"], "lead": "margin"}
+
+
+def test_declared_forms(race: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``studies`` extra names a mapping (or a function returning one) or a package of
+    data files, whose ``lab.toml`` is the lab data and whose other files are studies."""
+    from spelbord.core import registry
+
+    from .racegame import Race
+
     class Plain:
         pass
 
     class ByPath:
-        extras: ClassVar[dict[str, str]] = {"studies": "spelbord.lab.gamedata:DEFAULT_CAPS"}
-
-    class Both:
-        class extras:
-            studies = ({"caps": ["a"]}, {"caps": ["b"], "lead": "margin"})
+        extras = Extras(studies="spelbord.lab.gamedata:DEFAULT_CAPS")
 
     assert declared(Plain) is None
     assert declared(ByPath) == "spelbord.lab.gamedata:DEFAULT_CAPS"
-    merged = __import__("spelbord.lab.gamedata", fromlist=["_cached"])._cached
-    Both.info = type("I", (), {"name": "both"})()  # type: ignore[attr-defined]
-    data = merged(Both)
-    assert data.caps == ("a", "b") and data.lead == "margin"
     assert lab_data(race).choice("big").description == "two squares at once"
     assert lab_data(race).key_function() is not None
+    assert study_files(race) == []  # a mapping: lab data, no study files
+
+    class ByFunction(Race):
+        extras = Extras(studies=f"{__name__}:_race_lab_data")
+
+    monkeypatch.setitem(registry._GAMES, race, ByFunction)
+    assert (lab_data(race).caps, lab_data(race).lead) == (("b",), "margin")
+
+    package = tmp_path / "race_data"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "lab.toml").write_text('caps = ["a"]\n[[choice]]\nname = "big"\nmatch = "size=2"\n')
+    (package / "race-long.toml").write_text('name = "race-long"\ngame = "lab-race"\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class ByPackage(Race):
+        extras = Extras(studies="race_data")
+
+    monkeypatch.setitem(registry._GAMES, race, ByPackage)
+    assert lab_data(race).caps == ("a",) and lab_data(race).choice("big").match.text() == "size=2"
+    assert study_files(race) == [
+        ("race_data/race-long.toml", 'name = "race-long"\ngame = "lab-race"\n')
+    ]
+    (package / "lab.toml").unlink()
+    _cached.cache_clear()
+    assert lab_data(race) == LabData()  # a package without lab.toml: the defaults
 
 
 def test_a_game_without_lab_data(race: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,7 +195,7 @@ def test_a_game_without_lab_data(race: str, monkeypatch: pytest.MonkeyPatch) -> 
     from .racegame import Race
 
     class Bare(Race):
-        extras = None
+        extras = Extras()
 
     monkeypatch.setitem(registry._GAMES, race, Bare)
     assert lab_data(race) == LabData()

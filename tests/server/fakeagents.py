@@ -48,7 +48,8 @@ class FakeAgent:
         return legal[0]
 
 
-def make_agent(spec: str, seed: int) -> FakeAgent:
+def make_agent(spec: str, seed: int, game: str | None = None) -> FakeAgent:
+    """A fake agent for any game (``game`` is what the server checks a seat's agent for)."""
     if spec.split(":")[0] not in ("first", "random", "crash", "slow", "late", "illegal", "fail"):
         raise ValueError(f"unknown fake agent {spec!r}")
     return FakeAgent(spec, seed)

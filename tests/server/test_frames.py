@@ -14,7 +14,7 @@ from conftest import create
 from spelbord import games
 from spelbord.server.tables import views
 
-GAMES = ("omringad", "coerceo", "gunst", "islandet")
+GAMES = tuple(games.packages())
 LIMIT = 8 * 1024
 PLIES = 300
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from spelbord.ai.levels import LEVELS, time_per_move
+from spelbord.ai.levels import specs, time_per_move
 
 
 def test_levels_list_each_levels_spec_time_per_move_and_rating(client: TestClient) -> None:
@@ -16,7 +16,7 @@ def test_levels_list_each_levels_spec_time_per_move_and_rating(client: TestClien
         "level:master",
     ]
     for lv in levels:
-        assert lv["spec"] == LEVELS["omringad"][lv["level"]]
+        assert lv["spec"] == specs("omringad")[lv["level"]]
         assert lv["seconds_per_move"] == time_per_move("omringad", lv["level"]) > 0
         assert lv["elo"] is None or isinstance(lv["elo"], (int, float))
     hard = next(lv for lv in levels if lv["level"] == "hard")

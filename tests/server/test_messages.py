@@ -32,7 +32,7 @@ def po(path: Path) -> dict[str, str]:
 
 
 def test_the_template_file_holds_exactly_the_marked_templates() -> None:
-    """messages.pot is what ``pybabel extract -k N_`` gives for server/messages.py."""
+    """messages.pot is what ``pybabel extract -k N_`` gives for server/web/messages.py."""
     assert set(po(LOCALE / "messages.pot")) == set(messages.TEMPLATES)
 
 

@@ -50,3 +50,51 @@ def test_level_and_script_specs_are_accepted() -> None:
     for bad in ("level:expert", "script:nonsense", "level:easy:x"):
         with pytest.raises(ValueError):
             pool.check_spec(bad)
+
+
+def test_an_agent_of_another_game_is_refused_at_table_creation(
+    make_client: Factory, sqlite_url: str
+) -> None:
+    """A seat gets an agent only if it plays the table's game: ``gunst-eq`` at an Omringad
+    table (or a plan of another game, or another game's engine) is a 400 with nothing
+    stored, never an agent failing every move and a random one played instead."""
+    config = dataclasses.replace(WorkerConfig(), workers=1)
+    with make_client(sqlite_url, workers=config) as client:
+        before = client.get("/api/tables").json()
+        for agent, plays in (
+            ("gunst-eq", "gunst-eq plays gunst, not omringad"),
+            ("script:hoarder", "'script:hoarder' is a plan for gunst, not omringad"),
+            ("ab:1s", "ab plays coerceo, not omringad"),
+        ):
+            r = client.post(
+                "/api/tables",
+                json={
+                    "game": "omringad",
+                    "seats": [{"kind": "ai", "agent": agent}, {"kind": "local"}],
+                },
+            )
+            assert r.status_code == 400, r.json()
+            assert plays in r.json()["error"]
+        assert client.get("/api/tables").json() == before
+        r = client.post(
+            "/api/tables?lang=sv",
+            json={
+                "game": "omringad",
+                "seats": [{"kind": "ai", "agent": "gunst-eq"}, {"kind": "local"}],
+            },
+        )
+        assert r.json()["message"] == "gunst-eq spelar gunst, inte omringad"
+        made = create(client, "omringad", ["ai:level:easy", "local"])
+        assert made["table"]
+
+
+def test_the_server_reads_specs_with_the_agents_grammar() -> None:
+    from spelbord.server.tables.workers import AgentPool
+
+    pool = AgentPool()
+    assert pool.check_spec("gunst-eq:model=off", "gunst") == "gunst-eq:model=off"
+    for bad in ("mcts:2000000s", "x" * 300, "mcts:1s:" + ":".join(f"k{i}=1" for i in range(9))):
+        with pytest.raises(ValueError):
+            pool.check_spec(bad)
+    with pytest.raises(ValueError, match="plays gunst, not coerceo"):
+        pool.check_spec("gunst-br", "coerceo")

@@ -36,7 +36,7 @@ def fixture(name: str) -> dict[str, Any]:
 
 
 def test_every_game_has_a_fixture_and_every_fixture_is_listed() -> None:
-    assert {e["game"] for e in EXPECTED.values()} >= {"coerceo", "gunst", "islandet", "omringad"}
+    assert {e["game"] for e in EXPECTED.values()} >= set(games.packages())
     files = {p.stem for p in FIXTURES.glob("*.json")} - {"expected"}
     assert files == set(EXPECTED)
 
@@ -198,3 +198,95 @@ def test_the_block_entry_fixture_plays_differently_under_islandet_version_3() ->
     assert entries and all(e["kind"] == "enter" and e.get("onto_block") for e in entries)
     with pytest.raises(IllegalActionError):
         newest.replay(record["moves"][: index + 1])
+
+
+# ---------------------------------------------------------------- omringad version 4
+def _step(state: Any, move: Any) -> None:
+    if isinstance(move, list):
+        state.apply_actions(move)
+    else:
+        state.apply_action(move)
+
+
+def _in_step(name: str) -> tuple[Any, Any, list[Any]]:
+    """The version-3 fixture ``name``: a fresh game under its own version and one under
+    version 4, and its moves."""
+    record = fixture(name)
+    assert record["version"] == 3 and EXPECTED[name]["version"] == 3
+    old, new = (
+        games.load("omringad", rules_version=v, **record["options"]).new_initial_state()
+        for v in (3, 4)
+    )
+    return old, new, list(record["moves"])
+
+
+def _until(old: Any, new: Any, moves: list[Any], differ: Any) -> int:
+    """Play ``moves`` on both games until ``differ(old, new)``; the index of that move."""
+    for i, move in enumerate(moves):
+        _step(old, move)
+        _step(new, move)
+        if differ(old, new):
+            return i
+    raise AssertionError("the two versions never differed so")
+
+
+def _refused_from(state: Any, moves: list[Any]) -> int:
+    """The index of the first of ``moves`` that ``state`` refuses (it must refuse one)."""
+    for i, move in enumerate(moves):
+        try:
+            _step(state, move)
+        except IllegalActionError:
+            return i
+    raise AssertionError("every move was accepted")
+
+
+def test_the_r55_fixture_plays_differently_under_omringad_version_4() -> None:
+    """``omringad-intruder`` (version 3): a player reinforces a settlement it controls where
+    the other's units stand; in the next battle there the intruder defends (version 3),
+    where version 4 has the controller defend (R55). The dice then fall on other rows, and
+    version 4 refuses a later hit allocation of the record."""
+    old, new, moves = _in_step("omringad-intruder")
+    assert "battle-beside-reinforced-intruder" in EXPECTED["omringad-intruder"]["situations"]
+    i = _until(old, new, moves, lambda a, b: a.phase == "battle" and a.battle[2] != b.battle[2])
+    square = old.battle[0]
+    assert new.battle[0] == square and new.battle[2] == new.control[square]
+    assert old.battle[2] != old.control[square] and old.battle[1] == old.control[square]
+    at = i + 1 + _refused_from(new, moves[i + 1 :])
+    assert at < len(moves) and old.phase == "battle"
+
+
+def test_the_r111_fixture_plays_differently_under_omringad_version_4() -> None:
+    """``omringad-dragon-siege`` (version 3): a reinforcement is placed in a settlement next
+    to the dragon beyond what its siege allows from version 4 (R111, R51-R52), which
+    refuses that very placement."""
+    from spelbord.games.omringad.board import NEUTRAL
+
+    old, new, moves = _in_step("omringad-dragon-siege")
+    at = _refused_from(new, moves)
+    for move in moves[:at]:
+        _step(old, move)
+    assert old.phase == "reinforce" and new.phase == "reinforce"
+    sq = old.map.parse_label(old.action_to_string(moves[at]))  # a settlement's square
+    assert any(s[0] == NEUTRAL for n in old.map.neighbours[sq] for s in old.board[n]), (
+        "the refused placement is next to the dragon"
+    )
+
+
+def test_the_r48_fixture_plays_differently_under_omringad_version_4() -> None:
+    """``omringad-return-conquers`` (version 3, target 140): after a spent diplomat, a
+    returning group that can conquer arrives on an enemy's square where only its owner's
+    own units stand. Version 3 leaves the square with the enemy; version 4 takes it (R48).
+    The record's last round then ends with that square in other hands under version 4."""
+    name = "omringad-return-conquers"
+    assert {"diplomat-spent", "return-onto-own-units"} <= set(EXPECTED[name]["situations"])
+    old, new, moves = _in_step(name)
+    i = _until(old, new, moves, lambda a, b: a.control != b.control)
+    (square,) = [sq for sq in range(len(old.control)) if old.control[sq] != new.control[sq]]
+    seat = new.control[square]
+    assert old.phase == "battle" and seat != old.control[square]
+    assert {s[0] for s in new.board[square]} == {seat}  # its own units, now with the group
+    for move in moves[i + 1 :]:
+        _step(old, move)
+        _step(new, move)
+    assert old.is_terminal() and new.is_terminal()
+    assert new.control[square] == seat != old.control[square]

@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import spelbord.games  # noqa: F401  (registers the games)
+from spelbord import games
 from spelbord.core.registry import load
 from spelbord.rulebook import (
     LANGUAGES,
@@ -26,7 +27,7 @@ from spelbord.rulebook import (
 )
 from spelbord.server.config import rules_dir
 
-GAMES = ["coerceo", "gunst", "islandet", "omringad"]
+GAMES = list(games.packages())
 
 OWN_LANGUAGE = {"omringad": "sv", "coerceo": "sv", "gunst": "da", "islandet": "nb"}
 """The rulebook's own language of each game (its guide is written in it too)."""

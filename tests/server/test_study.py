@@ -13,7 +13,7 @@ from toygame import ToyHidden
 
 from conftest import create
 from spelbord.core import State
-from spelbord.core.study import Study
+from spelbord.core.extras import Extras, Study
 from spelbord.games.coerceo import puzzles
 from spelbord.games.coerceo import study as coerceo_study
 from spelbord.games.coerceo.fen import parse_position
@@ -233,7 +233,7 @@ class _Peek:
 def test_a_live_game_with_hidden_information_is_never_analysed(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(ToyHidden, "study", Study(analysis=_Peek))
+    monkeypatch.setattr(ToyHidden, "extras", Extras(study=Study(analysis=f"{__name__}:_Peek")))
     made = create(client, "toy-hidden", ["local", "local"])
     for token in made["tokens"].values():
         r = _table_analysis(client, made["table"], token=token)

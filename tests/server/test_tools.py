@@ -1,4 +1,4 @@
-"""Game tools on the web (server/tools.py): Omringad's battle calculator through its JSON
+"""Game tools on the web (server/web/tools.py): Omringad's battle calculator through its JSON
 API (bounded input, 400 on bad input, 404 for unknown games and tools, 429 when over the
 limit), and the odds of a live battle in each seat's view, from that seat's observation."""
 

@@ -53,7 +53,7 @@ def test_installed_builds_ship_every_web_file() -> None:
     patterns = data["tool"]["setuptools"]["package-data"]["spelbord"]
     package = ROOT / "src" / "spelbord"
     shipped = {p for pattern in patterns for p in package.glob(pattern)}
-    web = [p for name in games.GAME_PACKAGES for p in (package / "games" / name / "web").glob("*")]
+    web = [p for name in games.packages() for p in (package / "games" / name / "web").glob("*")]
     assert any(p.name == "renderer.js" for p in web)
     assert [p for p in web if p.is_file() and p not in shipped] == []
 

@@ -4,8 +4,10 @@
 Budget(seconds=0.5, iterations=None)
 >>> str(Budget.parse("2000it"))
 '2000it'
->>> [str(PerMove.of(s)) for s in ("ab:depth=3", "ab:300ms", "ismcts:4s", "mcts:200it", "random")]
-['3 plies deep', '0.3 s', '4 s', '200 iterations', 'instant']
+>>> Budget.parse("2000000000it")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+spelbord.ai.budget.AgentSpecError: an iteration budget is at most 1000000000, got 2000000000
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from spelbord.core.errors import SpelbordError
 
@@ -32,13 +35,27 @@ class Budget:
     seconds: float | None = None
     iterations: int | None = None
 
+    MAX_SECONDS: ClassVar[float] = 1_000_000.0
+    """The longest time budget a spec may name (a bound, not a sensible value: the server
+    and the lab cap what they run far lower)."""
+    MAX_ITERATIONS: ClassVar[int] = 1_000_000_000
+    """The largest iteration budget a spec may name."""
+
     def __post_init__(self) -> None:
         if (self.seconds is None) == (self.iterations is None):
             raise AgentSpecError("a budget is either seconds or iterations (exactly one)")
         if self.seconds is not None and not self.seconds > 0:
             raise AgentSpecError(f"a time budget must be positive, got {self.seconds}")
+        if self.seconds is not None and self.seconds > self.MAX_SECONDS:
+            raise AgentSpecError(
+                f"a time budget is at most {self.MAX_SECONDS:.0f} s, got {self.seconds}"
+            )
         if self.iterations is not None and self.iterations < 1:
             raise AgentSpecError(f"an iteration budget must be at least 1, got {self.iterations}")
+        if self.iterations is not None and self.iterations > self.MAX_ITERATIONS:
+            raise AgentSpecError(
+                f"an iteration budget is at most {self.MAX_ITERATIONS}, got {self.iterations}"
+            )
 
     @classmethod
     def parse(cls, text: str) -> Budget:
@@ -86,63 +103,6 @@ class Budget:
         if self.seconds < 1:
             return f"{self.seconds * 1000:g}ms"
         return f"{self.seconds:g}s"
-
-
-@dataclass(frozen=True)
-class PerMove:
-    """What an agent spec lets its agent spend on a move: its search ``budget`` and its
-    fixed search ``depth`` (the first of each among its parts; ``ab:1s:depth=8`` stops at
-    whichever ends first), or neither (it answers at once).
-
-    >>> PerMove.of("ab:depth=1:openings=4"), PerMove.of("script:turtle").as_dict()
-    (PerMove(budget=None, depth=1), {})
-    >>> str(PerMove.of("ab:1s:depth=8"))
-    '1 s'
-    """
-
-    budget: Budget | None = None
-    depth: int | None = None
-
-    @classmethod
-    def of(cls, spec: str) -> PerMove:
-        """Read it from an agent spec (``ismcts:1s``, ``ab:depth=3``); parts that are
-        neither a budget nor a depth are passed over."""
-        budget = depth = None
-        for part in spec.split(":")[1:]:
-            plies = part.removeprefix("depth=")
-            if plies != part and plies.isdigit():
-                depth = int(plies) if depth is None else depth
-                continue
-            try:
-                budget = Budget.parse(part) if budget is None else budget
-            except AgentSpecError:
-                continue
-        return cls(budget, depth)
-
-    @property
-    def seconds(self) -> float | None:
-        """The time budget in seconds (``None`` without one)."""
-        return None if self.budget is None else self.budget.seconds
-
-    def as_dict(self) -> dict[str, float]:
-        """The bound the lobby shows: ``{"seconds": 0.3}`` or ``{"iterations": 200}`` (a
-        budget), else ``{"depth": 3}``, else ``{}``."""
-        if self.budget is not None and self.budget.iterations is not None:
-            return {"iterations": self.budget.iterations}
-        if self.budget is not None and self.budget.seconds is not None:
-            return {"seconds": self.budget.seconds}
-        return {} if self.depth is None else {"depth": self.depth}
-
-    def __str__(self) -> str:
-        """As the lobby says it: ``0.3 s``, ``200 iterations``, ``3 plies deep``, ``instant``."""
-        shown = self.as_dict()
-        if "seconds" in shown:
-            return f"{shown['seconds']:g} s"
-        if "iterations" in shown:
-            return f"{shown['iterations']:g} iterations"
-        if "depth" in shown:
-            return f"{shown['depth']:g} {'ply' if shown['depth'] == 1 else 'plies'} deep"
-        return "instant"
 
 
 @dataclass(frozen=True)

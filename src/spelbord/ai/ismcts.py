@@ -24,10 +24,20 @@ import json
 from collections.abc import Callable
 
 from spelbord.ai.budget import AgentSpecError, Budget
-from spelbord.ai.mcts import DEFAULT_CUTOFF, DEFAULT_EXPLORATION, SearchAgent
+from spelbord.ai.mcts import (
+    DEFAULT_CUTOFF,
+    DEFAULT_EXPLORATION,
+    SearchAgent,
+    SearchOptions,
+    check_evaluation,
+)
+from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.tree import Node
 from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, State
+
+MAX_DETERMINIZATIONS = 10_000
+"""The most determinizations a step may keep (``dets=``)."""
 
 
 class ISMCTSAgent(SearchAgent):
@@ -84,3 +94,32 @@ class ISMCTSAgent(SearchAgent):
             samples.append(state.clone())
             return state
         return samples[root.visits % k].clone()
+
+
+@agent_kind("ismcts", check=check_evaluation, searches=True)
+def make_ismcts(spec: AgentSpec, seed: int | None = None) -> ISMCTSAgent:
+    """``ismcts[:budget][:c=C][:cutoff=N|none][:eval=NAME][:dets=K][:history=on|off]``."""
+    found = SearchOptions.of(spec, own=("dets", "history"))
+    dets: int | None = None
+    history = False
+    for key, value in found.rest.items():
+        try:
+            if key == "history":
+                if value not in ("on", "off"):
+                    raise ValueError(value)
+                history = value == "on"
+            else:
+                dets = int(value)
+                if not 1 <= dets <= MAX_DETERMINIZATIONS:
+                    raise ValueError(value)
+        except ValueError:
+            raise AgentSpecError(f"bad value {value!r} for {key!r} in {str(spec)!r}") from None
+    return ISMCTSAgent(
+        found.budget,
+        seed,
+        exploration=found.exploration,
+        rollout_cutoff=found.cutoff,
+        determinizations=dets,
+        history=history,
+        evaluation=found.evaluation,
+    )

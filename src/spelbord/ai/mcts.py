@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
+from spelbord.ai.spec import AgentGameError, AgentSpec, agent_kind
 from spelbord.ai.tree import ChanceKey, Node, Value, iterate
 from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, State, seeded
+from spelbord.core.extras import NoExtraError
 
 DEFAULT_EXPLORATION = 2.0
 """UCB constant for returns in [-1, 1] (OpenSpiel's default)."""
@@ -36,11 +39,24 @@ with this cut-off.
 """
 
 
-EVALUATIONS: dict[str, dict[str, str]] = {
-    "fitted": {"omringad": "spelbord.games.omringad.fitted:fitted_value"},
-}
-"""Cut-off evaluations an agent may use instead of the game's ``heuristic_value`` (spec
-option ``eval=NAME``), per game: ``module:function`` of a state."""
+DEFAULT_BUDGET = Budget(seconds=1.0)
+MAX_EXPLORATION = 100.0
+"""The largest UCB constant a spec may ask for (``c=``)."""
+MAX_CUTOFF = 10_000
+"""The most rollout steps before the cut-off a spec may ask for (``cutoff=``)."""
+
+
+def evaluations() -> list[str]:
+    """The names of the cut-off evaluations some registered game declares (its
+    ``evaluations`` extra), which a search may use instead of the game's
+    ``heuristic_value`` (spec option ``eval=NAME``).
+
+    >>> "fitted" in evaluations()
+    True
+    """
+    from spelbord import games
+
+    return sorted({name for g in games.names() for name in games.extras(g).evaluations})
 
 
 def evaluation(name: str, game: str) -> Value:
@@ -49,14 +65,70 @@ def evaluation(name: str, game: str) -> Value:
     >>> evaluation("fitted", "omringad").__name__
     'fitted_value'
     """
-    import importlib
+    from spelbord import games
 
-    where = EVALUATIONS.get(name, {}).get(game)
-    if where is None:
-        raise AgentSpecError(f"no evaluation {name!r} for {game!r}")
-    module, _, function = where.partition(":")
-    found: Value = getattr(importlib.import_module(module), function)
+    try:
+        found: Value = games.evaluation(game, name)
+    except NoExtraError:
+        raise AgentSpecError(f"no evaluation {name!r} for {game!r}") from None
     return found
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """What an ``mcts`` or ``ismcts`` spec asks for: its budget, exploration constant,
+    rollout cut-off (``None``: play rollouts out), cut-off evaluation and the options only
+    its kind knows (``rest``)."""
+
+    budget: Budget = DEFAULT_BUDGET
+    exploration: float = DEFAULT_EXPLORATION
+    cutoff: int | None = DEFAULT_CUTOFF
+    evaluation: str | None = None
+    rest: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, spec: AgentSpec, own: tuple[str, ...] = ()) -> SearchOptions:
+        """Read ``spec``'s options; ``own`` are the keys its kind reads itself."""
+        budget = spec.head_budget(DEFAULT_BUDGET)
+        exploration = DEFAULT_EXPLORATION
+        cutoff: int | None = DEFAULT_CUTOFF
+        evaluation: str | None = None
+        rest: dict[str, str] = {}
+        for key, value in spec.options:
+            try:
+                if key == "c":
+                    exploration = float(value)
+                    if not 0 <= exploration <= MAX_EXPLORATION:
+                        raise ValueError(value)
+                elif key == "cutoff" and value == "none":
+                    cutoff = None
+                elif key == "cutoff":
+                    cutoff = int(value)
+                    if not 0 <= cutoff <= MAX_CUTOFF:
+                        raise ValueError(value)
+                elif key == "eval":
+                    evaluation = value
+                elif key in own:
+                    rest[key] = value
+                else:
+                    raise AgentSpecError(
+                        f"unknown option {key!r} in {str(spec)!r} "
+                        "(options: c, cutoff, eval; ismcts: dets, history)"
+                    )
+            except AgentSpecError:
+                raise
+            except ValueError:
+                raise AgentSpecError(f"bad value {value!r} for {key!r} in {str(spec)!r}") from None
+        return cls(budget, exploration, cutoff, evaluation, rest)
+
+
+def check_evaluation(spec: AgentSpec, game: str) -> None:
+    """``AgentGameError`` when ``spec`` asks for a cut-off evaluation ``game`` lacks."""
+    from spelbord import games
+
+    name = spec.option("eval")
+    if name is not None and name not in games.extras(game).evaluations:
+        raise AgentGameError(f"{game} has no evaluation {name!r} for {spec.kind}")
 
 
 def search_name(kind: str, budget: Budget, exploration: float, cutoff: int | None) -> str:
@@ -90,9 +162,9 @@ class SearchAgent(Agent):
         rollout_cutoff: int | None = DEFAULT_CUTOFF,
         evaluation: str | None = None,
     ) -> None:
-        if evaluation is not None and evaluation not in EVALUATIONS:
+        if evaluation is not None and evaluation not in evaluations():
             raise AgentSpecError(
-                f"unknown evaluation {evaluation!r} (evaluations: {', '.join(EVALUATIONS)})"
+                f"unknown evaluation {evaluation!r} (evaluations: {', '.join(evaluations())})"
             )
         self.budget = budget
         self.exploration = exploration
@@ -150,6 +222,19 @@ class MCTSAgent(SearchAgent):
         """Resample once (the position itself in a perfect-information game), search copies."""
         root_state = view.resample(self._rng)
         return lambda: self._iterate(root, root_state.clone(), False, _outcome_key)
+
+
+@agent_kind("mcts", check=check_evaluation, searches=True)
+def make_mcts(spec: AgentSpec, seed: int | None = None) -> MCTSAgent:
+    """``mcts[:budget][:c=C][:cutoff=N|none][:eval=NAME]`` (budget default ``1s``)."""
+    found = SearchOptions.of(spec)
+    return MCTSAgent(
+        found.budget,
+        seed,
+        exploration=found.exploration,
+        rollout_cutoff=found.cutoff,
+        evaluation=found.evaluation,
+    )
 
 
 def _outcome_key(state: State, outcome: int) -> tuple[int, int]:

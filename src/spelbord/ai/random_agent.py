@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from spelbord.ai.agent import Agent, decision_actions
+from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.view import SeatView
 from spelbord.core import seeded
 
@@ -21,3 +23,11 @@ class RandomAgent(Agent):
 
     def step(self, view: SeatView) -> int:
         return self._rng.choice(decision_actions(view))
+
+
+@agent_kind("random")
+def make_random(spec: AgentSpec, seed: int | None = None) -> RandomAgent:
+    """``random``: no budget, no options."""
+    if spec.parts:
+        raise AgentSpecError(f"the random agent takes no budget or options: {str(spec)!r}")
+    return RandomAgent(seed)

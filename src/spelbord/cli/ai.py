@@ -1,22 +1,24 @@
-"""``spelbord ai levels GAME``: the AI levels of a game and what was measured of them."""
+"""``spelbord ai levels GAME``: the AI levels of a game and what was measured of them.
+
+Examples::
+
+    spelbord ai levels gunst        the levels, their agent specs, time per move, the Elo
+                                    ladder of the stored round robin and measured matches
+    spelbord ai levels coerceo      ... with each level's Elo from level-against-level games
+                                    (Easy = 0) and its 95% interval
+    spelbord ai levels islandet --run --games 2 --scale 0.1
+                                    play the round robin again (levels and scripted plans,
+                                    time budgets x0.1) and store it in spelbord/ai/ladders
+"""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples
 
-EXAMPLES = """\
-examples:
-  spelbord ai levels gunst        the levels, their agent specs, time per move, the Elo
-                                  ladder of the stored round robin and measured matches
-  spelbord ai levels coerceo      ... with each level's Elo from level-against-level games
-                                  (Easy = 0) and its 95% interval
-  spelbord ai levels islandet --run --games 2 --scale 0.1
-                                  play the round robin again (levels and scripted plans,
-                                  time budgets x0.1) and store it in spelbord/ai/ladders
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:
@@ -47,8 +49,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from spelbord.ai.budget import AgentSpecError
-    from spelbord.ai.levels import ladder
-    from spelbord.lab.levels import ratings
+    from spelbord.ai.ladder import report
 
     try:
         if args.play_round_robin:
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
 
             path = store(play_round_robin(args.game, args.games, args.scale, args.seed, True))
             print(f"stored {path}")
-        print(ladder(args.game, {r.level: r.text() for r in ratings(args.game)}))
+        print(report(args.game))
     except AgentSpecError as exc:
         raise CliError(str(exc), EXIT_USAGE) from None
     return EXIT_OK

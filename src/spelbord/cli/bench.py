@@ -1,4 +1,34 @@
-"""``spelbord bench``: how fast a game plays (random playouts, perft) or the server serves."""
+"""``spelbord bench``: how fast a game plays (random playouts, perft) or the server serves.
+
+Examples::
+
+    spelbord bench coerceo                  random playouts/s, states/s, perft nodes/s,
+                                            the engine's depth and nodes/s in 100 ms and 1 s
+                                            and the time to build a 4-tile endgame table
+    spelbord bench coerceo --seconds 10 --variant ocius
+    spelbord bench omringad                 ... and determinizations/s (determinize, the
+                                            history resample) and IS-MCTS iterations/s
+    spelbord bench omringad --levels        ... and each AI level's time per decision
+                                            against its stated time per move (+20%)
+    spelbord bench gunst --interop          steps/s natively and through the OpenSpiel and
+                                            PettingZoo adapters (needs spelbord[openspiel]
+                                            and spelbord[pettingzoo])
+    spelbord bench server                   200 concurrent games against a real server:
+                                            moves/s and round-trip latency (p50/p95/p99)
+    spelbord bench server --games 50 --moves 20 --seconds 60
+    spelbord bench server --views           every game's live frames over 300 random plies:
+                                            bytes and build ms (median, p99, max)
+    spelbord bench cluster                  real processes on their own PostgreSQL and Redis:
+                                            moves/s with 1 and 2 web processes, 1000 tables
+                                            at a human pace (p50/p99), the AI's wait in line
+                                            with 2 and 3 workers, a GET during 4 analyses
+    spelbord bench cluster --parts analysis --parts ai
+    spelbord bench lab                      a small study's games/s with 1 and 2 local
+                                            workers and on Ray; parallel efficiency
+    spelbord bench lab --games 40 --no-ray
+
+Random playouts go through the public, legality-checked API (as the server does).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +43,7 @@ from spelbord.cli.common import (
     EXIT_USAGE,
     CliError,
     describe_options,
+    examples,
     format_rate,
     load_game,
     missing_part,
@@ -31,35 +62,7 @@ SERVER_GAMES = 200
 SERVER_MOVES = 40
 VIEW_PLIES = 300
 
-EXAMPLES = """\
-examples:
-  spelbord bench coerceo                  random playouts/s, states/s, perft nodes/s,
-                                          the engine's depth and nodes/s in 100 ms and 1 s
-                                          and the time to build a 4-tile endgame table
-  spelbord bench coerceo --seconds 10 --variant ocius
-  spelbord bench omringad                 ... and determinizations/s (determinize, the
-                                          history resample) and IS-MCTS iterations/s
-  spelbord bench omringad --levels        ... and each AI level's time per decision
-                                          against its stated time per move (+20%)
-  spelbord bench gunst --interop          steps/s natively and through the OpenSpiel and
-                                          PettingZoo adapters (needs spelbord[openspiel]
-                                          and spelbord[pettingzoo])
-  spelbord bench server                   200 concurrent games against a real server:
-                                          moves/s and round-trip latency (p50/p95/p99)
-  spelbord bench server --games 50 --moves 20 --seconds 60
-  spelbord bench server --views           every game's live frames over 300 random plies:
-                                          bytes and build ms (median, p99, max)
-  spelbord bench cluster                  real processes on their own PostgreSQL and Redis:
-                                          moves/s with 1 and 2 web processes, 1000 tables
-                                          at a human pace (p50/p99), the AI's wait in line
-                                          with 2 and 3 workers, a GET during 4 analyses
-  spelbord bench cluster --parts analysis --parts ai
-  spelbord bench lab                      a small study's games/s with 1 and 2 local
-                                          workers and on Ray; parallel efficiency
-  spelbord bench lab --games 40 --no-ray
-
-Random playouts go through the public, legality-checked API (as the server does).
-"""
+EXAMPLES = examples(__doc__)
 
 
 @dataclass(frozen=True)
@@ -175,8 +178,7 @@ def run(args: argparse.Namespace) -> int:
         f"  {format_rate(play.games, play.seconds)} games, "
         f"{format_rate(play.states, play.seconds)} states"
     )
-    if game.name == "coerceo" and game.options.get("variant") != "ocius":
-        print_engine_search()
+    print_game_rows(game, seconds)
     print_search_speed(game, seconds, args.seed, levels=args.levels)
     if not has_fast_perft(game):
         print("perft: the game has no perft of its own (skipped)")
@@ -265,9 +267,10 @@ def print_search_speed(game: Game, seconds: float, seed: int, levels: bool = Fal
 def print_level_times(game: Game, positions: list[tuple[State, int]]) -> None:
     """Each level's measured time per decision against its stated time (+20%)."""
     from spelbord.ai import speed
-    from spelbord.ai.levels import LEVEL_NAMES, LEVELS, time_per_move
+    from spelbord.ai.levels import LEVEL_NAMES, levels_of, time_per_move
 
-    if game.name not in LEVELS:
+    levels = levels_of(game.name)
+    if levels is None:
         print("levels: none for this game")
         return
     over = []
@@ -278,7 +281,7 @@ def print_level_times(game: Game, positions: list[tuple[State, int]]) -> None:
         if not ok:
             over.append(level)
         print(
-            f"level {level:<7} {LEVELS[game.name][level]:<22} stated {stated:g} s a move: "
+            f"level {level:<7} {levels.spec(level):<22} stated {stated:g} s a move: "
             f"mean {t.mean:.3f} s, worst {t.worst:.3f} s over {len(t.seconds)} decisions"
             f"  {'ok' if ok else 'OVER +20%'}"
         )
@@ -286,28 +289,16 @@ def print_level_times(game: Game, positions: list[tuple[State, int]]) -> None:
         raise CliError(f"levels over their stated time per move: {', '.join(over)}")
 
 
-def print_engine_search() -> None:
-    """The Coerceo engine's endgame table build (a fixed 4-tile Ocius ending from an empty
-    cache: seconds and positions/s), then its depth and nodes/s in 100 ms and 1 s (start,
-    middle game)."""
-    from spelbord.games.coerceo.bench import search_timings, table_build_timing
+def print_game_rows(game: Game, seconds: float) -> None:
+    """The game's own lines (its ``bench`` extra, ``core.extras.Bench``: an engine's
+    speed ...), if it declares any."""
+    from spelbord.core import registry
+    from spelbord.core.extras import resolve
 
-    table = table_build_timing()
-    if table is None:
-        print("endgame table: skipped (the compiled core is not built)")
-    else:
-        print(
-            f"endgame table (4 tiles, 4 against 5, from an empty cache): {table.tables:,} tables,"
-            f" {table.positions:,} positions in {table.seconds:.2f} s"
-            f"  {format_rate(table.positions, table.seconds)} positions"
-        )
-    for t in search_timings():
-        core = "compiled" if t.compiled else "pure Python"
-        print(
-            f"alpha-beta ({core}), {t.position}, {t.budget * 1000:g} ms: depth {t.depth}, "
-            f"{t.nodes:,} nodes in {t.seconds:.2f} s  {format_rate(t.nodes, t.seconds)} nodes"
-            f" ({format_rate(t.nodes, t.cpu_seconds)} per CPU second)"
-        )
+    path = registry.extras(game.name).bench.rows
+    if path is not None:
+        for line in resolve(path)(game, seconds):
+            print(line)
 
 
 def random_playouts(game: Game, seconds: float, seed: int) -> PlayoutRate:
@@ -365,7 +356,7 @@ def run_lab(args: argparse.Namespace) -> int:
     if args.moves is not None or args.server_game is not None or args.variant or args.opt:
         raise CliError("bench lab takes --games, --workers and --no-ray only", EXIT_USAGE)
     try:
-        from spelbord.lab.bench import measure, report
+        from spelbord.lab.bench import measure, report, workload
     except ModuleNotFoundError as exc:
         raise missing_part(exc, "spelbord.lab.bench", "`spelbord bench lab`") from None
     use_ray = not args.no_ray
@@ -375,11 +366,10 @@ def run_lab(args: argparse.Namespace) -> int:
         except ModuleNotFoundError:
             print("bench lab: Ray is not installed (pip install 'spelbord[lab]'); local only")
             use_ray = False
-    from spelbord import games as registry
-
+    arms = workload().arms
     print(
-        f"bench lab: {games} games of each of {len(registry.names())} games "
-        f"({', '.join(registry.names())}), level:medium at every seat"
+        f"bench lab: {games} games of each of {len(arms)} games, seats fixed "
+        f"({'; '.join(f'{a.game}: {_seats(a.seats)}' for a in arms)})"
     )
     print(report(measure(games, use_ray, workers)))
     return EXIT_OK
@@ -400,6 +390,17 @@ def run_cluster(args: argparse.Namespace) -> int:
     parts = tuple(args.parts) if args.parts else CLUSTER_PARTS
     run_bench(tables=tables, seconds=seconds, parts=parts)
     return EXIT_OK
+
+
+def _seats(seats: tuple[str, ...]) -> str:
+    """An arm's seats as text: ``level:medium at every seat`` or ``a vs b``.
+
+    >>> _seats(("level:medium",) * 4), _seats(("script:shooter", "random"))
+    ('level:medium at every seat', 'script:shooter vs random')
+    """
+    if len(set(seats)) == 1:
+        return f"{seats[0]} at every seat"
+    return " vs ".join(seats)
 
 
 def run_server(args: argparse.Namespace) -> int:

@@ -111,6 +111,35 @@ def describe_options(game: Game) -> str:
     return f"{game.name}(" + ", ".join(f"{k}={v}" for k, v in game.options.items()) + ")"
 
 
+def examples(doc: str | None) -> str:
+    """The ``Examples::`` section of a command module's docstring as its ``--help`` epilog:
+    the examples (a literal block) and the paragraphs after them. The examples live in the
+    docstring, with the rest of the command's documentation, where no code names a game.
+
+    >>> print(examples('''The command.
+    ...
+    ... Examples::
+    ...
+    ...     spelbord games         every game
+    ...
+    ... A note.
+    ... '''))
+    examples:
+      spelbord games         every game
+    <BLANKLINE>
+    A note.
+    <BLANKLINE>
+    """
+    if not doc or "Examples::" not in doc:
+        return ""
+    lines = doc.split("Examples::", 1)[1].splitlines()[1:]
+    out = ["examples:"]
+    for line in lines:
+        out.append(line[2:] if line.startswith("    ") else line)
+    text = "\n".join(out).replace("examples:\n\n", "examples:\n", 1)
+    return text.rstrip("\n") + "\n"
+
+
 def format_rate(count: float, seconds: float) -> str:
     """A per-second rate with a thousands separator (``-`` when no time was measured).
 

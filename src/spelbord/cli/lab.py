@@ -1,4 +1,26 @@
-"""``spelbord lab``: run a study (built in or a TOML file) and write its report."""
+"""``spelbord lab``: run a study (built in or a TOML file) and write its report.
+
+Examples::
+
+    spelbord lab list                                 the built-in studies
+    spelbord lab run seats --games 200 --workers 2    first-seat advantage in every game
+    spelbord lab run ladder coerceo --games 40        the Elo ladder of Coerceo's agents
+    spelbord lab run balance GAME                     fairness, draws, length, drama of a game
+    spelbord lab run skill GAME                       mcts at 50..800 iterations: depth of skill
+    spelbord lab run variants GAME                    the game's rule variants side by side
+    spelbord lab run choices GAME                     what each choice is worth (barred play)
+    spelbord lab run dominance GAME                   which scripted plan beats which
+    spelbord lab run my-study.toml --ray auto         a study file, on Ray on this machine
+    spelbord lab run seats --ray 10.0.0.5:6379        ... on a Ray cluster
+    spelbord lab run seats --resume                   go on with an interrupted study
+    spelbord lab tune coerceo --games 200 --verify 20 a game's own tuner (its weights)
+
+Results go to OUT/STUDY/: records/*.parquet (one row per game), figures/, report.html,
+summary.json, holes/ (record files of games worth a look).
+Kinds (balance, skill, variants, choices, dominance) run at the size they state (about 385
+games per arm: ±5 points on their headline figure) unless --games says otherwise.
+--fast swaps search agents (mcts, ismcts, gunst-eq, level:hard/master) for level:medium.
+"""
 
 from __future__ import annotations
 
@@ -8,34 +30,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, missing_part
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples, missing_part
 
 DEFAULT_OUT = "lab-results"
 
-EXAMPLES = """\
-examples:
-  spelbord lab list                                 the built-in studies
-  spelbord lab run seats --games 200 --workers 2    first-seat advantage in every game
-  spelbord lab run ladder coerceo --games 40        the Elo ladder of Coerceo's agents
-  spelbord lab run balance GAME                     fairness, draws, length, drama of a game
-  spelbord lab run skill GAME                       mcts at 50..800 iterations: depth of skill
-  spelbord lab run variants GAME                    the game's rule variants side by side
-  spelbord lab run choices GAME                     what each choice is worth (barred play)
-  spelbord lab run dominance GAME                   which scripted plan beats which
-  spelbord lab run my-study.toml --ray auto         a study file, on Ray on this machine
-  spelbord lab run seats --ray 10.0.0.5:6379        ... on a Ray cluster
-  spelbord lab run seats --resume                   go on with an interrupted study
-
-Results go to OUT/STUDY/: records/*.parquet (one row per game), figures/, report.html,
-summary.json, holes/ (record files of games worth a look).
-Kinds (balance, skill, variants, choices, dominance) run at the size they state (about 385
-games per arm: ±5 points on their headline figure) unless --games says otherwise.
---fast swaps search agents (mcts, ismcts, gunst-eq, level:hard/master) for level:medium.
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:
-    """Register the ``lab`` subcommand (``lab run``, ``lab list``)."""
+    """Register the ``lab`` subcommand (``lab run``, ``lab list``, ``lab tune``)."""
     parser = sub.add_parser(
         "lab",
         help="studies of the games by simulation: records, analyses, reports",
@@ -69,10 +72,17 @@ def add_parser(sub: Any) -> None:
         action="append",
         default=[],
         metavar="GAME.KEY=VALUE",
-        help="a game option for every arm of GAME (repeatable), e.g. coerceo.max_moves=200",
+        help="a game option for every arm of GAME (repeatable), e.g. GAME.max_moves=200",
     )
     run_parser.add_argument("--fast", action="store_true", help="scripted plans for search agents")
     run_parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tune = inner.add_parser(
+        "tune",
+        help="fit a game's own weights to game results (its tuner: lab tune GAME --help)",
+        add_help=False,
+    )
+    tune.add_argument("game", metavar="GAME", help="a game with a tuner")
+    tune.add_argument("rest", nargs=argparse.REMAINDER, help="the tuner's own arguments")
     parser.set_defaults(run=run)
 
 
@@ -85,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         from spelbord.lab.study import StudyError, load_study
     except ModuleNotFoundError as exc:
         raise missing_part(exc, "spelbord.lab.runner", "`spelbord lab`") from None
+    if args.lab_command == "tune":
+        return run_tuner(args.game, args.rest)
     if args.lab_command == "list":
         for name, line in [*builtins.listing(), *kinds.listing()]:
             print(f"  {name:<18} {line}")
@@ -137,6 +149,19 @@ def run(args: argparse.Namespace) -> int:
     )
     print(f"report: {report}")
     return EXIT_OK
+
+
+def run_tuner(game: str, rest: list[str]) -> int:
+    """The game's tuner (its ``tuner`` extra) with the rest of the command line."""
+    from spelbord import games
+    from spelbord.core.extras import NoExtraError
+
+    try:
+        tuner = games.extra(game, "tuner")
+    except NoExtraError as exc:
+        raise CliError(str(exc), EXIT_USAGE) from None
+    code = tuner(rest)
+    return EXIT_OK if code is None else int(code)
 
 
 def _game_options(pairs: list[str]) -> dict[str, dict[str, str]]:

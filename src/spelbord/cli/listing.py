@@ -1,4 +1,11 @@
-"""``spelbord games``: the registry, each game with its facts and options."""
+"""``spelbord games``: the registry, each game with its facts and options.
+
+Examples::
+
+    spelbord games                 every game with its facts and options
+    spelbord games coerceo         one game
+    spelbord games --json          the same facts as JSON (as the web lobby gets them)
+"""
 
 from __future__ import annotations
 
@@ -6,15 +13,10 @@ import argparse
 import json
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, game_info, game_names
+from spelbord.cli.common import EXIT_OK, examples, game_info, game_names
 from spelbord.core.info import GameInfo
 
-EXAMPLES = """\
-examples:
-  spelbord games                 every game with its facts and options
-  spelbord games coerceo         one game
-  spelbord games --json          the same facts as JSON (as the web lobby gets them)
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:

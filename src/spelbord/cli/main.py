@@ -1,4 +1,24 @@
-"""The ``spelbord`` command: argument parsing, dispatch, errors and exit codes."""
+"""The ``spelbord`` command: argument parsing, dispatch, errors and exit codes.
+
+Examples::
+
+    spelbord games                                  the games, their facts and options
+    spelbord rules coerceo                          the rules in English
+    spelbord play coerceo --seat1 ab:1s             play against the computer
+    spelbord analyse coerceo --time 2s              the engine's evaluation and best line
+    spelbord puzzles mine coerceo --count 200       mine the shipped puzzles
+    spelbord odds omringad --attack RRM --defend GAA --terrain forest   exact battle odds
+    spelbord perft coerceo --depth 4                move-generation counts
+    spelbord bench coerceo                          playouts/s, states/s, perft nodes/s
+    spelbord match coerceo mcts:1s random --games 20 --processes 2
+    spelbord lab run seats --games 100 --workers 2  a study: records, figures, report
+    spelbord serve                                  the web game table on :8000
+    spelbord worker --processes 4                   AI moves and analyses for the table
+    spelbord ai levels gunst                        the AI levels and what was measured
+
+  exit codes: 0 success, 1 failure while running, 2 bad command line, 130 interrupted.
+  `spelbord COMMAND --help` explains each command.
+"""
 
 from __future__ import annotations
 
@@ -24,38 +44,28 @@ from spelbord.cli import (
     serve,
     worker,
 )
-from spelbord.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError
+from spelbord.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError, examples
 
 DESCRIPTION = """\
-Spelbord: a digital game table for Omringad, Coerceo, Gunst and Slag for Islandet.
+Spelbord: a digital game table for {games}.
 Play in the terminal or the browser, read the rules, and study the games with AI."""
 
-EPILOG = """\
-examples:
-  spelbord games                                  the games, their facts and options
-  spelbord rules coerceo                          the rules in English
-  spelbord play coerceo --seat1 ab:1s             play against the computer
-  spelbord analyse coerceo --time 2s              the engine's evaluation and best line
-  spelbord puzzles mine coerceo --count 200       mine the shipped puzzles
-  spelbord odds omringad --attack RRM --defend GAA --terrain forest   exact battle odds
-  spelbord perft coerceo --depth 4                move-generation counts
-  spelbord bench coerceo                          playouts/s, states/s, perft nodes/s
-  spelbord match coerceo mcts:1s random --games 20 --processes 2
-  spelbord lab run seats --games 100 --workers 2  a study: records, figures, report
-  spelbord serve                                  the web game table on :8000
-  spelbord worker --processes 4                   AI moves and analyses for the table
-  spelbord ai levels gunst                        the AI levels and what was measured
+EPILOG = examples(__doc__)
 
-exit codes: 0 success, 1 failure while running, 2 bad command line, 130 interrupted.
-`spelbord COMMAND --help` explains each command.
-"""
+
+def _titles() -> str:
+    """The registered games' titles, as a sentence lists them."""
+    from spelbord import games
+
+    titles = [games.info(name).title for name in games.names()]
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (one subparser per command)."""
     parser = argparse.ArgumentParser(
         prog="spelbord",
-        description=DESCRIPTION,
+        description=DESCRIPTION.format(games=_titles()),
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

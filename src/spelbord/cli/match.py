@@ -1,30 +1,39 @@
-"""``spelbord match``: agent against agent, many games (``spelbord.lab.match.run_match``)."""
+"""``spelbord match``: agent against agent, many games (``spelbord.lab.match.run_match``).
+
+Examples::
+
+    spelbord match coerceo mcts:1s random --games 20
+    spelbord match coerceo mcts:500ms mcts:2000it --games 100 --processes 2 --seed 1
+    spelbord match gunst ismcts:1s random --games 50
+
+Give one spec per seat. The agents rotate over the seats from game to game, so each
+plays first equally often. With --record NOTE a two-seat match is added to the game's
+measured matches (spelbord/ai/ladders/GAME.json: the command, the commit, the date and
+the note), which `spelbord ai levels GAME` lists. The summary gives each agent's wins,
+draws and losses, its win rate and a 95% confidence interval (Wilson). Chance and agent
+seeds derive from --seed; with iteration budgets (mcts:2000it) a match repeats exactly.
+"""
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import shlex
+import subprocess
+from pathlib import Path
 from typing import Any
 
 from spelbord.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     CliError,
+    examples,
     load_game,
     missing_part,
     parse_options,
 )
 
-EXAMPLES = """\
-examples:
-  spelbord match coerceo mcts:1s random --games 20
-  spelbord match coerceo mcts:500ms mcts:2000it --games 100 --processes 2 --seed 1
-  spelbord match gunst ismcts:1s random --games 50
-
-Give one spec per seat. The agents rotate over the seats from game to game, so each
-plays first equally often. The summary gives each agent's wins, draws and losses, its
-win rate and a 95% confidence interval (Wilson). Chance and agent seeds derive from
---seed; with iteration budgets (mcts:2000it) a match repeats exactly.
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:
@@ -48,6 +57,11 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--processes", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole match")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--record",
+        metavar="NOTE",
+        help="add the result to the game's measured matches, with this note (two seats)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -63,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
             f"specs, got {len(args.specs)}",
             EXIT_USAGE,
         )
+    if args.record is not None and (len(args.specs) != 2 or not args.record.strip()):
+        raise CliError("--record takes a note and a match of two seats", EXIT_USAGE)
     try:
         from spelbord.lab.match import run_match
     except ModuleNotFoundError as exc:
@@ -80,4 +96,45 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliError(str(exc), EXIT_USAGE) from None
     print(result.summary())
+    if args.record is not None:
+        print(f"recorded in {record(args, result)}")
     return EXIT_OK
+
+
+def command_of(args: argparse.Namespace) -> str:
+    """The ``spelbord match`` command that plays this match again."""
+    words = ["spelbord", "match", args.game, *args.specs]
+    words += [w for opt in args.opt or () for w in ("--opt", opt)]
+    words += ["--games", str(args.games), "--seed", str(args.seed)]
+    if args.processes != 1:
+        words += ["--processes", str(args.processes)]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def record(args: argparse.Namespace, result: Any) -> Path:
+    """Add the match to the game's measured matches (``spelbord.ai.ladder.record``)."""
+    from spelbord.ai.ladder import Measured
+    from spelbord.ai.ladder import record as add_row
+
+    first = result.entries[0]
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            cwd=Path(__file__).parent,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = ""
+    row = Measured(
+        spec=args.specs[0],
+        opponent=args.specs[1],
+        games=first.games,
+        score=first.wins + first.draws / 2,
+        command=command_of(args),
+        commit=commit or None,
+        date=datetime.date.today().isoformat(),
+        note=args.record.strip(),
+    )
+    return add_row(result.game, row)

@@ -1,5 +1,17 @@
 """``spelbord odds``: the exact odds of a battle, from the game's own calculator tool
-(``core.tools``; Omringad's is ``games/omringad/odds_tool.py``)."""
+(``core.tools``; Omringad's is ``games/omringad/odds_tool.py``).
+
+Examples::
+
+    spelbord odds omringad --attack "2 mercenaries, 1 rider (damaged)" --defend GAA --terrain forest
+    spelbord odds omringad --attack RRM --defend Z --policy cheapest
+    spelbord odds omringad --attack GMMe --defend EEK --terrain castle --json
+
+Units are the game's letters (M mercenary, E elite soldier, A archer, R rider, K catapult,
+G general; special units D Z H I X W P S; lower case when damaged) or words with counts.
+Casualty policies: computer (the computer players' rule: least worth first, cost + 5 when
+damaged, special units 8) or cheapest (the cheapest unit first, damaged before undamaged).
+"""
 
 from __future__ import annotations
 
@@ -7,21 +19,12 @@ import argparse
 import json
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, load_game
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples, load_game
 from spelbord.core.errors import SpelbordError
+from spelbord.core.registry import tools
 from spelbord.core.tools import find_tool
 
-EXAMPLES = """\
-examples:
-  spelbord odds omringad --attack "2 mercenaries, 1 rider (damaged)" --defend "GAA" --terrain forest
-  spelbord odds omringad --attack RRM --defend Z --policy cheapest
-  spelbord odds omringad --attack GMMe --defend EEK --terrain castle --json
-
-Units are the game's letters (M mercenary, E elite soldier, A archer, R rider, K catapult,
-G general; special units D Z H I X W P S; lower case when damaged) or words with counts.
-Casualty policies: computer (the computer players' rule: least worth first, cost + 5 when
-damaged, special units 8) or cheapest (the cheapest unit first, damaged before undamaged).
-"""
+EXAMPLES = examples(__doc__)
 
 FIELDS = ("attack", "defend", "terrain", "policy", "step")
 
@@ -30,7 +33,7 @@ def add_parser(sub: Any) -> None:
     """Register the ``odds`` subcommand."""
     parser = sub.add_parser(
         "odds",
-        help="exact battle odds (Omringad)",
+        help="exact battle odds (games with an odds tool)",
         description="The exact probability of each outcome of a battle and of each set of "
         "survivors, by dynamic programming over the battle's states (not sampling).",
         epilog=EXAMPLES,
@@ -50,7 +53,7 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     game = load_game(args.game, {})
     try:
-        tool = find_tool(type(game).tools, args.game, "odds")
+        tool = find_tool(tools(game.name), args.game, "odds")
     except SpelbordError as exc:
         raise CliError(str(exc), EXIT_USAGE) from None
     params = {f: getattr(args, f) for f in FIELDS if getattr(args, f) is not None}

@@ -1,4 +1,16 @@
-"""``spelbord perft``: move-generation counts depth by depth, with time and nodes/s."""
+"""``spelbord perft``: move-generation counts depth by depth, with time and nodes/s.
+
+Examples::
+
+    spelbord perft coerceo --depth 4
+    spelbord perft coerceo --variant ocius --depth 5
+    spelbord perft coerceo --variant ocius --depth 4 --engine python
+    spelbord perft coerceo --opt exchange_cost=1 --depth 3
+
+Chance and simultaneous nodes count every outcome and every joint action. A game may
+count with more than one engine (a compiled one, one in Python); every game has `api`,
+the plain recursion over the game's public interface. The heading names the engine used.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +23,7 @@ from spelbord.cli.common import (
     EXIT_USAGE,
     CliError,
     describe_options,
+    examples,
     format_rate,
     load_game,
     parse_options,
@@ -20,17 +33,7 @@ from spelbord.core.errors import PerftEngineError
 MAX_DEPTH = 64
 """The deepest perft asked for (far beyond any that ends in a lifetime)."""
 
-EXAMPLES = """\
-examples:
-  spelbord perft coerceo --depth 4
-  spelbord perft coerceo --variant ocius --depth 5
-  spelbord perft coerceo --variant ocius --depth 4 --engine python
-  spelbord perft coerceo --opt exchange_cost=1 --depth 3
-
-Chance and simultaneous nodes count every outcome and every joint action. A game may
-count with more than one engine (a compiled one, one in Python); every game has `api`,
-the plain recursion over the game's public interface. The heading names the engine used.
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:

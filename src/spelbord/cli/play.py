@@ -1,4 +1,17 @@
-"""``spelbord play``: a game in the terminal against agents or people at one keyboard."""
+r"""``spelbord play``: a game in the terminal against agents or people at one keyboard.
+
+Examples::
+
+    spelbord play coerceo                              two people at one keyboard
+    spelbord play coerceo --seat1 mcts:1s              you (seat 0) against MCTS, 1 s a move
+    spelbord play coerceo --opt variant=ocius --seat0 random --seat1 human --seed 7
+    spelbord play gunst --seat1 ismcts:1s              hidden information: IS-MCTS
+    printf 'c2:1-c2:3\nresign\n' | spelbord play coerceo --opt variant=ocius
+
+At your turn type a move in the game's notation; ? lists the legal moves, `help` the
+commands, `resign` gives up, `quit` stops. Agent specs: random, mcts:1s, mcts:2000it,
+ismcts:1s (see spelbord.ai).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +24,7 @@ from spelbord.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     CliError,
+    examples,
     load_game,
     missing_part,
     parse_options,
@@ -20,18 +34,7 @@ from spelbord.core.game import State
 
 MAX_SEATS = 4
 
-EXAMPLES = """\
-examples:
-  spelbord play coerceo                              two people at one keyboard
-  spelbord play coerceo --seat1 mcts:1s              you (seat 0) against MCTS, 1 s a move
-  spelbord play coerceo --opt variant=ocius --seat0 random --seat1 human --seed 7
-  spelbord play gunst --seat1 ismcts:1s              hidden information: IS-MCTS
-  printf 'c2:1-c2:3\\nresign\\n' | spelbord play coerceo --opt variant=ocius
-
-At your turn type a move in the game's notation; ? lists the legal moves, `help` the
-commands, `resign` gives up, `quit` stops. Agent specs: random, mcts:1s, mcts:2000it,
-ismcts:1s (see spelbord.ai).
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:

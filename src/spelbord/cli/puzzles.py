@@ -1,23 +1,13 @@
-"""``spelbord puzzles``: mine the shipped puzzle set from engine games (Coerceo)."""
+"""``spelbord puzzles``: mine a game's shipped puzzle set from engine games.
 
-from __future__ import annotations
+It reaches the game's puzzles through the same hook as the server's ``/puzzles/GAME``
+(the game's ``study`` extra): a puzzle book that is mined (``core.study.PuzzleMiner``)
+says how its shipped set was made and mines it again.
 
-import argparse
-from pathlib import Path
-from typing import Any
+Examples::
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError
-
-SHIPPED_DEEP = 70
-"""Deep puzzles of the shipped set (``puzzles.SHIPPED_DEEP``, kept equal by a test)."""
-DEEP_SEED = 10001
-
-PUZZLE_GAMES = ("coerceo",)
-
-EXAMPLES = """\
-examples:
-  spelbord puzzles mine coerceo                      the shipped set, into the package
-  spelbord puzzles mine coerceo --count 20 --deep 0 --seed 7 --out /tmp/p.json
+    spelbord puzzles mine coerceo                      the shipped set, into the package
+    spelbord puzzles mine coerceo --count 20 --deep 0 --seed 7 --out /tmp/p.json
 
 Each puzzle is a position from a seeded engine game where exactly one action wins
 material (a piece) or the game by force, proven by searching every action 5 plies deep
@@ -25,12 +15,24 @@ material (a piece) or the game by force, proven by searching every action 5 plie
 more; those are rare and slow to mine (about a minute each on a busy 2-core machine).
 """
 
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples
+from spelbord.core import registry
+from spelbord.core.study import NoStudyError, PuzzleMiner
+
+EXAMPLES = examples(__doc__)
+
 
 def add_parser(sub: Any) -> None:
     """Register the ``puzzles`` subcommand."""
     parser = sub.add_parser(
         "puzzles",
-        help="mine puzzles from engine games (Coerceo)",
+        help="mine puzzles from engine games (games whose puzzles are mined)",
         description="Mine puzzles: positions where exactly one move wins by force.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -42,7 +44,7 @@ def add_parser(sub: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    mine.add_argument("game", help="the game (coerceo)")
+    mine.add_argument("game", help="a game with mined puzzles (see `spelbord games`)")
     mine.add_argument("--count", type=int, default=200, metavar="N", help="puzzles (default 200)")
     mine.add_argument("--seed", type=int, default=1, metavar="S", help="first game seed")
     mine.add_argument(
@@ -50,10 +52,14 @@ def add_parser(sub: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help=f"how many need depth 3+ (default: as shipped, {SHIPPED_DEEP})",
+        help="how many need a deeper search (default: as shipped)",
     )
     mine.add_argument(
-        "--deep-seed", type=int, default=DEEP_SEED, metavar="S", help="first deep game seed"
+        "--deep-seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="first deep game seed (default: as shipped)",
     )
     mine.add_argument(
         "--out",
@@ -67,28 +73,27 @@ def add_parser(sub: Any) -> None:
 
 
 def run_mine(args: argparse.Namespace) -> int:
-    if args.game not in PUZZLE_GAMES:
-        raise CliError(f"puzzles exist for {', '.join(PUZZLE_GAMES)}, not {args.game}", EXIT_USAGE)
+    try:
+        book = registry.puzzle_book(args.game)
+    except NoStudyError as exc:
+        raise CliError(str(exc), EXIT_USAGE) from None
+    if not isinstance(book, PuzzleMiner):
+        raise CliError(f"{args.game}'s puzzles are not mined from engine games", EXIT_USAGE)
     if not 1 <= args.count <= 10000:
         raise CliError(f"--count must be 1..10000, got {args.count}", EXIT_USAGE)
-    deep = SHIPPED_DEEP if args.deep is None else args.deep
+    deep = book.shipped_deep if args.deep is None else args.deep
     if not 0 <= deep <= args.count:
         raise CliError(f"--deep must be 0..{args.count}, got {deep}", EXIT_USAGE)
+    deep_seed = book.deep_seed if args.deep_seed is None else args.deep_seed
     from tqdm import tqdm
 
-    from spelbord.games.coerceo import puzzles
-
-    out = args.out or Path(puzzles.__file__).with_name(puzzles.FILE)
+    out = args.out or book.shipped_file
     with tqdm(total=args.count, unit="puzzle", disable=args.no_progress) as bar:
-        found = puzzles.mine_set(
-            args.count,
-            deep,
-            seed=args.seed,
-            deep_seed=args.deep_seed,
-            progress=lambda _: bar.update(1),
+        found = book.mine(
+            args.count, deep, seed=args.seed, deep_seed=deep_seed, progress=lambda _: bar.update(1)
         )
     try:
-        out.write_text(puzzles.dump(found), encoding="utf-8")
+        out.write_text(book.dump(found), encoding="utf-8")
     except OSError as exc:
         raise CliError(f"cannot write {out}: {exc.strerror}") from None
     depths: dict[int, int] = {}

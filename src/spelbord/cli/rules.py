@@ -1,5 +1,12 @@
 """``spelbord rules``: print a game's rules (docs/rules/<game>.md), or with ``--lang`` the
-player guide in that language (docs/rules/guide/<game>[.<lang>].md) and then the rules."""
+player guide in that language (docs/rules/guide/<game>[.<lang>].md) and then the rules.
+
+Examples::
+
+    spelbord rules coerceo            the numbered rules, with every ruling
+    spelbord rules coerceo --path     where the text was found
+    spelbord rules coerceo --lang sv  the player guide and the numbered rules in Swedish
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, game_names, load_game
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples, game_names, load_game
 from spelbord.core import CHANCE
 from spelbord.rulebook import (
     DIAGRAM,
@@ -24,12 +31,7 @@ from spelbord.rulebook import (
 
 RULES_DIR_ENV = "SPELBORD_RULES_DIR"
 
-EXAMPLES = """\
-examples:
-  spelbord rules coerceo            the numbered rules, with every ruling
-  spelbord rules coerceo --path     where the text was found
-  spelbord rules coerceo --lang sv  the player guide and the numbered rules in Swedish
-"""
+EXAMPLES = examples(__doc__)
 
 TRANSLATED_NOTE = {
     "en": "The numbered rules: the reference, with every ruling Spelbord makes.",

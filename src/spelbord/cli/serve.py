@@ -1,25 +1,27 @@
-"""``spelbord serve``: start the game table (``spelbord.server.main.serve``)."""
+"""``spelbord serve``: start the game table (``spelbord.server.main.serve``).
 
-from __future__ import annotations
+Examples::
 
-import argparse
-from typing import Any
-
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, missing_part
-
-EXAMPLES = """\
-examples:
-  spelbord serve                                   http://127.0.0.1:8000, SQLite in var/
-  spelbord serve --host 0.0.0.0 --port 8080        reachable from the network
-  spelbord serve --database-url postgresql+psycopg://user:pw@localhost/spelbord
-  SPELBORD_REDIS_URL=redis://localhost:6379/0 spelbord serve --port 8001 --workers 0
-                                                   one of several web processes
+    spelbord serve                                   http://127.0.0.1:8000, SQLite in var/
+    spelbord serve --host 0.0.0.0 --port 8080        reachable from the network
+    spelbord serve --database-url postgresql+psycopg://user:pw@localhost/spelbord
+    SPELBORD_REDIS_URL=redis://localhost:6379/0 spelbord serve --port 8001 --workers 0
+                                                     one of several web processes
 
 Without --database-url the server uses $SPELBORD_DATABASE_URL, else a SQLite file
 var/spelbord.sqlite3 under the checkout (its path is printed at start). With
 $SPELBORD_REDIS_URL any number of `spelbord serve` processes on one PostgreSQL serve any
 table (docs/deploy.md). An unreachable database or Redis is named and the exit code is 1.
 """
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples, missing_part
+
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:

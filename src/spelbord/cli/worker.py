@@ -1,4 +1,16 @@
-"""``spelbord worker``: run AI moves and analyses for the web processes (the worker tier)."""
+"""``spelbord worker``: run AI moves and analyses for the web processes (the worker tier).
+
+Examples::
+
+    SPELBORD_DATABASE_URL=postgresql+psycopg://spelbord:pw@db/spelbord \\
+    SPELBORD_REDIS_URL=redis://db:6379/0 spelbord worker --processes 4
+
+The worker takes jobs from the queue in the database (the same SPELBORD_DATABASE_URL as
+the web processes) and is woken by Redis when one is queued (without SPELBORD_REDIS_URL
+it looks every second). SIGTERM puts its jobs back in line; kill -9 leaves them to the
+other workers once their leases run out. Exit codes: 0 stopped, 1 the database or Redis
+cannot be reached (the message says which), 2 bad command line.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +19,9 @@ import asyncio
 import os
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, missing_part
+from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples, missing_part
 
-EXAMPLES = """\
-examples:
-  SPELBORD_DATABASE_URL=postgresql+psycopg://spelbord:pw@db/spelbord \\
-  SPELBORD_REDIS_URL=redis://db:6379/0 spelbord worker --processes 4
-
-The worker takes jobs from the queue in the database (the same SPELBORD_DATABASE_URL as
-the web processes) and is woken by Redis when one is queued (without SPELBORD_REDIS_URL
-it looks every second). SIGTERM puts its jobs back in line; kill -9 leaves them to the
-other workers once their leases run out. Exit codes: 0 stopped, 1 the database or Redis
-cannot be reached (the message says which), 2 bad command line.
-"""
+EXAMPLES = examples(__doc__)
 
 
 def add_parser(sub: Any) -> None:

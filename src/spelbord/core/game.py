@@ -23,10 +23,9 @@ from spelbord.core.errors import (
     PerftEngineError,
     StateFormatError,
 )
+from spelbord.core.extras import Extras, resolve
 from spelbord.core.info import GameInfo
 from spelbord.core.outcome import Outcome
-from spelbord.core.study import Study
-from spelbord.core.tools import Tool
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -41,8 +40,9 @@ S = TypeVar("S", bound="State")
 class Game(ABC):
     """A game with its options fixed: the factory of states.
 
-    Subclasses set ``info`` and ``state_class`` and may override ``num_players``; a game
-    with an analysis board or puzzles declares them in ``study`` (``core.study``).
+    Subclasses set ``info`` and ``state_class`` and may override ``num_players``; what a
+    game offers beside its rules (an analysis board, puzzles, facts, tools, agents ...) it
+    declares by dotted path in ``extras`` (``core.extras``).
     ``rules_version`` (default: the newest, ``info.version``) selects the rules a game is
     played under, so that records of an older version replay as they were played; rules
     code asks ``self.game.rules_version`` wherever an older version behaved differently.
@@ -50,10 +50,9 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type[State]]
-    tools: ClassVar[tuple[Tool, ...]] = ()
-    """What the game offers beside play (``core.tools``: a battle calculator ...)."""
-    study: ClassVar[Study] = Study()
-    """What the game offers for study (an analysis board, puzzles): none by default."""
+    extras: ClassVar[Extras] = Extras()
+    """What the game offers beside its rules, by dotted path (``core.extras``): none by
+    default."""
 
     def __init__(self, *, rules_version: int | None = None, **options: Any) -> None:
         self.rules_version: int = (
@@ -284,10 +283,15 @@ class State(ABC):
         """Facts about the game played so far, for the lab's records: a flat dict.
 
         Keys are short snake_case names; a fact about one seat starts with ``s<seat>_``
-        (``s0_bought_archer``). Values are ints, floats or short texts. Optional: games
-        with nothing to report keep this default, an empty dict.
+        (``s0_bought_archer``). Values are ints, floats or short texts. A game declares the
+        function that computes them as its ``facts`` extra (``core.extras``); a game
+        without one reports an empty dict.
         """
-        return {}
+        path = self.game.extras.facts
+        if path is None:
+            return {}
+        facts: dict[str, int | float | str] = resolve(path)(self)
+        return facts
 
     # ------------------------------------------------------------------ public API
     def history(self) -> list[Move]:

@@ -1,7 +1,10 @@
-"""The registry of games: names to game classes.
+"""The registry of games: names to game classes, and each game's extras.
 
 A game registers itself when its package is imported (``@register``);
-``spelbord.games`` imports every game package, so use ``spelbord.games.load``.
+``spelbord.games`` imports every game package, so use ``spelbord.games.load``. What a game
+offers beside its rules is found here too, by key (``core.extras``): ``extra(name, key)``
+resolves it, ``games_with(key)`` lists the games that have one, and a game without it is a
+``NoExtraError`` that names those games.
 """
 
 from __future__ import annotations
@@ -9,9 +12,11 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from spelbord.core.errors import UnknownGameError
+from spelbord.core.extras import KEYS, Extras, NoExtraError, resolve
 from spelbord.core.game import Game
 from spelbord.core.info import GameInfo
 from spelbord.core.study import Analyser, NoStudyError, PuzzleBook, Study
+from spelbord.core.tools import Tool
 
 G = TypeVar("G", bound=type[Game])
 
@@ -50,9 +55,58 @@ def load(name: str, **options: Any) -> Game:
     return game_class(name)(**options)
 
 
+def extras(name: str) -> Extras:
+    """What the game declares beside its rules (``UnknownGameError`` for an unknown name)."""
+    return game_class(name).extras
+
+
+def games_with(key: str) -> list[str]:
+    """The registered games that declare the extra ``key``, sorted."""
+    if key not in KEYS:
+        raise ValueError(f"no extra {key!r} (extras: {', '.join(KEYS)})")
+    return [n for n in names() if key in extras(n).declared()]
+
+
+def has_extra(name: str, key: str) -> bool:
+    """Whether the game declares the extra ``key``."""
+    return key in extras(name).declared()
+
+
+def extra(name: str, key: str) -> Any:
+    """The game's extra ``key`` resolved (imported once): for ``facts``, ``agents``,
+    ``levels``, ``studies``, ``tuner`` and ``encoder`` what the path names; ``NoExtraError``
+    naming the games that have one when the game declares none (``study``, ``tools``,
+    ``evaluations`` and ``bench`` have accessors of their own)."""
+    if key not in ("facts", "agents", "levels", "studies", "tuner", "encoder"):
+        raise ValueError(f"extra({key!r}): use the accessor of {key!r}")
+    path = getattr(extras(name), key)
+    if path is None:
+        having = ", ".join(games_with(key)) or "none"
+        raise NoExtraError(f"{name} has no {key} (games with one: {having})")
+    return resolve(path)
+
+
+def evaluation(name: str, evaluation_name: str) -> Any:
+    """The game's cut-off evaluation ``evaluation_name`` (a function of a state);
+    ``NoExtraError`` naming the games that have one by that name."""
+    path = extras(name).evaluations.get(evaluation_name)
+    if path is None:
+        having = [n for n in names() if evaluation_name in extras(n).evaluations]
+        raise NoExtraError(
+            f"{name} has no evaluation {evaluation_name!r} "
+            f"(games with one: {', '.join(having) or 'none'})"
+        )
+    return resolve(path)
+
+
+def tools(name: str) -> tuple[Tool, ...]:
+    """The game's tools (``core.tools``), resolved once; ``()`` for a game without."""
+    return tuple(resolve(path) for path in extras(name).tools)
+
+
 def study(name: str) -> Study:
     """What the game offers for study (``UnknownGameError`` for an unknown name)."""
-    return game_class(name).study
+    return extras(name).study
 
 
 FEATURE_NAMES = {
@@ -72,14 +126,16 @@ def require_study(name: str, feature: str) -> None:
 def analyser(name: str) -> Analyser:
     """The game's analysis board (``NoStudyError`` naming the games that have one)."""
     require_study(name, "analysis")
-    factory = study(name).analysis
-    assert factory is not None
-    return factory()
+    path = study(name).analysis
+    assert path is not None
+    made: Analyser = resolve(path)()
+    return made
 
 
 def puzzle_book(name: str) -> PuzzleBook:
     """The game's puzzles (``NoStudyError`` naming the games that have them)."""
     require_study(name, "puzzles")
-    factory = study(name).puzzles
-    assert factory is not None
-    return factory()
+    path = study(name).puzzles
+    assert path is not None
+    made: PuzzleBook = resolve(path)()
+    return made

@@ -1,12 +1,13 @@
 """What a game offers for study: an analysis board and puzzles (hooks only, no I/O here).
 
-A game declares its study features with the class attribute ``study`` (a ``Study``). Each
-feature is a zero-argument factory, called when the feature is first used, so the engine
-or puzzle file behind it is loaded only then; a game without the feature leaves it
-``None``. The server serves ``/analysis/<game>`` and ``/puzzles/<game>`` for the games
-that declare them, and names no game itself; ``registry.analyser(name)`` and
-``registry.puzzle_book(name)`` build them, or raise ``NoStudyError`` naming the games that
-offer the feature.
+A game declares its study features in its extras (``Extras(study=Study(...))``,
+``core.extras``): each feature is the dotted path of a zero-argument factory, imported and
+called when the feature is first used, so the engine or puzzle file behind it is loaded
+only then; a game without the feature leaves it ``None``. The server serves
+``/analysis/<game>`` and ``/puzzles/<game>`` for the games that declare them and the
+command line ``spelbord analyse`` and ``spelbord puzzles``, neither naming a game itself;
+``registry.analyser(name)`` and ``registry.puzzle_book(name)`` build them, or raise
+``NoStudyError`` naming the games that offer the feature.
 
 - ``Analyser``: reads a position text (``parse``, whose errors name what is wrong), writes
   one (``text``) and analyses a position within a time budget (``analyse``).
@@ -15,17 +16,18 @@ offer the feature.
 
 >>> Study().features()
 []
->>> Study(puzzles=lambda: None).features()
-['puzzles']
+>>> Study(analysis="spelbord.games.coerceo.study:CoerceoAnalysis").features()
+['analysis']
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from spelbord.core.errors import SpelbordError
+from spelbord.core.extras import Study
 
 if TYPE_CHECKING:
     from spelbord.core.game import Game, State
@@ -56,6 +58,17 @@ class Analyser(Protocol):
         ``score`` (for the side to move), ``white_score``-like keys the page shows,
         ``line`` (the best line in notation), ``top`` (moves with scores) and
         ``threats``."""
+        ...
+
+
+@runtime_checkable
+class EngineReport(Protocol):
+    """An analysis board that can also write its engine's search as terminal text (what
+    ``spelbord analyse GAME`` prints)."""
+
+    def report(self, state: State, seconds: float | None, depth: int | None = None) -> str:
+        """The search of ``state`` within ``seconds`` (``None``: to ``depth`` alone) as
+        lines of text."""
         ...
 
 
@@ -100,17 +113,42 @@ class PuzzleBook(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Study:
-    """A game's study features: factories of its ``Analyser`` and ``PuzzleBook``."""
+@runtime_checkable
+class PuzzleMiner(Protocol):
+    """A puzzle book whose puzzles are mined from engine games (``spelbord puzzles mine
+    GAME``): the shipped set's number of deep puzzles and first deep seed, where it is
+    shipped, the mining itself and the file text of a set."""
 
-    analysis: Callable[[], Analyser] | None = None
-    puzzles: Callable[[], PuzzleBook] | None = None
+    shipped_deep: int
+    deep_seed: int
 
-    def features(self) -> list[str]:
-        """The features offered, as the pages name them (``analysis``, ``puzzles``)."""
-        return [
-            name
-            for name, factory in (("analysis", self.analysis), ("puzzles", self.puzzles))
-            if factory is not None
-        ]
+    @property
+    def shipped_file(self) -> Path: ...
+
+    def mine(
+        self,
+        count: int,
+        deep: int,
+        seed: int,
+        deep_seed: int,
+        progress: Callable[[Any], None] | None = None,
+    ) -> Sequence[Puzzle]:
+        """``count`` puzzles, ``deep`` of them needing a deeper search, from games seeded
+        ``seed`` on (the deep ones from ``deep_seed`` on); ``progress`` is called with each."""
+        ...
+
+    def dump(self, found: Sequence[Any]) -> str:
+        """The shipped file's text of a puzzle set."""
+        ...
+
+
+__all__ = [
+    "Analyser",
+    "EngineReport",
+    "NoStudyError",
+    "Puzzle",
+    "PuzzleBook",
+    "PuzzleMiner",
+    "PuzzleNotFoundError",
+    "Study",
+]

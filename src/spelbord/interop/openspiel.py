@@ -537,16 +537,17 @@ def _register(name: str) -> None:
 def register_all() -> list[str]:
     """Register every Spelbord game not yet known to ``pyspiel``; their OpenSpiel names.
 
-    These are the games Spelbord ships (``spelbord.games.GAME_PACKAGES``), each with its
-    tensor encoder; other games registered at run time (test doubles) are left out.
+    These are the registered games with a tensor encoder (their ``encoder`` extra); games
+    without one (test doubles) are left out. Call it again after registering a game.
     """
-    from spelbord.games import GAME_PACKAGES
+    from spelbord import games
 
     known = set(pyspiel.registered_names())
-    for name in GAME_PACKAGES:
+    with_encoder = games.games_with("encoder")
+    for name in with_encoder:
         if short_name(name) not in known:
             _register(name)
-    return [short_name(name) for name in GAME_PACKAGES]
+    return [short_name(name) for name in with_encoder]
 
 
 GAMES = register_all()

@@ -373,7 +373,11 @@ def env(name: str, **kwargs: Any) -> SpelbordAECEnv:
     return SpelbordAECEnv(name, **kwargs)
 
 
-def parallel_env(name: str = "gunst", **kwargs: Any) -> SpelbordParallelEnv:
-    """A Parallel environment of game ``name`` (default Gunst, the one whose seats choose
-    at the same time); arguments as for ``env``."""
+def parallel_env(name: str | None = None, **kwargs: Any) -> SpelbordParallelEnv:
+    """A Parallel environment of game ``name`` (default: the first registered game whose
+    seats choose at the same time, Gunst); arguments as for ``env``."""
+    if name is None:
+        from spelbord import games
+
+        name = next(n for n in games.names() if games.info(n).simultaneous)
     return SpelbordParallelEnv(name, **kwargs)

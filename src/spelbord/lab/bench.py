@@ -1,11 +1,13 @@
 """``spelbord bench lab``: games per second of a fixed study, played with 1 and 2 local
 worker processes and on Ray, the speed-up and the parallel efficiency.
 
-The workload (``workload``) is every registered game played by its scripted level
-(``level:medium`` at every seat; ``random`` in a game without levels), recorded to
-Parquet as a real study is (the records go to a temporary folder). The speed-up is the
-rate with ``n`` workers over the rate with one; the efficiency is the speed-up over ``n``
-(100%: linear). Ray's start-up is timed apart and left out of its rate.
+The workload (``workload``) is every registered game, each between the seats it declares
+for it (its ``bench`` extra, ``core.extras.Bench.lab_seats``) or else played by its
+scripted level (``level:medium`` at every seat; ``random`` in a game without levels),
+seats fixed, recorded to Parquet as a real study is (the records go to a temporary
+folder). The speed-up is the rate with ``n`` workers over the rate with one; the
+efficiency is the speed-up over ``n`` (100%: linear). Ray's start-up is timed apart and
+left out of its rate.
 """
 
 from __future__ import annotations
@@ -21,26 +23,25 @@ from spelbord.lab.study import Arm, Study
 SPEC = "level:medium"
 
 
-def workload(games: int) -> Study:
-    """``games`` games per registered game, ``SPEC`` at every seat, seats fixed."""
+def workload(games: int = 20) -> Study:
+    """``games`` games per registered game between the seats the game declares for the
+    benchmark (its ``bench`` extra), else ``SPEC`` at every seat; seats fixed."""
     from spelbord import games as registry
 
     arms = []
     for name in registry.names():
-        seats = registry.load(name).num_players()
-        arms.append(Arm(name, name, {}, (_spec(name),) * seats, rotate=False))
+        seats = registry.extras(name).bench.lab_seats
+        if not seats:
+            seats = (_spec(name),) * registry.load(name).num_players()
+        arms.append(Arm(name, name, {}, seats, rotate=False))
     return Study("bench", tuple(arms), games=games, record=("facts",), analyses=())
 
 
 def _spec(game: str) -> str:
     """``SPEC`` where the game has levels, else ``random``."""
-    from spelbord.ai.levels import resolve
+    from spelbord.ai.levels import levels_of
 
-    try:
-        resolve(game, SPEC.split(":", 1)[1])
-    except ValueError:
-        return "random"
-    return SPEC
+    return "random" if levels_of(game) is None else SPEC
 
 
 @dataclass(frozen=True)

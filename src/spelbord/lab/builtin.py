@@ -1,8 +1,15 @@
-"""The built-in studies (``spelbord lab list``): each a function of the game it studies.
+"""The built-in studies (``spelbord lab list``): the studies of every game, each a function
+of the games it studies, and the studies each game declares as data.
 
->>> [name for name, _ in listing()]  # doctest: +NORMALIZE_WHITESPACE
-['seats', 'endings', 'ladder GAME', 'gauntlet GAME', 'omringad-units', 'omringad-terrain',
- 'coerceo-exchange']
+``seats``, ``endings``, ``ladder GAME`` and ``gauntlet GAME`` play whichever games are
+registered (``spelbord.games.names()``). A game's own studies are TOML files in the study
+format of ``spelbord.lab.study`` (plus a one-line ``summary``), in the package its
+``studies`` extra names (``spelbord/ai/<game>/studies/``, read by
+``lab.gamedata.study_files``; its ``lab.toml`` is the game's lab data, not a study):
+adding one edits no code here.
+
+>>> [name for name, _ in listing()][:4]
+['seats', 'endings', 'ladder GAME', 'gauntlet GAME']
 >>> study = builtin("ladder", "coerceo")
 >>> study.name, len(study.arms), study.arms[0].seats
 ('ladder-coerceo', 3, ('random', 'script:material'))
@@ -14,11 +21,23 @@ spelbord.lab.study.StudyError: study 'ladder' needs a game: spelbord lab run lad
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
+from dataclasses import replace
 
-from spelbord.lab.study import Arm, Study, StudyError, check_study, round_robin
+from spelbord.lab.study import Arm, Study, StudyError, check_study, parse_study, round_robin
 
-GAMES = ("coerceo", "gunst", "islandet", "omringad")
+
+def _games() -> list[str]:
+    from spelbord import games
+
+    return games.names()
+
+
+def _with_levels() -> list[str]:
+    from spelbord.ai.levels import games_with_levels
+
+    return games_with_levels()
 
 
 def _plans(game: str) -> list[str]:
@@ -29,10 +48,14 @@ def _plans(game: str) -> list[str]:
 
 def seats(games: int) -> Study:
     """First-seat advantage in every game, with random agents and with the strong level."""
+    leveled = _with_levels()
     arms = []
-    for game in GAMES:
+    for game in _games():
         arms.append(Arm(f"{game} random", game, {}, ("random", "random"), rotate=False))
-        arms.append(Arm(f"{game} level:hard", game, {}, ("level:hard", "level:hard"), rotate=False))
+        if game in leveled:
+            arms.append(
+                Arm(f"{game} level:hard", game, {}, ("level:hard", "level:hard"), rotate=False)
+            )
     return Study(
         "seats",
         tuple(arms),
@@ -45,17 +68,19 @@ def seats(games: int) -> Study:
 
 def endings(games: int) -> Study:
     """How and when games end: random and scripted play in every game."""
+    leveled = _with_levels()
     arms = []
-    for game in GAMES:
+    for game in _games():
         arms.append(Arm(f"{game} random", game, {}, ("random", "random")))
-        arms.append(Arm(f"{game} medium", game, {}, ("level:medium", "level:medium")))
+        if game in leveled:
+            arms.append(Arm(f"{game} medium", game, {}, ("level:medium", "level:medium")))
     return Study(
         "endings",
         tuple(arms),
         games=games,
-        description="How and when games end: terminations, lengths, and the facts of the "
-        "end (Islandet removals by shot, blast and free removal; Gunst life or seasons; "
-        "Coerceo capture-all, stalemate, repetition).",
+        description="How and when games end: terminations, lengths, and the facts each "
+        "game records of its end (State.game_facts: what removed the units, why the game "
+        "ended, how it was won).",
         analyses=("endings", "lengths", "seats"),
     )
 
@@ -89,85 +114,41 @@ def gauntlet(game: str, games: int) -> Study:
     )
 
 
-def omringad_units(games: int) -> Study:
-    """The value of each unit type, and of each special against the price it fetched."""
-    return Study(
-        "omringad-units",
-        (
-            Arm("random", "omringad", {}, ("random", "random")),
-            Arm("plans", "omringad", {}, ("script:bidder", "script:conqueror")),
-            Arm("plans-2", "omringad", {}, ("script:turtle", "script:rush")),
-        ),
-        games=games,
-        description="Win rate against units bought (per kind), against each special unit "
-        "won at auction and the price paid.",
-        analyses=("win-rates", "features", "lengths"),
-        features=("bought_*", "won_*", "auction_gold"),
-    )
-
-
-def omringad_terrain(games: int) -> Study:
-    """Which terrain layouts win: the castle's cell and the whole layout."""
-    return Study(
-        "omringad-terrain",
-        (
-            Arm("random", "omringad", {}, ("random", "random")),
-            Arm("medium", "omringad", {}, ("level:medium", "level:medium")),
-        ),
-        games=games,
-        description="Win rate by the cell of each seat's castle and by layout (R5).",
-        analyses=("features", "seats", "lengths"),
-        categories=("castle_cell", "layout"),
-    )
-
-
-def coerceo_exchange(games: int) -> Study:
-    """How often Coerceo's exchanges are used and whether they win games."""
-    return Study(
-        "coerceo-exchange",
-        (
-            Arm("random", "coerceo", {}, ("random", "random")),
-            Arm("material", "coerceo", {}, ("script:material", "script:material")),
-            Arm("material-random", "coerceo", {}, ("script:material", "random")),
-            Arm("level:hard vs material", "coerceo", {}, ("level:hard", "script:material")),
-        ),
-        games=games,
-        description="Exchanges (two tiles for an enemy piece) per game and the win rate "
-        "of the seat that exchanged more.",
-        analyses=("features", "endings", "win-rates", "lengths"),
-        features=("exchanges",),
-    )
-
-
-_PLAIN: dict[str, Callable[[int], Study]] = {
-    "seats": seats,
-    "endings": endings,
-    "omringad-units": omringad_units,
-    "omringad-terrain": omringad_terrain,
-    "coerceo-exchange": coerceo_exchange,
-}
+_PLAIN: dict[str, Callable[[int], Study]] = {"seats": seats, "endings": endings}
 _PER_GAME: dict[str, Callable[[str, int], Study]] = {"ladder": ladder, "gauntlet": gauntlet}
 DEFAULT_SIZE = 200
 """Games per arm when ``--games`` is not given (the "full size" of a built-in study)."""
 
 
+def game_studies() -> dict[str, tuple[str, str, str]]:
+    """Every game's own studies: name -> (the file's source, its text, its summary), in
+    the order of the games and their files."""
+    from spelbord import games
+    from spelbord.lab.gamedata import study_files
+
+    out: dict[str, tuple[str, str, str]] = {}
+    for game in games.games_with("studies"):
+        for source, text in study_files(game):
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                raise StudyError(f"{source}: {exc}") from None
+            name = data.get("name")
+            if not isinstance(name, str) or name in out or name in _PLAIN or name in _PER_GAME:
+                raise StudyError(f"{source}: a study needs a name of its own, got {name!r}")
+            out[name] = (source, text, str(data.get("summary", "")))
+    return out
+
+
 def listing() -> list[tuple[str, str]]:
     """``(name, one line)`` for every built-in study, in order."""
-    order = [
-        "seats",
-        "endings",
-        "ladder GAME",
-        "gauntlet GAME",
-        "omringad-units",
-        "omringad-terrain",
-        "coerceo-exchange",
-    ]
     funcs = {**_PLAIN, **{f"{k} GAME": v for k, v in _PER_GAME.items()}}
-    return [(name, (funcs[name].__doc__ or "").strip().splitlines()[0]) for name in order]
+    lines = [(name, (f.__doc__ or "").strip().splitlines()[0]) for name, f in funcs.items()]
+    return lines + [(name, summary) for name, (_, _, summary) in game_studies().items()]
 
 
 def is_builtin(name: str) -> bool:
-    return name in _PLAIN or name in _PER_GAME
+    return name in _PLAIN or name in _PER_GAME or name in game_studies()
 
 
 def builtin(name: str, game: str | None = None, games: int = DEFAULT_SIZE) -> Study:
@@ -175,12 +156,17 @@ def builtin(name: str, game: str | None = None, games: int = DEFAULT_SIZE) -> St
     if name in _PER_GAME:
         if game is None:
             raise StudyError(f"study {name!r} needs a game: spelbord lab run {name} GAME")
-        if game not in GAMES:
-            raise StudyError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+        registered = _games()
+        if game not in registered:
+            raise StudyError(f"unknown game {game!r} (games: {', '.join(registered)})")
         return check_study(_PER_GAME[name](game, games))
-    if name in _PLAIN:
+    own = game_studies()
+    if name in _PLAIN or name in own:
         if game is not None:
             raise StudyError(f"study {name!r} takes no game (got {game!r})")
-        return check_study(_PLAIN[name](games))
+        if name in _PLAIN:
+            return check_study(_PLAIN[name](games))
+        source, text, _ = own[name]
+        return check_study(replace(parse_study(text, source), games=games))
     known = ", ".join(n for n, _ in listing())
     raise StudyError(f"unknown study {name!r} (built in: {known}; or a .toml file)")

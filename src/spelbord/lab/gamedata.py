@@ -1,9 +1,17 @@
 """What a game tells the lab about itself, as data: its safety bounds, its choices, its
 variants and its built-in studies.
 
-A game declares it among its extras under ``studies`` (``Game.extras``, resolved here by
-``lab_data(name)``): a mapping, or a ``"package.module:NAME"`` path to one, or a
-``"package:file.toml"`` data file in the game's package. Every key is optional:
+A game declares it as its ``studies`` extra (``core.extras``; read here by
+``lab_data(name)``), a dotted path naming either
+
+- a package of data files (``"spelbord.ai.<game>.studies"``): its ``lab.toml``, when
+  there is one, holds the lab data below, and every other ``*.toml`` file in it is one of
+  the game's built-in studies, a study file of ``spelbord.lab.study`` with a one-line
+  ``summary`` (``spelbord lab list``; ``study_files(name)``); or
+- a mapping of lab data in a module (``"package.module:NAME"``: the mapping, or a
+  function of no arguments that returns it).
+
+Every key is optional:
 
 ```toml
 caps = ["move-limit"]          # terminations that are safety bounds, not the rules' end
@@ -25,8 +33,8 @@ description = "an exchange costs two tiles"
 options = { exchange_cost = 2 }
 rules_version = 3              # optional: the rules version it is played under
 
-[[study]]                      # a built-in study of the game: a study file's fields
-name = "variants"              # (``spelbord.lab.study``), run as `lab run variants GAME`
+[[study]]                      # a study of a kind (``spelbord.lab.kinds``) for the
+name = "variants"              # game, run as `lab run variants GAME`
 kind = "variants"
 ```
 
@@ -52,7 +60,7 @@ import fnmatch
 import functools
 import importlib
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -63,7 +71,9 @@ DEFAULT_CAPS = ("*limit*", "*stall*")
 """Termination patterns read as safety bounds when a game declares none."""
 LEADS = ("auto", "heuristic", "margin", "none")
 EXTRA = "studies"
-"""The key of ``Game.extras`` under which a game declares its lab data."""
+"""The key of ``Game.extras`` under which a game declares its lab data and studies."""
+LAB_FILE = "lab.toml"
+"""The lab data's file in a package of data files (the other ``*.toml``: studies)."""
 _KEYS = {
     "caps",
     "cap_facts",
@@ -309,32 +319,40 @@ def resolve(path: str) -> Any:
 
 
 def _load(declared: Any, source: str) -> Any:
-    """The mapping a declaration names: itself, a module attribute or a TOML file."""
-    if isinstance(declared, Mapping):
-        return declared
-    if isinstance(declared, str):
-        package, sep, name = declared.partition(":")
-        if sep and name.endswith(".toml"):
-            try:
-                text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-                return tomllib.loads(text)
-            except (OSError, ModuleNotFoundError, tomllib.TOMLDecodeError) as exc:
-                raise LabDataError(f"{source}: cannot read {declared!r}: {exc}") from None
-        value = resolve(declared)
-        return value() if callable(value) else value
-    if callable(declared):
-        return declared()
-    raise LabDataError(f"{source}: declare lab data as a table or a path, got {declared!r}")
+    """The mapping a declaration names: a package's ``lab.toml`` (``{}`` without one), a
+    module's mapping, or what a module's function returns."""
+    if not isinstance(declared, str):
+        raise LabDataError(f"{source}: declare lab data as a dotted path, got {declared!r}")
+    if ":" not in declared:
+        entry = _package_files(declared, source).get(LAB_FILE)
+        if entry is None:
+            return {}
+        try:
+            return tomllib.loads(entry.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise LabDataError(f"{source}: cannot read {declared}/{LAB_FILE}: {exc}") from None
+    value = resolve(declared)
+    value = value() if callable(value) else value
+    if not isinstance(value, Mapping):
+        raise LabDataError(f"{source}: {declared!r} is not a table of lab data")
+    return value
 
 
-def declared(game_class: type) -> Any:
-    """What ``game_class`` declares under ``extras.studies`` (``None``: nothing)."""
+def _package_files(package: str, source: str) -> dict[str, Any]:
+    """The ``*.toml`` files of ``package`` by name, sorted."""
+    try:
+        entries = resources.files(package).iterdir()
+    except (ModuleNotFoundError, TypeError, OSError) as exc:
+        raise LabDataError(f"{source}: cannot read the package {package!r}: {exc}") from None
+    found = {e.name: e for e in entries if e.name.endswith(".toml")}
+    return dict(sorted(found.items()))
+
+
+def declared(game_class: type) -> str | None:
+    """What ``game_class`` declares as its ``studies`` extra (``None``: nothing)."""
     extras = getattr(game_class, "extras", None)
-    if extras is None:
-        return None
-    if isinstance(extras, Mapping):
-        return extras.get(EXTRA)
-    return getattr(extras, EXTRA, None)
+    found = getattr(extras, EXTRA, None)
+    return found if isinstance(found, str) else None
 
 
 def lab_data(name: str) -> LabData:
@@ -350,13 +368,21 @@ def _cached(game_class: type) -> LabData:
     found = declared(game_class)
     if found is None:
         return LabData()
-    if isinstance(found, Sequence) and not isinstance(found, str):
-        merged: dict[str, Any] = {}
-        for part in found:
-            for key, value in _load(part, source).items():
-                if isinstance(value, list) and isinstance(merged.get(key), list):
-                    merged[key] = merged[key] + value
-                else:
-                    merged[key] = value
-        return parse_lab_data(merged, source)
     return parse_lab_data(_load(found, source), source)
+
+
+def study_files(name: str) -> list[tuple[str, str]]:
+    """``(source, text)`` of every built-in study file of the registered game ``name``:
+    the ``*.toml`` files of the package its ``studies`` extra names, ``lab.toml`` aside
+    (none when it names a mapping, or nothing)."""
+    from spelbord import games
+
+    found = declared(games.game_class(name))
+    if found is None or ":" in found:
+        return []
+    source = f"{name} studies"
+    return [
+        (f"{found}/{file}", entry.read_text(encoding="utf-8"))
+        for file, entry in _package_files(found, source).items()
+        if file != LAB_FILE
+    ]

@@ -4,15 +4,15 @@
 study of that name when it declares one (``LabData.studies``: its fields below), else
 with the defaults. A study file says ``kind = "..."`` and the same fields.
 
-- ``balance``: is the game fair and lively? ``agents`` (random, level:medium): one mirror
-  arm each, seats fixed;
+- ``balance``: is the game fair and lively? ``agents`` (random, level:medium; random
+  alone in a game without levels): one mirror arm each, seats fixed;
 - ``skill``: does more thinking win more? ``agent`` (``mcts:{budget}``), ``base``
   (50it), ``steps`` (5), ``against`` (base, next or round-robin);
 - ``variants``: what does a rule change change? ``variants`` (the game's, by name, or
   tables like the game's ``[[variant]]``), ``baseline`` (the first), ``seats`` (random at
   each), ``rotate`` (false);
-- ``choices``: what is each choice worth? ``agent`` (level:medium), ``choices`` (every
-  one the game declares);
+- ``choices``: what is each choice worth? ``agent`` (level:medium; random in a game
+  without levels), ``choices`` (every one the game declares);
 - ``dominance``: which plan beats which? ``agents`` (the game's scripted plans).
 
 Every kind also takes ``name``, ``description``, ``games`` (per arm; the default is the
@@ -126,7 +126,7 @@ def _balance(
 ) -> Built:  # fmt: skip
     from spelbord.lab.study import Arm
 
-    agents = _texts(data, "agents", ["random", "level:medium"], fail)
+    agents = _texts(data, "agents", _unique(["random", _medium(game)]), fail)
     arms = [
         Arm(f"{agent} mirror", game, dict(options), (agent,) * seats, False, version)
         for agent in agents
@@ -218,7 +218,7 @@ def _choices(
     from spelbord.lab.choices import choice_arms
 
     declared = lab_data(game)
-    agent = _get(data, "agent", str, "level:medium", fail)
+    agent = _get(data, "agent", str, _medium(game), fail)
     names = _texts(data, "choices", [c.name for c in declared.choices], fail)
     if not names:
         fail(f"{game} declares no choices to bar (its lab data's [[choice]] tables)", "choices")
@@ -242,6 +242,17 @@ def _dominance(
         fail(f"a dominance graph needs more than {seats} agents, got {agents}", "agents")
     arms = [replace(a, rules_version=version) for a in round_robin(game, options, agents)]
     return arms, Size.share("each pair's score"), {"agents": agents}, ("win-rates", "lengths")
+
+
+def _medium(game: str) -> str:
+    """``level:medium`` where ``game`` has levels, else ``random`` (an agent that plays it)."""
+    from spelbord.ai.levels import levels_of
+
+    return "random" if levels_of(game) is None else "level:medium"
+
+
+def _unique(specs: list[str]) -> list[str]:
+    return list(dict.fromkeys(specs))
 
 
 def _plans(game: str) -> list[str]:

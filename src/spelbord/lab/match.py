@@ -208,7 +208,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser = parser or argparse.ArgumentParser(
         prog="python -m spelbord.lab.match", description="Play agents against each other."
     )
-    parser.add_argument("game", help="a registered game, e.g. coerceo")
+    parser.add_argument("game", help="a registered game (see `spelbord games`)")
     parser.add_argument("specs", nargs="+", help="one agent spec per seat, e.g. mcts:1s random")
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="match seed (default 0)")

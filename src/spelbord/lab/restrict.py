@@ -118,11 +118,11 @@ def make_seat_agent(spec: str, game: str, seed: int | None = None) -> Agent:
 
     restricted = RestrictedSpec.parse(spec)
     if restricted is None:
-        return make_agent(spec, seed)
+        return make_agent(spec, seed, game=game)
     choice = lab_data(game).choice(restricted.choice)
     inner_seed = None if seed is None else random.Random(seed).getrandbits(63)
     return RestrictedAgent(
-        make_agent(restricted.inner, inner_seed), choice.name, choice.match, seed
+        make_agent(restricted.inner, inner_seed, game=game), choice.name, choice.match, seed
     )
 
 

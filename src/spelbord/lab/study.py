@@ -39,11 +39,11 @@ RECORDS = ("facts", "moves")
 """Optional columns: the game's facts (``State.game_facts``) and the moves as JSON."""
 DEFAULT_GAMES = 20
 NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
-SEARCH_KINDS = ("mcts", "ismcts", "gunst-eq")
 SLOW_LEVELS = ("level:hard", "level:master")
 FAST_SPEC = "level:medium"
 _TOP_KEYS = {
     "name",
+    "summary",
     "description",
     "games",
     "seed",
@@ -215,8 +215,10 @@ def fast_spec(spec: str) -> str:
     >>> fast_spec("mcts:1s"), fast_spec("level:master"), fast_spec("script:material")
     ('level:medium', 'level:medium', 'script:material')
     """
+    from spelbord.ai.spec import searching_kinds
+
     kind = spec.split(":", 1)[0]
-    return FAST_SPEC if kind in SEARCH_KINDS or spec in SLOW_LEVELS else spec
+    return FAST_SPEC if kind in searching_kinds() or spec in SLOW_LEVELS else spec
 
 
 # ---------------------------------------------------------------------- checking
@@ -264,12 +266,12 @@ def load_game(name: str, options: dict[str, Any], rules_version: int | None = No
 
 
 def check_spec(spec: str, game: str) -> None:
-    """``StudyError`` for an agent spec that does not parse, or a plan of another game.
+    """``StudyError`` for an agent spec that does not parse, or does not play ``game`` (a
+    plan of another game, another game's own agent).
 
     ``without:CHOICE:SPEC`` (``spelbord.lab.restrict``) needs a choice ``game`` declares.
     """
     from spelbord.ai import make_agent
-    from spelbord.ai.scripted import PLANS
     from spelbord.lab.gamedata import LabDataError, lab_data
     from spelbord.lab.restrict import RestrictedSpec
 
@@ -283,12 +285,9 @@ def check_spec(spec: str, game: str) -> None:
     except LabDataError as exc:
         raise StudyError(f"{spec!r}: {exc}") from None
     try:
-        make_agent(spec)
+        make_agent(spec, game=game)
     except ValueError as exc:
         raise StudyError(str(exc)) from None
-    kind, _, rest = spec.partition(":")
-    if kind == "script" and PLANS[rest].game != game:
-        raise StudyError(f"{spec!r} is a plan for {PLANS[rest].game}, not {game}")
 
 
 # ---------------------------------------------------------------------- TOML files
@@ -326,6 +325,7 @@ def parse_study(text: str, source: str = "<study>") -> Study:
         fail(f"must be at least 1, got {games}", "games")
     seed = _get(data, "seed", int, fail, default=0)
     description = _get(data, "description", str, fail, default="")
+    _get(data, "summary", str, fail, default="")  # the line `spelbord lab list` shows
     record = tuple(_get_list(data, "record", fail, default=["facts"]))
     for item in record:
         if item not in RECORDS:

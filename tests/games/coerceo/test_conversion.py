@@ -9,7 +9,7 @@ import random
 import pytest
 
 from spelbord.ai import SeatView, make_agent
-from spelbord.ai.alphabeta import CONTEMPT
+from spelbord.ai.coerceo.ab import CONTEMPT
 from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
 from spelbord.games.coerceo.board import (
     BLACK,

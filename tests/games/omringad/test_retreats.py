@@ -58,13 +58,14 @@ def issue_repro(version: int) -> OmringadState:
 
 
 # ---------------------------------------------------------------------- versions
-def test_the_rules_version_is_3_and_versions_1_and_2_stay_playable() -> None:
+def test_the_rules_version_is_4_and_versions_1_to_3_stay_playable() -> None:
     info = OmringadGame.info
-    assert (info.version, info.oldest_version) == (3, 1)
-    assert [v for v, _ in info.changes] == [2, 3] and "R48" in info.changes[0][1]
+    assert (info.version, info.oldest_version) == (4, 1)
+    assert [v for v, _ in info.changes] == [2, 3, 4] and "R48" in info.changes[0][1]
     assert "R36" in info.changes[1][1]
-    assert games.load("omringad").rules_version == 3
-    for version in (1, 2):
+    assert all(f"R{n}" in info.changes[2][1] for n in (55, 48, 111))
+    assert games.load("omringad").rules_version == 4
+    for version in (1, 2, 3):
         assert games.load("omringad", rules_version=version).rules_version == version
 
 

@@ -11,8 +11,8 @@ import pytest
 from tests.games.omringad.positions import battle_at
 from tests.webrender import Renderer, show, view_of
 
+from spelbord.core.registry import tools
 from spelbord.core.tools import live_tools
-from spelbord.games.omringad.rules import OmringadGame
 
 RENDERER = Renderer("omringad")
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ def test_the_battle_panel_shows_the_odds_from_here(page: Any) -> None:
     """R41, R47: M against M, each way 635/1331 = 47.71%, nobody left 4.58%."""
     st = battle_at("A c3", [(1, "M"), (0, "M")])
     view = view_of(st, 1)
-    view["tools"] = live_tools(OmringadGame.tools, view["observation"])
+    view["tools"] = live_tools(tools("omringad"), view["observation"])
     show(page, view)
     box = page.locator(".om-battle .om-odds-live")
     assert box.count() == 1

@@ -822,6 +822,56 @@ def test_r110_r117_envoy_fight_and_hits_on_special_units(page: Any, kit: SimpleN
     assert acted(page) == [816 + 14]
 
 
+# ------------------------------------------------- rules version 4 (R55, R111)
+def intruder_and_dragon(version: int) -> OmringadState:
+    """Ivory reinforces (R55): Slate's lone magician stands in Ivory's castle A c3, the
+    dragon lies on A e2 beside Ivory's village A e1 (R111), and Ivory places a mercenary."""
+    st = positions.position(
+        {"A c3": (1, "W"), "A e2": (-1, "Z"), "B c3": (1, "EA")},
+        {"A c3": Terrain.CASTLE, "A e1": Terrain.VILLAGE, "A a5": Terrain.VILLAGE},
+        top_order=True,
+        rules_version=version,
+    )
+    st.bought[0] = [0, 0]
+    st.pool[0][0] -= 2
+    positions.to_battle(st)
+    positions.play(st, "place M")
+    return st
+
+
+@pytest.mark.parametrize("version", [3, 4])
+def test_r55_r111_the_dragons_siege_and_reinforcing_beside_an_intruder(
+    page: Any, version: int
+) -> None:
+    """Version 4: the dragon's siege shows on A e1 like any siege ("max 2") and in its
+    details; the bar says that Ivory may reinforce its castle beside Slate's magician and
+    then defends it with the walls; the castle is a target that sends its action. Version 3:
+    no siege from the dragon, and the magician would defend."""
+    st = intruder_and_dragon(version)
+    show(page, view_of(st, 0))
+    village = FOUR_COUNTRIES.parse_label("A e1")  # the same id on the pillow map
+    badge = texts_of(page, f".om-sq[data-square='{village}'] .om-siege text")
+    bar = page.locator("[data-decision='bar']").inner_text()
+    assert "Slate's magician stands in your castle A c3 but cannot take it" in bar
+    if version >= 4:
+        assert badge == ["max 2"]
+        assert "and you defend with the castle's +1" in bar
+    else:
+        assert badge == ["∞"]
+        assert "and it defends with the castle's +1, being there first" in bar
+    castle = N.SQUARE + st.map.parse_label("A c3")
+    assert castle in reachable(page)
+    _click(page, castle)
+    assert acted(page) == [castle]
+    show(page, view_of(st, 1))  # Slate watches: a square picked shows its details
+    page.locator(f".om-sq[data-square='{village}']").click()
+    info = page.locator(".om-info").inner_text()
+    if version >= 4:
+        assert "Partial siege from the dragon on A e2" in info
+    else:
+        assert "Not besieged" in info
+
+
 # ---------------------------------------------------------------------- screenshots
 def test_screenshots_of_four_players_auction_and_battles(
     browser: Any, kit: SimpleNamespace

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from spelbord import games
+
 from .conftest import SCREENSHOTS, expect
 
 pytestmark = pytest.mark.browser
@@ -84,7 +86,7 @@ def check_fit(page: Any, key: str, size: str) -> list[str]:
     return problems
 
 
-GAMES = ["coerceo", "gunst", "islandet", "omringad"]
+GAMES = list(games.packages())
 LEAST_KINDS = {"coerceo": 1, "gunst": 5, "islandet": 6, "omringad": 5}
 
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from spelbord import games
+
 from .conftest import expect
 
 pytestmark = pytest.mark.browser
@@ -70,7 +72,7 @@ def test_r7_r10_coerceo_card_capture_and_exchange(people: Any) -> None:
     assert "give up 2 collected tiles" in page.locator("#ref .ref-exchange").inner_text()
 
 
-@pytest.mark.parametrize("game", ["coerceo", "gunst", "islandet", "omringad"])
+@pytest.mark.parametrize("game", list(games.packages()))
 def test_rules_page_starts_for_players_with_a_diagram_by_the_renderer(
     people: Any, game: str
 ) -> None:

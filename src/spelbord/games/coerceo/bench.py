@@ -1,5 +1,6 @@
 """Speed figures for Coerceo: perft timing, random games per second, the engine's search
-and the building of an endgame table.
+and the building of an endgame table; ``rows`` are the engine's lines in ``spelbord bench
+coerceo`` (the game's ``bench`` extra).
 
 Both go through the public game API (``perft`` is the state's fast override; random
 games use ``legal_actions`` and ``apply_action`` as any agent would).
@@ -9,8 +10,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from spelbord.core import Game
 from spelbord.games.coerceo.rules import CoerceoGame
 
 
@@ -171,3 +174,32 @@ def table_build_timing(position: str = TABLE_POSITION) -> TableTiming | None:
     digest = tablebase.table_digest()
     tablebase.clear_tables()
     return TableTiming(position, len(digest), sum(n for _, n, _ in digest), seconds, value)
+
+
+def _rate(count: float, seconds: float) -> str:
+    return f"{count / seconds:,.0f}/s" if seconds > 0 else "-"
+
+
+def rows(game: Game, seconds: float) -> Iterator[str]:
+    """The engine's lines of ``spelbord bench coerceo`` (on Laurentius; none on Ocius):
+    the build of a 4-tile endgame table from an empty cache (seconds and positions/s),
+    then its depth and nodes/s in 100 ms and 1 s (start, middle game). ``seconds`` (the
+    benchmark's budget per measurement) does not change these fixed measurements."""
+    if game.options.get("variant") == "ocius":
+        return
+    table = table_build_timing()
+    if table is None:
+        yield "endgame table: skipped (the compiled core is not built)"
+    else:
+        yield (
+            f"endgame table (4 tiles, 4 against 5, from an empty cache): {table.tables:,} tables,"
+            f" {table.positions:,} positions in {table.seconds:.2f} s"
+            f"  {_rate(table.positions, table.seconds)} positions"
+        )
+    for t in search_timings():
+        core = "compiled" if t.compiled else "pure Python"
+        yield (
+            f"alpha-beta ({core}), {t.position}, {t.budget * 1000:g} ms: depth {t.depth}, "
+            f"{t.nodes:,} nodes in {t.seconds:.2f} s  {_rate(t.nodes, t.seconds)} nodes"
+            f" ({_rate(t.nodes, t.cpu_seconds)} per CPU second)"
+        )

@@ -6,8 +6,8 @@ Master 2 s a move (depth 8-9). Every level is an ordinary ``ab`` spec, so a matc
 measures the gaps: ``spelbord match coerceo ab:depth=1 ab:depth=3 --games 20``.
 
 The games between the levels (on Laurentius, openings varied with ``openings=4``, one
-process at a time) are on record in ``spelbord.ai.levels.PAIRINGS``; ``spelbord ai levels
-coerceo`` prints them with each level's Elo (Easy = 0) and its 95% interval.
+process at a time) are on record in ``spelbord/ai/ladders/coerceo.json``; ``spelbord ai
+levels coerceo`` prints them with each level's Elo (Easy = 0) and its 95% interval.
 
 >>> from spelbord.ai import make_agent
 >>> [make_agent(spec).name for spec in LEVELS.values()]

@@ -27,7 +27,7 @@ from spelbord.core import (
     StateFormatError,
     register,
 )
-from spelbord.core.study import Analyser, PuzzleBook, Study
+from spelbord.core.extras import Bench, Extras, Study
 from spelbord.games.coerceo.board import (
     ALL_TILES,
     BLACK,
@@ -101,18 +101,6 @@ def start_pieces(layout: tuple[tuple[int, int, int, int], ...]) -> tuple[int, in
     return masks[WHITE], masks[BLACK]
 
 
-def _analysis() -> Analyser:
-    from spelbord.games.coerceo.study import CoerceoAnalysis
-
-    return CoerceoAnalysis()
-
-
-def _puzzles() -> PuzzleBook:
-    from spelbord.games.coerceo.study import CoerceoPuzzles
-
-    return CoerceoPuzzles()
-
-
 @register
 class CoerceoGame(Game):
     """Coerceo for two: white (seat 0) against black (seat 1)."""
@@ -159,7 +147,19 @@ class CoerceoGame(Game):
         ),
         summary="Capture every enemy piece on a board of hexagons that shrinks as you play.",
     )
-    study: ClassVar[Study] = Study(analysis=_analysis, puzzles=_puzzles)
+    extras: ClassVar[Extras] = Extras(
+        study=Study(
+            analysis="spelbord.games.coerceo.study:CoerceoAnalysis",
+            puzzles="spelbord.games.coerceo.study:CoerceoPuzzles",
+        ),
+        facts="spelbord.games.coerceo.facts:facts",
+        agents="spelbord.ai.coerceo",
+        levels="spelbord.ai.coerceo.levels:LEVELS",
+        studies="spelbord.ai.coerceo.studies",
+        tuner="spelbord.ai.coerceo.tune:main",
+        encoder="spelbord.games.coerceo.encoding:CoerceoEncoder",
+        bench=Bench(rows="spelbord.games.coerceo.bench:rows"),
+    )
 
     def new_initial_state(self) -> CoerceoState:
         return CoerceoState(self)
@@ -283,12 +283,6 @@ class CoerceoState(State):
 
     def termination(self) -> str:
         return self._end or "ended"
-
-    def game_facts(self) -> dict[str, int | float | str]:
-        """The lab's facts about this game (``spelbord.games.coerceo.facts``)."""
-        from spelbord.games.coerceo.facts import facts
-
-        return facts(self)
 
     def margin(self) -> list[float]:
         """Pieces left on the board, per seat (a tournament's point difference)."""

@@ -38,7 +38,7 @@ draw plus a quarter of the evaluation, so the side ahead keeps a position the ta
 not prove drawn rather than entering one they do. In a position that is itself a table
 draw the search plays on by the evaluation: the opponent may still go wrong.
 
-Strength (``spelbord.ai.levels.MEASURED``, with the ``ab`` agent's tables and contempt):
+Strength (measured: ``spelbord/ai/ladders/coerceo.json``; the ``ab`` agent's tables, contempt):
 against the public engines' class (``plain=True`` with the material weights, which goes as
 deep as they do at equal time) at equal time, on Laurentius +10 =0 -0 at 200 ms and +6 =0
 -0 at 1 s; on Ocius +5 =15 -0 at 200 ms and +3 =13 -0 at 1 s, where most games reach

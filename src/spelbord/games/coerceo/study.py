@@ -1,6 +1,6 @@
 """Coerceo's study features: the analysis board's engine view and the shipped puzzles.
 
-``CoerceoGame.study`` names the two classes here (``core.study``); the server serves
+``CoerceoGame.extras`` names the two classes here (its ``study``, ``core.study``); the server serves
 them at ``/analysis/coerceo`` and ``/puzzles/coerceo`` without naming the game.
 
 >>> from spelbord.games.coerceo.rules import CoerceoGame
@@ -18,7 +18,8 @@ spelbord.games.coerceo.errors.DoubledPieceError: c3:1: two white pieces on one f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from spelbord.core import Game, SpelbordError, State
@@ -90,6 +91,31 @@ class CoerceoAnalysis:
             "legal": [state.action_to_string(a) for a in state.legal_actions()],
         }
 
+    def report(self, state: State, seconds: float | None, depth: int | None = None) -> str:
+        """The engine's search as ``spelbord analyse coerceo`` prints it: depth by depth
+        (score, nodes, seconds, line), then the best move, the evaluation and the line.
+        With a time budget the exact endgame tables are used (half the time builds the
+        tables of an ending with few pieces on few tiles)."""
+        state = _coerceo(state)
+        result = search(state, depth=depth, seconds=seconds, tablebase=seconds is not None)
+        side = ("white", "black")[state.side_to_move()]
+        lines = [f"{'depth':>5} {'score':>10} {'nodes':>12} {'seconds':>8}  line"]
+        for it in result.iterations:
+            line = " ".join(line_text(state, it.line))
+            lines.append(
+                f"{it.depth:>5} {score_text(it.score):>10} {it.nodes:>12,} {it.seconds:>8.2f}"
+                f"  {line}"
+            )
+        core = "compiled core" if result.compiled else "pure-Python core"
+        rate = f"{result.nodes / result.seconds:,.0f}/s" if result.seconds > 0 else "-"
+        lines.append(
+            f"best {state.action_to_string(result.action)}  evaluation "
+            f"{score_text(result.score)} for {side} (to move)  depth {result.depth}  "
+            f"{result.nodes:,} nodes in {result.seconds:.2f} s ({rate} nodes, {core})"
+        )
+        lines.append("line: " + " ".join(line_text(state, result.line)))
+        return "\n".join(lines)
+
     def threats(self, state: CoerceoState) -> list[dict[str, Any]]:
         """The opponent's moves that would win material if it were its turn now."""
         side = state.side_to_move()
@@ -112,7 +138,28 @@ class CoerceoAnalysis:
 
 
 class CoerceoPuzzles:
-    """The shipped puzzles (``puzzles.json``)."""
+    """The shipped puzzles (``puzzles.json``), and how they are mined from engine games
+    (``spelbord puzzles mine coerceo``, ``core.study.PuzzleMiner``)."""
+
+    shipped_deep = puzzles.SHIPPED_DEEP
+    deep_seed = puzzles.DEEP_SEED
+
+    @property
+    def shipped_file(self) -> Path:
+        return Path(puzzles.__file__).with_name(puzzles.FILE)
+
+    def mine(
+        self,
+        count: int,
+        deep: int,
+        seed: int,
+        deep_seed: int,
+        progress: Callable[[Any], None] | None = None,
+    ) -> list[puzzles.Puzzle]:
+        return puzzles.mine_set(count, deep, seed=seed, deep_seed=deep_seed, progress=progress)
+
+    def dump(self, found: Sequence[Any]) -> str:
+        return puzzles.dump(list(found))
 
     def all(self) -> Sequence[puzzles.Puzzle]:
         return puzzles.load()

@@ -55,7 +55,7 @@ with the 853 smaller tables it needs) and 13.7 s (six against four, 2,935 tables
 to build on a lightly loaded machine with the first builder (a level-by-level scan, and
 no resumption): far more than half of a 200 ms budget, so at 200 ms a move the search
 built only the smaller ones (up to about 100,000 positions a move) and the match result
-did not change (+2 =18 -0 against +3 =17 -0, ``spelbord.ai.levels.MEASURED``); the
+did not change (+2 =18 -0 against +3 =17 -0, ``spelbord/ai/ladders/coerceo.json``); the
 builds now carry on from move to move (above), and the same match gave +4 =16 -0.
 
 What the tables do not give: a table draw is not lost by a material engine. Among the

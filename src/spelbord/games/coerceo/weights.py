@@ -44,7 +44,7 @@ won 82 (78 without the term). It was then checked in whole games:
   the noise of so few games, except at depth 4.
 
 How they were chosen: set by hand (material first, the rest as tie-breakers), then
-checked against fits of game results by ``python -m spelbord.lab.tune_coerceo`` (see
+checked against fits of game results by ``python -m spelbord.ai.coerceo.tune`` (see
 that module). Two fits were tried and neither adopted, because neither beat these weights
 over the board:
 

@@ -27,6 +27,7 @@ from spelbord.core import (
     StateFormatError,
     register,
 )
+from spelbord.core.extras import Extras
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import notation, rules
 from spelbord.games.gunst.pieces import (
@@ -112,12 +113,6 @@ class GunstState(State):
 
     def termination(self) -> str:
         return self.table.ended or "ended"
-
-    def game_facts(self) -> dict[str, int | float | str]:
-        """The lab's facts about this game (``spelbord.games.gunst.facts``)."""
-        from spelbord.games.gunst.facts import facts
-
-        return facts(self)
 
     def margin(self) -> list[float]:
         """Life stones left, per seat (a tournament's point difference)."""
@@ -265,6 +260,13 @@ class GunstState(State):
 @register
 class GunstGame(Game):
     """Gunst for two seats."""
+
+    extras: ClassVar[Extras] = Extras(
+        facts="spelbord.games.gunst.facts:facts",
+        agents="spelbord.ai.gunst",
+        levels="spelbord.ai.gunst.levels:LEVELS",
+        encoder="spelbord.games.gunst.encoding:GunstEncoder",
+    )
 
     info: ClassVar[GameInfo] = GameInfo(
         name="gunst",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spelbord.core import Game, GameInfo, Option, register
+from spelbord.core.extras import Extras
 from spelbord.games.islandet.actions import NUM_ACTIONS
 from spelbord.games.islandet.board import SEAT_NAMES
 from spelbord.games.islandet.position import GOALS
@@ -26,6 +27,13 @@ SHOTS = 20 + 10 + 10
 @register
 class IslandetGame(Game):
     """Slag for Islandet ("Battle for the Island"), two seats, dice and unknown blocks."""
+
+    extras = Extras(
+        facts="spelbord.games.islandet.facts:facts",
+        agents="spelbord.ai.islandet",
+        levels="spelbord.ai.islandet.levels:LEVELS",
+        encoder="spelbord.games.islandet.encoding:IslandetEncoder",
+    )
 
     info = GameInfo(
         name="islandet",

@@ -79,12 +79,6 @@ class IslandetState(State):
     def termination(self) -> str:
         return self.pos.result or "ended"
 
-    def game_facts(self) -> dict[str, int | float | str]:
-        """The lab's facts about this game (``spelbord.games.islandet.facts``)."""
-        from spelbord.games.islandet.facts import facts
-
-        return facts(self)
-
     def margin(self) -> list[float]:
         """Points (points goal) or units left (other goals), per seat, for standings."""
         pos = self.pos

@@ -44,7 +44,7 @@ from spelbord.games.omringad.battle import (
     needed_die,
     party_modifier,
 )
-from spelbord.games.omringad.movement import can_stand_on
+from spelbord.games.omringad.movement import can_stand_on, conquers
 from spelbord.games.omringad.siege import enemies
 from spelbord.games.omringad.specials import NEUTRAL, diplomat_can_cancel, takes_control
 from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS, UNITS, Kind
@@ -587,11 +587,21 @@ def _retreat(state: OmringadData, to: int) -> None:
 
 
 def _arrive(state: OmringadData, square: int, seat: int, codes: list[int]) -> None:
-    """Returning units enter ``square``: an empty enemy square is taken (R48, R118)."""
-    if (
-        enemies(state.control[square], seat, state.teams)
-        and not state.board[square]
-        and takes_control(B.unit_of(c) for c in codes)
-    ):
+    """Returning units enter ``square``: an enemy's square is taken by a group that can
+    conquer (R48, R118) when no other player's units stand there, its owner's own (a lone
+    magician) included, as a moving group takes it (R36; rules version 4). Before version
+    4 only an empty square was taken."""
+    units = [B.unit_of(c) for c in codes]
+    if state.game.returns_conquer_like_moves:
+        taken = conquers(
+            units, B.stacks_view(state.board), state.control, square, seat, state.teams
+        )
+    else:
+        taken = (
+            enemies(state.control[square], seat, state.teams)
+            and not state.board[square]
+            and takes_control(units)
+        )
+    if taken:
         state.control[square] = seat
     B.add_units(state.board, square, seat, codes)

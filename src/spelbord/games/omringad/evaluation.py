@@ -14,7 +14,7 @@ other seat's, squashed into [-1, 1] with ``tanh``:
   special unit at ``SPECIAL_VALUE`` (the dragon at nothing), plus its unspent gold (R73);
 * **sieges**: a settlement it controls loses ``SIEGE_SHARE`` of its points per round to
   come for each distinct square enemy units besiege it from (R50-R52, at most two count;
-  every base unit besieges, R53).
+  every base unit besieges, R53; the dragon too from rules version 4, R111).
 
 The scale of the squash shrinks as the end nears (``SCALE_BASE`` + ``SCALE_PER_ROUND`` per
 round left), so the same lead counts for more late in the game. A finished game gets its
@@ -151,12 +151,15 @@ def parts(state: OmringadData) -> tuple[list[list[float]], int]:
     left = rounds_left(state.score, per_round, target)
     siege_loss = [0.0] * n
     neighbours, teams = state.map.neighbours, state.teams
+    dragon = state.game.dragon_besieges  # rules version 4 (R111)
     for sq in settlements:
         owner = control[sq]
         besiegers = sum(
             1
             for nb in neighbours[sq]
-            if any(st[0] != _NEUTRAL and enemies(st[0], owner, teams) for st in board[nb])
+            if any(
+                (dragon or st[0] != _NEUTRAL) and enemies(st[0], owner, teams) for st in board[nb]
+            )
         )
         if besiegers:
             siege_loss[owner] += SIEGE_SHARE * min(besiegers, 2) * _POINTS[terrain[sq]]

@@ -9,8 +9,8 @@ tanh of it): ``P(seat 0 wins) = 1 / (1 + exp(-w . x))``, no intercept, so swappi
 the seats swaps the chances. A seat's value is ``2 P - 1`` in [-1, 1].
 
 The weights live in ``fitted.json`` next to this file, with the command that fitted them
-(``python -m spelbord.ai.fit omringad``: positions of games between the scripted plans
-and random play, see ``spelbord.ai.fit``) and how well they predict held-out games.
+(``python -m spelbord.ai.omringad.fit omringad``: positions of games between the scripted plans
+and random play, see ``spelbord.ai.omringad.fit``) and how well they predict held-out games.
 
 >>> from spelbord.games.omringad.rules import OmringadGame
 >>> fitted_value(OmringadGame().new_initial_state())

@@ -4,7 +4,9 @@ Everyone sees the terrain once revealed, control, gold, scores, every stack's sq
 owner, unit count and top unit, the moves being made, every unit and every die of the
 battle being fought, the attacking groups waiting to retreat from it (R48,
 ``retreats``), the cup, the whole auction (the lot, every bid and pass, the winner, where
-it places the unit, R100-R104) and the dragon's stack. Only its owner sees a
+it places the unit, R100-R104), the dragon's stack, and two readings of the rules version
+played that a board needs to draw sieges and battles (``dragon_besieges``, R111;
+``controller_defends``, R55). Only its owner sees a
 stack's other units, its pool, what it has bought and which unit it is about to place;
 terrain tiles stay hidden until all are placed, and the opening placement until all units
 are placed (R70).
@@ -118,6 +120,9 @@ def observe(state: OmringadData, seat: int | None) -> dict[str, Any]:
             for r in state.retreats
         ],
         "placed_here": state.placed_here[:],
+        # Readings of the rules version being played, for what a board shows (R50, R55, R111).
+        "dragon_besieges": state.game.dragon_besieges,
+        "controller_defends": state.game.controller_defends,
         "reinforcer": state.reinforcer,
         "winners": state.winners[:],
         "cup": auction_phase.cup_view(state),

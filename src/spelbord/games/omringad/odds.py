@@ -11,7 +11,7 @@ way the battle can end is a finite sum, computed here exactly with ``fractions.F
 **The casualty policy.** Who takes a hit is a player's choice (R45), so the odds follow a
 stated policy, the same for both sides (``Policy``):
 
-- ``computer`` (default), the rule of the computer players (``ai/scripted/omringad.py``):
+- ``computer`` (default), the rule of the computer players (``ai/omringad/script.py``):
   each hit goes to the unit of least *worth*, its cost in gold (R20; a special unit counts
   8) plus 5 when it is already damaged; so undamaged cheap units soak up hits first.
 - ``cheapest``: each hit goes to the cheapest unit, a damaged one before an undamaged one

@@ -5,8 +5,9 @@ terrain letter (``.`` bare, C castle, V village, L lake, F forest, M mountain, `
 unrevealed), a ``*`` when a player other than the country's own controls it, and its
 stacks as owner letter, unit count and top unit (``A3G``: A's three units under a
 general; ``Z`` owns the dragon). Below the map: the seat's own stacks unit by unit, its
-pool and purchases, the phase and who acts, this round's attacks, and the battle, move or
-auction in progress with its dice and bids.
+pool and purchases, the phase and who acts, this round's attacks, the sieges and the
+settlements another player's units stand in (R50-R55), and the battle, move or auction in
+progress with its dice and bids.
 
 Everything is drawn from the observation dict alone (``OmringadState.observation``), so
 the text holds exactly what that seat may know.
@@ -205,6 +206,77 @@ def _attacks(v: _View) -> list[str]:
     return ["attacks this round:", *lines] if lines else []
 
 
+def _besieges(obs: dict[str, Any], s: dict[str, Any]) -> bool:
+    """Whether a stack besieges from its square as far as the viewer can tell (R53, R118):
+    never from a lake; the dragon where the rules version says so (R111); a stack whose
+    units are all seen needs one that can conquer alone; a hidden one may have one."""
+    if obs["terrain"][s["square"]] == "L":
+        return False
+    if s["owner"] < 0:
+        return bool(obs.get("dragon_besieges"))
+    known = s.get("units") or ([s["top"]] if s["count"] == 1 else None)
+    return known is None or any(u.upper() not in LONE_KINDS for u in known)
+
+
+LONE_KINDS = frozenset("DIWH")
+"""Units that cannot take a square or besiege alone: diplomat, infiltrator, magician,
+horses (R118, R112)."""
+
+
+def _hostile(obs: dict[str, Any], a: int, b: int) -> bool:
+    teams = obs.get("teams")
+    if a == b:
+        return False
+    return a < 0 or b < 0 or not teams or teams[a] != teams[b]
+
+
+def _sieges(v: _View) -> list[str]:
+    """Every besieged settlement: from where, and what it may still take (R50-R52), and
+    the settlements another player's units stand in without taking them (R55, R118)."""
+    obs = v.obs
+    if obs["phase"] == "setup":
+        return []
+    steps = obs["map"]["steps"]
+    lines, intruded = [], []
+    for sq, letter in enumerate(obs["terrain"]):
+        if letter not in "CV":
+            continue
+        owner = obs["control"][sq]
+        here = [s for s in obs["stacks"] if s["square"] == sq]
+        name = f"{TERRAIN_NAMES[letter]} of {v.who(owner)}"
+        froms = []
+        for n in dict.fromkeys(steps[sq]):  # a corner square counts once (R50)
+            there = [s for s in obs["stacks"] if s["square"] == n]
+            if any(_hostile(obs, s["owner"], owner) and _besieges(obs, s) for s in there):
+                dragon = any(s["owner"] < 0 for s in there)
+                froms.append(f"the dragon on {v.label(n)}" if dragon else v.label(n))
+        if froms:
+            left = 2 - obs["placed_here"][sq] if len(froms) == 1 else 0
+            limit = f"at most 2 a round ({max(left, 0)} left)" if left else "none"
+            kind = "partial" if len(froms) == 1 else "full"
+            lines.append(
+                f"  {v.label(sq)} ({name}): {kind} siege from {', '.join(froms)}; "
+                f"reinforcements: {limit}"
+            )
+        for s in here:
+            if s["owner"] >= 0 and s["owner"] != owner:
+                units = unit_name(s["top"]) if s["count"] == 1 else f"{s['count']} units"
+                you = owner == v.seat
+                holder = "you" if you else v.letters[owner]
+                walls = " with the castle's +1" if letter == "C" else ""
+                if obs.get("controller_defends"):
+                    defends = f"you then defend{walls}" if you else f"{holder} then defends{walls}"
+                else:
+                    defends = f"the {units}, there first, then defends{walls}"
+                intruded.append(
+                    f"  {v.label(sq)} ({name}): {v.who(s['owner'])}'s {units} stands in it "
+                    f"without taking it; {holder} may still reinforce it, and in the next "
+                    f"battle there {defends}"
+                )
+    out = ["sieges:", *lines] if lines else []
+    return out + (["intruders (R55):", *intruded] if intruded else [])
+
+
 def _die(v: _View, d: dict[str, Any]) -> str:
     roll = "to roll" if d["die"] is None else f"rolled {d['die']} {'hit' if d['hit'] else 'miss'}"
     return f"{v.owner(d['owner'])} {unit_name(d['unit'])} needs {d['needed']}, {roll}"
@@ -286,7 +358,7 @@ def render(obs: dict[str, Any]) -> str:
     lines += _grid(v)
     lines += _legend(v)
     lines.append("")
-    for part in (_acting(v), _attacks(v), _battle(v), _auction(v), _own(v)):
+    for part in (_acting(v), _attacks(v), _sieges(v), _battle(v), _auction(v), _own(v)):
         if part:
             lines += part
     return "\n".join(lines).rstrip()

@@ -31,7 +31,8 @@ from spelbord.core import (
     register,
 )
 from spelbord.core.clock import Clock
-from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hidden, odds_tool
+from spelbord.core.extras import Extras
+from spelbord.games.omringad import auction_phase, battle_phase, evaluation, hidden
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.auction import DEFAULT_BID_CLOCK
@@ -192,12 +193,6 @@ class OmringadState(OmringadData):
         camps = {self.teams[p] if self.teams else p for p in self.winners}
         return "draw" if len(camps) > 1 else "target"
 
-    def game_facts(self) -> dict[str, int | float | str]:
-        """The lab's facts about this game (``spelbord.games.omringad.facts``)."""
-        from spelbord.games.omringad.facts import facts
-
-        return facts(self)
-
     def _action_to_string(self, player: int, action: int) -> str:
         if self.phase == "auction":
             return auction_phase.action_text(self, player, action)
@@ -331,12 +326,24 @@ class OmringadState(OmringadData):
         n = self.map.num_squares
         self.entries = [[] for _ in range(n)]
         self.first = [self.board[sq][0][0] if self.board[sq] else -1 for sq in range(n)]
+        if self.game.controller_defends:
+            self._controllers_defend()
         for stacks in self.board:
             for s in stacks:
                 s[1:] = [c & ~1 for c in s[1:]]
         self.passed = [False] * self.num_players()
         self.mover = self.initiative
         self.origin, self.group, self.path = -1, [], []
+
+    def _controllers_defend(self) -> None:
+        """A settlement its controller reinforced beside another player's units (a lone
+        magician, say) is defended by the controller in the next battle there, castle bonus
+        and all (R55, rules version 4). Only reinforcing leaves two players' units on one
+        square between rounds, so these are exactly the settlements reinforced so."""
+        for sq, here in enumerate(self.board):
+            owners = [s[0] for s in here]
+            if len(owners) > 1 and self.control[sq] in owners:
+                self.first[sq] = self.control[sq]
 
     def _restriction(self, square: int, owner: int) -> tuple[int, frozenset[int]]:
         es = [Entry(e[0], e[1], e[2]) for e in self.entries[square]]
@@ -537,7 +544,10 @@ class OmringadState(OmringadData):
         stacks = B.stacks_view(self.board)
         out = {}
         for sq in self._own_settlements(seat):
-            level = siege_level(self.map, self.terrain, stacks, sq, seat, self.teams)
+            level = siege_level(
+                self.map, self.terrain, stacks, sq, seat, self.teams,
+                dragon_besieges=self.game.dragon_besieges,
+            )  # fmt: skip
             cap = reinforcement_cap(level)
             left = 10**6 if cap is None else cap - self.placed_here[sq]
             if left > 0:
@@ -627,11 +637,20 @@ def _kind_unit(k: int) -> Unit:
 class OmringadGame(OmringadGameBase):
     """Omringad goblin edition, two or four players, base game (no special units)."""
 
-    tools = (odds_tool.TOOL,)
+    extras = Extras(
+        facts="spelbord.games.omringad.facts:facts",
+        tools=("spelbord.games.omringad.odds_tool:TOOL",),
+        evaluations={"fitted": "spelbord.games.omringad.fitted:fitted_value"},
+        agents="spelbord.ai.omringad",
+        levels="spelbord.ai.omringad.levels:LEVELS",
+        studies="spelbord.ai.omringad.studies",
+        tuner="spelbord.ai.omringad.fit:main",
+        encoder="spelbord.games.omringad.encoding:OmringadEncoder",
+    )
     info = GameInfo(
         name="omringad",
         title="Omringad",
-        version=3,
+        version=4,
         oldest_version=1,
         changes=(
             (
@@ -652,6 +671,20 @@ class OmringadGame(OmringadGameBase):
                 "stand that could not take it alone (a magician, diplomat or infiltrator, "
                 "R118); in versions 1 and 2 any units there, the mover's own too, kept the "
                 "square with its controller.",
+            ),
+            (
+                4,
+                "Three rulings on readings the booklet left open. Reinforcing beside an "
+                "intruder (R55): a settlement its controller reinforces where another "
+                "player's units stand (a lone magician, diplomat or infiltrator) is defended "
+                "by the controller in the next battle there, with the castle's +1; before, "
+                "the intruder, there first, defended and had it. Returning groups conquer "
+                "like moving ones (R48): a returning group that can conquer takes an enemy's "
+                "square where only its owner's own units stand; before, only an empty one. "
+                "The dragon besieges (R50, R111): every castle and village next to it, "
+                "whoever controls it, is besieged from its square; before, it besieged "
+                "nothing. Special units bought at auction are still placed regardless of "
+                "sieges (R104).",
             ),
         ),
         seat_names=("Ivory", "Slate", "Crimson", "Azure"),

@@ -46,6 +46,25 @@ class OmringadGameBase(Game):
     def num_players(self) -> int:
         return int(self.options["players"])
 
+    # The readings that changed with the rules versions, named, so that the rules, the
+    # observation (``hidden``) and the evaluation ask the same question.
+    @property
+    def dragon_besieges(self) -> bool:
+        """The dragon besieges every settlement next to it (R50, R111; rules version 4)."""
+        return self.rules_version >= 4
+
+    @property
+    def controller_defends(self) -> bool:
+        """A settlement's controller that reinforced it beside another player's units defends
+        the next battle there (R55; rules version 4); before, whoever was there first did."""
+        return self.rules_version >= 4
+
+    @property
+    def returns_conquer_like_moves(self) -> bool:
+        """A returning group takes an enemy's square where only its owner's own units stand,
+        as a moving group does (R48, R36; rules version 4); before, only an empty one."""
+        return self.rules_version >= 4
+
     @abstractmethod
     def new_initial_state(self) -> OmringadData:
         """A new game's first position (``rules.OmringadState``)."""

@@ -2,7 +2,10 @@
 
 Starts its own PostgreSQL and Redis (``launch``), then:
 
-- **throughput**: ``tables`` tables of Coerceo with both seats played as fast as the
+The game is the first registered one with an analysis board and AI levels that seats two
+(``bench_game``): every part plays it.
+
+- **throughput**: ``tables`` tables of that game with both seats played as fast as the
   server answers, for ``seconds``, with 1 and then 2 web processes (each table's sockets
   on the process that made it, as a proxy routing by table does); moves/s and the ratio;
 - **pace**: ``pace_tables`` tables at a human pace (one move per table every 2 s) on 2 web
@@ -48,12 +51,27 @@ from spelbord.server.cluster.launch import (
     wait_http,
 )
 
-GAME = "coerceo"
 BENCH_ENV = {
     "SPELBORD_RATE_LIMITS": "off",
     "SPELBORD_AI_TABLES_PER_CLIENT": "100000",
     "SPELBORD_AI_CLIENT_JOBS": "64",  # one load generator stands for every player
 }
+
+
+def bench_game() -> str:
+    """The game every part plays: the first registered game that seats two, has an
+    analysis board and has AI levels (``level:hard``)."""
+    from spelbord import games
+
+    for name in games.names():
+        info = games.info(name)
+        if (
+            info.min_seats <= 2 <= info.max_seats
+            and "analysis" in games.study(name).features()
+            and games.has_extra(name, "levels")
+        ):
+            return name
+    raise RuntimeError("no registered game seats two, has an analysis board and AI levels")
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -81,7 +99,7 @@ async def _create(
             async with sem:
                 r = await http.post(
                     f"{urls[i % len(urls)]}/api/tables",
-                    json={"game": GAME, "options": {}, "seats": seats},
+                    json={"game": bench_game(), "options": {}, "seats": seats},
                 )
                 r.raise_for_status()
                 made.append((i % len(urls), r.json()))
@@ -296,7 +314,7 @@ def ai_waits(folder: Path, db: str, redis: str, tables: int, seconds: float) -> 
         "ai_wait_p99_3": _pct(after, 0.99),
     }
     print(
-        f"AI: {tables} tables against level:hard (Coerceo ab:300ms); wait before a worker "
+        f"AI: {tables} tables of {bench_game()} against level:hard; wait before a worker "
         f"took a move: 2 workers p50 {out['ai_wait_p50_2']:.2f} s, p99 "
         f"{out['ai_wait_p99_2']:.2f} s ({len(before)} moves); a third worker added: p50 "
         f"{out['ai_wait_p50_3']:.2f} s, p99 {out['ai_wait_p99_3']:.2f} s ({len(after)} moves)",
@@ -306,13 +324,14 @@ def ai_waits(folder: Path, db: str, redis: str, tables: int, seconds: float) -> 
 
 
 async def _analysis_probe(base: str) -> list[float]:
-    start_text = (await httpx.AsyncClient().get(f"{base}/api/analyse/{GAME}/start")).json()
+    game = bench_game()
+    start_text = (await httpx.AsyncClient().get(f"{base}/api/analyse/{game}/start")).json()
     latencies: list[float] = []
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
 
         async def analyse() -> None:
             r = await http.post(
-                f"/api/analyse/{GAME}", json={"position": start_text["position"], "seconds": 2}
+                f"/api/analyse/{game}", json={"position": start_text["position"], "seconds": 2}
             )
             if r.status_code != 200:
                 raise RuntimeError(f"an analysis failed: {r.text}")

@@ -322,10 +322,10 @@ class Hub:
             except Exception:
                 log.exception("the places in line could not be shown")
 
-    def check_agent(self, spec: str) -> str:
+    def check_agent(self, spec: str, game: str | None = None) -> str:
         """An agent spec a seat may be given here (``AgentLimitError`` beyond the server's
-        limits), as the pool will run it."""
-        return self.pool.check_spec(spec) if self.pool else spec
+        limits; ``AgentGameError`` when it does not play ``game``), as the pool will run it."""
+        return self.pool.check_spec(spec, game) if self.pool else spec
 
     def release(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches (it is read back from the store on demand)."""
@@ -454,7 +454,7 @@ class Hub:
         for i, spec in enumerate(req.seats):
             if spec.kind == "ai":
                 assert spec.agent is not None
-                agent = self.check_agent(spec.agent)
+                agent = self.check_agent(spec.agent, game.name)
                 seats.append(
                     SeatRecord(i, "ai", spec.name or f"AI ({agent})", agent=agent, claimed=True)
                 )

@@ -40,6 +40,7 @@ from typing import Any
 
 from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Move, State
 from spelbord.core.record import RECORD_FORMAT
+from spelbord.core.registry import tools
 from spelbord.core.tools import live_tools
 from spelbord.server.errors import ForbiddenError
 
@@ -261,7 +262,7 @@ def build_view(
         "your_turn": mine,
         "observation": observation,
         # What the game's tools say from this observation only (battle odds ...).
-        "tools": {} if finished else live_tools(type(game).tools, observation),
+        "tools": {} if finished else live_tools(tools(game.name), observation),
         "legal": legal,
         "actions": actions,
         "moves": list(moves) if moves is not None else visible_moves(records, viewer, reveal),

@@ -7,10 +7,13 @@ only what its seat may see). A job that runs past its budget plus a grace period
 worker crashes, gets ``None`` back; that worker is killed and replaced, and the caller
 falls back to a random legal action. One bad job never stalls or corrupts another game.
 
-Every job is bounded on the server: a spec asking for more than ``max_seconds`` of
-thinking or ``max_iterations`` iterations per move is refused (``AgentLimitError``), and
-a stored spec from before a lower limit is cut down to it (``capped``). Workers watch their
-parent and exit when the server dies (even by ``kill -9``).
+Specs are read with the one grammar of the agents (``spelbord.ai.spec.AgentSpec``), and
+an agent is checked against its table's game when a seat gets it (``check_spec``: a
+``gunst-eq`` at an Omringad table is refused then, never played at random later). Every
+job is bounded on the server: a spec asking for more than ``max_seconds`` of thinking or
+``max_iterations`` iterations per move is refused (``AgentLimitError``), and a stored spec
+from before a lower limit is cut down to it (``capped``). Workers watch their parent and
+exit when the server dies (even by ``kill -9``).
 
 >>> budget_seconds("mcts:1.5s"), budget_seconds("ismcts:250ms"), budget_seconds("mcts:2000it")
 (1.5, 0.25, None)
@@ -18,6 +21,8 @@ parent and exit when the server dies (even by ``kill -9``).
 (2000, None)
 >>> WorkerConfig(max_seconds=5).capped("mcts:100000s:c=1.4")
 'mcts:5s:c=1.4'
+>>> WorkerConfig(max_iterations=500).capped("ismcts:9000it:c=1.4")
+'ismcts:500it:c=1.4'
 """
 
 from __future__ import annotations
@@ -30,7 +35,6 @@ import importlib
 import logging
 import multiprocessing
 import os
-import re
 import sys
 import threading
 import time
@@ -40,32 +44,29 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from spelbord.ai.budget import AgentSpecError, Budget
+from spelbord.ai.spec import AgentSpec
+
 log = logging.getLogger(__name__)
 
-SPEC_RE = re.compile(
-    r"^[a-z][a-z0-9_-]{0,23}(:[0-9]+(\.[0-9]+)?(s|ms|it)|:[a-z][a-z0-9-]{0,23})?"
-    r"(:[a-z]{1,12}=[a-z0-9.]{1,12}){0,4}$"
-)
+
+def _budget(spec: str) -> Budget | None:
+    try:
+        return AgentSpec.parse(spec).budget
+    except AgentSpecError:
+        return None
 
 
 def budget_seconds(spec: str) -> float | None:
     """The thinking time an agent spec asks for (``None``: no time budget)."""
-    m = _BUDGET_RE.search(spec)
-    if m is None or m.group(2) == "it":
-        return None
-    value = float(m.group(1))
-    return value / 1000 if m.group(2) == "ms" else value
+    budget = _budget(spec)
+    return None if budget is None else budget.seconds
 
 
 def budget_iterations(spec: str) -> int | None:
     """The iterations an agent spec asks for (``None``: no iteration budget)."""
-    m = _BUDGET_RE.search(spec)
-    if m is None or m.group(2) != "it":
-        return None
-    return int(m.group(1).partition(".")[0])
-
-
-_BUDGET_RE = re.compile(r"(?<=[a-z0-9_-]):([0-9]+(?:\.[0-9]+)?)(ms|s|it)(?=$|:)")
+    budget = _budget(spec)
+    return None if budget is None else budget.iterations
 
 
 class AgentLimitError(ValueError):
@@ -144,18 +145,20 @@ class WorkerConfig:
             )
 
     def capped(self, spec: str) -> str:
-        """``spec`` with its budget cut down to the limits (a table stored earlier)."""
-
-        def cut(m: re.Match[str]) -> str:
-            value, unit = float(m.group(1)), m.group(2)
-            if unit == "it":
-                return f":{min(int(m.group(1).partition('.')[0]), self.max_iterations)}it"
-            seconds = value / 1000 if unit == "ms" else value
-            if seconds <= self.max_seconds:
-                return m.group(0)
-            return f":{self.max_seconds:g}s"
-
-        return _BUDGET_RE.sub(cut, spec, count=1)
+        """``spec`` with its budget cut down to the limits (a table stored earlier); a spec
+        that does not parse is left for the worker to refuse."""
+        try:
+            parsed = AgentSpec.parse(spec)
+        except AgentSpecError:
+            return spec
+        budget = parsed.budget
+        if budget is None:
+            return spec
+        if budget.iterations is not None and budget.iterations > self.max_iterations:
+            return str(parsed.with_budget(Budget(iterations=self.max_iterations)))
+        if budget.seconds is not None and budget.seconds > self.max_seconds:
+            return str(parsed.with_budget(Budget(seconds=self.max_seconds)))
+        return spec
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,7 @@ def _worker_main(conn: Connection, config: WorkerConfig, parent: int) -> None:
         importlib.import_module(module)
     from spelbord.core.registry import load
 
-    make_agent: Callable[[str, int], Any] = resolve(config.agent_factory)
+    make_agent: Callable[..., Any] = resolve(config.agent_factory)
     seat_view: Callable[[Any, int], Any] = resolve(config.seat_view)
     conn.send(("ready", None))
     while True:
@@ -234,7 +237,7 @@ def _worker_main(conn: Connection, config: WorkerConfig, parent: int) -> None:
         try:
             game = load(job.game, rules_version=job.rules_version, **job.options)
             state = game.from_json(job.state_json)
-            agent = make_agent(job.spec, job.seed)
+            agent = make_agent(job.spec, job.seed, game=job.game)
             conn.send(("ok", int(agent.step(seat_view(state, job.seat)))))
         except Exception as exc:
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
@@ -291,16 +294,20 @@ class AgentPool:
         self.crashes = 0
         self.timeouts = 0
 
-    def check_spec(self, spec: str) -> str:
-        """Return ``spec`` if the agent factory accepts it, else raise ``ValueError``."""
-        if not isinstance(spec, str) or not SPEC_RE.match(spec):
-            raise ValueError(f"agent spec {spec!r} is not like 'random', 'mcts:1s', 'mcts:2000it'")
+    def check_spec(self, spec: str, game: str | None = None) -> str:
+        """Return ``spec`` if it parses, keeps to the limits and the agent factory accepts
+        it for ``game`` (``None``: any game), else raise ``ValueError`` (an
+        ``AgentGameError`` when the agent plays another game)."""
+        AgentSpec.parse(spec)  # AgentSpecError (a ValueError) naming what is wrong
         self.config.check_limits(spec)
         try:
             factory = resolve(self.config.agent_factory)
         except (ImportError, AttributeError):
             return spec
-        factory(spec, 0)
+        if game is None:
+            factory(spec, 0)
+        else:
+            factory(spec, 0, game=game)
         return spec
 
     async def _spawn(self) -> _Worker | None:

@@ -133,7 +133,7 @@ class Director:
         entrants: list[tuple[str, str]] = []
         for spec in req.entrants:
             if spec.kind == "ai":
-                agent = self.check_ai(spec.value)
+                agent = self.check_ai(spec.value, req.game)
                 entrants.append((ai_entrant(agent), f"AI ({agent})"))
             else:
                 found = account_by_name(self.store.engine, spec.value)
@@ -144,11 +144,11 @@ class Director:
         self._dirty.add(tid)
         return tid
 
-    def check_ai(self, spec: str) -> str:
+    def check_ai(self, spec: str, game: str) -> str:
         if LEVEL.fullmatch(spec):
             return spec  # AI levels (another branch) are entrants by name
         try:
-            return self.hub.check_agent(spec)
+            return self.hub.check_agent(spec, game)
         except ValueError as exc:
             raise TournamentError(str(exc)) from None
 
@@ -160,7 +160,7 @@ class Director:
     async def add_ai(self, tid: str, account: Account | None, spec: Any) -> None:
         """The organizer adds an AI entrant before the start."""
         t = await self._organizer(tid, account)
-        agent = self.check_ai(agent_of(spec))
+        agent = self.check_ai(agent_of(spec), t["game"])
         await self._add_entrant(t["id"], ai_entrant(agent), f"AI ({agent})")
 
     async def _add_entrant(self, tid: str, entrant: str, shown: str) -> None:

@@ -39,7 +39,7 @@ RULES = {
     "round_robin": (
         "Everyone meets everyone once; seats are rotated so each entrant has the first seat "
         "in about half its games. Placing by wins, then by point difference (the game's "
-        "margin: points scored minus conceded in Omringad). A draw is no win. A player who "
+        "margin, such as points scored minus points conceded). A draw is no win. A player who "
         "does not show up within the allowed time loses that game."
     ),
     "round_robin_4": (

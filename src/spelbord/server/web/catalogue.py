@@ -1,7 +1,8 @@
 """The games on offer, for the lobby: each game's facts, renderer, tools, study features
 and AI levels (``/api/games``), the seats of a game under chosen options
 (``/api/games/{name}/setup``) and the AI levels with their time per move and measured
-strength (``/api/levels/{name}``, ``/api/games/{name}/levels``). No game is named here.
+strength (``/api/games/{name}/levels``, one source: ``ai.ladder.describe``; the older
+``/api/levels/{name}`` answers the same as ``{"game", "levels"}``). No game is named here.
 """
 
 from __future__ import annotations
@@ -11,11 +12,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from spelbord.ai.budget import PerMove
-from spelbord.ai.levels import STATED
-from spelbord.ai.levels import describe as levels_of
+from spelbord.ai.ladder import describe as describe_levels
 from spelbord.ai.levels import specs as level_specs
-from spelbord.core.registry import game_class, info, load, names
+from spelbord.core.registry import extras, info, load, names
 from spelbord.server.errors import BadRequestError
 from spelbord.server.tables.protocol import decode
 from spelbord.server.web import tools
@@ -25,42 +24,9 @@ router = APIRouter()
 
 @functools.cache
 def level_list(game: str) -> list[dict[str, Any]]:
-    """``ai.levels.describe(game)``, computed once: the stored ladder's bootstrap fit takes
-    tens of milliseconds and the stored round robins do not change while serving."""
-    return levels_of(game)
-
-
-@functools.cache
-def level_table(game: str) -> list[dict[str, Any]]:
-    """Per level of ``game`` (``ai.levels.describe``): its spec, time per move (``budget``
-    as text, ``per_move`` as numbers) and rating (computed once)."""
-    from spelbord.lab.levels import ratings
-
-    levels = level_list(game)
-    rated = {r.level: r.as_dict() for r in ratings(game)}
-    if not rated:  # no level-against-level games: the stored round robin's Elo, if any
-        rated = {
-            str(d["level"]): {"elo": d["elo"], "low": d["elo_low"], "high": d["elo_high"]}
-            for d in levels
-            if isinstance(d["elo"], int | float)
-        }
-    table = []
-    for d in levels:
-        per_move = PerMove.of(str(d["spec"]))
-        budget, limit = str(per_move), per_move.as_dict()
-        stated = STATED.get(game, {}).get(str(d["level"]))
-        if not limit and stated is not None:  # no budget in its spec: the stated bound
-            budget, limit = f"{stated:g} s", {"seconds": stated}
-        table.append(
-            {
-                "level": d["level"],
-                "spec": d["spec"],
-                "budget": budget,
-                "per_move": limit,
-                "rating": rated.get(str(d["level"])),
-            }
-        )
-    return table
+    """``ai.ladder.describe(game)``, computed once: the ratings' bootstrap fits take tens
+    of milliseconds and a game's records do not change while serving."""
+    return describe_levels(game)
 
 
 @router.get("/api/games")
@@ -76,24 +42,24 @@ def list_games() -> list[dict[str, Any]]:
                 for t in tools.game_tools(n)
                 if t.page
             ],
-            "study": game_class(n).study.features(),
+            "study": extras(n).study.features(),
             "levels": level_specs(n),
         }
         for n in names()
     ]
 
 
-@router.get("/api/levels/{name}")
-def game_levels(name: str) -> dict[str, Any]:
-    """The AI levels of a game: agent spec, time per move and measured Elo (Easy = 0,
-    with its 95% interval) where level-against-level games are on record."""
-    return {"game": info(name).name, "levels": level_table(name)}
-
-
 @router.get("/api/games/{name}/levels")
 def game_level_list(name: str) -> list[dict[str, Any]]:
-    """The AI levels of a game: agent spec, stated time per move and Elo (if rated)."""
-    return level_list(load(name).name)
+    """The AI levels of a game (``ai.ladder.describe``): agent spec, what it may spend
+    on a move and its Elo with its 95% interval, from the game's records (one source)."""
+    return level_list(info(name).name)
+
+
+@router.get("/api/levels/{name}")
+def game_levels(name: str) -> dict[str, Any]:
+    """The same levels under the older address, as ``{"game", "levels"}``."""
+    return {"game": info(name).name, "levels": level_list(info(name).name)}
 
 
 @router.get("/api/games/{name}/setup")

@@ -101,6 +101,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("too many requests to {what}: at most {amount} per {multiples} {unit}"),
     N_("agent {spec} asks for {seconds} s a move; this server allows at most {limit} s"),
     N_("agent {spec} asks for {iterations} iterations a move; this server allows at most {limit}"),
+    # an AI seat's agent that does not play the table's game (ai/spec.py and its kinds)
+    N_("{kind} plays {games}, not {game}"),
+    N_("{spec} is a plan for {plays}, not {game}"),
+    N_("no levels for {game} (games: {games})"),
+    N_("{game} has no evaluation {name} for {kind}"),
+    N_("the portfolio agent needs scripted plans; {game} has none"),
     N_("server error: nothing changed"),
     N_("Not Found"),
     N_("Method Not Allowed"),

@@ -1,5 +1,5 @@
 """Puzzles and the analysis board: their pages and their JSON API, for every game that
-declares them (``Game.study``, see ``spelbord.core.study``); no game is named here.
+declares them (its ``study`` extra, see ``spelbord.core.study``); no game is named here.
 
 - ``GET /puzzles/{game}``, ``GET /analysis/{game}``: the pages (``/puzzles`` and
   ``/analysis`` redirect to the first game that offers them).

@@ -21,7 +21,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 
 from spelbord.core.errors import SpelbordError, UnknownGameError
-from spelbord.core.registry import game_class
+from spelbord.core.registry import tools
 from spelbord.core.tools import Tool, UnknownToolError, find_tool
 from spelbord.server.errors import BadRequestError, NotFoundError
 from spelbord.server.web.pages import page
@@ -37,7 +37,7 @@ _work = asyncio.Lock()
 def game_tools(game: str) -> tuple[Tool, ...]:
     """The tools ``game`` declares (``NotFoundError`` for an unknown game)."""
     try:
-        return game_class(game).tools
+        return tools(game)
     except UnknownGameError as exc:
         raise NotFoundError(str(exc)) from None
 

@@ -9,7 +9,14 @@ import { t, tn } from "./texts.js";
 import { terrainSymbol, stackTitle } from "./board.js";
 import { battleStep, unitChip } from "./battle.js";
 import { clockBox, cupLine } from "./auction.js";
-import { battleInfo, besiegers, siegeLimit, squaresControlled, stacksAt } from "./view.js";
+import {
+  battleInfo,
+  besiegers,
+  intruders,
+  siegeLimit,
+  squaresControlled,
+  stacksAt,
+} from "./view.js";
 import {
   KINDS,
   KIND_OF_NAME,
@@ -181,6 +188,39 @@ function purchaseTable(ctx) {
   return table;
 }
 
+/**
+ * What reinforcing settlement ``sq`` beside another player's units means (R55): from rules
+ * version 4 (``obs.controller_defends``) its controller defends the next battle there, with
+ * a castle's +1; before, the intruder did, being there first. "" when nobody intrudes.
+ */
+export function intruderText(obs, map, at, sq) {
+  const s = intruders(obs, at, sq)[0];
+  if (!s) return "";
+  const units = s.count === 1 ? unitName(s.top) : tn("units", s.count);
+  const castle = (obs.terrain || [])[sq] === "C";
+  const who = obs.controller_defends ? "you_defend" : "it_defends";
+  return t(`intruder.${who}${castle ? "_castle" : ""}`, {
+    square: map.label(sq),
+    settlement: (TERRAIN[(obs.terrain || [])[sq]] || TERRAIN["."]).name,
+    name: nameOf(s.owner),
+    units,
+  });
+}
+
+/** The viewer's settlements where another player's units stand (R55), by square. */
+function intrudedSettlements(ctx) {
+  const { obs, at, me } = ctx;
+  return (obs.control || [])
+    .map((c, sq) => [c, sq])
+    .filter(
+      ([c, sq]) =>
+        c === me &&
+        (TERRAIN[(obs.terrain || [])[sq]] || {}).settlement &&
+        intruders(obs, at, sq).length,
+    )
+    .map(([, sq]) => sq);
+}
+
 function boughtList(obs) {
   const bought = (obs.bought || []).map((n) => KIND_OF_NAME[n] || n);
   if (!bought.length) return h("span", { class: "muted" }, t("bought.none"));
@@ -287,6 +327,8 @@ export function decisionBar(ctx, targets, used, hasAuction) {
       say(t(g.merge.length ? "prompt.choose_place_merge" : "prompt.choose_place"));
       bar.lastChild.append(boughtList(obs));
     }
+    if (obs.phase === "reinforce")
+      for (const sq of intrudedSettlements(ctx)) say(intruderText(obs, map, ctx.at, sq));
     for (const a of g.place) add(button(ctx, t("btn.place", { unit: unitName(a.unit) }), a), a);
     for (const a of g.squares.values()) add(button(ctx, `→ ${a.label}`, a, "om-sqbtn"), a);
   } else if (obs.phase === "move" && obs.move && obs.move.origin < 0) {
@@ -480,7 +522,10 @@ export function infoPanel(ctx) {
   );
   if (ter.settlement && obs.phase !== "setup") {
     const lim = siegeLimit(obs, map, at, sq);
-    const from = besiegers(obs, map, at, sq).map(map.label).join(", ");
+    const dragon = (n) => (at.get(n) || []).some((s) => s.owner < 0);
+    const from = besiegers(obs, map, at, sq)
+      .map((n) => (dragon(n) ? t("siege.dragon", { square: map.label(n) }) : map.label(n)))
+      .join(", ");
     box.append(
       h(
         "p",
@@ -492,6 +537,18 @@ export function infoPanel(ctx) {
             : t("siege.full", { from }),
       ),
     );
+    const intruding = intruders(obs, at, sq)[0];
+    if (intruding) {
+      const key = !obs.controller_defends
+        ? "intruder.info_old"
+        : letter === "C"
+          ? "intruder.info_castle"
+          : "intruder.info";
+      const units =
+        intruding.count === 1 ? unitName(intruding.top) : tn("units", intruding.count);
+      const params = { name: nameOf(intruding.owner), units, controller: NAMES[owner] ?? "?" };
+      box.append(h("p", { class: "om-small om-intruder" }, t(key, params)));
+    }
   }
   for (const s of at.get(sq) || []) {
     const units = s.units || null;

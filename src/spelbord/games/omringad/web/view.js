@@ -12,9 +12,11 @@ export function stacksAt(obs) {
   return at;
 }
 
-/** Whether a stack may besiege from its square (R53, R116, R118), as far as one can see. */
+/** Whether a stack may besiege from its square (R53, R116, R118), as far as one can see;
+ * the dragon (owner -1) besieges where the rules version says so (R111, version 4). */
 function besieges(obs, s) {
-  if (s.owner < 0 || (obs.terrain || [])[s.square] === "L") return false;
+  if ((obs.terrain || [])[s.square] === "L") return false;
+  if (s.owner < 0) return Boolean(obs.dragon_besieges);
   const known = s.units || (s.count === 1 ? [s.top] : null);
   if (!known) return true;
   return known.some((u) => !["D", "I", "W", "H"].includes(u.toUpperCase()));
@@ -26,6 +28,16 @@ export function besiegers(obs, map, at, sq) {
   const teams = teamsOf(obs);
   const enemy = (s) => hostile(s.owner, owner, teams) && besieges(obs, s);
   return map.neighbours(sq).filter((n) => (at.get(n) || []).some(enemy));
+}
+
+/**
+ * Other players' stacks standing in settlement ``sq`` that its controller holds: units that
+ * could not take it alone (a lone magician, say). Its controller may still reinforce it
+ * (R55); from rules version 4 it then defends the next battle there.
+ */
+export function intruders(obs, at, sq) {
+  const owner = (obs.control || [])[sq];
+  return (at.get(sq) || []).filter((s) => s.owner >= 0 && s.owner !== owner);
 }
 
 /** The siege limit of a settlement: null (none), 2 or 0 (R51-R52), minus units placed. */

@@ -22,12 +22,12 @@ const SEAT_KINDS = [
   ["open", "lobby.kind.open"],
 ];
 
-/** The game's AI levels (GET /api/levels/{game}): spec, time per move, measured Elo. */
+/** The game's AI levels (GET /api/games/{game}/levels): spec, time per move, measured Elo. */
 const levelTables = new Map();
 async function loadLevels(game) {
   if (!levelTables.has(game.name)) {
-    const data = await api(`/api/levels/${encodeURIComponent(game.name)}`).catch(() => ({ levels: [] }));
-    levelTables.set(game.name, data.levels || []);
+    const levels = await api(`/api/games/${encodeURIComponent(game.name)}/levels`).catch(() => []);
+    levelTables.set(game.name, Array.isArray(levels) ? levels : []);
   }
   return levelTables.get(game.name);
 }
@@ -58,7 +58,8 @@ export function levelNote(level) {
 }
 
 /** The AI levels of a game, easiest first: [spec, label], with each level's time per move
- * and measured rating where /api/levels has them, else its name (/api/games ``levels``). */
+ * and measured rating where /api/games/{game}/levels has them, else its name (/api/games
+ * ``levels``). */
 function agentChoices(game) {
   const table = levelTables.get(game.name) || [];
   const levels = table.length

@@ -28,7 +28,7 @@ value range -1..1), ``safety4`` in season 4 (default 0.4, ``DEFAULT_LAST_SAFETY`
 single-seat decision takes the best expected action among those of the best safe value.
 
 Why season 4 has its own slack: every scripted plan loses for certain to its exact best
-reply (``spelbord.ai.gunst_plan_reply``: value +1 from either seat for the hoarder,
+reply (``spelbord.ai.gunst.plan_reply``: value +1 from either seat for the hoarder,
 banisher, trickle, all-in and deity-rush), e.g. against the hoarder: bring nothing
 three times, then everything but one scholar (10 pieces against 11 makes the reply the
 chooser, R5). But after three seasons of ``bring nothing`` the season-4 frontier is a
@@ -37,7 +37,7 @@ answer to it. With one slack of 0.025 gunst-eq drew 39 of 40 against the hoarder
 (``--seed 11``, before f91f68d); a season-4 slack of 0.25 won 8 and drew 32 (60%, seed
 21); 0.4 buys the floor with a margin at the price of a mimic (``gunst-br:mimic=hoard``)
 that turns in season 4.
-Measured at commit f91f68d, 24 November 2026 (``spelbord.ai.levels.MEASURED``): against
+Measured at commit f91f68d, 24 November 2026 (``spelbord/ai/ladders/gunst.json``): against
 the hoarder 30 of 40 (20 wins, 20 draws), banisher 37, trickle, all-in and deity-rush 40
 of 40; the best reply ``gunst-br`` scored 12 of 20 against it (mean return +0.2: 0.1 of
 the value range 2) and ``gunst-br:mimic=hoard`` 13 of 20 (+0.3: 0.15 of the range).
@@ -67,7 +67,8 @@ from collections.abc import Callable, Sequence
 from spelbord.ai import matrixgame
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_eq import greedy_decision, menu
+from spelbord.ai.gunst.smmcts import greedy_decision, menu
+from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.view import SeatView
 from spelbord.core import State, seeded
 from spelbord.games.gunst import actions as A
@@ -617,3 +618,9 @@ def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
     )
     agent.name = f"gunst-eq{suffix}"
     return agent
+
+
+@agent_kind("gunst-eq", games=("gunst",), searches=True)
+def gunst_eq(spec: AgentSpec, seed: int | None = None) -> Agent:
+    """``gunst-eq[:model=on|off][:safety=E][:safety4=E]`` (``make_gunst_eq``)."""
+    return make_gunst_eq(list(spec.parts), seed)

@@ -1,6 +1,6 @@
 """The exact best reply to a scripted Gunst plan: how much a fixed plan can be beaten by.
 
-A scripted plan (``spelbord.ai.scripted.gunst``) never searches, so against it Gunst is a
+A scripted plan (``spelbord.ai.gunst.script``) never searches, so against it Gunst is a
 one-player game with chance: the coin of equal counts (R5) and the plan's own tie-breaks
 (``ScriptedAgent.pick`` and ``fallback`` choose uniformly at random among equals). This
 module searches that game exactly: every legal selection of the replying seat at every
@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from spelbord import games
 from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.gunst.script import GunstPlan
 from spelbord.ai.scripted import make_plan
-from spelbord.ai.scripted.gunst import GunstPlan
 from spelbord.ai.view import SeatView
 from spelbord.core.errors import SpelbordError
 from spelbord.games.gunst import rules

@@ -19,7 +19,7 @@ best only in season 4.
 from __future__ import annotations
 
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst_solver import (
+from spelbord.ai.gunst.eq import (
     CONTINUATIONS,
     DEFAULT_LAST_SAFETY,
     DEFAULT_SAFETY,
@@ -27,6 +27,7 @@ from spelbord.ai.gunst_solver import (
     GunstSolver,
     safety_value,
 )
+from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.view import SeatView
 from spelbord.games.gunst.pieces import SEASONS
 from spelbord.games.gunst.table import TINGE, Table
@@ -108,3 +109,9 @@ def make_gunst_br(parts: list[str], seed: int | None = None) -> GunstBestReply:
                 "safety4=E)"
             )
     return GunstBestReply(seed, target_model, mimic, safety, last)
+
+
+@agent_kind("gunst-br", games=("gunst",))
+def gunst_br(spec: AgentSpec, seed: int | None = None) -> GunstBestReply:
+    """``gunst-br[:model=on|off][:mimic=PLAN][:safety=E][:safety4=E]`` (``make_gunst_br``)."""
+    return make_gunst_br(list(spec.parts), seed)

@@ -1,13 +1,13 @@
-"""The Coerceo weight tuner (``spelbord.lab.tune_coerceo``): it plays the engine against
+"""The Coerceo weight tuner (``spelbord.ai.coerceo.tune``): it plays the engine against
 itself, labels quiet positions with the results and fits weights that fit them no worse."""
 
 from __future__ import annotations
 
 import pytest
 
+from spelbord.ai.coerceo import tune
 from spelbord.games.coerceo import engine
 from spelbord.games.coerceo.weights import WEIGHTS
-from spelbord.lab import tune_coerceo as tune
 
 compiled_only = pytest.mark.skipif(engine.C_CORE is None, reason="the C core was not built")
 

@@ -14,8 +14,12 @@ garrison (``Variant``; no plan's code is copied).
 
 Shared: terrain with the castle in the middle of the country and the villages beside it;
 hits go to the cheapest unit, undamaged first (R45); a defender spends its diplomat
-(R110); it mends whenever it may (R56). Decisions it does not know fall back to a random
-legal action.
+(R110); it mends whenever it may (R56). Where the rules version has the dragon besiege
+(``dragon_besieges`` in the observation, R111) a plan that wins the dragon lays it beside
+the enemy's settlements, never beside its own; a settlement where another player's lone
+unit stands is reinforced first where the controller then defends it (R55, version 4),
+last where the intruder would defend it with the walls (older versions). Decisions it does
+not know fall back to a random legal action.
 """
 
 from __future__ import annotations
@@ -159,6 +163,12 @@ class OmringadPlan(ScriptedAgent):
         squares = {a: square_of(a) for a in actions if square_of(a) is not None}
         if obs["phase"] == "move":
             return self._move(obs, view.seat, actions, texts, squares)
+        if (
+            squares
+            and obs["phase"] == "auction"
+            and (obs.get("auction") or {}).get("lot") == "dragon"
+        ):
+            return self._place_dragon(obs, view.seat, squares)
         if squares:
             return self._settle(obs, view.seat, squares)
         return None
@@ -216,7 +226,34 @@ class OmringadPlan(ScriptedAgent):
                 score[a] = 10.0 if terrain[sq] == "C" else -float(self._to_castle(obs, seat, sq))
             else:
                 score[a] = -float(self._to_front(obs, seat, sq))
+            if obs["phase"] == "reinforce" and self._intruded(obs, seat, sq):
+                # R55: version 4 has the controller defend (walls and all) against the
+                # intruder, so reinforcing there evicts it; before, the intruder defended.
+                score[a] += 20.0 if obs.get("controller_defends") else -20.0
         return self.pick(list(squares), score)
+
+    def _place_dragon(
+        self, obs: dict[str, Any], seat: int, squares: dict[int, int | None]
+    ) -> int | None:
+        """Where the dragon goes (R104): where it besieges (R111, when the rules say it
+        does) the most enemy settlement points and none of its own; else as any placement."""
+        if not obs.get("dragon_besieges"):
+            return self._settle(obs, seat, squares)
+        terrain, control, steps = obs["terrain"], obs["control"], obs["map"]["steps"]
+        score: dict[int, float] = {}
+        for a, sq in squares.items():
+            assert sq is not None
+            value = 0.0
+            for n in set(steps[sq]):
+                if terrain[n] in "CV":
+                    worth = VALUE[terrain[n]]
+                    value += -2.0 * worth if control[n] == seat else worth
+            score[a] = value - 0.01 * self._to_front(obs, seat, sq)
+        return self.pick(list(squares), score)
+
+    def _intruded(self, obs: dict[str, Any], seat: int, sq: int) -> bool:
+        """Whether another player's units stand in ``seat``'s settlement ``sq`` (R55)."""
+        return any(st["square"] == sq and st["owner"] not in (seat, -1) for st in obs["stacks"])
 
     def _to_castle(self, obs: dict[str, Any], seat: int, sq: int) -> int:
         castles = [s for s, t in enumerate(obs["terrain"]) if t == "C" and s // 25 == seat]

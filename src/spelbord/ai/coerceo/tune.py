@@ -1,8 +1,9 @@
-"""Tune the engine's evaluation weights by fitting game results (Texel's method).
+"""Tune the engine's evaluation weights by fitting game results (Texel's method); the
+game's ``tuner`` extra (``spelbord lab tune coerceo``).
 
 1. Self-play: the engine plays ``--games`` games against itself at ``--depth`` plies, its
    first ``--openings`` plies varied at random among near-best moves (see
-   ``spelbord.ai.alphabeta``), so the games differ.
+   ``spelbord.ai.coerceo.ab``), so the games differ.
 2. Every quiet position (the static score within ``QUIET_MARGIN`` of a depth-1 search, so
    no capture is pending) is labelled with the game's result for the side to move: 1 a
    win, 0.5 a draw, 0 a loss.
@@ -19,7 +20,7 @@
 The endgame weights (10-13 in ``weights.py``) are left as they are: their positions are
 too few among the quiet positions of whole games to fit them.
 
-Run ``python -m spelbord.lab.tune_coerceo --games 200 --depth 3 --verify 20`` and paste
+Run ``spelbord lab tune coerceo --games 200 --depth 3 --verify 20`` and paste
 the printed ``WEIGHTS`` into ``weights.py`` when the verification match favours them.
 
 >>> mse([((1, 0, 0, 0, 0, 0, 0, 0, 0, 0), 1.0)], (100, 50, 0, 0, 0, 0, 0, 0, 0, 0), 1.0) < 0.1
@@ -125,7 +126,7 @@ def verify(
 ) -> float:
     """The fitted weights' share of the points against the current ones (draws: half)."""
     from spelbord.ai import SeatView
-    from spelbord.ai.alphabeta import AlphaBetaAgent
+    from spelbord.ai.coerceo.ab import AlphaBetaAgent
 
     class Weighted(AlphaBetaAgent):
         def __init__(self, weights: Sequence[int], seed: int) -> None:
@@ -150,7 +151,9 @@ def verify(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="spelbord lab tune coerceo", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--openings", type=int, default=8)

@@ -36,6 +36,7 @@ from typing import Any
 
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError, Budget
+from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.view import SeatView
 from spelbord.core import seeded
 
@@ -44,6 +45,8 @@ ENGINE_GAMES = ("coerceo",)
 
 EVALUATIONS = ("full", "material")
 SEARCHES = ("full", "plain")
+MAX_OPENINGS = 100
+"""The most opening plies a spec may vary (``openings=``)."""
 OPENING_MARGIN = 25
 """Centipawns: opening moves this close to the best are equally likely."""
 
@@ -72,8 +75,8 @@ class AlphaBetaAgent(Agent):
             raise AgentSpecError(f"unknown search {searcher!r} (searches: {', '.join(SEARCHES)})")
         if depth is not None and not 1 <= depth <= 64:
             raise AgentSpecError(f"depth must be 1..64, got {depth}")
-        if openings < 0:
-            raise AgentSpecError(f"openings must be at least 0, got {openings}")
+        if not 0 <= openings <= MAX_OPENINGS:
+            raise AgentSpecError(f"openings must be 0..{MAX_OPENINGS}, got {openings}")
         if seconds is None and depth is None:
             seconds = DEFAULT_SECONDS
         self.seconds = seconds
@@ -195,3 +198,9 @@ def parse_alphabeta(spec: str, parts: list[str], seed: int | None) -> AlphaBetaA
         except ValueError:
             raise AgentSpecError(f"bad value {value!r} for {key!r} in {spec!r}") from None
     return AlphaBetaAgent(seconds, depth, seed, evaluation, openings, tables, searcher)
+
+
+@agent_kind("ab", games=ENGINE_GAMES)
+def make_alphabeta(spec: AgentSpec, seed: int | None = None) -> AlphaBetaAgent:
+    """The Coerceo engine as an agent (see the module for the spec)."""
+    return parse_alphabeta(str(spec), list(spec.parts), seed)

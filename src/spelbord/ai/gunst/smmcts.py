@@ -29,6 +29,7 @@ from typing import Any
 
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
+from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.view import SeatView
 from spelbord.core import seeded
 from spelbord.games.gunst import actions as A
@@ -361,3 +362,9 @@ def make_gunst_smmcts(parts: list[str], seed: int | None = None) -> GunstEqAgent
         if not 0 < gamma <= 1:
             raise AgentSpecError(f"gamma is in (0, 1], got {gamma}")
     return GunstEqAgent(budget, seed, gamma=gamma)
+
+
+@agent_kind("gunst-smmcts", games=("gunst",))
+def gunst_smmcts(spec: AgentSpec, seed: int | None = None) -> GunstEqAgent:
+    """``gunst-smmcts[:budget][:gamma=G]`` (``make_gunst_smmcts``)."""
+    return make_gunst_smmcts(list(spec.parts), seed)

@@ -1,6 +1,8 @@
-"""Fit Omringad's evaluation to game results (``spelbord.games.omringad.fitted``).
+"""Fit Omringad's evaluation to game results (``spelbord.games.omringad.fitted``); the
+game's ``tuner`` extra.
 
-``python -m spelbord.ai.fit omringad --games 160 --seed 1`` plays games between the
+``spelbord lab tune omringad --games 160 --seed 1`` (or ``python -m
+spelbord.ai.omringad.fit --games 160 --seed 1``) plays games between the
 scripted plans and random play (every ordered pair in turn, so each plays both seats),
 takes a position every ``--every`` moves of each, and fits a logistic regression of the
 result (seat 0 won: 1, lost: 0, a draw: 1/2) on ``fitted.features``, by iteratively
@@ -95,8 +97,11 @@ def judge(p: np.ndarray, y: np.ndarray) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spelbord.ai.fit", description=__doc__)
-    parser.add_argument("game", choices=["omringad"])
+    parser = argparse.ArgumentParser(
+        prog="spelbord lab tune omringad",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--games", type=int, default=160)
     parser.add_argument("--every", type=int, default=8, help="a position every N moves")
     parser.add_argument("--seed", type=int, default=1)
@@ -131,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             "hand-made heuristic_value": judge((hand + 1.0) / 2.0, yt),
         },
         "seconds": round(time.perf_counter() - start, 1),
-        "command": f"python -m spelbord.ai.fit omringad --games {args.games} "
+        "command": f"spelbord lab tune omringad --games {args.games} "
         f"--every {args.every} --seed {args.seed}",
     }
     path = args.out or Path(str(fitted.__file__)).with_name(fitted.WEIGHTS)

@@ -1,0 +1,18 @@
+"""Omringad's AI levels (``level:NAME``, ``spelbord.ai.levels``).
+
+Portfolio search over the scripted plans (``spelbord.ai.portfolio``) plays Hard and
+Master: at equal time it beat IS-MCTS and it beats every scripted plan more often (the
+measured matches: ``spelbord ai levels omringad``); IS-MCTS lost to three of the four
+plans.
+"""
+
+from __future__ import annotations
+
+from spelbord.ai.levels import Levels
+
+LEVELS = Levels(
+    easy="random",
+    medium="script:conqueror",
+    hard="portfolio:1s",
+    master="portfolio:4s",
+)
