@@ -41,6 +41,7 @@ import secrets
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import orjson
@@ -320,12 +321,20 @@ class LiveTable:
         return encode({"type": "view", "seq": self.seq, "view": view})
 
     def replay(self, viewer: int | None) -> dict[str, Any]:
-        return views.replay(
+        """Every frame of the game for ``viewer`` (a long record takes a second: the routes
+        call ``replay_later`` in a thread instead)."""
+        return self.replay_later(viewer)()
+
+    def replay_later(self, viewer: int | None) -> Callable[[], dict[str, Any]]:
+        """``replay(viewer)`` as a function of the table as it is now, safe to run in
+        another thread: a change swaps the table's state, it never alters the one read."""
+        return partial(
+            views.replay,
             self.game,
             self.state.history(),
             viewer,
             self.status == "finished",
-            self.timeouts,
+            dict(self.timeouts),
             result=self.result,
         )
 

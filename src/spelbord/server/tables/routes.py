@@ -10,6 +10,7 @@ the server adds around a table without the tables knowing it: the players' part 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, Protocol
 
 from fastapi import APIRouter, Depends, Request, WebSocket
@@ -155,7 +156,8 @@ async def cancel(table_id: str, request: Request, hub: TheHub) -> dict[str, Any]
 @router.get("/api/tables/{table_id}/replay")
 async def replay(table_id: str, hub: TheHub, token: str | None = None) -> dict[str, Any]:
     table = await hub.read(table_id)
-    return table.replay(table.seat_of(token))
+    # every frame of a long record: a second of work, never on the event loop
+    return await asyncio.to_thread(table.replay_later(table.seat_of(token)))
 
 
 @router.get("/api/tables/{table_id}/export")
