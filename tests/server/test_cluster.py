@@ -2,7 +2,8 @@
 concurrent games (people over WebSockets and HTTP, each table's seats on both processes,
 AI tables casual and rated); one web process and one worker are killed with ``kill -9``
 in the middle. Every client reconnects and resumes, every acknowledged move is stored
-once, every AI table finishes, and no rated game had a random move."""
+once, every AI table finishes, and no rated game had a random move. The same when Redis
+is killed with ``kill -9`` and started again, and when a web process is drained."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import asyncio
 import json
 import os
 import shutil
+import signal
+import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,16 +45,44 @@ def need(thing: str, ok: bool) -> None:
     pytest.skip(f"{thing} is not available")
 
 
+class RedisServer:
+    """The cluster's Redis, which a test may kill (-9) and start again on its port."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.port = folder, free_port()
+        self.proc: subprocess.Popen[bytes]
+        self.proc, self.url = start_redis(folder, self.port)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def restart(self) -> None:
+        self.proc, _ = start_redis(self.folder, self.port)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
 @pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[Cluster]:
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     need("redis-server", shutil.which("redis-server") is not None)
+    server = RedisServer(tmp_path / "redis")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def cluster(tmp_path: Path, redis_server: RedisServer) -> Iterator[Cluster]:
     need("SPELBORD_TEST_POSTGRES_URL", bool(POSTGRES_URL))
     assert POSTGRES_URL is not None
-    redis, redis_url = start_redis(tmp_path / "redis", free_port())
     found = Cluster(
         tmp_path,
         postgres_schema_url(POSTGRES_URL, f"cluster{os.getpid()}"),
-        redis_url,
+        redis_server.url,
         webs=2,
         workers=2,
         worker_processes=2,
@@ -64,8 +95,6 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         yield found
     finally:
         found.stop()
-        redis.terminate()
-        redis.wait(10)
 
 
 class Seat:
@@ -121,8 +150,25 @@ class Seat:
             await asyncio.sleep(0.3)
 
 
+Interrupt = Callable[[Cluster, list[str]], Awaitable[None]]
+
+
+async def kill_a_web_process_and_a_worker(cluster: Cluster, urls: list[str]) -> None:
+    cluster.kill("web0")  # kill -9, in the middle of the games
+    cluster.kill("worker0")
+    urls[0] = urls[1]  # the proxy would take it out of rotation
+
+
+async def drain_a_web_process(cluster: Cluster, urls: list[str]) -> None:
+    cluster.procs["web0"].terminate()  # a deploy: it lets go of its tables and leaves
+    urls[0] = urls[1]
+
+
 async def scenario(
-    cluster: Cluster, human: int = HUMAN_TABLES, ai: int = AI_TABLES, drain: bool = False
+    cluster: Cluster,
+    human: int = HUMAN_TABLES,
+    ai: int = AI_TABLES,
+    interrupt: Interrupt = kill_a_web_process_and_a_worker,
 ) -> dict[str, Any]:
     urls = [cluster.url(0), cluster.url(1)]
     seats: list[Seat] = []
@@ -151,13 +197,11 @@ async def scenario(
         deadline = time.monotonic() + 150
         players = [asyncio.create_task(s.play(client, deadline)) for s in seats]
         await asyncio.sleep(1.5)
-        if drain:  # a deploy: SIGTERM, the process lets go of its tables and leaves
-            cluster.procs["web0"].terminate()
-        else:
-            cluster.kill("web0")  # kill -9, in the middle of the games
-            cluster.kill("worker0")
-        urls[0] = urls[1]  # the proxy would take it out of rotation
-        await asyncio.gather(*players)
+        await interrupt(cluster, urls)
+        # a seat that hears nothing more (a lost frame) is stopped at the deadline
+        _, stuck = await asyncio.wait(players, timeout=deadline - time.monotonic() + 5)
+        for task in stuck:
+            task.cancel()
         summaries = {}
         for table in tables:
             while time.monotonic() < deadline:
@@ -215,7 +259,7 @@ def test_two_web_processes_and_two_workers_survive_kill_9(cluster: Cluster) -> N
 
 def test_a_drained_web_process_hands_its_games_on(cluster: Cluster) -> None:
     """SIGTERM (a deploy) instead of kill -9: the games go on at the other process."""
-    got = asyncio.run(scenario(cluster, human=16, ai=4, drain=True))
+    got = asyncio.run(scenario(cluster, human=16, ai=4, interrupt=drain_a_web_process))
     assert all(s.finished for s in got["seats"])
     for table in got["tables"]:
         assert got["exports"][table]["result"]["termination"] not in ("aborted", "abandoned")
@@ -224,3 +268,28 @@ def test_a_drained_web_process_hands_its_games_on(cluster: Cluster) -> None:
         for ply, action in s.acked:
             stored = moves[ply]
             assert action in (stored if isinstance(stored, list) else [stored])
+
+
+def test_redis_killed_and_started_again_loses_no_acknowledged_move(
+    cluster: Cluster, redis_server: RedisServer
+) -> None:
+    """kill -9 of Redis: forwarded requests get 503 (nothing acknowledged) or wait, frames
+    relayed meanwhile may be lost; once Redis is back the relayed sockets are closed (1012),
+    their clients reconnect with the whole view, and every game goes on to its end."""
+
+    async def kill_redis(cluster: Cluster, urls: list[str]) -> None:
+        redis_server.kill()
+        await asyncio.sleep(3.0)
+        redis_server.restart()
+
+    got = asyncio.run(scenario(cluster, human=16, ai=4, interrupt=kill_redis))
+    assert all(s.finished for s in got["seats"]), [s.table for s in got["seats"] if not s.finished]
+    for table in got["tables"]:
+        assert got["exports"][table]["result"]["termination"] not in ("aborted", "abandoned")
+    for s in got["seats"]:
+        moves = got["exports"][s.table]["moves"]
+        for ply, action in s.acked:
+            stored = moves[ply]
+            assert action in (stored if isinstance(stored, list) else [stored]), (s.table, ply)
+    logs = "".join(p.read_text(errors="replace") for p in cluster.folder.glob("web*.log"))
+    assert "Redis subscription made again" in logs

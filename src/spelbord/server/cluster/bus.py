@@ -9,8 +9,11 @@ answered ``503``, nothing acknowledged).
 
 ``LocalBus``: one process (the embedded ``make serve``): handlers are called on the loop.
 ``RedisBus``: ``SPELBORD_REDIS_URL``; publishing never waits (an outbox task sends in
-order, pipelined); a lost connection is retried with backoff and logged, and the
-subscriptions are made again.
+order, pipelined; at most ``MAX_OUTBOX`` messages wait, the oldest dropped beyond); a
+lost connection is retried with backoff and logged, and the subscriptions are made
+again. What was published meanwhile may be lost, so once subscribed again the bus calls
+its ``after_reconnect`` callbacks (a web process then closes the sockets whose frames
+come over the bus, 1012: their clients reconnect and get the whole view).
 
 >>> import asyncio
 >>> async def demo() -> list[dict]:
@@ -37,6 +40,8 @@ log = logging.getLogger(__name__)
 
 REDIS_ENV = "SPELBORD_REDIS_URL"
 PREFIX = "spelbord:"
+MAX_OUTBOX = 100_000
+"""The most messages waiting to be published while Redis cannot be reached."""
 
 Handler = Callable[[dict[str, Any]], None]
 
@@ -54,6 +59,10 @@ class Bus(Protocol):
     def publish(self, channel: str, message: dict[str, Any]) -> None: ...
 
     def subscribe(self, channel: str, handler: Handler) -> None: ...
+
+    def after_reconnect(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` whenever the bus is back after a lost connection (messages
+        published meanwhile may be lost)."""
 
     async def start(self) -> None: ...
 
@@ -74,6 +83,9 @@ class LocalBus:
 
     def subscribe(self, channel: str, handler: Handler) -> None:
         self._handlers.setdefault(channel, []).append(handler)
+
+    def after_reconnect(self, callback: Callable[[], None]) -> None:
+        return None  # one process: nothing is ever lost
 
     async def start(self) -> None:
         return None
@@ -97,6 +109,7 @@ class RedisBus:
     def __init__(self, url: str) -> None:
         self.url = url
         self._handlers: dict[str, list[Handler]] = {}
+        self._reconnected: list[Callable[[], None]] = []
         self._outbox: asyncio.Queue[tuple[str, bytes]] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._client: Any = None
@@ -123,7 +136,7 @@ class RedisBus:
 
         await self.check()
         self._client = redis.Redis.from_url(self.url, socket_connect_timeout=3)
-        self._outbox = asyncio.Queue()
+        self._outbox = asyncio.Queue(MAX_OUTBOX)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._send()), loop.create_task(self._listen())]
         with contextlib.suppress(TimeoutError):
@@ -133,11 +146,22 @@ class RedisBus:
         if self._outbox is None:
             self.dropped += 1
             return
-        self._outbox.put_nowait((PREFIX + channel, orjson.dumps(message)))
+        item = (PREFIX + channel, orjson.dumps(message))
+        try:
+            self._outbox.put_nowait(item)
+        except asyncio.QueueFull:  # Redis has been away a long time: the oldest goes
+            self._outbox.get_nowait()
+            self._outbox.put_nowait(item)
+            self.dropped += 1
+            if self.dropped % 10_000 == 1:
+                log.warning("Redis unreachable: %d messages dropped so far", self.dropped)
 
     def subscribe(self, channel: str, handler: Handler) -> None:
         """Handlers are registered before ``start`` (the listener subscribes to them all)."""
         self._handlers.setdefault(PREFIX + channel, []).append(handler)
+
+    def after_reconnect(self, callback: Callable[[], None]) -> None:
+        self._reconnected.append(callback)
 
     async def _send(self) -> None:
         assert self._outbox is not None
@@ -167,6 +191,7 @@ class RedisBus:
         import redis.asyncio as redis
 
         delay = 0.1
+        lost = False
         while True:
             client = redis.Redis.from_url(self.url, socket_connect_timeout=3)
             pubsub = client.pubsub(ignore_subscribe_messages=True)
@@ -175,6 +200,14 @@ class RedisBus:
                     await pubsub.subscribe(*self._handlers)
                 self._subscribed.set()
                 delay = 0.1
+                if lost:
+                    lost = False
+                    log.warning("Redis subscription made again")
+                    for callback in self._reconnected:
+                        try:
+                            callback()
+                        except Exception:
+                            log.exception("a reconnect callback failed")
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
@@ -190,6 +223,7 @@ class RedisBus:
                 raise
             except Exception as exc:
                 log.warning("Redis subscription lost (%s); again in %.1f s", exc, delay)
+                lost = True
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 5.0)
             finally:

@@ -18,7 +18,8 @@ A ``Node`` is the hub's ``Placement`` and its sockets' ``Relay``:
 - **Remote sockets**: a socket this process holds for a table owned elsewhere is stood
   for at the owner by a ``RemoteSubscriber``, whose frames come back over the bus; when
   the holder dies its subscribers are dropped by the owner, when the owner dies the
-  holder closes the socket (1012) and the client reconnects.
+  holder closes the socket (1012) and the client reconnects; so it does when the bus
+  comes back after a lost connection (frames may have been lost meanwhile).
 
 Without a shared bus (the embedded server) a node owns every table and leads.
 """
@@ -141,6 +142,7 @@ class Node:
         self._draining = False
         if self.shared:
             bus.subscribe(f"proc:{self.me}", self._on_message)
+            bus.after_reconnect(self._bus_back)
             hub.placement = self
             hub.ops.update(
                 subscribe=self._op_subscribe,
@@ -198,6 +200,16 @@ class Node:
                     self._let_go_all("its heartbeat could not be written")
             self._drop_dead_subscribers()
             self._close_orphaned_sockets()
+
+    def _bus_back(self) -> None:
+        """The bus was lost a while: frames for the sockets held here may have been lost
+        with it. They are closed (1012); their clients reconnect and get the whole view."""
+        attached = list(self._attached.values())
+        self._attached.clear()
+        if attached:
+            log.warning("the bus is back: %d relayed sockets reconnect", len(attached))
+        for _, _, sub in attached:
+            sub.close(1012)
 
     def _let_go_all(self, why: str) -> None:
         """Without a heartbeat another process may own our tables by now: drop them."""
