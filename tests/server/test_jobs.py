@@ -178,6 +178,23 @@ def test_an_unreachable_database_or_redis_at_start_is_named_and_exits_1(
     assert named in err and "cannot be reached" in err and "y@" not in err  # no password
 
 
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["worker", "--processes", "0"], "--processes must be 1-64"),
+        (["worker", "--processes", "65"], "--processes must be 1-64"),
+        (["worker", "--name", "w" * 65], "--name must be 1-64 characters"),
+    ],
+)
+def test_a_workers_bad_command_line_is_named_and_exits_2(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spelbord.cli.main import main
+
+    assert main(argv) == 2
+    assert named in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_an_ai_seats_clock_does_not_run_while_its_job_waits_in_line(
     make_client: Factory, sqlite_url: str

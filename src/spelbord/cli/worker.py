@@ -45,6 +45,8 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.processes <= 64:
         raise CliError(f"--processes must be 1-64, got {args.processes}", EXIT_USAGE)
+    if args.name is not None and not 1 <= len(args.name) <= 64:
+        raise CliError(f"--name must be 1-64 characters, got {len(args.name)}", EXIT_USAGE)
     try:
         from spelbord.server.config import resolve_database_url
         from spelbord.server.jobs.worker import WorkerStartError, run_worker

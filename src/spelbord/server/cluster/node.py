@@ -119,7 +119,8 @@ class Node:
         self.store = store
         self.bus = bus
         self.shared = bus.shared
-        self.me = name or f"web:{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        host = socket.gethostname()[:40]  # the name fits the database's 64 characters
+        self.me = name or f"web:{host}:{os.getpid()}:{secrets.token_hex(3)}"
         self.address = address
         self.beat_every = beat
         self.timeout = timeout

@@ -64,8 +64,9 @@ class RunnerConfig:
 
 
 def worker_name(prefix: str = "worker") -> str:
-    """A name for a worker that no other has: host, process id."""
-    return f"{prefix}:{socket.gethostname()}:{os.getpid()}"
+    """A name for a worker that no other has: host (its first 40 characters: the name fits
+    the database's 64), process id."""
+    return f"{prefix}:{socket.gethostname()[:40]}:{os.getpid()}"
 
 
 class JobRunner:
