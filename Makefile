@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: install install-test serve test lint format typecheck pytest test-fast bench clean messages
+.PHONY: install install-test serve cluster cluster-stop test lint format typecheck pytest test-fast bench clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(TEST_STAMP): $(STAMP) pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev,lab,openspiel,pettingzoo]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,lab,openspiel,pettingzoo,cluster]'
 	touch $(TEST_STAMP)
 
 install: $(STAMP)
@@ -27,6 +27,17 @@ install-test: $(TEST_STAMP)
 
 serve: $(STAMP)
 	$(BIN)/spelbord serve --host $(HOST) --port $(PORT)
+
+# The real topology on this machine: its own PostgreSQL and Redis (Debian packages) on
+# their own ports under var/cluster/, two web processes, two workers, HAProxy in front on
+# CLUSTER_PORT (docs/deploy.md). `make cluster-stop` ends them.
+CLUSTER_PORT ?= 8100
+cluster: $(STAMP)
+	$(BIN)/python -c 'import redis' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[cluster]'
+	$(BIN)/python -m spelbord.server.cluster.launch start --port $(CLUSTER_PORT)
+
+cluster-stop: $(STAMP)
+	$(BIN)/python -m spelbord.server.cluster.launch stop
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -103,11 +103,33 @@ def test_serve_delegates(run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[Any, ...]] = []
     fake = types.ModuleType("spelbord.server.main")
     fake.serve = lambda *args: calls.append(args)  # type: ignore[attr-defined]
+    fake.StartError = type("StartError", (RuntimeError,), {})  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "spelbord.server.main", fake)
     assert run_cli("serve")[0] == 0
     argv = ("serve", "--host", "0.0.0.0", "--port", "8123", "--database-url", "sqlite:///x.db")
     assert run_cli(*argv)[0] == 0
-    assert calls == [("127.0.0.1", 8000, None), ("0.0.0.0", 8123, "sqlite:///x.db")]
+    assert run_cli("serve", "--workers", "0")[0] == 0
+    assert calls == [
+        ("127.0.0.1", 8000, None, None),
+        ("0.0.0.0", 8123, "sqlite:///x.db", None),
+        ("127.0.0.1", 8000, None, 0),
+    ]
+
+
+def test_serve_names_what_cannot_be_reached_and_exits_1(
+    run_cli: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = types.ModuleType("spelbord.server.main")
+    error = type("StartError", (RuntimeError,), {})
+
+    def serve(*args: Any) -> None:
+        raise error("Redis at redis://***@db:6379/0 cannot be reached: refused")
+
+    fake.serve = serve  # type: ignore[attr-defined]
+    fake.StartError = error  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "spelbord.server.main", fake)
+    code, _, err = run_cli("serve")
+    assert code == 1 and "Redis at" in err and "cannot be reached" in err
 
 
 def test_serve_rejects_a_bad_port(run_cli: Run) -> None:

@@ -39,9 +39,11 @@ FAKE_WORKERS = WorkerConfig(
 )
 
 
-def postgres_schema_url(url: str) -> str:
-    """A fresh schema of its own for this test process (parallel runs share one database)."""
-    schema = "spelbord_" + os.environ.get("PYTEST_XDIST_WORKER", "main").replace("-", "_")
+def postgres_schema_url(url: str, purpose: str = "") -> str:
+    """A fresh schema of its own for this test process (parallel runs share one database);
+    ``purpose`` names another one beside it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main").replace("-", "_")
+    schema = f"spelbord_{worker}{'_' + purpose if purpose else ''}"
     engine = sa.create_engine(url)
     with engine.begin() as conn:
         conn.execute(sa.text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))

@@ -214,6 +214,9 @@ class BareHost:
     def release(self, table: LiveTable) -> None:
         self.released.append(table.status)
 
+    async def allows_random(self, table_id: str) -> bool:
+        return True
+
 
 def test_a_live_table_needs_only_its_host(client: TestClient, tmp_path: Path) -> None:
     engine = open_engine(f"sqlite:///{tmp_path / 'host.sqlite3'}")

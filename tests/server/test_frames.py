@@ -27,7 +27,7 @@ class Recorder:
         self.frames: list[str] = []
 
     def push(self, text: str, kind: str | None = None) -> None:
-        if kind == "view":
+        if kind in ("view", "delta"):
             self.frames.append(text)
 
 

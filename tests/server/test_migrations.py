@@ -8,12 +8,14 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 
+from spelbord.server.cluster import store as cluster_store
 from spelbord.server.db import METADATA, MIGRATIONS, create_engine, migrate
+from spelbord.server.jobs import store as jobs_store
 from spelbord.server.players import store as players_store
 from spelbord.server.tables import store as tables_store
 from spelbord.server.tournaments import store as tournaments_store
 
-STORES = (tables_store, players_store, tournaments_store)
+STORES = (tables_store, players_store, tournaments_store, jobs_store, cluster_store)
 """The modules that declare every role's tables on ``METADATA``."""
 
 
@@ -32,7 +34,7 @@ def test_migrations_match_the_schema_and_downgrade(database_url: str) -> None:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), METADATA)
             assert diff == []
-            assert MigrationContext.configure(conn).get_current_revision() == "0005"
+            assert MigrationContext.configure(conn).get_current_revision() == "0006"
         with engine.begin() as conn:
             command.downgrade(_config(conn), "base")
         with engine.connect() as conn:

@@ -1,6 +1,6 @@
 """Issue 27, item 3: lookalike names. A name is unique on its confusable skeleton (Unicode
 TS #39, ICU's spoof checker) after NFKC and case folding, and a name that mixes scripts is
-refused; migration 0005 back-fills the skeletons of existing names."""
+refused; migration 0006 back-fills the skeletons of existing names."""
 
 from __future__ import annotations
 

@@ -120,3 +120,26 @@ def test_a_resigned_game_ends_its_replay_on_the_resignation(client: TestClient) 
     assert len(frames) == 4 and live["result"]["termination"] == "resign"
     assert frames[-1]["result"] == live["result"] and frames[-1]["to_move"] == TERMINAL
     assert [f["result"] for f in frames[:-1]] == [None, None, None]
+
+
+def test_a_replay_is_built_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every frame of a long record takes a second (an Omringad game of 150 plies: 1.1 s
+    measured): the route builds them in another thread, never in the server's loop."""
+    import threading
+
+    final, record = finished_game(NAMES[0])
+    table = client.post("/api/import", json=record).json()["table"]
+    built_in: list[str] = []
+    real = views.replay
+
+    def spy(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        built_in.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(views, "replay", spy)
+    loop_thread = client.portal.call(lambda: threading.current_thread().name)  # type: ignore[union-attr]
+    replay = client.get(f"/api/tables/{table}/replay").json()
+    assert len(replay["frames"]) == len(final.history()) + 1
+    assert built_in and loop_thread not in built_in

@@ -450,3 +450,57 @@ def test_a_no_show_forfeits_and_the_tournament_survives_a_restart(url: str) -> N
         assert done["standings"][0]["name"] == "Hugo"
         view = h.get(f"/api/tables/{table}/view").json()
         assert view["status"] == "finished" and "absent" in view["result"]["text"]
+
+
+def test_a_rounds_ai_tables_open_gradually_and_within_the_clients_cap() -> None:
+    """A tournament opens at most ``open_per_tick`` of a round's tables a tick (a field of
+    64 would otherwise open 32 AI tables in one request), and none beyond the per-client
+    cap on AI tables: the rest open as tables finish."""
+    import asyncio
+    import types
+
+    from spelbord.server.tables.hub import TooManyAiTablesError
+    from spelbord.server.tournaments.director import Director
+
+    matches = [
+        {"status": "waiting", "slot": slot, "entrants": ["ai:first", "ai:random"]}
+        for slot in range(10)
+    ]
+
+    class Stand:
+        """A director without a database: its matches and the tables it opens."""
+
+        def __init__(self, cap: int) -> None:
+            self.opened: list[int] = []
+            self.cap = cap
+            self.director = Director.__new__(Director)
+            self.director.open_per_tick = 4
+            self.director.store = types.SimpleNamespace(matches=lambda tid, rnd: matches)
+            self.director.hub = types.SimpleNamespace(db=self.db)
+            self.director._open_table = self.open  # type: ignore[method-assign]
+            self.director._watch = self.watch  # type: ignore[method-assign]
+
+        async def db(self, fn: Any, *args: Any) -> Any:
+            return fn(*args)
+
+        async def open(self, t: dict[str, Any], m: dict[str, Any]) -> None:
+            if len(self.opened) >= self.cap:
+                raise TooManyAiTablesError("too many AI tables")
+            self.opened.append(m["slot"])
+            m["status"] = "playing"
+
+        async def watch(self, t: dict[str, Any], m: dict[str, Any]) -> None:
+            return None
+
+    tick = {"id": "t1", "round": 1, "format": "round_robin"}
+    stand = Stand(cap=100)
+    asyncio.run(stand.director._advance(tick))
+    assert stand.opened == [0, 1, 2, 3]  # one tick: four tables
+    asyncio.run(stand.director._advance(tick))
+    assert stand.opened == [0, 1, 2, 3, 4, 5, 6, 7]
+    for m in matches:
+        m["status"] = "waiting"
+    capped = Stand(cap=2)
+    asyncio.run(capped.director._advance(tick))
+    asyncio.run(capped.director._advance(tick))
+    assert capped.opened == [0, 1]  # the per-client cap holds the rest back

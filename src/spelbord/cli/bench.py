@@ -18,6 +18,11 @@ Examples::
     spelbord bench server --games 50 --moves 20 --seconds 60
     spelbord bench server --views           every game's live frames over 300 random plies:
                                             bytes and build ms (median, p99, max)
+    spelbord bench cluster                  real processes on their own PostgreSQL and Redis:
+                                            moves/s with 1 and 2 web processes, 1000 tables
+                                            at a human pace (p50/p99), the AI's wait in line
+                                            with 2 and 3 workers, a GET during 4 analyses
+    spelbord bench cluster --parts analysis --parts ai
     spelbord bench lab                      a small study's games/s with 1 and 2 local
                                             workers and on Ray; parallel efficiency
     spelbord bench lab --games 40 --no-ray
@@ -48,6 +53,8 @@ from spelbord.core.chance import random_step
 from spelbord.core.game import Game, State
 
 SERVER = "server"
+CLUSTER = "cluster"
+CLUSTER_PARTS = ("throughput", "pace", "ai", "analysis")
 LAB = "lab"
 LAB_GAMES = 8
 DEFAULT_SECONDS = 3.0
@@ -130,6 +137,14 @@ def add_parser(sub: Any) -> None:
         help="measure the live frames instead: per game (or --server-game), their bytes and "
         f"build time over a random game of --moves plies (default {VIEW_PLIES})",
     )
+    cluster = parser.add_argument_group("bench cluster")
+    cluster.add_argument(
+        "--parts",
+        action="append",
+        choices=CLUSTER_PARTS,
+        default=None,
+        help="measure only these (repeat; default: all)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -138,6 +153,10 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--seconds must be positive", EXIT_USAGE)
     if args.game == SERVER:
         return run_server(args)
+    if args.game == CLUSTER:
+        return run_cluster(args)
+    if getattr(args, "parts", None):
+        raise CliError("--parts applies to `spelbord bench cluster` only", EXIT_USAGE)
     if args.game == LAB:
         return run_lab(args)
     for flag in ("games", "moves", "server_game"):
@@ -353,6 +372,23 @@ def run_lab(args: argparse.Namespace) -> int:
         f"({'; '.join(f'{a.game}: {_seats(a.seats)}' for a in arms)})"
     )
     print(report(measure(games, use_ray, workers)))
+    return EXIT_OK
+
+
+def run_cluster(args: argparse.Namespace) -> int:
+    """Delegate to ``spelbord.server.cluster.bench.run``: real processes of a cluster."""
+    try:
+        from spelbord.server.cluster.bench import run as run_bench
+    except ModuleNotFoundError as exc:
+        raise missing_part(
+            exc, "spelbord.server.cluster.bench", "`spelbord bench cluster`"
+        ) from None
+    tables = SERVER_GAMES if args.games is None else args.games
+    if tables < 1:
+        raise CliError("--games must be at least 1", EXIT_USAGE)
+    seconds = 15.0 if args.seconds is None else args.seconds
+    parts = tuple(args.parts) if args.parts else CLUSTER_PARTS
+    run_bench(tables=tables, seconds=seconds, parts=parts)
     return EXIT_OK
 
 

@@ -14,6 +14,7 @@ Examples::
     spelbord lab run seats --games 100 --workers 2  a study: records, figures, report
     spelbord serve                                  the web game table on :8000
     spelbord tournament cancel ID                   stop a tournament (operators)
+    spelbord worker --processes 4                   AI moves and analyses for the table
     spelbord ai levels gunst                        the AI levels and what was measured
 
   exit codes: 0 success, 1 failure while running, 2 bad command line, 130 interrupted.
@@ -43,6 +44,7 @@ from spelbord.cli import (
     rules,
     serve,
     tournament,
+    worker,
 )
 from spelbord.cli.common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError, examples
 
@@ -84,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         lab,
         serve,
         tournament,
+        worker,
         ai,
     ):
         command.add_parser(sub)

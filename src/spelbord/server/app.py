@@ -1,11 +1,13 @@
 """The FastAPI application, wired: the services of one server and the routers of each role.
 
 ``create_app`` opens the database (running the migrations to ``head``), builds the
-services (the hub of live tables with its AI worker pool, the players, the tournament
-director, the rate limits), keeps them on ``app.state`` (the routes get them as FastAPI
-dependencies) and includes the routers of /work/server-contract.md: ``players.routes``,
-``tournaments.routes``, ``web.catalogue``, ``tables.routes`` and the web pages
-(``web.pages``, ``web.lab``, ``web.study``, ``web.tools``), then the static files.
+services (the message bus, the job queue of the worker tier and, in the embedded mode,
+a worker inside this process; the hub of live tables; the players, the tournament
+director, the rate limits; this process's part of a cluster), keeps them on
+``app.state`` (the routes get them as FastAPI dependencies) and includes the routers of
+/work/server-contract.md: ``players.routes``, ``tournaments.routes``, ``web.catalogue``,
+``tables.routes`` and the web pages (``web.pages``, ``web.lab``, ``web.study``,
+``web.tools``), then the static files.
 
 Every error a client can cause is answered as ``{"error": "...", "message": "..."}`` with a
 4xx status (on a WebSocket: ``{"type": "error", "message": "...", "text": "..."}``) and
@@ -16,6 +18,7 @@ changes nothing: ``error`` (WebSocket: ``message``) is the stable English text, 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import importlib
 import logging
 import os
@@ -27,9 +30,15 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from spelbord.core.errors import SpelbordError
+from spelbord.server.cluster.bus import REDIS_ENV, bus_from_env
+from spelbord.server.cluster.node import Node, leader_of
+from spelbord.server.cluster.store import ClusterStore
 from spelbord.server.config import resolve_database_url
 from spelbord.server.db import open_engine
 from spelbord.server.errors import status_of
+from spelbord.server.jobs.client import Jobs
+from spelbord.server.jobs.runner import JobRunner, RunnerConfig
+from spelbord.server.jobs.store import JobStore
 from spelbord.server.players import routes as player_routes
 from spelbord.server.players.accounts import Accounts
 from spelbord.server.players.routes import Players
@@ -79,8 +88,18 @@ def create_app(
     api_docs: bool | str = "env",
     import_limits: ImportLimits | str | None = "env",
     tournament_tick: float = 1.0,
+    redis_url: str | None = "env",
+    job_workers: int | None = None,
+    runner: RunnerConfig | None = None,
+    node_address: str | None = None,
 ) -> FastAPI:
     """The table server on ``database_url`` (default: the embedded SQLite file).
+
+    ``redis_url``: the bus between the processes of a cluster (default:
+    ``$SPELBORD_REDIS_URL``; none: this process alone). ``job_workers``: agent processes
+    of the worker inside this process (default: ``$SPELBORD_WORKERS``, else the
+    ``WorkerConfig``'s; 0: jobs are left to ``spelbord worker`` processes); ``runner``:
+    its leases and the per-client cap (default: ``RunnerConfig.from_env``).
 
     ``rate_limits``: per-client limits (``None``: none; default: ``RateLimits.from_env``);
     ``allowed_origins``: sites besides the server's own that may change state and open
@@ -96,13 +115,34 @@ def create_app(
     """
     _load_games()
     engine = open_engine(resolve_database_url(database_url))
-    hub = Hub(
-        Store(engine),
-        pool or AgentPool(workers or WorkerConfig.from_env()),
-        hub_config or HubConfig.from_env(),
+    redis = (os.environ.get(REDIS_ENV) or None) if redis_url == "env" else redis_url
+    bus = bus_from_env(redis)
+    config = workers or WorkerConfig.from_env()
+    if job_workers is None:
+        job_workers = int(os.environ.get("SPELBORD_WORKERS", config.workers))
+    agent_pool = pool or AgentPool(dataclasses.replace(config, workers=max(1, job_workers)))
+    hub = Hub(Store(engine), agent_pool, hub_config or HubConfig.from_env())
+    job_store = JobStore(engine)
+    jobs = Jobs(
+        job_store, bus, hub.db, cap=config.max_seconds, poll=0.25 if not bus.shared else 1.0
     )
+    hub.thinker = jobs
+    worker = (
+        JobRunner(
+            job_store,
+            agent_pool,
+            bus,
+            hub.db,
+            dataclasses.replace(runner or RunnerConfig.from_env(), slots=job_workers),
+            name=f"embedded:{os.getpid()}:{id(hub):x}",
+        )
+        if job_workers > 0
+        else None
+    )
+    node = Node(hub, ClusterStore(engine), bus, address=node_address)
     players = Players(hub, Accounts(engine))
     director = Director(hub, tick_seconds=tournament_tick)
+    director.leader = leader_of(node)
     limits = RateLimits.from_env() if isinstance(rate_limits, str) else rate_limits
     origins = allowed_origins_from_env() if isinstance(allowed_origins, str) else allowed_origins
     hosts = allowed_hosts_from_env() if isinstance(allowed_hosts, str) else allowed_hosts
@@ -110,13 +150,23 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await bus.start()  # an unreachable Redis stops the start here, naming it
+        await node.start()
+        jobs.start()
+        if worker is not None:
+            worker.start()
         hub.start()
         director.start()  # tournaments run themselves
         try:
             yield
         finally:
             await director.close()
+            await node.close()  # drain: the tables' clients move to the other processes
+            if worker is not None:
+                await worker.close()
+            await jobs.close()
             await hub.close()
+            await bus.close()
             engine.dispose()
 
     app = FastAPI(
@@ -132,6 +182,10 @@ def create_app(
         ImportLimits.from_env() if isinstance(import_limits, str) else import_limits,
         hub.db,
     )
+    app.state.jobs = jobs
+    app.state.worker = worker
+    app.state.bus = bus
+    app.state.node = node
     app.state.players = players
     app.state.table_hooks = players  # rated tables, who sat where (tables.routes.TableHooks)
     app.state.director = director

@@ -48,6 +48,9 @@ def migrate(engine: sa.Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Processes starting together (a cluster) migrate one at a time.
+            connection.execute(sa.text("SELECT pg_advisory_xact_lock(7355608)"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
+import os
 
 import sqlalchemy as sa
 import uvicorn
 
 from spelbord.server.app import create_app
+from spelbord.server.cluster.bus import REDIS_ENV, BusUnavailableError, RedisBus
 from spelbord.server.config import resolve_database_url
 from spelbord.server.web.guards import HOSTS_ENV, allowed_hosts_from_env, served_hosts
 
@@ -36,15 +39,50 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(50_000, 50, 100)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
-    """Run the game table at http://host:port until interrupted."""
+class StartError(RuntimeError):
+    """The database or Redis cannot be reached at start (the message says which)."""
+
+
+def check_redis(url: str | None) -> None:
+    """Reach Redis once before starting (``StartError`` naming it when it cannot)."""
+    if not url:
+        return
+    try:
+        asyncio.run(RedisBus(url).check())
+    except BusUnavailableError as exc:
+        raise StartError(str(exc)) from None
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str | None = None,
+    workers: int | None = None,
+) -> None:
+    """Run the game table at http://host:port until interrupted (or SIGTERM: it drains,
+    its tables move to the cluster's other processes). ``workers``: agent processes of
+    the worker inside this process (0: none; ``spelbord worker`` does the jobs).
+
+    ``StartError`` when the database or Redis (``SPELBORD_REDIS_URL``) cannot be reached.
+    """
     url = resolve_database_url(database_url)
     print(f"Spelbord database: {describe_database(url)}", flush=True)
     hosts = allowed_hosts_from_env() or served_hosts(host)
-    app = create_app(url, allowed_hosts=hosts)
+    redis = os.environ.get(REDIS_ENV) or None
+    check_redis(redis)
+    try:
+        app = create_app(
+            url, allowed_hosts=hosts, job_workers=workers, node_address=f"{host}:{port}"
+        )
+    except sa.exc.OperationalError as exc:
+        shown = describe_database(url)
+        raise StartError(f"the database {shown} cannot be reached: {exc.orig}") from None
     tune_garbage_collector()
     print(f"Spelbord table: http://{host}:{port}/", flush=True)
     print(f"Answering the hosts {', '.join(hosts)} (set {HOSTS_ENV} for others)", flush=True)
+    # Behind a proxy (HAProxy, docs/deploy.md) the client's address comes from
+    # X-Forwarded-For, trusted only from the addresses in SPELBORD_FORWARDED_ALLOW_IPS.
+    forwarded = os.environ.get("SPELBORD_FORWARDED_ALLOW_IPS")
     uvicorn.run(
         app,
         host=host,
@@ -52,6 +90,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=False,  # views are small; compressing them costs more CPU
         log_level="warning",
+        proxy_headers=bool(forwarded),
+        forwarded_allow_ips=forwarded or None,
+        timeout_graceful_shutdown=10,
     )
 
 

@@ -311,3 +311,43 @@ def test_without_the_compiled_core_the_python_twin_plays(monkeypatch: pytest.Mon
         monkeypatch.undo()
         importlib.reload(engine)
     assert (engine.C_CORE is not None) == engine.COMPILED
+
+
+def test_the_compiled_search_lets_other_threads_run() -> None:
+    """A search holds the GIL no longer than it takes to start and to build its answer:
+    a thread counting beside a 0.6 s search counts on, and two searches at once take turns
+    on the core (its state is global) and both answer as they would alone."""
+    import threading
+    import time
+
+    if engine.C_CORE is None:
+        pytest.skip("the compiled core is not built")
+    state = CoerceoGame().new_initial_state()
+    alone = search(state, depth=3)
+    ticks = 0
+    done = threading.Event()
+
+    def count() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    results: list[object] = []
+    searchers = [
+        threading.Thread(target=lambda: results.append(search(state, depth=3, seconds=0.3)))
+        for _ in range(2)
+    ]
+    start = time.perf_counter()
+    for t in searchers:
+        t.start()
+    for t in searchers:
+        t.join()
+    spent = time.perf_counter() - start
+    done.set()
+    counter.join()
+    # Held for the whole search, the GIL would let the counter tick a few times at most.
+    assert ticks > spent * 1000 * 0.3
+    assert [r.action for r in results] == [alone.action, alone.action]  # type: ignore[attr-defined]

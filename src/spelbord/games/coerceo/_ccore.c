@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 #include <stdlib.h>
+#include <pthread.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -424,7 +425,7 @@ static void cross_setup(void) {
     cross_ready = 1;
 }
 
-static PyObject *py_setup(PyObject *self, PyObject *args) {
+static PyObject *py_setup_unlocked(PyObject *self, PyObject *args) {
     PyObject *move, *edge, *border, *tnb, *rem, *zob;
     if (!PyArg_ParseTuple(args, "OOOOOO", &move, &edge, &border, &tnb, &rem, &zob)) return NULL;
     u64 buf[2 * NB + NT + 128 + 1 + 8];
@@ -450,7 +451,7 @@ static PyObject *py_setup(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static PyObject *py_set_weights(PyObject *self, PyObject *args) {
+static PyObject *py_set_weights_unlocked(PyObject *self, PyObject *args) {
     PyObject *w;
     if (!PyArg_ParseTuple(args, "O", &w)) return NULL;
     u64 buf[NW];
@@ -491,7 +492,7 @@ static int load_history(PyObject *hist) {
     return 0;
 }
 
-static PyObject *py_hash(PyObject *self, PyObject *args) {
+static PyObject *py_hash_unlocked(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side;
@@ -501,7 +502,7 @@ static PyObject *py_hash(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(s.hash);
 }
 
-static PyObject *py_moves(PyObject *self, PyObject *args) {
+static PyObject *py_moves_unlocked(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side, cost;
@@ -516,7 +517,7 @@ static PyObject *py_moves(PyObject *self, PyObject *args) {
     return out;
 }
 
-static PyObject *py_play(PyObject *self, PyObject *args) {
+static PyObject *py_play_unlocked(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side, cost, m;
@@ -531,7 +532,7 @@ static PyObject *py_play(PyObject *self, PyObject *args) {
                          (unsigned long long)s.hash, 1 - side);
 }
 
-static PyObject *py_evaluate(PyObject *self, PyObject *args) {
+static PyObject *py_evaluate_unlocked(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side, cost, clock;
@@ -543,7 +544,7 @@ static PyObject *py_evaluate(PyObject *self, PyObject *args) {
     return PyLong_FromLong(evaluate(&s, side, clock));
 }
 
-static PyObject *py_features(PyObject *self, PyObject *args) {
+static PyObject *py_features_unlocked(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side, cost;
@@ -565,7 +566,7 @@ static PyObject *py_features(PyObject *self, PyObject *args) {
  * `depth` plies below a position where the game is not over (a leaf where it ends
  * earlier), bulk counted. `record` is the repetition record before this position since
  * the last irreversible turn, oldest first, as (white, black) pairs of piece masks. */
-static PyObject *py_perft(PyObject *self, PyObject *args) {
+static PyObject *py_perft_unlocked(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side, cost, moves_left, rep, depth;
@@ -683,7 +684,7 @@ static void tb_prepare(const Pos *s, int side, double seconds, double t0) {
  * pv) per completed iteration, nodes, seconds); clear=0 keeps the transposition table of
  * the last search; tb=1 uses the endgame tables (tb_prepare builds them first), tb=2 only
  * those built; plain=1 searches as the public engines do (plain_g) */
-static PyObject *py_search(PyObject *self, PyObject *args) {
+static PyObject *py_search_unlocked(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side, cost, moves_left, rep, max_depth, tt_bits, clear, contempt, tb = 0,
@@ -719,14 +720,21 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     tb_on_g = tb != 0;
     plain_g = plain != 0;
     tb_hits_g = 0;
-    if (tb == 1) tb_prepare(&s, side, seconds, t0);
+    if (tb == 1) {
+        Py_BEGIN_ALLOW_THREADS
+        tb_prepare(&s, side, seconds, t0);
+        Py_END_ALLOW_THREADS
+    }
     if (max_depth > MAXPLY - 8) max_depth = MAXPLY - 8;
     PyObject *out = PyList_New(0);
     PyObject *partial = Py_None;
     Py_INCREF(Py_None);
     for (int d = 1; d <= max_depth; d++) {
         hist_len = base_len;
-        int v = search_root(&s, side, d);
+        int v;
+        Py_BEGIN_ALLOW_THREADS /* the search touches no Python object: other threads run */
+        v = search_root(&s, side, d);
+        Py_END_ALLOW_THREADS
         if (stop_g) {
             /* the moves searched before time ran out, the first being the last best */
             if (pv_len[0] > 0) {
@@ -752,7 +760,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
 
 /* tb_value(w, b, tiles, cw, cb, side, cost, build=1): the table value of a position for
  * the side to move (+n: wins in n plies, -n: loses in n, 0: drawn), None out of reach. */
-static PyObject *py_tb_value(PyObject *self, PyObject *args) {
+static PyObject *py_tb_value_unlocked(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side, cost, build = 1;
@@ -771,7 +779,7 @@ static PyObject *py_tb_value(PyObject *self, PyObject *args) {
 /* tb_progress(w, b, tiles, cw, cb, side, cost): how much of the position's table is built:
  * 1.0 finished, 0 < x < 1 a build under way (rows generated / rows), 0.0 none yet, None
  * out of reach (too large for a table, or memory spent). */
-static PyObject *py_tb_progress(PyObject *self, PyObject *args) {
+static PyObject *py_tb_progress_unlocked(PyObject *self, PyObject *args) {
     unsigned long long w, b;
     unsigned long tiles;
     int cw, cb, side, cost;
@@ -795,7 +803,7 @@ static PyObject *py_tb_progress(PyObject *self, PyObject *args) {
 }
 
 /* tb_stats() -> (tables built, value bytes, probes that ended the last search's line) */
-static PyObject *py_tb_stats(PyObject *self, PyObject *args) {
+static PyObject *py_tb_stats_unlocked(PyObject *self, PyObject *args) {
     int built = 0;
     for (int i = 0; i < TB_SLOTS; i++) built += tb_cache[i].val != NULL;
     return Py_BuildValue("inL", built, (Py_ssize_t)tb_bytes, tb_hits_g);
@@ -803,7 +811,7 @@ static PyObject *py_tb_stats(PyObject *self, PyObject *args) {
 
 /* tb_digest() -> sorted list of (key, positions, FNV-1a hash of the values) of every
  * built table: a fingerprint of the cache, for tests that two builders agree. */
-static PyObject *py_tb_digest(PyObject *self, PyObject *args) {
+static PyObject *py_tb_digest_unlocked(PyObject *self, PyObject *args) {
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int i = 0; i < TB_SLOTS; i++) {
@@ -829,14 +837,14 @@ static PyObject *py_tb_digest(PyObject *self, PyObject *args) {
     return out;
 }
 
-static PyObject *py_tb_clear(PyObject *self, PyObject *args) {
+static PyObject *py_tb_clear_unlocked(PyObject *self, PyObject *args) {
     tb_clear();
     Py_RETURN_NONE;
 }
 
 /* fast_core(flag=-1): whether search and perft use the BMI build of the core; 0 or 1
  * switches it off or (where the processor has it) on, for tests comparing the two. */
-static PyObject *py_fast_core(PyObject *self, PyObject *args) {
+static PyObject *py_fast_core_unlocked(PyObject *self, PyObject *args) {
     int flag = -1;
     if (!PyArg_ParseTuple(args, "|i", &flag)) return NULL;
 #if HAVE_FAST_CORE
@@ -848,6 +856,45 @@ static PyObject *py_fast_core(PyObject *self, PyObject *args) {
 #endif
     return PyBool_FromLong(fast_core);
 }
+
+
+/* Every entry point holds core_mutex while it runs: the search's state is global (the
+ * transposition table, killers, history, the endgame tables, the evaluation weights), and
+ * search() lets go of the GIL while it searches, so that other Python threads (a server's
+ * event loop) run meanwhile. A caller waits for the mutex with the GIL released (never
+ * holding one while blocking on the other), so two threads searching at once take turns
+ * and neither deadlocks. */
+static pthread_mutex_t core_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+static void core_lock(void) {
+    if (pthread_mutex_trylock(&core_mutex) == 0) return;
+    Py_BEGIN_ALLOW_THREADS
+    pthread_mutex_lock(&core_mutex);
+    Py_END_ALLOW_THREADS
+}
+
+#define LOCKED(name)                                                  \
+    static PyObject *name(PyObject *self, PyObject *args) {           \
+        core_lock();                                                  \
+        PyObject *result = name##_unlocked(self, args);               \
+        pthread_mutex_unlock(&core_mutex);                            \
+        return result;                                                \
+    }
+LOCKED(py_fast_core)
+LOCKED(py_setup)
+LOCKED(py_set_weights)
+LOCKED(py_hash)
+LOCKED(py_moves)
+LOCKED(py_play)
+LOCKED(py_evaluate)
+LOCKED(py_features)
+LOCKED(py_perft)
+LOCKED(py_search)
+LOCKED(py_tb_value)
+LOCKED(py_tb_progress)
+LOCKED(py_tb_stats)
+LOCKED(py_tb_clear)
+LOCKED(py_tb_digest)
 
 static PyMethodDef methods[] = {
     {"fast_core", py_fast_core, METH_VARARGS, "Use (or not) the BMI build of the core."},

@@ -55,6 +55,7 @@ ms and drawn at 1 s.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -162,6 +163,29 @@ def search(
     if seconds is not None and not seconds > 0:
         raise SearchError(f"seconds must be positive, got {seconds}")
     core = engine.CORE if compiled else engine.PY_CORE
+    with _core_lock:  # the weights and the kept table are the core's: one search at a time
+        return _search_locked(
+            state, core, depth, seconds, weights, tt_bits, table_owner, contempt, tablebase, plain
+        )
+
+
+_core_lock = threading.Lock()
+"""Held by one search at a time (the compiled search lets go of the GIL while it runs, so
+other threads go on meanwhile; a second search waits here without holding the GIL)."""
+
+
+def _search_locked(
+    state: CoerceoState,
+    core: Any,
+    depth: int | None,
+    seconds: float | None,
+    weights: Sequence[int],
+    tt_bits: int,
+    table_owner: object | None,
+    contempt: int,
+    tablebase: bool,
+    plain: bool,
+) -> SearchResult:
     core.set_weights(list(weights))
     args = engine.core_args(state)
     side = args[5]

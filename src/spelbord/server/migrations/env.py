@@ -8,12 +8,14 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import context
 
+from spelbord.server.cluster import store as cluster_store
 from spelbord.server.db import METADATA
+from spelbord.server.jobs import store as jobs_store
 from spelbord.server.players import store as players_store
 from spelbord.server.tables import store as tables_store
 from spelbord.server.tournaments import store as tournaments_store
 
-STORES = (tables_store, players_store, tournaments_store)
+STORES = (tables_store, players_store, tournaments_store, jobs_store, cluster_store)
 """The modules that declare the tables on ``METADATA`` (imported so that it is whole)."""
 
 config = context.config

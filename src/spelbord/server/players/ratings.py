@@ -54,8 +54,9 @@ SCALE = 173.7178
 TAU = 0.5
 """The system constant: how much volatility may change (Glickman suggests 0.3 to 1.2)."""
 EPSILON = 1e-6
-UNRATED = ("forfeit", "abandoned", "cancelled")
-"""Endings that say nothing about strength: a no-show, a table closed for want of play."""
+UNRATED = ("forfeit", "abandoned", "cancelled", "aborted")
+"""Endings that say nothing about strength: a no-show, a table closed for want of play, a
+game whose AI could not move (``tables.aiseats``: never replaced by a random move)."""
 
 
 @dataclass(frozen=True)
@@ -267,6 +268,17 @@ def rate_table(conn: sa.Connection, table_id: str, result: dict[str, Any] | None
         .where(RATED_TABLES.c.table_id == table_id)
         .values(rated_at=time.time(), changes=changes)
     )
+
+
+def is_rated(engine: sa.Engine, table_id: str) -> bool:
+    """Whether a table was made rated (its AI seats then never play at random)."""
+    with engine.connect() as conn:
+        return (
+            conn.execute(
+                sa.select(RATED_TABLES.c.table_id).where(RATED_TABLES.c.table_id == table_id)
+            ).first()
+            is not None
+        )
 
 
 def mark_rated(conn: sa.Connection, table_id: str) -> None:

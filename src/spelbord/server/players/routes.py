@@ -30,6 +30,7 @@ from spelbord.server.players.accounts import (
     registered_lookalike,
 )
 from spelbord.server.players.ratings import (
+    is_rated,
     leaderboard,
     mark_rated,
     rate_table,
@@ -60,6 +61,7 @@ class Players:
         self.hub = hub
         self.accounts = accounts
         hub.store.on_finish.append(rate_table)  # ratings move as rated games end
+        hub.rated = lambda table_id: is_rated(hub.store.engine, table_id)
 
     async def account(self, conn: HTTPConnection) -> Account | None:
         """The account signed in on this request (its session cookie), if any."""
@@ -110,11 +112,11 @@ class Players:
                 f"the name {taken!r} belongs to a registered player: choose another"
             )
 
-    async def after_claim(self, request: HTTPConnection, table: LiveTable, seat: int) -> None:
+    async def after_claim(self, request: HTTPConnection, table_id: str, seat: int) -> None:
         """A signed-in player who claims a seat is recorded at it (player page, ratings)."""
         account = await self.account(request)
         if account is not None:
-            await self.hub.db(self.accounts.bind_seat, table.id, seat, account.entrant)
+            await self.hub.db(self.accounts.bind_seat, table_id, seat, account.entrant)
 
     # ------------------------------------------------------------------ player page
     def player_page(self, name: str) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """The records of players: accounts, sessions, who sat at a seat, ratings (the schema
-mirrors migrations 0004 and 0005), and the player page's query.
+mirrors migrations 0004 and 0006), and the player page's query.
 
 The tables sit on ``db.METADATA`` beside the tables of games (``tables.store``, whose
 rows this module only reads).
@@ -24,7 +24,7 @@ ACCOUNTS = sa.Table(
     sa.Column("password_hash", sa.String(255), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
     # The name's confusable skeleton (names.skeleton, Unicode TS #39): lookalikes share
-    # it. Migration 0005 marks the later of two existing lookalikes "<skeleton>#<id>".
+    # it. Migration 0006 marks the later of two existing lookalikes "<skeleton>#<id>".
     sa.Column("name_skeleton", sa.String(160), nullable=False),
     sa.Index("ix_spelbord_accounts_name_skeleton", "name_skeleton", unique=True),
 )
@@ -57,7 +57,7 @@ RATED_TABLES = sa.Table(
     sa.Column("rated_at", sa.Float, nullable=True),
     sa.Column("changes", sa.JSON(none_as_null=True), nullable=True),
     # Why a rated table's result was not rated (its termination, e.g. "forfeit", or the
-    # reason of a move the server made for a seat, ``tables.integrity``); migration 0005.
+    # reason of a move the server made for a seat, ``tables.integrity``); migration 0006.
     sa.Column("unrated", sa.String(32), nullable=True),
 )
 

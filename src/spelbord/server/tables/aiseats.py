@@ -1,12 +1,16 @@
 """The AI seats of one live table: when to think, and playing what the agent chose.
 
 Whenever an AI seat has a decision (its turn, or its part of a simultaneous choice) and no
-agent is thinking yet, one task asks the worker pool (``AgentPool``, through the table's
-host: ``think``) for every such seat at once, then plays the answers through the table's
-one path for changes, under its lock. An answer for a ply the game has left (a clock ran
-out meanwhile) is dropped. A failed, crashed or illegal answer is replaced by a random
-legal action (seeded by table and ply), and that move is irregular (``integrity``): the
-game's result then does not count for ratings.
+agent is thinking yet, one task asks the worker tier (through the table's host: ``think``;
+a job that waits in line until a worker takes it) for every such seat at once, then plays
+the answers through the table's one path for changes, under its lock. An answer for a ply
+the game has left (a clock ran out meanwhile) is dropped.
+
+A failed, crashed or illegal answer is replaced by a random legal action (seeded by table
+and ply) only where the host allows it (``Host.allows_random``: a casual game), and that
+move is irregular (``integrity``: stored with the move, said in the result). A rated game
+never gets one: its seat asks again (a fresh job, after a pause), and after
+``RATED_ROUNDS`` failed rounds the game is closed without a winner (``aborted``: not rated).
 """
 
 from __future__ import annotations
@@ -31,6 +35,17 @@ log = logging.getLogger(__name__)
 
 Think = Callable[[ThinkJob], Awaitable[int | None]]
 """Asks an agent for its action (``Host.think``); ``None``: no answer."""
+AllowsRandom = Callable[[str], Awaitable[bool]]
+"""Whether a table's failed AI answer may be replaced by a random move (``Host``)."""
+
+RATED_ROUNDS = 3
+"""Rounds of failed jobs a rated game's AI seat gets before the game is aborted."""
+RETRY_PAUSE = 1.0
+"""Seconds before a rated game's AI seat asks again after a failed job (doubling)."""
+
+
+class AbortedError(RuntimeError):
+    """A rated game's AI seat could not move: the game is aborted, never played at random."""
 
 
 class SeatedTable(Protocol):
@@ -39,6 +54,7 @@ class SeatedTable(Protocol):
     id: str
     game: Game
     seed: int
+    client: str | None
     status: str
     state: State
     seats: list[SeatRecord]
@@ -56,13 +72,18 @@ class SeatedTable(Protocol):
         irregular: Irregularity | None = None,
     ) -> None: ...
 
+    async def abort_ai(self, seat: int) -> None: ...
+
 
 class AiSeats:
     """Schedules and plays the moves of one table's AI seats."""
 
-    def __init__(self, table: SeatedTable, think: Think) -> None:
+    def __init__(
+        self, table: SeatedTable, think: Think, allows_random: AllowsRandom | None = None
+    ) -> None:
         self.table = table
         self.think = think
+        self.allows_random = allows_random
         self.task: asyncio.Task[None] | None = None
 
     @property
@@ -94,7 +115,13 @@ class AiSeats:
         me = asyncio.current_task()
         while self.task is me and (seats := self.to_move()):
             ply = table.state.move_number()
-            actions = await asyncio.gather(*(self._think(seat) for seat in seats))
+            try:
+                actions = await asyncio.gather(*(self._think(seat) for seat in seats))
+            except AbortedError as exc:
+                async with table.lock:
+                    if self.task is me and table.status == "running":
+                        await table.abort_ai(int(str(exc)))
+                return
             async with table.lock:
                 if self.task is not me:
                     return  # a clock ran out meanwhile; a fresh task thinks now
@@ -127,18 +154,29 @@ class AiSeats:
             seat=seat,
             spec=spec,
             seed=derive_seed(table.seed, "agent", ply, seat),
+            table=table.id,
+            ply=ply,
+            client=table.client or f"table:{table.id}",
         )
-        action: int | None = None
-        reason = AGENT_NO_ANSWER
-        try:
-            action = await self.think(job)
-        except Exception:
-            log.exception("table %s: the AI pool failed; playing at random", table.id)
-            reason = AGENT_FAILED
-        if action is not None and action not in legal:
-            log.warning("table %s: agent %s chose illegal %r", table.id, spec, action)
-            action, reason = None, AGENT_ILLEGAL
-        if action is None:
-            action = random.Random(derive_seed(table.seed, "fallback", ply, seat)).choice(legal)
-            return action, Irregularity(reason, seat, ply)
-        return action, None
+        pause = RETRY_PAUSE
+        for _ in range(RATED_ROUNDS):
+            action: int | None = None
+            reason = AGENT_NO_ANSWER
+            try:
+                action = await self.think(job)
+            except Exception:
+                log.exception("table %s: the AI tier failed", table.id)
+                reason = AGENT_FAILED
+            if action is not None and action in legal:
+                return action, None
+            if action is not None:
+                log.warning("table %s: agent %s chose illegal %r", table.id, spec, action)
+                reason = AGENT_ILLEGAL
+            if self.allows_random is None or await self.allows_random(table.id):
+                rng = random.Random(derive_seed(table.seed, "fallback", ply, seat))
+                log.warning("table %s: seat %d plays at random (its agent failed)", table.id, seat)
+                return rng.choice(legal), Irregularity(reason, seat, ply)
+            log.error("table %s (rated): seat %d's agent failed; asking again", table.id, seat)
+            await asyncio.sleep(pause)
+            pause *= 2
+        raise AbortedError(str(seat))

@@ -8,6 +8,17 @@ for ``abandon_waiting`` seconds (still waiting for players; a day by default) or
 ``abandon_running`` seconds (a game nobody plays on) is closed without a winner and kept
 as ``abandoned``, whether it is in memory or only in the store. At start only the running
 tables with AI seats are loaded, in the background, so that their agents play on.
+
+With a ``Placement`` (several web processes: ``cluster.node``) a table lives in one
+process at a time, its owner: ``get`` loads a table only after taking it (nobody owns
+it, or its owner is gone) and raises ``NotOwnerError`` naming the owner otherwise;
+``call`` runs a named operation (``ops``) on the table here or forwards it to its owner;
+``read`` gives any table to read (the live one here, else a copy read from the store).
+
+AI seats think through a ``Thinker`` (the job queue of the worker tier, ``jobs.client``),
+or straight on an ``AgentPool`` where none is given (tests). A client (an address or an
+account) may have ``ai_tables`` unfinished AI tables at once. Replaying a long log (a
+table loaded again, a record imported) runs on a thread, not on the event loop.
 """
 
 from __future__ import annotations
@@ -23,12 +34,13 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Connection
 
 from spelbord.core.registry import load
-from spelbord.server.errors import BadRequestError, NotFoundError
+from spelbord.server.errors import BadRequestError, NotFoundError, TableError
+from spelbord.server.tables import ops
 from spelbord.server.tables.live import LiveTable, hash_token
 from spelbord.server.tables.protocol import CreateRequest
 from spelbord.server.tables.records import replay_failed
@@ -43,8 +55,56 @@ ABANDON_WAITING_ENV = "SPELBORD_ABANDON_WAITING"
 ABANDON_RUNNING_ENV = "SPELBORD_ABANDON_RUNNING"
 
 
+AI_TABLES_ENV = "SPELBORD_AI_TABLES_PER_CLIENT"
+LONG_LOG = 200
+"""Log entries beyond which a table is replayed on a thread (off the event loop)."""
+
+
 class HubConfigError(ValueError):
     """A hub setting from the environment is not a positive number of seconds."""
+
+
+class TooManyAiTablesError(TableError):
+    """A client already has as many unfinished AI tables as it may; nothing was made."""
+
+    status = 429
+
+
+class NotOwnerError(Exception):
+    """Another live process owns the table (``owner``); ask it (``Hub.call`` does)."""
+
+    def __init__(self, table_id: str, owner: str) -> None:
+        super().__init__(f"table {table_id} is owned by {owner}")
+        self.owner = owner
+
+
+class Placement(Protocol):
+    """Who owns which table across the processes of a cluster (``cluster.node.Node``)."""
+
+    me: str
+    leader: bool
+
+    async def acquire(self, table_id: str) -> str:
+        """The table's owner after trying to take it (``me``: this process has it now)."""
+        ...
+
+    async def forward(self, owner: str, table_id: str, op: str, kwargs: dict[str, Any]) -> Any:
+        """Run ``op`` at the owner (``NotOwnerError``: it has let go; ask again)."""
+        ...
+
+    def released(self, table_id: str) -> None:
+        """This process let go of a table (unloaded it)."""
+        ...
+
+
+class Thinker(Protocol):
+    """Where AI seats get their moves (``jobs.client.Jobs``: the worker tier's queue)."""
+
+    line: dict[str, int]
+
+    async def move(self, job: ThinkJob) -> int | None: ...
+
+    def job_of(self, table: str, seat: int) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -68,13 +128,15 @@ class HubConfig:
     abandon_running: float = 30 * 24 * 3600.0
     checkpoint_every: float = 5.0
     """Seconds between checkpoints of SQLite's write-ahead log (``checkpoints``)."""
+    ai_tables: int = 8
+    """Unfinished tables with AI seats one client may have at once."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> HubConfig:
         """The defaults, with ``SPELBORD_ABANDON_WAITING`` and ``SPELBORD_ABANDON_RUNNING``
         (seconds) where set."""
         env = os.environ if env is None else env
-        values: dict[str, float] = {}
+        values: dict[str, Any] = {}
         for name, field in (
             (ABANDON_WAITING_ENV, "abandon_waiting"),
             (ABANDON_RUNNING_ENV, "abandon_running"),
@@ -89,6 +151,11 @@ class HubConfig:
             if not 0 < value < float("inf"):
                 raise HubConfigError(f"{name} must be seconds > 0, not {raw!r}")
             values[field] = value
+        raw = env.get(AI_TABLES_ENV)
+        if raw is not None and raw.strip():
+            if not raw.strip().isdigit() or int(raw) < 1:
+                raise HubConfigError(f"{AI_TABLES_ENV} must be a whole number >= 1, not {raw!r}")
+            values["ai_tables"] = int(raw)
         return cls(**values)
 
 
@@ -97,11 +164,22 @@ class Hub:
     of each (``LiveTable`` asks it to run store calls, to think for AI seats, to release)."""
 
     def __init__(
-        self, store: Store, pool: AgentPool | None, config: HubConfig | None = None
+        self,
+        store: Store,
+        pool: AgentPool | None,
+        config: HubConfig | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
         self.pool = pool
+        self.thinker = thinker
         self.config = config or HubConfig()
+        self.rated: Callable[[str], bool] | None = None
+        """Whether a table is rated (set by the players' part; blocking, a store read)."""
+        self.placement: Placement | None = None
+        """Several processes: who owns which table (``None``: this process owns all)."""
+        self.ops: dict[str, ops.Op] = dict(ops.OPS)
+        """The operations ``call`` runs by name."""
         # SQLite commits in a fraction of a millisecond (WAL): they run inline, which beats
         # a thread hand-off; a database server's round trips run on a few threads instead.
         self._inline = store.engine.dialect.name == "sqlite"
@@ -131,6 +209,13 @@ class Hub:
             return table
         if len(table_id) > 32:
             raise NotFoundError(f"no table {table_id!r}")
+        if self.placement is not None:
+            owner = await self.placement.acquire(table_id)
+            if owner != self.placement.me:
+                raise NotOwnerError(table_id, owner)
+            table = self._tables.get(table_id)
+            if table is not None:
+                return table
         task = self._loading.get(table_id)
         if task is None:
             task = asyncio.get_running_loop().create_task(self._load(table_id))
@@ -143,18 +228,101 @@ class Hub:
         if record is None:
             raise NotFoundError(f"no table {table_id!r}")
         try:
-            table = LiveTable(self, record)
+            table = await self._build(record)
         except Exception as exc:
             raise replay_failed(record, exc) from None
+        if table_id in self._tables:  # (cannot happen: one load per id) keep the first
+            return self._tables[table_id]
         self._tables[table_id] = table
         await self._resume(table)
         return table
 
+    async def call(self, table_id: str, op: str, **kwargs: Any) -> Any:
+        """Run the operation ``op`` (``ops``) on the table, here or at its owner."""
+        for _ in range(3):
+            try:
+                table = await self.get(table_id)
+            except NotOwnerError as exc:
+                assert self.placement is not None
+                try:
+                    return await self.placement.forward(exc.owner, table_id, op, kwargs)
+                except NotOwnerError:
+                    continue  # it let go (or died) meanwhile: take it or ask the new owner
+            return await self.ops[op](table, **kwargs)
+        raise NotOwnerError(table_id, "nobody who answers")
+
+    async def call_here(self, table_id: str, op: str, kwargs: dict[str, Any]) -> Any:
+        """Run ``op`` on a table this process owns (a forwarded request; ``NotOwnerError``
+        when it does not own it any more)."""
+        if op not in self.ops:
+            raise BadRequestError(f"no operation {op!r}")
+        return await self.ops[op](await self.get(table_id), **kwargs)
+
+    async def read(self, table_id: str) -> LiveTable:
+        """A table to read: the live one where this process owns it, else a copy read from
+        the store (the database is the truth: every change is stored before it is shown)."""
+        try:
+            return await self.get(table_id)
+        except NotOwnerError:
+            record = await self.db(self.store.load, table_id)
+            if record is None:
+                raise NotFoundError(f"no table {table_id!r}") from None
+            try:
+                return await self._build(record)
+            except Exception as exc:
+                raise replay_failed(record, exc) from None
+
+    def owned(self) -> list[LiveTable]:
+        """The tables this process holds now."""
+        return list(self._tables.values())
+
+    def drop(self, table: LiveTable) -> None:
+        """Let go of a table another process owns now (its clients reconnect there)."""
+        self._forget(table, release=False)
+        table.close_subscribers()
+
+    async def _build(self, record: TableRecord) -> LiveTable:
+        """The live table of ``record``; a long log is replayed on a thread."""
+        if len(record.log) > LONG_LOG:
+            return await asyncio.to_thread(LiveTable, self, record)
+        return LiveTable(self, record)
+
     async def think(self, job: ThinkJob) -> int | None:
-        """An AI seat's action from the worker pool (``None`` without a pool)."""
+        """An AI seat's action from the worker tier (``None``: it failed, or there is none)."""
+        if self.thinker is not None:
+            return await self.thinker.move(job)
         if self.pool is None:
             return None
         return await self.pool.think(job)
+
+    async def allows_random(self, table_id: str) -> bool:
+        """A failed AI answer may be replaced by a random move unless the table is rated."""
+        if self.rated is None:
+            return True
+        return not await self.db(self.rated, table_id)
+
+    def show_lines(self) -> None:
+        """Tell each table whose AI seats wait where their jobs stand in line."""
+        if self.thinker is None:
+            return
+        line = self.thinker.line
+        for table in list(self._tables.values()):
+            seats = table.ai.to_move() if table.ai.thinking else []
+            shown: dict[int, int] = {}
+            for seat in seats:
+                job = self.thinker.job_of(table.id, seat)
+                if job is not None:
+                    shown[seat] = line.get(job, 0)
+            table.show_ai(shown)
+
+    async def lines(self) -> None:
+        """Forever: the places in line of the AI jobs, shown every second."""
+        while True:
+            await asyncio.sleep(1.0)
+            try:
+                self.show_lines()
+            except Exception:
+                log.exception("the places in line could not be shown")
 
     def check_agent(self, spec: str, game: str | None = None) -> str:
         """An agent spec a seat may be given here (``AgentLimitError`` beyond the server's
@@ -166,10 +334,12 @@ class Hub:
         if table.status == "finished" and not table.subscribers:
             self._forget(table)
 
-    def _forget(self, table: LiveTable) -> None:
+    def _forget(self, table: LiveTable, release: bool = True) -> None:
         if self._tables.get(table.id) is table:
             del self._tables[table.id]
             table.cancel_ai()
+            if release and self.placement is not None:
+                self.placement.released(table.id)
 
     def unload_idle(self, now: float | None = None) -> int:
         """Unload the tables nobody has used for ``idle_seconds``; returns how many."""
@@ -193,8 +363,7 @@ class Hub:
         ):
             for table_id in await self.db(self.store.idle_ids, status, now - after):
                 try:
-                    table = await self.get(table_id)
-                    if await table.abandon(now - after):
+                    if await self.call(table_id, "abandon", idle_since=now - after):
                         closed += 1
                 except Exception:
                     log.exception("table %s could not be closed", table_id)
@@ -205,7 +374,8 @@ class Hub:
         while True:
             await asyncio.sleep(self.config.sweep_every)
             try:
-                await self.close_abandoned()
+                if self.placement is None or self.placement.leader:
+                    await self.close_abandoned()
                 self.unload_idle()
             except Exception:
                 log.exception("the sweep of idle tables failed")
@@ -225,6 +395,8 @@ class Hub:
         for table_id in ids:
             try:
                 await self.get(table_id)
+            except NotOwnerError:
+                continue  # another live process plays it
             except Exception:
                 log.exception("table %s could not be resumed", table_id)
         return len(ids)
@@ -244,17 +416,22 @@ class Hub:
 
     def start(self) -> None:
         """Start the background work: resuming AI tables, the sweep and checkpoints."""
-        for coro in (self.resume_ai_tables(), self.sweep(), self.checkpoints()):
+        for coro in (self.resume_ai_tables(), self.sweep(), self.checkpoints(), self.lines()):
             task = asyncio.get_running_loop().create_task(coro)
             self._background.add(task)
             task.add_done_callback(self._background.discard)
 
     async def create(
-        self, req: CreateRequest, within: Callable[[Connection, str], None] | None = None
+        self,
+        req: CreateRequest,
+        within: Callable[[Connection, str], None] | None = None,
+        client: str | None = None,
     ) -> tuple[LiveTable, dict[str, str], dict[str, str]]:
         """A new table; returns it with the local seats' tokens and the invite links.
+
         ``within(conn, table_id)`` runs in the transaction that stores it (a tournament
-        binds its match there)."""
+        binds its match there). ``client`` made it (``TooManyAiTablesError`` when it has
+        ``ai_tables`` unfinished AI tables already)."""
         table_id = secrets.token_urlsafe(9)
         now = time.time()
         draft = TableRecord(
@@ -269,6 +446,7 @@ class Hub:
             created_at=now,
             updated_at=now,
             seats=(),
+            client=client,
         )
         game = load(req.game, **req.options)  # new tables play the newest rules
         n = game.num_players()
@@ -306,6 +484,13 @@ class Hub:
                 )
             else:
                 seats.append(SeatRecord(i, "open", spec.name or game.info.seat_name(i)))
+        if client is not None and any(s.kind == "ai" for s in seats):
+            cap = self.config.ai_tables
+            if await self.db(self.store.open_ai_tables, client) >= cap:
+                raise TooManyAiTablesError(
+                    f"you have {cap} unfinished tables with AI seats already: finish or "
+                    "resign one first"
+                )
         record = dataclasses.replace(
             draft,
             game=game.name,
@@ -314,6 +499,8 @@ class Hub:
             seats=tuple(seats),
         )
         await self.db(self.store.create_table, record, within)
+        if self.placement is not None:
+            await self.placement.acquire(table_id)  # nobody else knows it yet: ours
         table = LiveTable(self, record)
         self._tables[table_id] = table
         await self._resume(table)

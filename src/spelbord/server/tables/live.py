@@ -17,12 +17,16 @@ only through its ``Host`` (the ``hub``, which keeps the tables in memory).
 Subscribers get a full view when they connect (or ask for it again with a ``sync``
 message) and a fresh view after every change, whose move list carries only the entries
 that subscriber has not been sent yet: ``moves`` holds the entries from ply ``moves_from``
-on (0: the whole list). A client whose list is shorter than ``moves_from`` missed a frame
-and asks for a full view (``sync``). The frames of a finished hidden-information game
-carry the whole list (its end reveals the hidden moves). Each distinct frame is encoded
-once, whatever the number of sockets that get it. A seat connecting or leaving sends only
-a small ``presence`` message (who is connected), and spectators coming and going send
-nothing at all.
+on (0: the whole list). Every frame carries the table's sequence number ``seq``, one more
+with every stored change a view shows (kept in the table's row, so it grows across owners
+and restarts): a client that sees a gap in ``seq`` or a list shorter than ``moves_from``
+missed a frame and asks for a full view (``sync``); a frame with a ``seq`` it has already
+passed is stale and dropped. A frame with a partial list (``"delta"``) never replaces a
+frame not yet sent in a subscriber's outbox; a full one (``"view"``) may. The frames of a
+finished hidden-information game carry the whole list (its end reveals the hidden moves).
+Each distinct frame is encoded once, whatever the number of sockets that get it. A seat
+connecting or leaving sends only a small ``presence`` message (who is connected), and
+spectators coming and going send nothing at all.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ import secrets
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import orjson
@@ -126,6 +131,10 @@ class Host(Protocol):
         """The table has changed: the host may let go of it (finished, nobody watching)."""
         ...
 
+    async def allows_random(self, table_id: str) -> bool:
+        """Whether a failed AI answer may be replaced by a random move (not in a rated game)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Played:
@@ -153,6 +162,10 @@ class LiveTable:
         self.id = record.id
         self.game: Game = table_game(record)
         self.seed = record.seed
+        self.client = record.client
+        """Who made the table (the AI jobs' fair order is by client)."""
+        self.seq = record.seq
+        """The sequence number of the latest frame: one more with every stored change."""
         self.status = record.status
         self.result = record.result
         self.seats: list[SeatRecord] = list(record.seats)
@@ -162,7 +175,9 @@ class LiveTable:
         self.timeouts: dict[int, tuple[int, ...]] = {}
         """Ply -> the seats whose move there the clock played."""
         self.clocks = DecisionClocks(lambda running: self.spawn(self._time_out(running)))
-        self.ai = AiSeats(self, host.think)
+        self.ai = AiSeats(self, host.think, host.allows_random)
+        self.ai_line: dict[int, int] = {}
+        """Per AI seat with a decision: its job's place in line (0: a worker has it)."""
         self.resigned: int | None = None
         self.irregular: dict[str, Any] | None = record.irregular
         """The first move the server made for a seat (``integrity``): no rated result."""
@@ -238,10 +253,34 @@ class LiveTable:
         cached = self._views.get(viewer)
         if cached is not None:
             clocks = self.clocks.as_list()
-            return {**cached, "clocks": clocks, "clock": clocks[0] if clocks else None}
-        view = self._build_view(viewer)
+            return {
+                **cached,
+                "clocks": clocks,
+                "clock": clocks[0] if clocks else None,
+                "ai": self.ai_status(),
+            }
+        view = {**self._build_view(viewer), "seq": self.seq, "ai": self.ai_status()}
         self._views[viewer] = view
         return view
+
+    def ai_status(self) -> list[dict[str, Any]]:
+        """The AI seats thinking now: ``{"seat", "line"}`` (0: a worker thinks; n: the
+        job is n-th in line for a worker), in seat order."""
+        return [{"seat": s, "line": n} for s, n in sorted(self.ai_line.items())]
+
+    def show_ai(self, line: dict[int, int]) -> None:
+        """The places in line of this table's AI jobs changed: tell the subscribers (a seat
+        whose job waits has no clock running: it starts when a worker takes the job)."""
+        line = {s: n for s, n in line.items() if s in self.ai.to_move()}
+        if line == self.ai_line:
+            return
+        queued_before = {s for s, n in self.ai_line.items() if n > 0}
+        self.ai_line = line
+        if queued_before != {s for s, n in line.items() if n > 0}:
+            self.sync_clocks()
+        text = encode({"type": "ai", "ai": self.ai_status(), "seq": self.seq})
+        for sub in list(self.subscribers):
+            sub.push(text, "ai")
 
     def changed(self) -> None:
         """Something a view shows has changed: views are built afresh."""
@@ -284,15 +323,23 @@ class LiveTable:
         view = self.view(viewer)
         if start:
             view = {**view, "moves": self.move_list(viewer)[start:], "moves_from": start}
-        return encode({"type": "view", "view": view})
+        return encode({"type": "view", "seq": self.seq, "view": view})
 
     def replay(self, viewer: int | None) -> dict[str, Any]:
-        return views.replay(
+        """Every frame of the game for ``viewer`` (a long record takes a second: the routes
+        call ``replay_later`` in a thread instead)."""
+        return self.replay_later(viewer)()
+
+    def replay_later(self, viewer: int | None) -> Callable[[], dict[str, Any]]:
+        """``replay(viewer)`` as a function of the table as it is now, safe to run in
+        another thread: a change swaps the table's state, it never alters the one read."""
+        return partial(
+            views.replay,
             self.game,
             self.state.history(),
             viewer,
             self.status == "finished",
-            self.timeouts,
+            dict(self.timeouts),
             result=self.result,
         )
 
@@ -329,6 +376,16 @@ class LiveTable:
         self._presence(before)
         self.host.release(self)
 
+    def close_subscribers(self, code: int = 1012) -> None:
+        """Disconnect every client (this process lets go of the table: ``1012``, they
+        reconnect and reach its new owner)."""
+        for sub in list(self.subscribers):
+            close = getattr(sub, "close", None)
+            if close is not None:
+                close(code)
+        self.subscribers.clear()
+        self._sent.clear()
+
     def _presence(self, before: list[bool], skip: Subscriber | None = None) -> None:
         """Tell the subscribers who is connected, if that changed."""
         now = self.connected()
@@ -356,7 +413,7 @@ class LiveTable:
             if text is None:
                 text = cache[sub.seat, start] = self.frame(sub.seat, start)
             self._sent[sub] = count
-            sub.push(text, "view")
+            sub.push(text, "delta" if start else "view")
 
     # ------------------------------------------------------------------ changes
     async def claim(
@@ -386,7 +443,13 @@ class LiveTable:
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
             shown = name or self.game.info.seat_name(target.seat)
-            await self.host.db(self.host.store.claim_seat, self.id, target.seat, digest, shown)
+            # The last claim starts the game: one frame (the start's) shows both.
+            starting = all(
+                s.claimed or s.seat == target.seat for s in self.seats if s.kind in HUMAN_KINDS
+            )
+            seq = None if starting else self.seq + 1
+            await self.host.db(self.host.store.claim_seat, self.id, target.seat, digest, shown, seq)
+            self.seq = seq or self.seq
             self.seats[target.seat] = dataclasses.replace(
                 target, claimed=True, token_hash=digest, name=shown
             )
@@ -448,6 +511,13 @@ class LiveTable:
                 raise ConflictError("the game has started: resign instead of cancelling")
             await self.finish(self.no_winner("cancelled", "cancelled by its creator"))
             return seat
+
+    async def abort_ai(self, seat: int) -> None:
+        """A rated game whose AI seat could not move (its jobs failed round after round)
+        ends without a winner, never with a random move (under the lock)."""
+        log.error("table %s: aborted, the AI of seat %d could not move", self.id, seat)
+        text = f"aborted: the AI of seat {seat} could not move"
+        await self.finish(self.no_winner("aborted", text))
 
     def no_winner(self, termination: str, text: str) -> dict[str, Any]:
         """The result of a game closed without a winner (every return 0)."""
@@ -536,8 +606,15 @@ class LiveTable:
                     await self.host.db(self.host.store.mark_irregular, self.id, marked)
                     self.irregular = marked
                 await self.host.db(
-                    self.host.store.add_pending, self.id, seat, now, action, timed_out
+                    self.host.store.add_pending,
+                    self.id,
+                    seat,
+                    now,
+                    action,
+                    timed_out,
+                    self.seq + 1,
                 )
+                self.seq += 1
                 self.pending, self.pending_timeouts = chosen, set(late)
                 self.sync_clocks()
                 self.broadcast()
@@ -654,7 +731,9 @@ class LiveTable:
             clear_pending=clear_pending,
             pending=played.pending,
             irregular=irregular,
+            seq=self.seq + 1,
         )
+        self.seq += 1
         if irregular is not None:
             self.irregular = irregular
         self.state, self.next_seq, self.pending = played.state, played.next_seq, played.pending
@@ -666,6 +745,7 @@ class LiveTable:
             if entry.kind == RESIGN:
                 self.resigned = entry.seat
         self.status, self.result = status, result
+        self.ai_line = {}
         self.updated_at = time.time()
         self.sync_clocks()
         self.broadcast()
@@ -677,6 +757,8 @@ class LiveTable:
         """Stop the clocks of decisions that are made, start full ones for new decisions."""
         self.changed()
         wanted = timed_decisions(self.state, self.status == "running", self.pending, self.id)
+        # An AI seat whose job waits in line has no clock yet: it is not thinking.
+        wanted = {s: c for s, c in wanted.items() if self.ai_line.get(s, 0) == 0}
         self.clocks.sync(wanted, self.state.move_number())
 
     async def _time_out(self, running: RunningClock) -> None:

@@ -10,6 +10,7 @@ the server adds around a table without the tables knowing it: the players' part 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, Protocol
 
 from fastapi import APIRouter, Depends, Request, WebSocket
@@ -18,7 +19,7 @@ from starlette.requests import HTTPConnection
 from spelbord.core.errors import SpelbordError
 from spelbord.server.errors import BadRequestError, status_of
 from spelbord.server.tables import protocol
-from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.hub import Hub, NotOwnerError
 from spelbord.server.tables.imports import Importer
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import (
@@ -31,7 +32,7 @@ from spelbord.server.tables.protocol import (
     parse_create,
     token_of,
 )
-from spelbord.server.tables.sockets import serve_socket
+from spelbord.server.tables.sockets import Relay, serve_remote_socket, serve_socket
 from spelbord.server.tables.store import IMPORTED, PLAYED
 from spelbord.server.web.messages import connection_language, socket_error
 from spelbord.server.web.ratelimit import Limit, TheLimiter, client_of
@@ -51,8 +52,8 @@ class TableHooks(Protocol):
         """The table is made (``checked``: what ``check_create`` returned)."""
         ...
 
-    async def after_claim(self, conn: HTTPConnection, table: LiveTable, seat: int) -> None:
-        """The client of ``conn`` has claimed ``seat``."""
+    async def after_claim(self, conn: HTTPConnection, table_id: str, seat: int) -> None:
+        """The client of ``conn`` has claimed ``seat`` of the table ``table_id``."""
         ...
 
     async def check_seat_names(self, conn: HTTPConnection, names: list[str]) -> None:
@@ -107,7 +108,7 @@ async def create_table(request: Request, hub: TheHub, hooks: Hooks, limit: Limit
     await hooks.check_seat_names(request, [s.name for s in req.seats if s.name])
     try:
         checked = hooks.check_create(data, req)  # issue 16: "rated": true
-        table, tokens, invites = await hub.create(req)
+        table, tokens, invites = await hub.create(req, client=client_of(request))
     except ValueError as exc:
         if isinstance(exc, SpelbordError):
             raise
@@ -125,16 +126,15 @@ async def claim(
     req = parse_claim(await read_body(request))
     limit("claim")
     await hooks.check_seat_names(request, [req.name] if req.name else [])
-    table = await hub.get(table_id)
-    seat, token = await table.claim(req.seat, req.invite, req.name)
-    await hooks.after_claim(request, table, seat)  # issue 16: who sat here
-    return {"seat": seat, "token": token}
+    claimed = await hub.call(table_id, "claim", seat=req.seat, invite=req.invite, name=req.name)
+    await hooks.after_claim(request, table_id, claimed["seat"])  # issue 16: who sat here
+    return {"seat": claimed["seat"], "token": claimed["token"]}
 
 
 @router.get("/api/tables/{table_id}/view")
 async def view(table_id: str, hub: TheHub, token: str | None = None) -> dict[str, Any]:
-    table = await hub.get(table_id)
-    return table.view(table.seat_of(token))
+    answer: dict[str, Any] = await hub.call(table_id, "view", token=token)
+    return answer
 
 
 @router.post(
@@ -145,9 +145,10 @@ async def action(
 ) -> dict[str, Any]:
     token, msg = parse_action(await read_body(request))
     limiter.hit("act", f"{table_id}:{token}")
-    table = await hub.get(table_id)
-    seat = await table.act(token, msg.action, msg.ply)
-    return table.view(seat)
+    answer: dict[str, Any] = await hub.call(
+        table_id, "act", token=token, action=msg.action, ply=msg.ply
+    )
+    return answer  # sent only once the move is stored
 
 
 @router.post(
@@ -155,9 +156,8 @@ async def action(
 )
 async def resign(table_id: str, request: Request, hub: TheHub) -> dict[str, Any]:
     token = token_of(await read_body(request))
-    table = await hub.get(table_id)
-    seat = await table.resign(token)
-    return table.view(seat)
+    answer: dict[str, Any] = await hub.call(table_id, "resign", token=token)
+    return answer
 
 
 @router.post(
@@ -166,20 +166,20 @@ async def resign(table_id: str, request: Request, hub: TheHub) -> dict[str, Any]
 async def cancel(table_id: str, request: Request, hub: TheHub) -> dict[str, Any]:
     """The creator withdraws a table still waiting for players (kept as cancelled)."""
     token = token_of(await read_body(request))
-    table = await hub.get(table_id)
-    seat = await table.cancel(token)
-    return table.view(seat)
+    answer: dict[str, Any] = await hub.call(table_id, "cancel", token=token)
+    return answer
 
 
 @router.get("/api/tables/{table_id}/replay")
 async def replay(table_id: str, hub: TheHub, token: str | None = None) -> dict[str, Any]:
-    table = await hub.get(table_id)
-    return table.replay(table.seat_of(token))
+    table = await hub.read(table_id)
+    # every frame of a long record: a second of work, never on the event loop
+    return await asyncio.to_thread(table.replay_later(table.seat_of(token)))
 
 
 @router.get("/api/tables/{table_id}/export")
 async def export(table_id: str, hub: TheHub, token: str | None = None) -> dict[str, Any]:
-    table = await hub.get(table_id)
+    table = await hub.read(table_id)
     table.seat_of(token)
     return table.export()
 
@@ -212,6 +212,10 @@ async def live(
     try:
         table = await hub.get(table_id)
         seat = table.seat_of(token)
+    except NotOwnerError as moved:  # another process owns it: frames come over the bus
+        relay: Relay = websocket.app.state.node
+        await serve_remote_socket(websocket, hub, relay, table_id, moved.owner, token, limiter)
+        return
     except SpelbordError as exc:
         await websocket.send_text(socket_error(str(exc), connection_language(websocket)))
         await websocket.close(code=4000 + status_of(exc))

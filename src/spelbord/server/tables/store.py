@@ -36,8 +36,14 @@ TABLES = sa.Table(
     # made; 1 for tables stored before versions were recorded, see migration 0003).
     sa.Column("rules_version", sa.Integer, nullable=False, server_default=sa.text("1")),
     # The first move the server made for a seat (integrity.Irregularity.as_dict), stored
-    # with that move; NULL: every move came from play (migration 0005).
+    # with that move; NULL: every move came from play (migration 0006).
     sa.Column("irregular", sa.JSON(none_as_null=True), nullable=True),
+    # The sequence number of the table's latest frame: one more with every stored change a
+    # view shows (``LiveTable.seq``), so it grows across owners and restarts (migration 0005).
+    sa.Column("seq", sa.Integer, nullable=False, server_default=sa.text("0")),
+    # Who made the table (``jobs.fairness``: an address or an account), for the per-client
+    # cap on AI tables and the fair order of AI jobs.
+    sa.Column("client", sa.String(80), nullable=True),
 )
 
 SEATS = sa.Table(
@@ -103,6 +109,7 @@ _ADVANCE = (
         status=sa.bindparam("new_status"),
         result=sa.bindparam("new_result", type_=TABLES.c.result.type),
         updated_at=sa.bindparam("new_updated_at"),
+        seq=sa.func.coalesce(sa.bindparam("new_seq", type_=sa.Integer), TABLES.c.seq),
     )
 )
 _PLY_OF = sa.select(TABLES.c.ply).where(TABLES.c.id == sa.bindparam("tid"))
@@ -169,6 +176,10 @@ class TableRecord:
     """Seats among ``pending`` whose choice the clock made."""
     irregular: dict[str, Any] | None = None
     """The first move the server made for a seat (``integrity``), if any."""
+    seq: int = 0
+    """The sequence number of the table's latest frame (see ``LiveTable.seq``)."""
+    client: str | None = None
+    """Who made the table (``None``: a record stored before clients were kept)."""
 
 
 class Store:
@@ -201,6 +212,8 @@ class Store:
                     created_at=table.created_at,
                     updated_at=table.updated_at,
                     rules_version=table.rules_version,
+                    seq=table.seq,
+                    client=table.client,
                 )
             )
             conn.execute(
@@ -223,8 +236,11 @@ class Store:
             if within is not None:
                 within(conn, table.id)
 
-    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str) -> None:
-        """Mark an unclaimed seat as held by the token with this hash."""
+    def claim_seat(
+        self, table_id: str, seat: int, token_hash: str, name: str, seq: int | None = None
+    ) -> None:
+        """Mark an unclaimed seat as held by the token with this hash (``seq``: the table's
+        frame sequence number after the claim)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 SEATS.update()
@@ -233,9 +249,10 @@ class Store:
             )
             if done.rowcount != 1:
                 raise ConflictError(f"seat {seat} is already taken")
-            conn.execute(
-                TABLES.update().where(TABLES.c.id == table_id).values(updated_at=time.time())
-            )
+            values: dict[str, Any] = {"updated_at": time.time()}
+            if seq is not None:
+                values["seq"] = seq
+            conn.execute(TABLES.update().where(TABLES.c.id == table_id).values(**values))
 
     def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """A claimed seat is held by the token with this hash from now on (a new token)."""
@@ -258,12 +275,14 @@ class Store:
         clear_pending: bool = False,
         pending: dict[int, int] | None = None,
         irregular: dict[str, Any] | None = None,
+        seq: int | None = None,
     ) -> None:
         """Append ``entries`` and move the table on, all in one transaction.
 
         ``pending`` holds submissions already fixed at the new ply (seats with one choice);
         ``irregular``: the server made one of these moves for a seat (``integrity``), kept
         unless the table has an earlier one.
+        ``seq`` is the table's frame sequence number after the change (``None``: kept).
 
         Raises ``StaleMoveError`` (and writes nothing) when the stored ply is not
         ``expected_ply``: someone else moved the table on in between.
@@ -278,6 +297,7 @@ class Store:
                     "new_status": status,
                     "new_result": result,
                     "new_updated_at": time.time(),
+                    "new_seq": seq,
                 },
             )
             if done.rowcount != 1:
@@ -314,13 +334,22 @@ class Store:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def add_pending(
-        self, table_id: str, seat: int, ply: int, action: int, timeout: bool = False
+        self,
+        table_id: str,
+        seat: int,
+        ply: int,
+        action: int,
+        timeout: bool = False,
+        seq: int | None = None,
     ) -> None:
-        """Store a seat's secret submission at a simultaneous node (``timeout``: the clock's)."""
+        """Store a seat's secret submission at a simultaneous node (``timeout``: the clock's;
+        ``seq``: the table's frame sequence number after it)."""
         with self.engine.begin() as conn:
             row = conn.execute(_PLY_OF, {"tid": table_id}).scalar_one_or_none()
             if row != ply:
                 raise StaleMoveError(f"table {table_id} is no longer at ply {ply}")
+            if seq is not None:
+                conn.execute(TABLES.update().where(TABLES.c.id == table_id).values(seq=seq))
             conn.execute(
                 _ADD_PENDING,
                 {
@@ -401,6 +430,8 @@ class Store:
             pending=pending,
             pending_timeouts=frozenset(p["seat"] for p in choices if p["timeout"]),
             irregular=row["irregular"],
+            seq=int(row["seq"]),
+            client=row["client"],
         )
 
     def find_invite(self, table_id: str, code: str) -> int | None:
@@ -428,6 +459,18 @@ class Store:
                     .where(TABLES.c.status == status)
                     .where(TABLES.c.id.in_(sa.select(SEATS.c.table_id).where(SEATS.c.kind == "ai")))
                 ).scalars()
+            )
+
+    def open_ai_tables(self, client: str) -> int:
+        """How many unfinished tables with an AI seat ``client`` has made."""
+        with self.engine.connect() as conn:
+            return int(
+                conn.execute(
+                    sa.select(sa.func.count())
+                    .select_from(TABLES)
+                    .where(TABLES.c.client == client, TABLES.c.status != "finished")
+                    .where(TABLES.c.id.in_(sa.select(SEATS.c.table_id).where(SEATS.c.kind == "ai")))
+                ).scalar_one()
             )
 
     def idle_ids(self, status: str, before: float, limit: int = 100) -> list[str]:

@@ -106,6 +106,9 @@ class WorkerConfig:
     start_timeout: float = 60.0
     max_seconds: float = 10.0
     max_iterations: int = 50_000
+    nice: int = 10
+    """How much lower the agent processes' CPU priority is than their parent's: a web
+    process that runs its own workers (the embedded server) answers its sockets first."""
 
     @classmethod
     def from_env(cls) -> WorkerConfig:
@@ -160,7 +163,11 @@ class WorkerConfig:
 
 @dataclass(frozen=True)
 class ThinkJob:
-    """One decision for one AI seat (``rules_version``: the game's; ``None``: the newest)."""
+    """One decision for one AI seat (``rules_version``: the game's; ``None``: the newest).
+
+    ``table``, ``ply`` and ``client`` say whose decision it is (the job queue keys a job by
+    table, ply and seat, and orders jobs fairly by client); the worker reads none of them.
+    """
 
     game: str
     options: dict[str, Any]
@@ -169,6 +176,23 @@ class ThinkJob:
     spec: str
     seed: int
     rules_version: int | None = None
+    table: str | None = None
+    ply: int | None = None
+    client: str = "?"
+
+
+@dataclass(frozen=True)
+class CallJob:
+    """Any other work for a worker process: ``path`` (``"package.module:function"``) called
+    with ``kwargs`` (JSON values), answering JSON; stopped after ``timeout`` seconds."""
+
+    path: str
+    kwargs: dict[str, Any]
+    timeout: float
+
+
+class CallFailedError(RuntimeError):
+    """A ``CallJob`` raised, crashed its worker or ran out of time (the message says which)."""
 
 
 def _watch_parent(parent: int, every: float = 0.5) -> None:
@@ -186,6 +210,9 @@ def _worker_main(conn: Connection, config: WorkerConfig, parent: int) -> None:
     of a job: a killed server leaves no agent thinking on.
     """
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if config.nice > 0 and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(config.nice)
     sys.path[:0] = list(config.sys_path)
     for module in config.preload:
         importlib.import_module(module)
@@ -201,6 +228,12 @@ def _worker_main(conn: Connection, config: WorkerConfig, parent: int) -> None:
             return
         if job is None:
             return
+        if isinstance(job, CallJob):
+            try:
+                conn.send(("ok", resolve(job.path)(**job.kwargs)))
+            except Exception as exc:
+                conn.send(("error", f"{type(exc).__name__}: {exc}"))
+            continue
         try:
             game = load(job.game, rules_version=job.rules_version, **job.options)
             state = game.from_json(job.state_json)
@@ -309,16 +342,35 @@ class AgentPool:
 
     async def think(self, job: ThinkJob) -> int | None:
         """The agent's action, or ``None`` when it failed, crashed or ran out of time."""
-        if self._closed:
+        job = dataclasses.replace(job, spec=self.config.capped(job.spec))
+        status, value = await self._run(job, self.config.timeout(job.spec), job.game)
+        if status != "ok":
+            if status == "error":
+                log.warning("agent %s failed: %s", job.spec, value)
             return None
+        return int(value)
+
+    async def call(self, job: CallJob) -> Any:
+        """The answer of a ``CallJob`` (``CallFailedError`` when it failed)."""
+        status, value = await self._run(job, job.timeout, job.path)
+        if status != "ok":
+            raise CallFailedError(str(value))
+        return value
+
+    async def _run(self, job: ThinkJob | CallJob, timeout: float, what: str) -> tuple[str, Any]:
+        """Send ``job`` to an idle worker and wait at most ``timeout`` seconds for its
+        answer: ``("ok", value)``, ``("error", text)``, ``("timeout" | "crash" | "none",
+        text)``. A worker that times out or crashes is replaced."""
+        if self._closed:
+            return "none", "the pool is closed"
         idle = await self._start()
         if not self._all:
-            return None
-        try:  # all workers busy: wait, but not forever (the caller then plays at random)
+            return "none", "no worker could be started"
+        try:  # all workers busy: wait, but not forever
             worker = await asyncio.wait_for(idle.get(), self.config.start_timeout)
         except TimeoutError:
-            log.warning("no AI worker came free for %s; playing at random", job.game)
-            return None
+            log.warning("no AI worker came free for %s", what)
+            return "none", "no worker came free"
         loop = asyncio.get_running_loop()
         ready: asyncio.Future[None] = loop.create_future()
         fd = worker.conn.fileno()
@@ -327,33 +379,32 @@ class AgentPool:
             if not ready.done():
                 ready.set_result(None)
 
-        job = dataclasses.replace(job, spec=self.config.capped(job.spec))
         try:
             worker.conn.send(job)
             loop.add_reader(fd, on_readable)
             try:
-                await asyncio.wait_for(ready, self.config.timeout(job.spec))
+                await asyncio.wait_for(ready, timeout)
             finally:
                 loop.remove_reader(fd)
+            # uvloop leaves a watched descriptor non-blocking: an answer larger than the
+            # pipe's buffer (an analysis) would then be read only in part.
+            os.set_blocking(fd, True)
             status, value = worker.conn.recv()
         except TimeoutError:
             self.timeouts += 1
-            log.warning("agent %s timed out at seat %d of %s", job.spec, job.seat, job.game)
+            log.warning("%s timed out after %g s", what, timeout)
             await self._replace(worker)
-            return None
+            return "timeout", f"no answer within {timeout:g} s"
         except (EOFError, OSError, BrokenPipeError):
             self.crashes += 1
-            log.warning("an AI worker crashed (agent %s, game %s)", job.spec, job.game)
+            log.warning("a worker process crashed (%s)", what)
             await self._replace(worker)
-            return None
+            return "crash", "the worker process crashed"
         except asyncio.CancelledError:
             await asyncio.shield(self._replace(worker))
             raise
         idle.put_nowait(worker)
-        if status != "ok":
-            log.warning("agent %s failed: %s", job.spec, value)
-            return None
-        return int(value)
+        return status, value
 
     async def _replace(self, worker: _Worker) -> None:
         self._all.discard(worker)

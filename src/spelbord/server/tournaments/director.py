@@ -8,7 +8,12 @@ one ending path), and moves to the next round when every game of the round is ov
 game's result reaches its match through ``Store.on_finish`` (``record_match``), in the
 transaction that stores the result; all state lives in the database (``store``), so a
 restarted server carries on mid-round (running tables resume through the hub, waiting
-ones are loaded on demand).
+ones are loaded on demand). In a cluster only the leader's director runs the loop
+(``leader``); its tables may live in other processes, so it reaches them by operations
+(``Hub.call``: ``summary``, ``claim``, ``reissue`` and its own ``forfeit``). The seating
+plans are computed on a thread, and a round's AI tables open gradually: at most
+``open_per_tick`` tables a tick, and no more than the per-client cap on AI tables
+(``HubConfig.ai_tables``) of one tournament at once.
 
 Players reach their tables from the tournament page (``take_seat`` hands the signed-in
 account its seat's token) or from the lobby (the table is an ordinary table). Requests are
@@ -23,6 +28,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
@@ -35,7 +41,7 @@ from spelbord.server.players.accounts import (
     account_by_name,
     ai_entrant,
 )
-from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.hub import Hub, TooManyAiTablesError
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import CreateRequest, SeatSpec
 from spelbord.server.tables.records import margins_of
@@ -76,8 +82,11 @@ def _now() -> float:
 class Director:
     """Every tournament of one server (all state in the database)."""
 
-    def __init__(self, hub: Hub, tick_seconds: float = 1.0) -> None:
+    def __init__(self, hub: Hub, tick_seconds: float = 1.0, open_per_tick: int = 4) -> None:
         self.hub = hub
+        self.open_per_tick = open_per_tick
+        self.leader: Callable[[], bool] = lambda: True
+        """Whether this process runs the tournaments now (the cluster's leader)."""
         self.store = TournamentStore(hub.store.engine)
         self.audience = views.Audience()
         self.tick_seconds = tick_seconds
@@ -85,6 +94,7 @@ class Director:
         self._dirty: set[str] = set()
         self._task: asyncio.Task[None] | None = None
         hub.store.on_finish.append(self.record_match)
+        hub.ops["forfeit"] = self._forfeit_op
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -99,7 +109,8 @@ class Director:
     async def _loop(self) -> None:
         while True:
             try:
-                await self.tick()
+                if self.leader():
+                    await self.tick()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -245,15 +256,18 @@ class Director:
         seats = [i for i, e in enumerate(entrants) if e == account.entrant]
         if not seats:
             raise NotYourTableError("you have no seat at this table: it is another player's")
-        table = await self.hub.get(table_id)
+        table = await self.hub.call(table_id, "summary")
         seat = seats[0]
-        if table.status == "finished":
+        if table["status"] == "finished":
             raise ConflictError("that game is over")
-        target = table.seats[seat]
-        if not target.claimed and target.invite_code is not None:
-            got, token = await table.claim(None, target.invite_code, account.name)
-            return {"table": table_id, "seat": got, "token": token}
-        return {"table": table_id, "seat": seat, "token": await table.reissue_token(seat)}
+        target = table["seats"][seat]
+        if not target["claimed"] and target["invite"] is not None:
+            got = await self.hub.call(
+                table_id, "claim", seat=None, invite=target["invite"], name=account.name
+            )
+            return {"table": table_id, "seat": got["seat"], "token": got["token"]}
+        again = await self.hub.call(table_id, "reissue", seat=seat)
+        return {"table": table_id, "seat": seat, "token": again["token"]}
 
     # ------------------------------------------------------------------ reading
     async def _get(self, tid: str) -> dict[str, Any]:
@@ -366,11 +380,14 @@ class Director:
             return
         rows: list[dict[str, Any]] = []
         if t["format"] == "round_robin" and least == 4:
-            for r, groups in enumerate(plan.group_rounds(seeded, sides), start=1):
+            # The seating search of a large field takes seconds: never on the event loop.
+            grouped = await asyncio.to_thread(plan.group_rounds, seeded, sides)
+            for r, groups in enumerate(grouped, start=1):
                 for slot, group in enumerate(groups):
                     rows.append(match_row(tid, r, slot, 0, list(group), "waiting"))
         elif t["format"] == "round_robin":
-            for r, pairs in enumerate(plan.round_robin(seeded), start=1):
+            paired = await asyncio.to_thread(plan.round_robin, seeded)
+            for r, pairs in enumerate(paired, start=1):
                 for slot, (a, b) in enumerate(pairs):
                     rows.append(match_row(tid, r, slot, 0, [a, b], "waiting"))
         else:
@@ -385,9 +402,14 @@ class Director:
     async def _advance(self, t: dict[str, Any]) -> None:
         tid, rnd = t["id"], t["round"]
         matches = await self.hub.db(self.store.matches, tid, rnd)
+        opened = 0
         for m in matches:
-            if m["status"] == "waiting":
-                await self._open_table(t, m)
+            if m["status"] == "waiting" and opened < self.open_per_tick:
+                try:
+                    await self._open_table(t, m)
+                    opened += 1
+                except TooManyAiTablesError:
+                    opened = self.open_per_tick  # the rest open as these finish
             elif m["status"] == "playing":
                 await self._watch(t, m)
         matches = await self.hub.db(self.store.matches, tid, rnd)
@@ -453,7 +475,9 @@ class Director:
             else:
                 seats.append(SeatSpec("invite", name=names.get(e)))
         req = CreateRequest(game=t["game"], options=dict(t["options"]), seats=tuple(seats))
-        table, _, _ = await self.hub.create(req, within=self.store.open_match(m, _now()))
+        table, _, _ = await self.hub.create(
+            req, within=self.store.open_match(m, _now()), client=f"tournament:{t['id']}"
+        )
         self._dirty.add(t["id"])
         if table.status == "finished":  # finished before the match knew its table
             await self._watch(t, {**m, "table_id": table.id, "started_at": _now()})
@@ -461,20 +485,24 @@ class Director:
     async def _watch(self, t: dict[str, Any], m: dict[str, Any]) -> None:
         """A playing match: catch a result the hook missed, forfeit no-shows."""
         try:
-            table = await self.hub.get(m["table_id"])
+            table = await self.hub.call(m["table_id"], "summary")
         except NotFoundError:
             log.error("tournament %s: table %s is gone", t["id"], m["table_id"])
             return
-        if table.status == "finished":
+        if table["status"] == "finished":
 
             def reconcile() -> None:
                 with self.store.engine.begin() as conn:
-                    self.record_match(conn, table.id, table.result)
+                    self.record_match(conn, m["table_id"], table["result"])
 
             await self.hub.db(reconcile)
             return
-        if table.status == "waiting" and _now() >= m["started_at"] + t["show_up_seconds"]:
-            await self.forfeit(table)
+        if table["status"] == "waiting" and _now() >= m["started_at"] + t["show_up_seconds"]:
+            await self.hub.call(m["table_id"], "forfeit")
+
+    async def _forfeit_op(self, table: LiveTable) -> None:
+        """The ``forfeit`` operation, run by the table's owner (``Hub.call``)."""
+        await self.forfeit(table)
 
     async def forfeit(self, table: LiveTable) -> None:
         """End a table whose players did not all show up: the absent lose."""

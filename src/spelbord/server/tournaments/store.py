@@ -1,6 +1,6 @@
 """The records of tournaments: the tournaments, their entrants (accepted, or invited and
 waiting for the player's consent) and matches (the schema mirrors migrations 0004 and
-0005), and every statement that reads or writes them."""
+0006), and every statement that reads or writes them."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ TOURNAMENT_ENTRANTS = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("joined_at", sa.Float, nullable=False),
     # "accepted" (plays), or "invited": listed by the organizer, not yet accepted (issue 27;
-    # migration 0005). Invitations still open at the start are dropped.
+    # migration 0006). Invitations still open at the start are dropped.
     sa.Column("status", sa.String(16), nullable=False, server_default=sa.text("'accepted'")),
     sa.Index("ix_spelbord_tournament_entrants_entrant", "entrant"),
 )

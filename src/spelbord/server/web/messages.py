@@ -70,6 +70,14 @@ TEMPLATES: tuple[str, ...] = (
     N_("action {action} is not legal for {who} here"),
     N_("it is not seat {seat}'s turn"),
     N_("table {table} is no longer at ply {ply}"),
+    # the worker tier and the cluster (tables/hub.py, cluster/node.py, web/study.py)
+    N_("you have {cap} unfinished tables with AI seats already: finish or resign one first"),
+    N_(
+        "the server that holds table {table} did not answer in time; look at the table and "
+        "try again"
+    ),
+    N_("the analysis failed: {reason}"),
+    N_("no operation {op}"),
     # requests (tables/protocol.py, web/guards.py, web/ratelimit.py, app.py)
     N_("message too large ({size} bytes; the limit is {limit})"),
     N_("request too large (over {size} bytes; the limit is {limit})"),

@@ -19,18 +19,21 @@ declares them (its ``study`` extra, see ``spelbord.core.study``); no game is nam
   move (with that seat's token), and only in a game of perfect information, so the link
   never reaches the opponent or a spectator and never shows what a seat may not know.
 
-A game without a feature gets 404 naming the games that have it. Engine work runs in a
-worker thread, one analysis at a time.
+A game without a feature gets 404 naming the games that have it. Engine work never runs
+in the web process: an analysis is a job of the worker tier (``jobs``: in the embedded
+server, a worker process beside it; in a cluster, a ``spelbord worker``), queued in fair
+order with the AI moves (the client is the asking address).
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
+import json
 from typing import Any
 from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 
 from spelbord.core import Game, State, UnknownGameError
@@ -41,13 +44,18 @@ from spelbord.server import strictjson
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
 from spelbord.server.tables.routes import TheHub
 from spelbord.server.web.pages import page
-from spelbord.server.web.ratelimit import Limit
+from spelbord.server.web.ratelimit import Limit, client_of
 
 MAX_SECONDS = 2.0
 """The longest search one analysis request may ask for."""
 DEFAULT_SECONDS = 1.0
+ANALYSE = "spelbord.server.web.study:analyse_text"
+"""What a worker runs for an analysis (``analyse_text``)."""
 router = APIRouter()
-_engine_lock = asyncio.Lock()
+
+
+class AnalysisFailedError(ConflictError):
+    """The worker could not analyse the position (it ran out of time or failed)."""
 
 
 def _offering(feature: str) -> list[str]:
@@ -197,6 +205,12 @@ def analyse(board: Analyser, game: Game, text: str, seconds: float) -> dict[str,
     return {**report, "frames": _frames(state, list(report["line"])), "view": _view(state)}
 
 
+def analyse_text(game: str, options: dict[str, Any], text: str, seconds: float) -> dict[str, Any]:
+    """An analysis as a worker runs it (JSON in, JSON out; see ``analyse``)."""
+    importlib.import_module("spelbord.games")  # a worker process registers the games
+    return analyse(analyser(game), load(game, **options), text, seconds)
+
+
 def _game(name: str, options: Any) -> Game:
     if options is None:
         options = {}
@@ -221,8 +235,14 @@ async def analyse_position(game: str, request: Request, limit: Limit) -> dict[st
     chosen = _game(game, data.get("options"))
     limit("analyse")  # the server's limits (``ratelimit``)
     board.parse(text, chosen)  # a bad position fails fast, before waiting for the engine
-    async with _engine_lock:
-        return await run_in_threadpool(analyse, board, chosen, text, seconds)
+    kwargs = {"game": game, "options": chosen.options, "text": text, "seconds": seconds}
+    try:
+        report: dict[str, Any] = await request.app.state.jobs.analyse(
+            ANALYSE, kwargs, client_of(request), seconds
+        )
+    except RuntimeError as exc:
+        raise AnalysisFailedError(f"the analysis failed: {exc}") from None
+    return report
 
 
 @router.get("/api/analyse/{game}/start")
@@ -259,7 +279,7 @@ async def table_analysis(
     table_id: str, hub: TheHub, ply: int | None = None, token: str | None = None
 ) -> dict[str, Any]:
     """The analysis board's position and URL for a table's position (see the module)."""
-    table = await hub.get(table_id)
+    table = await hub.read(table_id)
     name = table.game.name
     board = _analyser(name)
     seat = table.seat_of(token)

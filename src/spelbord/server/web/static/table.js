@@ -75,6 +75,7 @@ class Live {
     const ws = new WebSocket(this.url.href);
     this.ws = ws;
     this.moves = null; // the move list this connection was sent (see merge)
+    this.seq = null; // the table's sequence number of the last frame taken (see merge)
     this.syncing = false; // a whole view has been asked for
     ws.addEventListener("open", () => {
       this.delay = 500;
@@ -89,9 +90,10 @@ class Live {
         return;
       }
       if (message.type === "view") {
-        const view = this.merge(message.view);
+        const view = this.merge(message.view, message.seq);
         if (view) this.onView(view);
       } else if (message.type === "presence") this.onPresence(message.connected);
+      else if (message.type === "ai") onAiLine(message.ai);
       else if (message.type === "error") toast(message.text || message.message);
     });
     ws.addEventListener("close", (event) => {
@@ -111,17 +113,23 @@ class Live {
 
   /**
    * The whole view from a frame: the server sends the move list's entries from ply
-   * ``moves_from`` on (0: the whole list). A frame that leaves a gap in the list this
-   * connection holds (a frame was missed) is dropped and the whole view asked for again.
+   * ``moves_from`` on (0: the whole list), and the table's sequence number ``seq`` (one
+   * more with every change). A partial frame whose ``seq`` skips one (a frame was missed,
+   * e.g. while the table moved to another server) or that leaves a gap in the list is
+   * dropped and the whole view asked for again; a frame older than the last one taken is
+   * stale and dropped.
    */
-  merge(view) {
+  merge(view, seq) {
     const from = view.moves_from || 0;
     const known = this.moves || [];
-    if (from > known.length) {
+    const numbered = Number.isInteger(seq) && this.seq !== null;
+    if (numbered && seq < this.seq) return null; // stale: already past it
+    if (from > 0 && ((numbered && seq > this.seq + 1) || from > known.length)) {
       if (!this.syncing) this.send({ type: "sync" });
       this.syncing = true;
       return null;
     }
+    if (Number.isInteger(seq)) this.seq = seq;
     if (from === 0) this.syncing = false;
     this.moves = from === 0 ? view.moves || [] : known.slice(0, from).concat(view.moves || []);
     return { ...view, moves: this.moves, moves_from: 0 };
@@ -224,6 +232,19 @@ async function onView(view) {
   showReference(view);
   if (page.view !== view) return; // a newer view arrived while the renderer loaded
   draw(view);
+}
+
+/** The AI seats' jobs moved in line (``[{seat, line}]``): the status line says so. */
+function onAiLine(ai) {
+  const view = page.view;
+  if (!view || !Array.isArray(ai) || !page.renderer) return;
+  const updated = { ...view, ai };
+  page.received.set(updated, page.received.get(view) ?? performance.now());
+  page.view = updated;
+  const players = playerNames(updated, seatNames(updated, page.renderer), gameInfo(updated));
+  const status = statusText(updated, players);
+  $("status").textContent = status;
+  $("board-status").textContent = status;
 }
 
 /** Someone came or left: the server sends who is connected, not a whole view. */

@@ -133,7 +133,10 @@ export function statusText(view, names) {
   if (view.to_move === TERMINAL) return t("status.over");
   const entry = (view.seats || []).find((s) => s.seat === view.to_move);
   const thinking = entry && entry.kind === "ai";
-  return t(thinking ? "status.thinking" : "status.to_move", { name: names[view.to_move] ?? "?" });
+  const name = names[view.to_move] ?? "?";
+  const waiting = (view.ai || []).find((a) => a.seat === view.to_move && a.line > 0);
+  if (thinking && waiting) return t("status.in_line", { name, n: waiting.line });
+  return t(thinking ? "status.thinking" : "status.to_move", { name });
 }
 
 // ---------------------------------------------------------------- decision clocks

@@ -18,8 +18,8 @@ results that came from play.
   (``tables.integrity``), and ``spelbord_rated_tables.unrated``: why a rated table was
   not rated. Older tables have neither (nothing was recorded then).
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-11-27
 """
 
@@ -30,8 +30,8 @@ import logging
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
