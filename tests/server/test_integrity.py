@@ -1,8 +1,10 @@
 """Issue 27, item 8: a rated game's result comes only from play. When the server moves for
-a seat anyway (its AI failed, gave no answer or an illegal one, or its clock ran out), the
-game is marked (``spelbord_tables.irregular``, stored with that move), its result says so,
-and it is not rated (``spelbord_rated_tables.unrated``): the table view, the result and the
-player's history all show it."""
+a seat anyway (an AI's clock ran out; in a casual game, a failed or illegal answer replaced
+by a random move), the game is marked (``spelbord_tables.irregular``, stored with that
+move) and its result says so; a rated game is then not rated (``spelbord_rated_tables
+.unrated``). A rated game's failing AI is never replaced by a random move (issue 30): its
+seat asks again, then the game is aborted, unrated, with the reason. The table view, the
+result and the player's history all show it."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from fastapi.testclient import TestClient
 from players_helpers import play_seat, players_app, sign_up, wait_for
 
 from spelbord.server.players.ratings import RATED_TABLES, RATINGS
+from spelbord.server.tables import aiseats
 from spelbord.server.tables.store import TABLES
 
 
@@ -23,8 +26,14 @@ def url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'integrity.sqlite3'}"
 
 
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rated game's failing seat asks again after 0.05 s, not 1 s (then 2 s, 4 s)."""
+    monkeypatch.setattr(aiseats, "RETRY_PAUSE", 0.05)
+
+
 def _rated_table(
-    c: TestClient, agent: str, game: str = "toy-open", **options: Any
+    c: TestClient, agent: str, game: str = "toy-open", *, rated: bool = True, **options: Any
 ) -> tuple[str, str]:
     r = c.post(
         "/api/tables",
@@ -32,13 +41,18 @@ def _rated_table(
             "game": game,
             "options": options,
             "seats": [{"kind": "open"}, {"kind": "ai", "agent": agent}],
-            "rated": True,
+            "rated": rated,
         },
     )
     assert r.status_code == 200, r.text
     table = r.json()["table"]
     token = c.post(f"/api/tables/{table}/claim", json={"seat": 0}).json()["token"]
     return table, token
+
+
+def _finished(c: TestClient, table: str) -> dict[str, Any] | None:
+    v = c.get(f"/api/tables/{table}/view").json()
+    return v if v["status"] == "finished" else None
 
 
 def _rows(url: str, table: str) -> tuple[Any, Any, int]:
@@ -49,7 +63,7 @@ def _rows(url: str, table: str) -> tuple[Any, Any, int]:
         ).scalar_one()
         unrated = conn.execute(
             sa.select(RATED_TABLES.c.unrated).where(RATED_TABLES.c.table_id == table)
-        ).scalar_one()
+        ).scalar_one_or_none()
         ratings = conn.execute(sa.select(sa.func.count()).select_from(RATINGS)).scalar_one()
     engine.dispose()
     return irregular, unrated, int(ratings)
@@ -58,25 +72,42 @@ def _rows(url: str, table: str) -> tuple[Any, Any, int]:
 @pytest.mark.parametrize(
     ("agent", "reason"), [("illegal", "agent_illegal"), ("fail", "agent_no_answer")]
 )
-def test_a_random_fallback_move_makes_a_rated_game_unrated(
+def test_a_rated_games_failing_ai_aborts_it_unrated_with_the_reason(
     url: str, agent: str, reason: str
 ) -> None:
     with players_app(url) as new_client:
         c = new_client()
         sign_up(c, "Pia")
-        table, token = _rated_table(c, agent)
+        table, _ = _rated_table(c, agent)
+        end = wait_for(lambda: _finished(c, table))
+        assert end["result"]["termination"] == "aborted"
+        assert end["result"]["irregular"]["reason"] == reason
+        assert end["result"]["irregular"]["seat"] == 1
+        _, unrated, ratings = _rows(url, table)
+        assert unrated == reason and ratings == 0
+        [game] = c.get("/api/players/pia").json()["games"]
+        assert game["rated"] is False and game["unrated"] == reason
+        assert c.get("/api/players/pia").json()["ratings"] == []
+        assert c.get("/api/ratings/toy-open").json() == []
+
+
+@pytest.mark.parametrize(
+    ("agent", "reason"), [("illegal", "agent_illegal"), ("fail", "agent_no_answer")]
+)
+def test_a_casual_games_random_fallback_move_is_stored_with_it_and_said(
+    url: str, agent: str, reason: str
+) -> None:
+    with players_app(url) as new_client:
+        c = new_client()
+        sign_up(c, "Pia")
+        table, token = _rated_table(c, agent, rated=False)
         # The first fallback is stored with the move that played it, before the end.
         first = wait_for(lambda: _rows(url, table)[0])
         assert first["reason"] == reason and first["seat"] == 1
         end = play_seat(c, table, token)
         assert end["result"]["irregular"]["reason"] == reason
         assert end["result"]["irregular"]["ply"] == first["ply"]
-        irregular, unrated, ratings = _rows(url, table)
-        assert irregular == first and unrated == reason and ratings == 0
-        [game] = c.get("/api/players/pia").json()["games"]
-        assert game["rated"] is False and game["unrated"] == reason
-        assert c.get("/api/players/pia").json()["ratings"] == []
-        assert c.get("/api/ratings/toy-open").json() == []
+        assert _rows(url, table)[0] == first
 
 
 def test_an_ai_whose_clock_ran_out_makes_a_rated_game_unrated(url: str) -> None:
@@ -99,8 +130,9 @@ def test_a_failing_pool_is_a_server_fault_and_unrates_the_game(url: str) -> None
             raise RuntimeError("the worker pool is gone")
 
         hub.think = broken
-        table, token = _rated_table(c, "first")
-        end = play_seat(c, table, token)
+        table, _ = _rated_table(c, "first")
+        end = wait_for(lambda: _finished(c, table))
+        assert end["result"]["termination"] == "aborted"
         assert end["result"]["irregular"]["reason"] == "agent_failed"
         assert _rows(url, table)[1:] == ("agent_failed", 0)
 
@@ -122,8 +154,8 @@ def test_an_irregular_move_survives_a_restart(url: str) -> None:
     with players_app(url) as new_client:
         c = new_client()
         sign_up(c, "Ulla")
-        table, token = _rated_table(c, "illegal")
-        wait_for(lambda: _rows(url, table)[0])
+        table, token = _rated_table(c, "illegal", rated=False)
+        first = wait_for(lambda: _rows(url, table)[0])
     with players_app(url) as new_client:
         c = new_client()
         r = c.post(
@@ -131,5 +163,5 @@ def test_an_irregular_move_survives_a_restart(url: str) -> None:
         )
         assert r.status_code == 200
         end = play_seat(c, table, token)
-        assert end["result"]["irregular"]["reason"] == "agent_illegal"
-        assert _rows(url, table)[1:] == ("agent_illegal", 0)
+        assert end["result"]["irregular"] == first
+        assert first["reason"] == "agent_illegal"

@@ -45,7 +45,12 @@ RETRY_PAUSE = 1.0
 
 
 class AbortedError(RuntimeError):
-    """A rated game's AI seat could not move: the game is aborted, never played at random."""
+    """A rated game's AI seat could not move: the game is aborted, never played at random.
+    ``irregular`` says which seat, at which ply and why (``integrity``)."""
+
+    def __init__(self, irregular: Irregularity) -> None:
+        super().__init__(f"seat {irregular.seat}: {irregular.reason}")
+        self.irregular = irregular
 
 
 class SeatedTable(Protocol):
@@ -72,7 +77,7 @@ class SeatedTable(Protocol):
         irregular: Irregularity | None = None,
     ) -> None: ...
 
-    async def abort_ai(self, seat: int) -> None: ...
+    async def abort_ai(self, irregular: Irregularity) -> None: ...
 
 
 class AiSeats:
@@ -120,7 +125,7 @@ class AiSeats:
             except AbortedError as exc:
                 async with table.lock:
                     if self.task is me and table.status == "running":
-                        await table.abort_ai(int(str(exc)))
+                        await table.abort_ai(exc.irregular)
                 return
             async with table.lock:
                 if self.task is not me:
@@ -179,4 +184,4 @@ class AiSeats:
             log.error("table %s (rated): seat %d's agent failed; asking again", table.id, seat)
             await asyncio.sleep(pause)
             pause *= 2
-        raise AbortedError(str(seat))
+        raise AbortedError(Irregularity(reason, seat, ply))

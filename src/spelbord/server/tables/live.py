@@ -512,11 +512,14 @@ class LiveTable:
             await self.finish(self.no_winner("cancelled", "cancelled by its creator"))
             return seat
 
-    async def abort_ai(self, seat: int) -> None:
+    async def abort_ai(self, irregular: Irregularity) -> None:
         """A rated game whose AI seat could not move (its jobs failed round after round)
-        ends without a winner, never with a random move (under the lock)."""
+        ends without a winner, never with a random move (under the lock); the result says
+        why (``irregular``), and the game is not rated."""
+        seat = irregular.seat
         log.error("table %s: aborted, the AI of seat %d could not move", self.id, seat)
         text = f"aborted: the AI of seat {seat} could not move"
+        self.irregular = self.irregular or irregular.as_dict()
         await self.finish(self.no_winner("aborted", text))
 
     def no_winner(self, termination: str, text: str) -> dict[str, Any]:

@@ -27,9 +27,7 @@ order with the AI moves (the client is the asking address).
 
 from __future__ import annotations
 
-import asyncio
 import importlib
-import json
 from typing import Any
 from urllib.parse import quote, urlencode
 
