@@ -11,7 +11,7 @@ import pytest
 from tests.webrender import ROOT, Renderer, show, view_of
 
 from spelbord.games.coerceo import notation
-from spelbord.games.coerceo.rules import CoerceoGame
+from spelbord.games.coerceo.game import CoerceoGame
 
 RENDERER = Renderer("coerceo")
 SOURCE = ROOT / "src" / "spelbord" / "games" / "coerceo" / "web" / "renderer.js"
