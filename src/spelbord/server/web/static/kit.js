@@ -1,10 +1,11 @@
 // The renderers' kit: small helpers that know no game, for every game's web/renderer.js
 // (and the modules it imports), served at /static/kit.js:
 //
-//   import { h, svgEl, diePips, injectStyle } from "/static/kit.js";
+//   import { h, svgEl, diePips, linkStyle } from "/static/kit.js";
 //
 // svgEl and h build SVG and HTML elements, diePips draws the pips of a die face, and
-// injectStyle adds a renderer's style sheet to the page once.
+// linkStyle adds a renderer's style sheet file (its web/style.css) to the page once
+// (injectStyle: a style sheet given as text).
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -95,4 +96,24 @@ export function diePips(face, size, r, cls) {
 export function injectStyle(id, css) {
   if (document.getElementById(id)) return;
   document.head.append(h("style", { id }, css));
+}
+
+const LOADED = new Map();
+
+/**
+ * Add the style sheet file at ``href`` (a game's ``web/style.css``: ``new URL("./style.css",
+ * import.meta.url)``) to the page as <link id="ID" rel="stylesheet">, unless it is there
+ * already. Returns a promise that settles when the sheet has loaded (or failed to): a
+ * renderer awaits it at the top of its module, so that its first drawing is styled.
+ */
+export function linkStyle(id, href) {
+  if (document.getElementById(id)) return LOADED.get(id) || Promise.resolve();
+  const link = h("link", { id, rel: "stylesheet", href: String(href) });
+  const loaded = new Promise((settle) => {
+    link.addEventListener("load", settle, { once: true });
+    link.addEventListener("error", settle, { once: true });
+  });
+  LOADED.set(id, loaded);
+  document.head.append(link);
+  return loaded;
 }
