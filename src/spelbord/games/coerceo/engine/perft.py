@@ -4,7 +4,7 @@
 
 - ``compiled``: the C core (``perft`` in ``_ccore_search.h``), wherever it was built at
   install time and the position fits it (``compiled_refusal``); the default there.
-- ``python``: ``perft_count`` below, on the bitsets of the rules (``position``); the
+- ``python``: ``perft_count`` below, on the bitsets of the rules (``rules``); the
   default where the C core is missing, and the fallback for what it cannot hold.
 - ``api``: the protocol's recursion over ``legal_actions``, ``clone`` and ``apply_action``
   (``State.perft``): slow, the reference the others are checked against.

@@ -69,7 +69,7 @@ class Puzzle:
 
     id: str
     position: str
-    """The position text (``fen``); the side to move is the solver."""
+    """The position text (``position``); the side to move is the solver."""
     side: str
     solution: tuple[str, ...]
     """The winning line in notation, the solver's move first."""
