@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from spelbord.ai.coerceo import tune
-from spelbord.games.coerceo import engine
-from spelbord.games.coerceo.weights import WEIGHTS
+from spelbord.games.coerceo.engine import cores
+from spelbord.games.coerceo.engine.weights import WEIGHTS
 
-compiled_only = pytest.mark.skipif(engine.C_CORE is None, reason="the C core was not built")
+compiled_only = pytest.mark.skipif(cores.C_CORE is None, reason="the C core was not built")
 
 
 @compiled_only

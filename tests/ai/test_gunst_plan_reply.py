@@ -14,7 +14,7 @@ from spelbord.ai.gunst.plan_reply import PlanReplier, PlanReplyError, best_reply
 from spelbord.ai.scripted import make_plan
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import Selection
-from spelbord.games.gunst.table import TINGE
+from spelbord.games.gunst.position import TINGE
 
 
 @pytest.mark.parametrize("plan", ["hoarder", "banisher", "trickle", "all-in", "deity-rush"])

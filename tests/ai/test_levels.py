@@ -52,7 +52,7 @@ def test_cli_prints_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_coerceo_levels_are_the_engines_own() -> None:
-    from spelbord.games.coerceo.levels import LEVELS as ENGINE_LEVELS
+    from spelbord.games.coerceo.engine.levels import LEVELS as ENGINE_LEVELS
 
     assert specs("coerceo") == ENGINE_LEVELS
 

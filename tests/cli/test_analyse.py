@@ -7,7 +7,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from spelbord.games.coerceo import CoerceoGame, engine
+from spelbord.games.coerceo import CoerceoGame
+from spelbord.games.coerceo.engine import cores
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -96,7 +97,7 @@ def test_bench_reports_engine_depth_and_speed(run_cli: Run) -> None:
         out,
         re.MULTILINE,
     )
-    if engine.C_CORE is None:
+    if cores.C_CORE is None:
         assert "endgame table: skipped" in out
     else:
         assert table is not None

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from spelbord.games.coerceo import puzzles
+from spelbord.games.coerceo.study import puzzles
 
 Run = Callable[..., tuple[int, str, str]]
 

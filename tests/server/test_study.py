@@ -14,10 +14,10 @@ from toygame import ToyHidden
 from conftest import create
 from spelbord.core import State
 from spelbord.core.extras import Extras, Study
-from spelbord.games.coerceo import puzzles
-from spelbord.games.coerceo import study as coerceo_study
-from spelbord.games.coerceo.fen import parse_position
-from spelbord.games.coerceo.rules import CoerceoGame
+from spelbord.games.coerceo.game import CoerceoGame
+from spelbord.games.coerceo.position import parse_position
+from spelbord.games.coerceo.study import analysis as coerceo_analysis
+from spelbord.games.coerceo.study import puzzles
 from spelbord.server.web import study
 from spelbord.server.web.ratelimit import RateLimits
 
@@ -110,7 +110,7 @@ def test_analysis_gives_evaluation_line_top_moves_and_threats(client: Any) -> No
     r = data.json()
     assert r["depth"] >= 1 and r["line"] and r["seconds"] <= study.MAX_SECONDS + 0.5
     assert r["top"][0]["move"] == p.solution[0]
-    assert len(r["top"]) == coerceo_study.TOP_MOVES
+    assert len(r["top"]) == coerceo_analysis.TOP_MOVES
     assert isinstance(r["threats"], list)
     assert r["evaluation"]
 

@@ -10,7 +10,7 @@ import pytest
 
 from spelbord.ai import SeatView, make_agent
 from spelbord.ai.coerceo.ab import CONTEMPT
-from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
+from spelbord.games.coerceo import CoerceoGame, CoerceoState
 from spelbord.games.coerceo.board import (
     BLACK,
     EDGE_NEIGHBOURS,
@@ -19,11 +19,12 @@ from spelbord.games.coerceo.board import (
     WHITE,
     bits,
 )
-from spelbord.games.coerceo.fen import parse_position
-from spelbord.games.coerceo.pysearch import ENDGAME_DEFENDERS, ENDGAME_TILES
-from spelbord.games.coerceo.search import search
-from spelbord.games.coerceo.tablebase import table_value
-from spelbord.games.coerceo.weights import WEIGHTS
+from spelbord.games.coerceo.engine import cores
+from spelbord.games.coerceo.engine.pysearch import ENDGAME_DEFENDERS, ENDGAME_TILES
+from spelbord.games.coerceo.engine.search import search
+from spelbord.games.coerceo.engine.tablebase import table_value
+from spelbord.games.coerceo.engine.weights import WEIGHTS
+from spelbord.games.coerceo.position import parse_position
 
 BOARDS = {
     # variant: (tiles, black's piece, black's shuffle, white's shuffle)
@@ -143,8 +144,8 @@ def test_endgame_term_counts_for_the_side_ahead_only(variant: str, text: str) ->
     side = state.side_to_move()
     expected = _endgame_by_hand(state, side) - _endgame_by_hand(state, 1 - side)
     assert expected != 0
-    args = engine.core_args(state)
-    for core in [engine.PY_CORE] + ([engine.C_CORE] if engine.C_CORE is not None else []):
+    args = cores.core_args(state)
+    for core in [cores.PY_CORE] + ([cores.C_CORE] if cores.C_CORE is not None else []):
         core.set_weights(list(WEIGHTS))
         with_term = core.evaluate(*args, 0)
         core.set_weights(list(WEIGHTS[:10]))
@@ -162,22 +163,22 @@ def test_endgame_term_leaves_the_middle_game_alone() -> None:
         while not state.is_terminal() and checked < 200:
             counts = sorted(state.pieces(c).bit_count() for c in (WHITE, BLACK))
             if counts[0] > ENDGAME_DEFENDERS or counts[0] == counts[1]:
-                args = engine.core_args(state)
-                engine.CORE.set_weights(list(WEIGHTS))
-                with_term = engine.CORE.evaluate(*args, 0)
-                engine.CORE.set_weights(list(WEIGHTS[:10]))
-                assert engine.CORE.evaluate(*args, 0) == with_term
+                args = cores.core_args(state)
+                cores.CORE.set_weights(list(WEIGHTS))
+                with_term = cores.CORE.evaluate(*args, 0)
+                cores.CORE.set_weights(list(WEIGHTS[:10]))
+                assert cores.CORE.evaluate(*args, 0) == with_term
                 checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
-    engine.CORE.set_weights(list(WEIGHTS))
+    cores.CORE.set_weights(list(WEIGHTS))
     assert checked >= 100
 
 
-@pytest.mark.skipif(engine.C_CORE is None, reason="the C core was not built")
+@pytest.mark.skipif(cores.C_CORE is None, reason="the C core was not built")
 def test_c_and_python_cores_agree_in_endgames() -> None:
     """Where the endgame term counts, both cores (and the BMI and plain builds of the C
     core) still search node for node alike."""
-    core = engine.C_CORE
+    core = cores.C_CORE
     assert core is not None
     before = core.fast_core()
     rng = random.Random(9)

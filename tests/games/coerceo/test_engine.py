@@ -10,13 +10,14 @@ import pytest
 
 from spelbord.ai import make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
+from spelbord.games.coerceo import CoerceoGame, CoerceoState
 from spelbord.games.coerceo.board import BLACK, WHITE
-from spelbord.games.coerceo.search import MATERIAL_WEIGHTS, SearchError, search
-from spelbord.games.coerceo.weights import WEIGHTS
+from spelbord.games.coerceo.engine import cores
+from spelbord.games.coerceo.engine.search import MATERIAL_WEIGHTS, SearchError, search
+from spelbord.games.coerceo.engine.weights import WEIGHTS
 from spelbord.lab.match import play_game
 
-compiled_only = pytest.mark.skipif(engine.C_CORE is None, reason="the C core was not built")
+compiled_only = pytest.mark.skipif(cores.C_CORE is None, reason="the C core was not built")
 
 
 def _positions(count: int, seed: int = 7) -> list[CoerceoState]:
@@ -36,36 +37,36 @@ def _positions(count: int, seed: int = 7) -> list[CoerceoState]:
     return out
 
 
-def _cores() -> list[engine.Core]:
-    return [engine.PY_CORE] + ([engine.C_CORE] if engine.C_CORE is not None else [])
+def _cores() -> list[cores.Core]:
+    return [cores.PY_CORE] + ([cores.C_CORE] if cores.C_CORE is not None else [])
 
 
 def test_colour_spaces_round_trip() -> None:
     for field in range(114):
         colour = WHITE if field % 2 else BLACK
-        assert engine.field_of(engine.colour_bit(field), colour) == field
+        assert cores.field_of(cores.colour_bit(field), colour) == field
     state = CoerceoGame().new_initial_state()
     for colour in (WHITE, BLACK):
         pieces = state.pieces(colour)
-        assert engine.join(engine.split(pieces, colour), colour) == pieces
+        assert cores.join(cores.split(pieces, colour), colour) == pieces
 
 
-@pytest.mark.parametrize("core", _cores(), ids=lambda c: "python" if c is engine.PY_CORE else "c")
-def test_moves_and_turns_follow_the_rules(core: engine.Core) -> None:
+@pytest.mark.parametrize("core", _cores(), ids=lambda c: "python" if c is cores.PY_CORE else "c")
+def test_moves_and_turns_follow_the_rules(core: cores.Core) -> None:
     """R5, R7-R10: every core move is a legal action, and playing it gives the state's turn."""
     for state in _positions(30):
-        args = engine.core_args(state)
+        args = cores.core_args(state)
         side = args[5]
         codes = core.moves(*args)
-        assert sorted(engine.action_of(c, side) for c in codes) == state.legal_actions()
+        assert sorted(cores.action_of(c, side) for c in codes) == state.legal_actions()
         for code in codes[:: max(1, len(codes) // 12)]:
-            action = engine.action_of(code, side)
-            assert engine.code_of(action, side) == code
+            action = cores.action_of(code, side)
+            assert cores.code_of(action, side) == code
             w, b, tiles, cw, cb, irreversible, key, to_move = core.play(*args, code)
             child = state.clone()
             child.apply_action(action)
-            assert engine.join(w, WHITE) == child.pieces(WHITE)
-            assert engine.join(b, BLACK) == child.pieces(BLACK)
+            assert cores.join(w, WHITE) == child.pieces(WHITE)
+            assert cores.join(b, BLACK) == child.pieces(BLACK)
             assert tiles == child.tile_mask()
             assert (cw, cb) == child.collected()
             assert key == core.hash(w, b, tiles, cw, cb, to_move)
@@ -75,21 +76,19 @@ def test_moves_and_turns_follow_the_rules(core: engine.Core) -> None:
 @compiled_only
 def test_c_and_python_cores_agree() -> None:
     """Same perft, evaluation, features and fixed-depth search (score, line, nodes)."""
-    assert engine.C_CORE is not None
+    assert cores.C_CORE is not None
     # Each core keeps the weights of the last search it ran (another test may have searched
     # with the material weights): compare them under the same, default, weights.
-    engine.install_weights(list(WEIGHTS))
+    cores.install_weights(list(WEIGHTS))
     for i, state in enumerate(_positions(12, seed=3)):
-        args = engine.core_args(state)
-        rest = (state.moves_left(), 1, engine.repetition_record(state))
+        args = cores.core_args(state)
+        rest = (state.moves_left(), 1, cores.repetition_record(state))
         for depth in (1, 2, 3):
-            count = engine.C_CORE.perft(*args, *rest, depth)
-            assert (
-                count == engine.PY_CORE.perft(*args, *rest, depth) == state.perft(depth, "python")
-            )
+            count = cores.C_CORE.perft(*args, *rest, depth)
+            assert count == cores.PY_CORE.perft(*args, *rest, depth) == state.perft(depth, "python")
         for clock in (0, 37):
-            assert engine.C_CORE.evaluate(*args, clock) == engine.PY_CORE.evaluate(*args, clock)
-        assert engine.C_CORE.features(*args) == engine.PY_CORE.features(*args)
+            assert cores.C_CORE.evaluate(*args, clock) == cores.PY_CORE.evaluate(*args, clock)
+        assert cores.C_CORE.features(*args) == cores.PY_CORE.features(*args)
         depth = 3 if i % 2 else 2
         fast = search(state, depth=depth)
         slow = search(state, depth=depth, compiled=False)
@@ -124,19 +123,19 @@ def test_the_plain_search_searches_every_move_fully() -> None:
 def test_c_and_python_features_agree_on_many_positions() -> None:
     """The compiled feature count (hanging pieces found from masks of the fields with
     exactly one hole) against the twin's piece-by-piece count, for both sides."""
-    assert engine.C_CORE is not None
+    assert cores.C_CORE is not None
     for state in _positions(150, seed=29):
-        args = list(engine.core_args(state))
+        args = list(cores.core_args(state))
         for side in (0, 1):
             args[5] = side
-            assert engine.C_CORE.features(*args) == engine.PY_CORE.features(*args)
+            assert cores.C_CORE.features(*args) == cores.PY_CORE.features(*args)
 
 
 @compiled_only
 def test_bmi_and_plain_builds_of_the_c_core_agree() -> None:
     """The core compiled for BMI processors (used where the processor has it) searches
     node for node as the plain build."""
-    core = engine.C_CORE
+    core = cores.C_CORE
     assert core is not None
     before = core.fast_core()
     if not core.fast_core(1):
@@ -156,11 +155,11 @@ def test_bmi_and_plain_builds_of_the_c_core_agree() -> None:
 @compiled_only
 def test_compiled_perft_matches_the_published_counts() -> None:
     state = CoerceoGame().new_initial_state()
-    assert engine.C_CORE is not None
-    args = engine.core_args(state)
-    assert engine.C_CORE.perft(*args, 2000, 1, [], 4) == 5_280_654
+    assert cores.C_CORE is not None
+    args = cores.core_args(state)
+    assert cores.C_CORE.perft(*args, 2000, 1, [], 4) == 5_280_654
     ocius = CoerceoGame(variant="ocius").new_initial_state()
-    assert engine.C_CORE.perft(*engine.core_args(ocius), 2000, 1, [], 4) == 435_572
+    assert cores.C_CORE.perft(*cores.core_args(ocius), 2000, 1, [], 4) == 435_572
 
 
 def test_search_finds_the_winning_capture_r11() -> None:
@@ -297,20 +296,20 @@ def test_without_the_compiled_core_the_python_twin_plays(monkeypatch: pytest.Mon
     import importlib
     import sys
 
-    import spelbord.games.coerceo as package
+    import spelbord.games.coerceo.engine as package
 
-    monkeypatch.setitem(sys.modules, "spelbord.games.coerceo._ccore", None)
+    monkeypatch.setitem(sys.modules, "spelbord.games.coerceo.engine._ccore", None)
     monkeypatch.delattr(package, "_ccore", raising=False)
     try:
-        importlib.reload(engine)
-        assert engine.C_CORE is None and engine.CORE is engine.PY_CORE and not engine.COMPILED
+        importlib.reload(cores)
+        assert cores.C_CORE is None and cores.CORE is cores.PY_CORE and not cores.COMPILED
         state = CoerceoGame(variant="ocius").new_initial_state()
         result = search(state, depth=2)
         assert not result.compiled and result.action in state.legal_actions()
     finally:
         monkeypatch.undo()
-        importlib.reload(engine)
-    assert (engine.C_CORE is not None) == engine.COMPILED
+        importlib.reload(cores)
+    assert (cores.C_CORE is not None) == cores.COMPILED
 
 
 def test_the_compiled_search_lets_other_threads_run() -> None:
@@ -320,7 +319,7 @@ def test_the_compiled_search_lets_other_threads_run() -> None:
     import threading
     import time
 
-    if engine.C_CORE is None:
+    if cores.C_CORE is None:
         pytest.skip("the compiled core is not built")
     state = CoerceoGame().new_initial_state()
     alone = search(state, depth=3)

@@ -19,7 +19,7 @@ from spelbord.games.coerceo.errors import (
     PositionSyntaxError,
     TileRemovalError,
 )
-from spelbord.games.coerceo.fen import PositionError, parse_position, position_text
+from spelbord.games.coerceo.position import PositionError, parse_position, position_text
 
 
 def test_round_trip_of_played_positions() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from spelbord.games.coerceo import CoerceoGame
 from spelbord.games.coerceo.notation import Exchange, Move, from_action, parse_action
-from spelbord.games.coerceo.position import EXCHANGE_BASE, NUM_ACTIONS
+from spelbord.games.coerceo.rules import EXCHANGE_BASE, NUM_ACTIONS
 
 
 @pytest.mark.parametrize("options", [{}, {"variant": "ocius", "exchange_cost": 1}])

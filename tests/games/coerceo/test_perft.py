@@ -13,15 +13,16 @@ import sys
 import pytest
 
 from spelbord.core import PerftEngineError, State
-from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
-from spelbord.games.coerceo import perft as perft_module
+from spelbord.games.coerceo import CoerceoGame, CoerceoState
 from spelbord.games.coerceo.board import field_index
+from spelbord.games.coerceo.engine import cores
+from spelbord.games.coerceo.engine import perft as perft_module
 from spelbord.games.coerceo.notation import Move
-from spelbord.games.coerceo.position import EXCHANGE_BASE
+from spelbord.games.coerceo.rules import EXCHANGE_BASE
 
-compiled_only = pytest.mark.skipif(engine.C_CORE is None, reason="the C core was not built")
+compiled_only = pytest.mark.skipif(cores.C_CORE is None, reason="the C core was not built")
 
-FAST = ("compiled", "python") if engine.COMPILED else ("python",)
+FAST = ("compiled", "python") if cores.COMPILED else ("python",)
 """The bulk-counting engines of this installation (``api`` is the reference)."""
 
 
@@ -40,11 +41,11 @@ def reference_perft(state: State, depth: int) -> int:
 def twin_perft(state: CoerceoState, depth: int) -> int:
     """The C core's pure-Python twin (``pysearch``), called as the compiled core is."""
     return int(
-        engine.PY_CORE.perft(
-            *engine.core_args(state),
+        cores.PY_CORE.perft(
+            *cores.core_args(state),
             state.moves_left(),
             int(state.repetition_draw()),
-            engine.repetition_record(state),
+            cores.repetition_record(state),
             depth,
         )
     )
@@ -85,7 +86,7 @@ def _midgame(seed: int, options: dict[str, object], plies: int) -> CoerceoState:
 def test_the_engines_of_this_installation() -> None:
     state = CoerceoGame().new_initial_state()
     assert state.perft_engines() == (*FAST, "api")
-    assert state.perft_engines()[0] == ("compiled" if engine.COMPILED else "python")
+    assert state.perft_engines()[0] == ("compiled" if cores.COMPILED else "python")
 
 
 @pytest.mark.parametrize(("depth", "nodes"), [(1, 48), (2, 2304), (3, 110304)])
@@ -124,7 +125,7 @@ def test_compiled_perft_deep(variant: str, depth: int, nodes: int) -> None:
 def test_bmi_and_plain_builds_count_alike() -> None:
     """The core compiled for BMI processors (used where the processor has it) counts as
     the plain build, repetition record included."""
-    core = engine.C_CORE
+    core = cores.C_CORE
     assert core is not None
     before = core.fast_core()
     if not core.fast_core(1):
@@ -148,10 +149,10 @@ def test_bmi_and_plain_builds_count_alike() -> None:
 def test_the_core_reads_the_record_as_pairs() -> None:
     """The repetition record goes to the core as (white, black) pairs, lists or tuples."""
     state = _shuffled(True, 7)
-    args = (*engine.core_args(state), state.moves_left(), 1)
-    record = engine.repetition_record(state)
+    args = (*cores.core_args(state), state.moves_left(), 1)
+    record = cores.repetition_record(state)
     assert len(record) == 7
-    for core in [engine.PY_CORE] + ([engine.C_CORE] if engine.C_CORE is not None else []):
+    for core in [cores.PY_CORE] + ([cores.C_CORE] if cores.C_CORE is not None else []):
         as_lists = [list(pair) for pair in record]
         assert core.perft(*args, as_lists, 4) == core.perft(*args, record, 4) == state.perft(4)
         with pytest.raises((TypeError, ValueError)):
@@ -311,8 +312,8 @@ def test_the_python_path_counts_where_the_core_cannot(monkeypatch: pytest.Monkey
     """Without the C extension, and for positions it cannot hold, the default is python."""
     state = _midgame(3, {"variant": "ocius"}, 30)
     expected = state.perft(3, "python")
-    monkeypatch.setattr(engine, "C_CORE", None)
-    monkeypatch.setattr(engine, "COMPILED", False)
+    monkeypatch.setattr(cores, "C_CORE", None)
+    monkeypatch.setattr(cores, "COMPILED", False)
     assert state.perft_engines() == ("python", "api")
     assert state.perft(3) == expected
     with pytest.raises(PerftEngineError, match="not built in this installation"):
@@ -327,7 +328,7 @@ def test_a_position_the_core_cannot_hold_falls_back() -> None:
     with pytest.raises(PerftEngineError, match="collected tiles"):
         rich.perft(3, "compiled")
     start = CoerceoGame().new_initial_state()
-    assert perft_module.compiled_refusal(start, engine.C_CORE.PERFT_MAX_DEPTH) is None
+    assert perft_module.compiled_refusal(start, cores.C_CORE.PERFT_MAX_DEPTH) is None
     with pytest.raises(PerftEngineError, match="counts to depth 64"):
         start.perft(65, "compiled")
 

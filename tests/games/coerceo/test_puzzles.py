@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from spelbord.games.coerceo import puzzles
-from spelbord.games.coerceo.fen import parse_position
+from spelbord.games.coerceo.position import parse_position
+from spelbord.games.coerceo.study import puzzles
 
 SHIPPED = puzzles.load()
 
@@ -78,7 +78,7 @@ def test_solution_wins_material_and_beats_every_other_move_by_a_piece() -> None:
 
 
 def test_a_quiet_start_position_is_no_puzzle() -> None:
-    from spelbord.games.coerceo.rules import CoerceoGame
+    from spelbord.games.coerceo.game import CoerceoGame
 
     assert puzzles.check_position(CoerceoGame().new_initial_state()) is None
 

@@ -22,8 +22,7 @@ from spelbord.games.coerceo.board import (
     field_index,
 )
 from spelbord.games.coerceo.notation import Exchange, Move, parse_action
-from spelbord.games.coerceo.position import EXCHANGE_BASE
-from spelbord.games.coerceo.rules import LAURENTIUS, OCIUS
+from spelbord.games.coerceo.rules import EXCHANGE_BASE, LAURENTIUS, OCIUS
 
 Field = tuple[int, int, int]
 SPARE_BLACK = (-2, 0, 0)  # spare pieces on a3, far from the action: a3:0 and a3:1

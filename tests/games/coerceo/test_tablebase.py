@@ -9,11 +9,12 @@ from functools import cache
 
 import pytest
 
-from spelbord.games.coerceo import CoerceoGame, CoerceoState, engine
+from spelbord.games.coerceo import CoerceoGame, CoerceoState
 from spelbord.games.coerceo.board import BLACK, TILES, WHITE, bits
-from spelbord.games.coerceo.fen import parse_position
-from spelbord.games.coerceo.search import search
-from spelbord.games.coerceo.tablebase import table_value
+from spelbord.games.coerceo.engine import cores
+from spelbord.games.coerceo.engine.search import search
+from spelbord.games.coerceo.engine.tablebase import table_value
+from spelbord.games.coerceo.position import parse_position
 
 # Tiny positions: (white, black, tiles, side to move, collected).
 TINY = [
@@ -84,7 +85,7 @@ def _brute(state: CoerceoState) -> tuple:
     _cache: dict[str, CoerceoState] = {}
 
     def _key(s: CoerceoState) -> str:
-        w, b, tiles, cw, cb, side, _ = engine.core_args(s)
+        w, b, tiles, cw, cb, side, _ = cores.core_args(s)
         key = f"{w}/{b}/{tiles}/{cw}/{cb}/{side}"
         _cache.setdefault(key, s)
         return key
@@ -117,10 +118,10 @@ def test_the_tiny_cases_cover_wins_losses_and_draws() -> None:
 def test_c_and_python_tables_agree() -> None:
     """Both cores build the same tables with the same values (random tiny positions on
     the Ocius tiles, exchange cost 1 and 2)."""
-    if engine.C_CORE is None:
+    if cores.C_CORE is None:
         pytest.skip("the compiled core is not built")
     start = CoerceoGame(variant="ocius").new_initial_state()
-    tiles = engine.core_args(start)[2]
+    tiles = cores.core_args(start)[2]
     rng = random.Random(5)
     seen = set()
     for _ in range(60):
@@ -131,8 +132,8 @@ def test_c_and_python_tables_agree() -> None:
         b = sum(1 << q for q in rng.sample(fields, nb))
         args = (w, b, sum(1 << t for t in sub), rng.randint(0, 3), rng.randint(0, 3))
         args += (rng.randint(0, 1), rng.choice([1, 2]))
-        value = engine.C_CORE.tb_value(*args)
-        assert value == engine.PY_CORE.tb_value(*args)
+        value = cores.C_CORE.tb_value(*args)
+        assert value == cores.PY_CORE.tb_value(*args)
         seen.add(value)
     assert len(seen) >= 4
 
@@ -167,7 +168,7 @@ def test_search_avoids_a_drawn_ending_when_a_won_one_is_at_hand_r13() -> None:
     rng = random.Random(3)
     game = CoerceoGame(variant="ocius")
     start = game.new_initial_state()
-    tiles = engine.core_args(start)[2]
+    tiles = cores.core_args(start)[2]
     found = 0
     for _ in range(400):
         sub = rng.sample(bits(tiles), 3)
@@ -175,7 +176,7 @@ def test_search_avoids_a_drawn_ending_when_a_won_one_is_at_hand_r13() -> None:
         w = sum(1 << q for q in rng.sample(fields, 2))
         b = sum(1 << q for q in rng.sample(fields, 1))
         args = (w, b, sum(1 << t for t in sub), 0, 0, WHITE, 2)
-        value = engine.CORE.tb_value(*args)
+        value = cores.CORE.tb_value(*args)
         if value is None or value <= 0:
             continue
         state = _from_args(game, args)
@@ -191,8 +192,8 @@ def test_search_avoids_a_drawn_ending_when_a_won_one_is_at_hand_r13() -> None:
 
 def _from_args(game: CoerceoGame, args: tuple) -> CoerceoState:
     w, b, tiles, cw, cb, side, _ = args
-    white = engine.join(w, WHITE)
-    black = engine.join(b, BLACK)
+    white = cores.join(w, WHITE)
+    black = cores.join(b, BLACK)
 
     def triples(mask: int) -> list[tuple[int, int, int]]:
         return [(*TILES[f // 6], f % 6) for f in bits(mask)]
@@ -245,19 +246,19 @@ def test_the_retrograde_builder_matches_the_python_twin_on_whole_tables_r11_r12(
     """R11/R12: the compiled builder (a retrograde pass over predecessor lists) gives every
     position of a table, and of every smaller table it needs, the value the Python twin's
     level-by-level definition gives (shortest win, longest loss, draws left)."""
-    if engine.C_CORE is None:
+    if cores.C_CORE is None:
         pytest.skip("the compiled core is not built")
     mask = sum(1 << t for t in tiles)
     positions = _table_positions(tiles, nw, nb)
     first = positions[0]
     args = (*first, mask, *collected, 0, cost)
-    assert engine.C_CORE.tb_value(*args) == engine.PY_CORE.tb_value(*args)
+    assert cores.C_CORE.tb_value(*args) == cores.PY_CORE.tb_value(*args)
     values = set()
     for w, b in positions:
         for side in (0, 1):
             args = (w, b, mask, *collected, side, cost)
-            value = engine.C_CORE.tb_value(*args, 0)
-            assert value == engine.PY_CORE.tb_value(*args, 0), (w, b, side)
+            value = cores.C_CORE.tb_value(*args, 0)
+            assert value == cores.PY_CORE.tb_value(*args, 0), (w, b, side)
             values.add(value)
     assert len(values) >= 3
 
@@ -266,9 +267,9 @@ def test_an_interrupted_table_build_goes_on_at_the_next_search() -> None:
     """A search too short to build its root's table keeps what it built and the next
     searches go on with it; no search uses the table before it is finished, and the
     finished tables are the ones an uninterrupted build gives, value for value."""
-    if engine.C_CORE is None:
+    if cores.C_CORE is None:
         pytest.skip("the compiled core is not built")
-    from spelbord.games.coerceo.tablebase import (
+    from spelbord.games.coerceo.engine.tablebase import (
         clear_tables,
         table_digest,
         table_progress,
@@ -304,9 +305,9 @@ def test_a_build_the_game_can_no_longer_reach_is_dropped() -> None:
     """A root's table left unfinished is dropped once a search starts from a position
     without one of its tiles (a game never gets tiles back): its memory is freed, and the
     table would be built afresh if asked."""
-    if engine.C_CORE is None:
+    if cores.C_CORE is None:
         pytest.skip("the compiled core is not built")
-    from spelbord.games.coerceo.tablebase import clear_tables, table_progress, table_stats
+    from spelbord.games.coerceo.engine.tablebase import clear_tables, table_progress, table_stats
 
     game = CoerceoGame(variant="ocius")
     big = parse_position(

@@ -7,7 +7,7 @@ import random
 
 from spelbord import games
 from spelbord.games.coerceo import CoerceoGame
-from spelbord.games.coerceo.bench import perft_timing, random_games_per_second
+from spelbord.games.coerceo.engine.bench import perft_timing, random_games_per_second
 from spelbord.games.coerceo.render import render
 
 

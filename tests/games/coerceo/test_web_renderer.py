@@ -11,10 +11,10 @@ import pytest
 from tests.webrender import ROOT, Renderer, show, view_of
 
 from spelbord.games.coerceo import notation
-from spelbord.games.coerceo.rules import CoerceoGame
+from spelbord.games.coerceo.game import CoerceoGame
 
 RENDERER = Renderer("coerceo")
-SOURCE = ROOT / "src" / "spelbord" / "games" / "coerceo" / "web" / "renderer.js"
+STYLE = ROOT / "src" / "spelbord" / "games" / "coerceo" / "web" / "style.css"
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def _colour(css: str, selector: str, prop: str) -> str:
 def test_pieces_contrast_with_their_fields_wcag_aa() -> None:
     """White pieces stand on light fields (odd), black pieces on dark fields (even): each
     piece's rim has at least the 3:1 contrast WCAG AA asks of graphical objects."""
-    css = SOURCE.read_text(encoding="utf-8")
+    css = STYLE.read_text(encoding="utf-8")
     light = _colour(css, ".cb-field-1", "fill")
     dark = _colour(css, ".cb-field-0", "fill")
     white_rim = _colour(css, ".piece-white .piece-outline", "stroke")

@@ -33,7 +33,7 @@ from spelbord.games.gunst.pieces import (
     WARRIOR,
     Selection,
 )
-from spelbord.games.gunst.table import DEST, INVOKE, MODE, RAISE, TARGET, TINGE
+from spelbord.games.gunst.position import DEST, INVOKE, MODE, RAISE, TARGET, TINGE
 
 FULL = tuple(FULL_HAND)
 

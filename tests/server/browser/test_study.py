@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 
-from spelbord.games.coerceo import puzzles
+from spelbord.games.coerceo.study import puzzles
 
 from .conftest import expect
 

@@ -15,7 +15,7 @@ and 8 in 1 s on this 2-core machine; theirs 6 and 7).
 its seeded generator) among the moves that a depth-2 look scores within
 ``OPENING_MARGIN`` of the best, so that matches between deterministic engines do not
 repeat one game. ``tables`` uses the exact endgame tables
-(``spelbord.games.coerceo.tablebase``): by default ``on`` with the full evaluation and a time
+(``spelbord.games.coerceo.engine.tablebase``): by default ``on`` with the full evaluation and a time
 budget (a table is built only when it fits the time left), ``off`` with a depth alone (a
 build can take seconds, more than a fixed-depth level may spend on a move) and always
 ``off`` with the material evaluation.
@@ -57,7 +57,7 @@ repetitions (which the rules make draws, R13) unless it stands worse."""
 
 
 class AlphaBetaAgent(Agent):
-    """Iterative-deepening alpha-beta (``spelbord.games.coerceo.search``)."""
+    """Iterative-deepening alpha-beta (``spelbord.games.coerceo.engine.search``)."""
 
     def __init__(
         self,
@@ -107,8 +107,8 @@ class AlphaBetaAgent(Agent):
         """The ``SearchResult`` of the last step (``None`` before it or with one choice)."""
 
     def _weights(self) -> tuple[int, ...]:
-        from spelbord.games.coerceo.search import MATERIAL_WEIGHTS
-        from spelbord.games.coerceo.weights import WEIGHTS
+        from spelbord.games.coerceo.engine.search import MATERIAL_WEIGHTS
+        from spelbord.games.coerceo.engine.weights import WEIGHTS
 
         return MATERIAL_WEIGHTS if self.evaluation == "material" else WEIGHTS
 
@@ -121,7 +121,7 @@ class AlphaBetaAgent(Agent):
         if len(legal) == 1:
             self.last_result = None
             return legal[0]
-        from spelbord.games.coerceo.search import search
+        from spelbord.games.coerceo.engine.search import search
 
         state: Any = view.resample(self._rng)
         weights = self._weights()
@@ -141,7 +141,7 @@ class AlphaBetaAgent(Agent):
         return int(self.last_result.action)
 
     def _opening_move(self, state: Any, legal: list[int], weights: tuple[int, ...]) -> int:
-        from spelbord.games.coerceo.search import search
+        from spelbord.games.coerceo.engine.search import search
 
         scored = []
         for action in legal:

@@ -1,10 +1,10 @@
 """Coerceo's AI levels (``level:NAME``, ``spelbord.ai.levels``): the alpha-beta engine at
-the strengths the engine itself names (``spelbord.games.coerceo.levels``)."""
+the strengths the engine itself names (``spelbord.games.coerceo.engine.levels``)."""
 
 from __future__ import annotations
 
 from spelbord.ai.levels import Levels
-from spelbord.games.coerceo.levels import LEVELS as ENGINE_LEVELS
+from spelbord.games.coerceo.engine.levels import LEVELS as ENGINE_LEVELS
 
 LEVELS = Levels(
     easy=ENGINE_LEVELS["easy"],

@@ -34,10 +34,11 @@ import math
 import random
 from collections.abc import Sequence
 
-from spelbord.games.coerceo import engine
-from spelbord.games.coerceo.rules import CoerceoGame, CoerceoState
-from spelbord.games.coerceo.search import search
-from spelbord.games.coerceo.weights import WEIGHTS
+from spelbord.games.coerceo.engine import cores
+from spelbord.games.coerceo.engine.search import search
+from spelbord.games.coerceo.engine.weights import WEIGHTS
+from spelbord.games.coerceo.game import CoerceoGame
+from spelbord.games.coerceo.state import CoerceoState
 
 QUIET_MARGIN = 30
 NUM_WEIGHTS = 10
@@ -48,7 +49,7 @@ Sample = tuple[tuple[int, ...], float]
 
 def feature_row(state: CoerceoState) -> tuple[int, ...]:
     """The 10 numbers the weights multiply for the side to move (see ``weights.py``)."""
-    raw = engine.CORE.features(*engine.core_args(state))
+    raw = cores.CORE.features(*cores.core_args(state))
     own, opp = raw[:8], raw[8:]
     return (*(a - b for a, b in zip(own, opp, strict=True)), opp[3], 1)
 
@@ -69,7 +70,7 @@ def self_play(
         while not state.is_terminal() and state.plies() < 400:
             side = state.side_to_move()
             if state.plies() >= openings:
-                static = engine.CORE.evaluate(*engine.core_args(state), 0)
+                static = cores.CORE.evaluate(*cores.core_args(state), 0)
                 if abs(search(state, depth=1).score - static) <= QUIET_MARGIN:
                     rows.append((feature_row(state), side))
             state.apply_action(agents[side].step(SeatView(state, side)))

@@ -30,7 +30,7 @@ from spelbord.ai.gunst.eq import (
 from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.view import SeatView
 from spelbord.games.gunst.pieces import SEASONS
-from spelbord.games.gunst.table import TINGE, Table
+from spelbord.games.gunst.position import TINGE, Table
 
 
 class GunstBestReply(GunstSolver):

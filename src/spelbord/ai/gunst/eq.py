@@ -74,7 +74,7 @@ from spelbord.core import State, seeded
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import NUM_SELECTIONS, SEASONS, Selection
-from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
+from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
 
 Plan = Callable[[Table, int], int]
 LAST_SEASON_CAP = 96

@@ -32,8 +32,8 @@ from spelbord.ai.view import SeatView
 from spelbord.core.errors import SpelbordError
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import Selection
+from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
 from spelbord.games.gunst.state import GunstState
-from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
 
 if TYPE_CHECKING:
     from _typeshed import SupportsLenAndGetItem

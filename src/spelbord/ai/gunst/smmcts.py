@@ -43,7 +43,7 @@ from spelbord.games.gunst.pieces import (
     WARRIOR,
     Selection,
 )
-from spelbord.games.gunst.table import COIN, OVER, TINGE, Table
+from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
 
 DEFAULT_BUDGET = Budget(seconds=1.0)
 DEFAULT_GAMMA = 0.1

@@ -4,6 +4,7 @@ Importing this package registers the game as ``"coerceo"``; the rules are restat
 docs/rules/coerceo.md (R1-R17).
 """
 
-from spelbord.games.coerceo.rules import CoerceoGame, CoerceoState
+from spelbord.games.coerceo.game import CoerceoGame
+from spelbord.games.coerceo.state import CoerceoState
 
 __all__ = ["CoerceoGame", "CoerceoState"]

@@ -1,11 +1,11 @@
 """Errors for Coerceo positions the rules cannot reach: one ``ValueError`` subclass each.
 
 Every one is a ``PositionError`` (and so a ``StateFormatError``), raised by the position
-text parser (``fen.parse_position``) and by ``CoerceoGame.from_position``; a caller that
+text parser (``position.parse_position``) and by ``CoerceoGame.from_position``; a caller that
 only cares that the position is bad catches ``PositionError``, one that wants to say what
 is wrong catches the subclass.
 
->>> from spelbord.games.coerceo.fen import parse_position
+>>> from spelbord.games.coerceo.position import parse_position
 >>> try:
 ...     parse_position("white: c3:0; black: c3:2")
 ... except FieldColourError as exc:

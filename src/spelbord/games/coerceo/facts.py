@@ -1,6 +1,6 @@
 """The lab's facts about a Coerceo game (``CoerceoState.game_facts``): exchanges per seat.
 
->>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> from spelbord.games.coerceo import CoerceoGame
 >>> facts(CoerceoGame().new_initial_state())
 {'plies': 0, 's0_exchanges': 0, 's1_exchanges': 0}
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spelbord.games.coerceo.position import EXCHANGE_BASE
+from spelbord.games.coerceo.rules import EXCHANGE_BASE
 
 if TYPE_CHECKING:
-    from spelbord.games.coerceo.rules import CoerceoState
+    from spelbord.games.coerceo.state import CoerceoState
 
 
 def facts(state: CoerceoState) -> dict[str, int | float | str]:

@@ -28,7 +28,7 @@ from spelbord.games.coerceo.board import (
     TILE_INDEX,
     field_coords,
 )
-from spelbord.games.coerceo.position import EXCHANGE_BASE, MOVE_ACTIONS, NUM_ACTIONS
+from spelbord.games.coerceo.rules import EXCHANGE_BASE, MOVE_ACTIONS, NUM_ACTIONS
 
 _FIELD = r"([a-e])\s*([1-5])\s*:\s*([0-5])"
 _MOVE_RE = re.compile(rf"^\s*{_FIELD}\s*-\s*{_FIELD}\s*$", re.IGNORECASE)

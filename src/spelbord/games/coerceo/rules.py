@@ -1,78 +1,41 @@
-"""Coerceo rules: the game, its options, and the state (docs/rules/coerceo.md, R1-R17).
+"""The rules of Coerceo as pure functions on integer bitsets (docs/rules/coerceo.md).
 
-The position lives in a few Python ints (see ``position``), so ``clone()`` copies a
-handful of numbers and the repetition record kept since the last irreversible change.
+A position is a handful of ints: the white and black piece masks over the 114 fields,
+the present tiles (19 bits) and their fields (114 bits). The start layouts (R3) give the
+first masks; moves and exchanges return the new masks plus what was removed and captured,
+so the state class and the fast perft share one implementation of the rules.
 
->>> from spelbord.games.coerceo.rules import CoerceoGame
->>> state = CoerceoGame().new_initial_state()
->>> len(state.legal_actions()), state.current_player()
-(48, 0)
->>> state.perft(2)
-2304
+>>> from spelbord.games.coerceo.board import ALL_TILES, fields_of_tiles
+>>> removable = removal_chain(9, 0, ALL_TILES, fields_of_tiles(ALL_TILES))[2]
+>>> removable  # the centre tile has six neighbours: it stays
+0
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, ClassVar
-
-from spelbord.core import (
-    TERMINAL,
-    Game,
-    GameInfo,
-    NotationError,
-    Option,
-    PerftEngineError,
-    State,
-    StateFormatError,
-    register,
-)
-from spelbord.core.extras import Bench, Extras, Study
 from spelbord.games.coerceo.board import (
-    ALL_TILES,
     BLACK,
-    COLOUR_NAMES,
-    MOVE_NEIGHBOURS,
+    BORDER_FIELDS,
+    EDGE_MASK,
+    MOVE_MASK,
+    MOVE_SLOTS,
     NUM_FIELDS,
-    NUM_TILES,
-    OCIUS_TILES,
-    TILE_INDEX,
-    TILES,
+    REMOVABLE_PATTERN,
+    TILE_FIELDS,
+    TILE_NEIGHBOURS,
     WHITE,
-    bits,
     field_colour,
-    field_coords,
     field_index,
-    fields_of_tiles,
-)
-from spelbord.games.coerceo.errors import (
-    CollectedTilesError,
-    DoubledPieceError,
-    FieldColourError,
-    FinishedPositionError,
-    MissingTileError,
-    PositionSyntaxError,
-)
-from spelbord.games.coerceo.evaluation import evaluate
-from spelbord.games.coerceo.notation import Move, action_text, from_action, parse_action
-from spelbord.games.coerceo.perft import (
-    available_engines,
-    compiled_perft,
-    compiled_refusal,
-    perft_count,
-)
-from spelbord.games.coerceo.position import (
-    EXCHANGE_BASE,
-    MOVE_ACTIONS,
-    NUM_ACTIONS,
-    has_action,
-    move_actions,
-    play_exchange,
-    play_move,
 )
 
-MAX_MOVES_LIMIT = 5000
-"""The largest ``max_moves`` option accepted (and so ``max_game_length``)."""
+MOVE_ACTIONS = NUM_FIELDS * 6
+"""Move ids are ``from_field * 6 + slot`` (slot: index into ``MOVE_NEIGHBOURS``)."""
+EXCHANGE_BASE = MOVE_ACTIONS
+"""Exchange ids are ``EXCHANGE_BASE + target_field``."""
+NUM_ACTIONS = EXCHANGE_BASE + NUM_FIELDS
+
+TILE_OF: tuple[int, ...] = tuple(f // 6 for f in range(NUM_FIELDS))
+
 
 # R3: start positions, as (x, y, field, field); a piece's colour is its field's colour.
 LAURENTIUS: tuple[tuple[int, int, int, int], ...] = (
@@ -85,11 +48,6 @@ OCIUS: tuple[tuple[int, int, int, int], ...] = (
     (1, -1, 0, 4),
 )  # fmt: skip
 
-Field = tuple[int, int, int]
-"""A field as ``(x, y, f)``: tile coordinates and field number 0..5."""
-
-TERMINATIONS = ("capture-all", "stalemate", "repetition", "move-limit")
-
 
 def start_pieces(layout: tuple[tuple[int, int, int, int], ...]) -> tuple[int, int]:
     """The (white, black) piece masks of a start layout."""
@@ -101,483 +59,164 @@ def start_pieces(layout: tuple[tuple[int, int, int, int], ...]) -> tuple[int, in
     return masks[WHITE], masks[BLACK]
 
 
-@register
-class CoerceoGame(Game):
-    """Coerceo for two: white (seat 0) against black (seat 1)."""
+def _move_tables() -> tuple[dict[int, tuple[int, ...]], ...]:
+    """Per field: every subset of its move-neighbour mask -> the move ids into it.
 
-    info: ClassVar[GameInfo] = GameInfo(
-        name="coerceo",
-        title="Coerceo",
-        seat_names=("White", "Black"),
-        min_seats=2,
-        max_seats=2,
-        teams=False,
-        chance=False,
-        information="perfect",
-        simultaneous=False,
-        num_distinct_actions=NUM_ACTIONS,
-        max_chance_outcomes=0,
-        max_game_length=MAX_MOVES_LIMIT,
-        options=(
-            Option(
-                "variant",
-                "laurentius",
-                choices=("laurentius", "ocius"),
-                help="start position: laurentius (19 tiles, 18 pieces each) or ocius (7, 7)",
-            ),
-            Option(
-                "exchange_cost",
-                2,
-                choices=(2, 1),
-                help="collected tiles given up to remove an opponent piece (1: single-tile)",
-            ),
-            Option(
-                "repetition_draw",
-                True,
-                choices=(True, False),
-                help="threefold repetition of a position is a draw",
-            ),
-            Option(
-                "max_moves",
-                2000,
-                help=f"ruling: the game is drawn after this many turns (1..{MAX_MOVES_LIMIT})",
-                minimum=1,
-                maximum=MAX_MOVES_LIMIT,
-            ),
-        ),
-        summary="Capture every enemy piece on a board of hexagons that shrinks as you play.",
-    )
-    extras: ClassVar[Extras] = Extras(
-        study=Study(
-            analysis="spelbord.games.coerceo.study:CoerceoAnalysis",
-            puzzles="spelbord.games.coerceo.study:CoerceoPuzzles",
-        ),
-        facts="spelbord.games.coerceo.facts:facts",
-        agents="spelbord.ai.coerceo",
-        levels="spelbord.ai.coerceo.levels:LEVELS",
-        studies="spelbord.ai.coerceo.studies",
-        tuner="spelbord.ai.coerceo.tune:main",
-        encoder="spelbord.games.coerceo.encoding:CoerceoEncoder",
-        bench=Bench(rows="spelbord.games.coerceo.bench:rows"),
-    )
-
-    def new_initial_state(self) -> CoerceoState:
-        return CoerceoState(self)
-
-    def from_position(
-        self,
-        white: Iterable[Field],
-        black: Iterable[Field],
-        tiles: Iterable[tuple[int, int]] | None = None,
-        to_move: int = WHITE,
-        collected: tuple[int, int] = (0, 0),
-    ) -> CoerceoState:
-        """A hand-made position (for tests, puzzles and teaching).
-
-        Pieces are ``(x, y, field)`` triples; ``tiles`` defaults to the variant's board.
-        The position is taken as given: an empty tile that would qualify for removal stays
-        until a removal chain (R8) next reaches it.
-        Raises a ``PositionError`` (a ``StateFormatError``; ``errors`` has one subclass
-        per kind of fault) for pieces on missing tiles, on fields of the other colour, on
-        one field twice, a side without pieces, a bad side to move or negative hands.
-
-        >>> game = CoerceoGame()
-        >>> state = game.from_position([(0, 0, 1)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
-        >>> state.tiles(), state.current_player()
-        ([(0, 0), (0, 1)], 0)
-        >>> game.from_position([(0, 0, 0)], [(0, 0, 2)])
-        Traceback (most recent call last):
-        ...
-        spelbord.games.coerceo.errors.FieldColourError: field (0, 0, 0) is not a white field
-        """
-        state = self.new_initial_state()
-        tile_mask = state._tiles
-        if tiles is not None:
-            tile_mask = 0
-            for t in tiles:
-                if tuple(t) not in TILE_INDEX:
-                    raise MissingTileError(f"no tile {tuple(t)} on the board")
-                tile_mask |= 1 << TILE_INDEX[(t[0], t[1])]
-        fields = fields_of_tiles(tile_mask)
-        masks = [0, 0]
-        for colour, group in ((WHITE, white), (BLACK, black)):
-            for x, y, f in group:
-                if (x, y) not in TILE_INDEX or not 0 <= f < 6:
-                    raise MissingTileError(f"no field {(x, y, f)}")
-                i = field_index(x, y, f)
-                if not fields >> i & 1:
-                    raise MissingTileError(f"field {(x, y, f)} is not on a present tile")
-                if field_colour(i) != colour:
-                    raise FieldColourError(
-                        f"field {(x, y, f)} is not a {COLOUR_NAMES[colour]} field"
-                    )
-                if (masks[0] | masks[1]) >> i & 1:
-                    raise DoubledPieceError(f"two pieces on field {(x, y, f)}")
-                masks[colour] |= 1 << i
-        if not masks[0] or not masks[1]:
-            raise FinishedPositionError("each side needs at least one piece")
-        if to_move not in (WHITE, BLACK):
-            raise PositionSyntaxError(f"bad side to move {to_move!r} (0 white, 1 black)")
-        if len(collected) != 2 or min(collected) < 0:
-            raise CollectedTilesError(f"bad collected tiles {collected!r}")
-        state._pieces = masks
-        state._tiles = tile_mask
-        state._fields = fields
-        state._collected = list(collected)
-        state._side = to_move
-        state._rep = [state._key()]
-        if not has_action(masks[to_move], state._free(), collected[to_move] >= state._cost):
-            state._end = "stalemate"
-        return state
+    Built slot by slot: the subsets without slot ``k`` are there already, those with it
+    put its move id first (slots ascend, so the ids stay sorted)."""
+    tables = []
+    for f in range(NUM_FIELDS):
+        table: dict[int, tuple[int, ...]] = {0: ()}
+        for slot, _, bit in reversed(MOVE_SLOTS[f]):
+            for mask, ids in list(table.items()):
+                table[mask | bit] = (f * 6 + slot, *ids)
+        tables.append(table)
+    return tuple(tables)
 
 
-_ACTION_DICTS: dict[int, dict[str, Any]] = {}
-"""``action_to_dict`` by action (a pure function of the action)."""
+MOVES_INTO: tuple[dict[int, tuple[int, ...]], ...] = _move_tables()
+"""``MOVES_INTO[f][MOVE_MASK[f] & free]``: the sorted move ids of a piece on ``f``."""
 
 
-class CoerceoState(State):
-    """One Coerceo position: pieces, tiles, collected tiles, side to move."""
+def removal_chain(start: int, occupied: int, tiles: int, fields: int) -> tuple[int, int, int]:
+    """Remove empty tiles, starting from tile ``start``, as long as any qualifies (R8).
 
-    game: CoerceoGame
+    A tile qualifies when it is present, holds no piece, and its present neighbours are
+    at most three forming one unbroken run. Every tile that qualifies at one moment is
+    removed together; then the neighbours of the removed tiles are checked again.
+    Returns ``(tiles, fields, removed_tiles_mask)``.
+    """
+    removed = 0
+    candidates = {start}
+    while candidates:
+        now = []
+        for t in candidates:
+            if not tiles >> t & 1 or occupied & TILE_FIELDS[t]:
+                continue
+            pattern = 0
+            for d, n in enumerate(TILE_NEIGHBOURS[t]):
+                if n >= 0 and tiles >> n & 1:
+                    pattern |= 1 << d
+            if REMOVABLE_PATTERN[pattern]:
+                now.append(t)
+        if not now:
+            break
+        for t in now:
+            tiles &= ~(1 << t)
+            fields &= ~TILE_FIELDS[t]
+            removed |= 1 << t
+        candidates = {n for t in now for n in TILE_NEIGHBOURS[t] if n >= 0 and tiles >> n & 1}
+    return tiles, fields, removed
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        opts = game.options
-        ocius = opts["variant"] == "ocius"
-        white, black = start_pieces(OCIUS if ocius else LAURENTIUS)
-        self._pieces = [white, black]
-        self._tiles = OCIUS_TILES if ocius else ALL_TILES
-        self._fields = fields_of_tiles(self._tiles)
-        self._collected = [0, 0]
-        self._side = WHITE
-        self._plies = 0
-        self._end: str | None = None
-        self._winner = -1
-        self._last: tuple[int, int, int, int] | None = None
-        self._cost: int = opts["exchange_cost"]
-        self._rep_draw: bool = opts["repetition_draw"]
-        self._max_moves: int = opts["max_moves"]
-        self._rep = [self._key()]
 
-    # ------------------------------------------------------------------ basics
-    def _key(self) -> int:
-        """The repetition key: pieces and side to move (tiles fixed since the last reset)."""
-        return self._pieces[0] | self._pieces[1] << NUM_FIELDS | self._side << (2 * NUM_FIELDS)
+def captures(own: int, opp: int, fields: int, touched: int) -> int:
+    """The opponent pieces among ``touched`` fields that ``own`` now encloses (R7).
 
-    def clone(self) -> CoerceoState:
-        new = object.__new__(CoerceoState)
-        new.__dict__.update(self.__dict__)
-        new._history = self._history.copy()
-        new._pieces = self._pieces.copy()
-        new._collected = self._collected.copy()
-        new._rep = self._rep.copy()
-        return new
+    A piece is enclosed when every edge-neighbour field that still exists holds one of
+    ``own``'s pieces.
+    """
+    out = 0
+    cand = opp & touched
+    free_or_opp = fields & ~own
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        if not EDGE_MASK[low.bit_length() - 1] & free_or_opp:
+            out |= low
+    return out
 
-    def current_player(self) -> int:
-        return TERMINAL if self._end is not None else self._side
 
-    def returns(self) -> list[float]:
-        if self._winner < 0:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self._winner == WHITE else [-1.0, 1.0]
+def border_of(removed: int) -> int:
+    """The fields that shared an edge with a field of the removed tiles."""
+    out = 0
+    t = 0
+    while removed:
+        if removed & 1:
+            out |= BORDER_FIELDS[t]
+        removed >>= 1
+        t += 1
+    return out
 
-    def termination(self) -> str:
-        return self._end or "ended"
 
-    def margin(self) -> list[float]:
-        """Pieces left on the board, per seat (a tournament's point difference)."""
-        return [float(self._pieces[0].bit_count()), float(self._pieces[1].bit_count())]
+def play_move(
+    own: int, opp: int, tiles: int, fields: int, frm: int, to: int
+) -> tuple[int, int, int, int, int, int]:
+    """Move one of ``own``'s pieces from ``frm`` to ``to`` with all its consequences.
 
-    # ------------------------------------------------------------------ actions
-    def _free(self) -> int:
-        return self._fields & ~(self._pieces[0] | self._pieces[1])
+    Returns ``(own, opp, tiles, fields, removed_tiles, captured_fields)``; the removed
+    tiles go to the mover (R8) and the captured pieces are gone from ``opp``.
+    """
+    own ^= (1 << frm) | (1 << to)
+    touched = EDGE_MASK[to]
+    removed = 0
+    tile = TILE_OF[frm]
+    if not (own | opp) & TILE_FIELDS[tile]:
+        tiles, fields, removed = removal_chain(tile, own | opp, tiles, fields)
+        if removed:
+            touched |= border_of(removed)
+    taken = captures(own, opp, fields, touched)
+    return own, opp ^ taken, tiles, fields, removed, taken
 
-    def _legal_actions(self, seat: int) -> list[int]:
-        own = self._pieces[seat]
-        actions = move_actions(own, self._free())
-        if self._collected[seat] >= self._cost:
-            actions.extend(EXCHANGE_BASE + f for f in bits(self._pieces[1 - seat]))
-        return actions
 
-    def _is_legal(self, player: int, action: Any) -> bool:
-        if not isinstance(action, int) or isinstance(action, bool) or player != self._side:
-            return False
-        if 0 <= action < MOVE_ACTIONS:
-            frm, slot = divmod(action, 6)
-            targets = MOVE_NEIGHBOURS[frm]
-            return (
-                bool(self._pieces[player] >> frm & 1)
-                and slot < len(targets)
-                and bool(self._free() >> targets[slot] & 1)
-            )
-        if EXCHANGE_BASE <= action < NUM_ACTIONS:
-            return self._collected[player] >= self._cost and bool(
-                self._pieces[1 - player] >> (action - EXCHANGE_BASE) & 1
-            )
-        return False
+def play_exchange(
+    own: int, opp: int, tiles: int, fields: int, target: int
+) -> tuple[int, int, int, int, int, int]:
+    """Remove the opponent piece on ``target`` (an exchange, R10) with its consequences.
 
-    def _apply_action(self, action: int) -> None:
-        side = self._side
-        pieces = self._pieces
-        if action < MOVE_ACTIONS:
-            frm, slot = divmod(action, 6)
-            own, opp, tiles, fields, removed, taken = play_move(
-                pieces[side],
-                pieces[1 - side],
-                self._tiles,
-                self._fields,
-                frm,
-                MOVE_NEIGHBOURS[frm][slot],
-            )
-            self._collected[side] += removed.bit_count()
-            irreversible = removed or taken
-        else:
-            own, opp, tiles, fields, removed, taken = play_exchange(
-                pieces[side], pieces[1 - side], self._tiles, self._fields, action - EXCHANGE_BASE
-            )
-            self._collected[side] -= self._cost
-            irreversible = True
-        pieces[side] = own
-        pieces[1 - side] = opp
-        self._tiles = tiles
-        self._fields = fields
-        self._last = (action, side, removed, taken)
-        self._plies += 1
-        self._side = 1 - side
-        key = self._key()
-        if irreversible:
-            self._rep = [key]
-        else:
-            self._rep.append(key)
-        if not opp:
-            self._end, self._winner = "capture-all", side
-        elif self._rep_draw and self._rep.count(key) >= 3:
-            self._end = "repetition"
-        elif self._plies >= self._max_moves:
-            self._end = "move-limit"
-        elif not has_action(opp, fields & ~(own | opp), self._collected[1 - side] >= self._cost):
-            self._end = "stalemate"
+    Returns ``(own, opp, tiles, fields, removed_tiles, captured_fields)``; the removed
+    tiles go to nobody; ``captured_fields`` does not include ``target`` itself.
+    """
+    opp ^= 1 << target
+    removed = 0
+    taken = 0
+    tile = TILE_OF[target]
+    if not (own | opp) & TILE_FIELDS[tile]:
+        tiles, fields, removed = removal_chain(tile, own | opp, tiles, fields)
+        if removed:
+            taken = captures(own, opp, fields, border_of(removed))
+    return own, opp ^ taken, tiles, fields, removed, taken
 
-    # ------------------------------------------------------------------ notation
-    def _action_to_string(self, player: int, action: int) -> str:
-        return action_text(action)
 
-    def string_to_action(self, text: str, seat: int | None = None) -> int:
-        """Parse notation (``c3:0-c4:2`` or ``xc3:1``) into a legal action."""
-        player = self.current_player() if seat is None else seat
-        if player == TERMINAL:
-            raise NotationError("the game is over")
-        action = parse_action(text).action
-        if not self._is_legal(player, action):
-            raise NotationError(f"{text!r} is not a legal action here")
-        return action
+def move_actions(own: int, free: int) -> list[int]:
+    """Sorted move ids of the pieces ``own`` into ``free`` fields (R5)."""
+    out: list[int] = []
+    m = own
+    while m:
+        low = m & -m
+        m ^= low
+        f = low.bit_length() - 1
+        dests = MOVE_MASK[f] & free
+        if dests:
+            out += MOVES_INTO[f][dests]
+    return out
 
-    def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
-        """``{"action", "text", "kind", "from", "to"}`` or ``{..., "target"}``.
 
-        It depends on the action only: each is described once and copied after that (a
-        view lists every legal action, so this runs dozens of times per move on a server).
-        """
-        known = _ACTION_DICTS.get(action)
-        if known is None:
-            parsed = from_action(action)
-            known = {"action": action, "text": action_text(action)}
-            if isinstance(parsed, Move):
-                known.update(kind="move", **{"from": list(field_coords(parsed.source))})
-                known["to"] = list(field_coords(parsed.target))
-            else:
-                known.update(kind="exchange", target=list(field_coords(parsed.target)))
-            _ACTION_DICTS[action] = known
-        return {**known, **{k: list(v) for k, v in known.items() if isinstance(v, list)}}
+def count_actions(own: int, opp: int, free: int, can_exchange: bool) -> int:
+    """How many legal actions the side with ``own`` pieces has."""
+    n = 0
+    m = own
+    while m:
+        low = m & -m
+        m ^= low
+        n += (MOVE_MASK[low.bit_length() - 1] & free).bit_count()
+    if can_exchange:
+        n += opp.bit_count()
+    return n
 
-    # ------------------------------------------------------------------ views
-    def tiles(self) -> list[tuple[int, int]]:
-        """The present tiles, as axial coordinates."""
-        return [TILES[t] for t in bits(self._tiles)]
 
-    def pieces(self, colour: int) -> int:
-        """The field mask of ``colour``'s pieces."""
-        return self._pieces[colour]
+def has_action(own: int, free: int, can_exchange: bool) -> bool:
+    """Whether the side with ``own`` pieces has any legal action (else: stalemate, R12)."""
+    if can_exchange:
+        return True
+    m = own
+    while m:
+        low = m & -m
+        m ^= low
+        if MOVE_MASK[low.bit_length() - 1] & free:
+            return True
+    return False
 
-    def present_fields(self) -> int:
-        """The field mask of the present tiles."""
-        return self._fields
 
-    def collected(self) -> tuple[int, int]:
-        """Tiles collected and not yet exchanged, (white, black)."""
-        return self._collected[0], self._collected[1]
-
-    def tile_mask(self) -> int:
-        """The present tiles as a 19-bit mask (bit ``i``: ``TILES[i]``)."""
-        return self._tiles
-
-    def side_to_move(self) -> int:
-        """The colour whose turn it is (also after the game ended: who would move)."""
-        return self._side
-
-    def exchange_cost(self) -> int:
-        """Collected tiles an exchange costs (R10)."""
-        return self._cost
-
-    def plies(self) -> int:
-        """Turns played so far."""
-        return self._plies
-
-    def moves_left(self) -> int:
-        """Turns until the move limit draws the game (R15)."""
-        return self._max_moves - self._plies
-
-    def repetition_draw(self) -> bool:
-        """Whether threefold repetition draws (R13)."""
-        return self._rep_draw
-
-    def repetition_keys(self) -> list[int]:
-        """The repetition record since the last irreversible turn, current position last:
-        ``white | black << 114 | side << 228`` (tiles and collected tiles are fixed within
-        it)."""
-        return list(self._rep)
-
-    def cura(self) -> bool:
-        """R14: whether the side that just moved could capture with a move right now."""
-        if self._plies == 0:
-            return False
-        # Asked once per viewer of the same position: remembered for the position it was
-        # found in (a clone carries it along, and checks it like any other position).
-        where = (self._key(), self._tiles)
-        cached = self.__dict__.get("_cura")
-        if cached is not None and cached[0] == where:
-            return bool(cached[1])
-        found = self._find_cura()
-        self._cura = (where, found)
-        return found
-
-    def _find_cura(self) -> bool:
-        mover = 1 - self._side
-        own, opp = self._pieces[mover], self._pieces[self._side]
-        free = self._free()
-        for action in move_actions(own, free):
-            frm, slot = divmod(action, 6)
-            if play_move(own, opp, self._tiles, self._fields, frm, MOVE_NEIGHBOURS[frm][slot])[5]:
-                return True
-        return False
-
-    def last_move(self) -> dict[str, Any] | None:
-        """The previous turn: its action, who took it, tiles removed, pieces captured."""
-        if self._last is None:
-            return None
-        action, side, removed, taken = self._last
-        out = self.action_to_dict(action)
-        out["seat"] = side
-        out["removed_tiles"] = [list(TILES[t]) for t in bits(removed)]
-        out["captured"] = [[*field_coords(f), 1 - side] for f in bits(taken)]
-        return out
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Everything (perfect information): the same for every seat and spectators."""
-        return {
-            "tiles": [list(t) for t in self.tiles()],
-            "pieces": [
-                [*field_coords(f), colour]
-                for colour in (WHITE, BLACK)
-                for f in bits(self._pieces[colour])
-            ],
-            "collected": list(self._collected),
-            "to_move": self.current_player(),
-            "cura": self.cura(),
-            "last_move": self.last_move(),
-            "exchange_cost": self._cost,
-            "plies": self._plies,
-            "repetitions": self._rep.count(self._key()),
-        }
-
-    # ------------------------------------------------------------------ search
-    def heuristic_value(self) -> list[float] | None:
-        if self._end is not None:
-            return self.returns()
-        v = evaluate(
-            self._pieces[WHITE], self._pieces[BLACK], self._fields, self._collected, self._cost
-        )
-        return [v, 0.0 - v]
-
-    def perft_engines(self) -> tuple[str, ...]:
-        """``compiled`` (where the C core is built), ``python``, ``api`` (``perft``)."""
-        return available_engines()
-
-    def perft(self, depth: int, engine: str | None = None) -> int:
-        """Leaves ``depth`` decisions deep, counted in bulk (at the last ply the actions are
-        counted, not played) by the compiled core where it is built and holds the position,
-        else by the bitset engine in Python; ``engine`` picks one (``perft``)."""
-        if engine is None:
-            engine = "python" if compiled_refusal(self, depth) else "compiled"
-        if engine not in ("compiled", "python"):
-            return super().perft(depth, engine)
-        if engine == "compiled":
-            refusal = compiled_refusal(self, depth)
-            if refusal is not None:
-                raise PerftEngineError(refusal)
-        if depth < 0:
-            raise ValueError(f"perft depth must be at least 0, not {depth}")
-        if depth == 0 or self._end is not None:
-            return 1
-        if engine == "compiled":
-            return compiled_perft(self, depth)
-        return perft_count(
-            self._pieces[self._side],
-            self._pieces[1 - self._side],
-            self._tiles,
-            self._fields,
-            self._collected[self._side],
-            self._collected[1 - self._side],
-            self._cost,
-            self._max_moves - self._plies,
-            self._rep if self._rep_draw else None,
-            depth,
-        )
-
-    # ------------------------------------------------------------------ storage
-    def _state_dict(self) -> dict[str, Any]:
-        return {
-            "white": bits(self._pieces[WHITE]),
-            "black": bits(self._pieces[BLACK]),
-            "tiles": bits(self._tiles),
-            "collected": list(self._collected),
-            "to_move": self._side,
-            "plies": self._plies,
-            "end": self._end,
-            "winner": self._winner,
-            "last": list(self._last) if self._last is not None else None,
-            "repetition": [format(k, "x") for k in self._rep],
-        }
-
-    def _load_state_dict(self, data: dict[str, Any]) -> None:
-        def mask(values: list[int], limit: int) -> int:
-            out = 0
-            for v in values:
-                if not isinstance(v, int) or not 0 <= v < limit:
-                    raise StateFormatError(f"bad index {v!r}")
-                out |= 1 << v
-            return out
-
-        self._pieces = [mask(data["white"], NUM_FIELDS), mask(data["black"], NUM_FIELDS)]
-        self._tiles = mask(data["tiles"], NUM_TILES)
-        self._fields = fields_of_tiles(self._tiles)
-        self._collected = [int(c) for c in data["collected"]]
-        self._side = int(data["to_move"])
-        self._plies = int(data["plies"])
-        end = data["end"]
-        if end is not None and end not in TERMINATIONS:
-            raise StateFormatError(f"unknown termination {end!r}")
-        self._end = end
-        self._winner = int(data["winner"])
-        last = data["last"]
-        if last is None:
-            self._last = None
-        else:
-            action, side, removed, taken = (int(v) for v in last)
-            self._last = (action, side, removed, taken)
-        self._rep = [int(k, 16) for k in data["repetition"]]
-
-    def __str__(self) -> str:
-        from spelbord.games.coerceo.render import render
-
-        return render(self)
+def mobility(own: int, free: int) -> int:
+    """The number of moves of ``own``'s pieces (exchanges not counted)."""
+    return count_actions(own, 0, free, False)

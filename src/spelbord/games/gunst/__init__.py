@@ -5,6 +5,7 @@
 True
 """
 
-from spelbord.games.gunst.state import GunstGame, GunstState
+from spelbord.games.gunst.game import GunstGame
+from spelbord.games.gunst.state import GunstState
 
 __all__ = ["GunstGame", "GunstState"]

@@ -1,6 +1,6 @@
 """The lab's facts about a Gunst game (``GunstState.game_facts``): how and when it ended.
 
->>> from spelbord.games.gunst.state import GunstGame
+>>> from spelbord.games.gunst.game import GunstGame
 >>> f = facts(GunstGame().new_initial_state())
 >>> f["season"], f["ended"]
 (1, '')

@@ -50,7 +50,7 @@ from spelbord.games.gunst.pieces import (
     VANDRINGSMANDEN,
     Selection,
 )
-from spelbord.games.gunst.table import DEST, FAVOUR, INVOKE, RAISE, TARGET, Table
+from spelbord.games.gunst.position import DEST, FAVOUR, INVOKE, RAISE, TARGET, Table
 
 TARGET_VERBS = {
     EXTAZIA: "double",

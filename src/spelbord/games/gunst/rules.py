@@ -33,7 +33,7 @@ from spelbord.games.gunst.pieces import (
     WARRIOR,
     Selection,
 )
-from spelbord.games.gunst.table import (
+from spelbord.games.gunst.position import (
     COIN,
     DEST,
     FAVOUR,

@@ -1,4 +1,4 @@
-"""Gunst as a Spelbord game: the protocol hooks around the table and its rules.
+"""The state of a Gunst game: the protocol hooks around the table and its rules.
 
 Information (R23): the only secret in Gunst is a seat's Tinge selection while it is being
 made. Both selections are applied together at the simultaneous node, so no state ever
@@ -13,21 +13,17 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from spelbord.core import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
     Game,
-    GameInfo,
     NotationError,
-    Option,
     State,
     StateFormatError,
-    register,
 )
-from spelbord.core.extras import Extras
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import notation, rules
 from spelbord.games.gunst.pieces import (
@@ -35,11 +31,10 @@ from spelbord.games.gunst.pieces import (
     KIN_RADIX,
     LIFE,
     MAX_FAVOUR,
-    NUM_SELECTIONS,
     PLACES,
 )
+from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
 from spelbord.games.gunst.render import render
-from spelbord.games.gunst.table import COIN, NEWEST, OVER, TINGE, Table
 
 _COIN = [(0, 0.5), (1, 0.5)]
 
@@ -59,9 +54,7 @@ def _public_log(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 class GunstState(State):
     """One position of Gunst."""
 
-    game: GunstGame
-
-    def __init__(self, game: GunstGame) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.table = Table(
             return_spent=bool(game.options["spent_kin_return"]), version=game.rules_version
@@ -167,6 +160,7 @@ class GunstState(State):
         the action of a selection is its ``Selection.code``: the kin counts in mixed radix
         ``radix``, times 16, plus bit ``d`` for each deity ``d`` brought.
 
+        >>> from spelbord.games.gunst import GunstGame
         >>> GunstGame().new_initial_state().legal_to_dicts(0)[0]["hand"]
         [1, 3, 3, 2, 2]
         """
@@ -255,74 +249,3 @@ class GunstState(State):
 
     def __str__(self) -> str:
         return render(self.observation(None))
-
-
-@register
-class GunstGame(Game):
-    """Gunst for two seats."""
-
-    extras: ClassVar[Extras] = Extras(
-        facts="spelbord.games.gunst.facts:facts",
-        agents="spelbord.ai.gunst",
-        levels="spelbord.ai.gunst.levels:LEVELS",
-        encoder="spelbord.games.gunst.encoding:GunstEncoder",
-    )
-
-    info: ClassVar[GameInfo] = GameInfo(
-        name="gunst",
-        title="Gunst",
-        seat_names=("Player 1", "Player 2"),
-        min_seats=2,
-        max_seats=2,
-        teams=False,
-        chance=True,
-        information="imperfect",
-        simultaneous=True,
-        num_distinct_actions=A.NUM_ACTIONS,
-        max_chance_outcomes=2,
-        # Per round at most: Tinge, coin, order, favour (4); Dommen 3 + 3 invoke choices and
-        # 2 rows per deity (22); 2 scholar modes; raise choices need two movable deities
-        # and each raises one step, so at most 12 per seat (24): 52 a round, 208 a game.
-        max_game_length=300,
-        version=NEWEST,
-        oldest_version=1,
-        changes=(
-            (
-                2,
-                "R7: the favour stored and logged is the favour that applies, at most 3 "
-                "(version 1 stored the whole difference of the counts, e.g. 7); both versions "
-                "play the same, and observations and screens show the favour that applies "
-                "under either",
-            ),
-            (
-                3,
-                "R13: a deity that has acted stays on the field, spent, until the last row "
-                "has acted, and only then goes to Tågen, so farmers and scholars cannot raise "
-                "it in the round it was used (version 2 dropped it to Tågen at once, where "
-                "they could). R12: Archimedes may leave the rows as they are (the decision "
-                "'leave rows'); every deity brought is still used and the favour stays "
-                "compulsory (version 2 always moved a row, by itself when only one was "
-                "not empty). R16's reading (knights compare the farmer rows as they stand "
-                "when the knight acts) is confirmed and unchanged",
-            ),
-        ),
-        options=(
-            Option(
-                "spent_kin_return",
-                False,
-                choices=(False, True),
-                help="kin spent in a round return to their owner's hand (RULES-NOTES option)",
-            ),
-        ),
-        summary=(
-            "The Fladlandssaga kin game: bring kin and deities in secret, let the deities "
-            "judge, then fight row by row for four seasons."
-        ),
-    )
-    state_class: ClassVar[type[State]] = GunstState
-
-    def new_initial_state(self) -> GunstState:
-        return GunstState(self)
-
-
-assert NUM_SELECTIONS == A.FIRST

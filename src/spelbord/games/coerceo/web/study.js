@@ -1,5 +1,5 @@
 // Coerceo's analysis-board editor: a model of a position (tiles, pieces, collected tiles,
-// side to move) read from and written to the position text the server parses (fen.py),
+// side to move) read from and written to the position text the server parses (position.py),
 // its set-up tools (place / remove a piece, remove a tile, collected tiles), a local view
 // the renderer draws, and the best line drawn as arrows. The server judges every position
 // and names what is wrong; this model is lenient.

@@ -4,7 +4,7 @@
 
 - ``compiled``: the C core (``perft`` in ``_ccore_search.h``), wherever it was built at
   install time and the position fits it (``compiled_refusal``); the default there.
-- ``python``: ``perft_count`` below, on the bitsets of the rules (``position``); the
+- ``python``: ``perft_count`` below, on the bitsets of the rules (``rules``); the
   default where the C core is missing, and the fallback for what it cannot hold.
 - ``api``: the protocol's recursion over ``legal_actions``, ``clone`` and ``apply_action``
   (``State.perft``): slow, the reference the others are checked against.
@@ -15,7 +15,7 @@ is on, the move limit) as one leaf. The first two count in bulk: at the last ply
 count the actions instead of playing them. The C core's Python twin
 (``pysearch.PyCore.perft``) counts as the C core does, line for line.
 
->>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> from spelbord.games.coerceo import CoerceoGame
 >>> state = CoerceoGame(variant="ocius").new_initial_state()
 >>> {engine: state.perft(3, engine) for engine in ("python", "api")}
 {'python': 17234, 'api': 17234}
@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spelbord.games.coerceo.board import MOVE_NEIGHBOURS, NUM_FIELDS
-from spelbord.games.coerceo.position import (
+from spelbord.games.coerceo.rules import (
     count_actions,
     has_action,
     move_actions,
@@ -37,7 +37,7 @@ from spelbord.games.coerceo.position import (
 )
 
 if TYPE_CHECKING:
-    from spelbord.games.coerceo.rules import CoerceoState
+    from spelbord.games.coerceo.engine.cores import CoreState
 
 COLLECTED_MAX = 1 << 24
 """Collected tiles the compiled core holds per side (a C ``int``, with room to grow)."""
@@ -49,42 +49,42 @@ def available_engines() -> tuple[str, ...]:
     >>> available_engines()[-2:]
     ('python', 'api')
     """
-    from spelbord.games.coerceo import engine
+    from spelbord.games.coerceo.engine import cores
 
-    return ("compiled", "python", "api") if engine.COMPILED else ("python", "api")
+    return ("compiled", "python", "api") if cores.COMPILED else ("python", "api")
 
 
-def compiled_refusal(state: CoerceoState, depth: int) -> str | None:
+def compiled_refusal(state: CoreState, depth: int) -> str | None:
     """Why the compiled core cannot count ``depth`` plies below ``state``; ``None`` if it can.
 
-    >>> from spelbord.games.coerceo.rules import CoerceoGame
+    >>> from spelbord.games.coerceo import CoerceoGame
     >>> compiled_refusal(CoerceoGame().new_initial_state(), 65) is not None
     True
     """
-    from spelbord.games.coerceo import engine
+    from spelbord.games.coerceo.engine import cores
 
-    if engine.C_CORE is None:
+    if cores.C_CORE is None:
         return "the compiled core is not built in this installation"
-    if depth > engine.C_CORE.PERFT_MAX_DEPTH:
-        return f"the compiled core counts to depth {engine.C_CORE.PERFT_MAX_DEPTH}, not {depth}"
+    if depth > cores.C_CORE.PERFT_MAX_DEPTH:
+        return f"the compiled core counts to depth {cores.C_CORE.PERFT_MAX_DEPTH}, not {depth}"
     if max(state.collected()) > COLLECTED_MAX:
         return f"the compiled core holds at most {COLLECTED_MAX} collected tiles a side"
     return None
 
 
-def compiled_perft(state: CoerceoState, depth: int) -> int:
+def compiled_perft(state: CoreState, depth: int) -> int:
     """Leaves ``depth`` (>= 1) decisions below ``state`` (not over, ``compiled_refusal``
     ``None``) by the C core: the position, its move limit and repetition record handed
     over once."""
-    from spelbord.games.coerceo import engine
+    from spelbord.games.coerceo.engine import cores
 
-    assert engine.C_CORE is not None
+    assert cores.C_CORE is not None
     return int(
-        engine.C_CORE.perft(
-            *engine.core_args(state),
+        cores.C_CORE.perft(
+            *cores.core_args(state),
             state.moves_left(),
             int(state.repetition_draw()),
-            engine.repetition_record(state),
+            cores.repetition_record(state),
             depth,
         )
     )

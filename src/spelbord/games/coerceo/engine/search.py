@@ -1,6 +1,6 @@
 """Alpha-beta search for Coerceo: the best action of a position, its score and its line.
 
-``search(state, depth=..., seconds=...)`` runs the engine core (``engine.CORE``: the
+``search(state, depth=..., seconds=...)`` runs the engine core (``cores.CORE``: the
 compiled ``_ccore`` when built, else its pure-Python twin) from ``state``: negamax with
 iterative deepening to the depth or time budget, a Zobrist-keyed transposition table,
 principal-variation (null-window) search with late-move reductions, move ordering (hash
@@ -46,7 +46,7 @@ deep as they do at equal time) at equal time, on Laurentius +10 =0 -0 at 200 ms 
 weights (stronger than that class) Laurentius is won as clearly, Ocius +4 =16 -0 at 200
 ms and drawn at 1 s.
 
->>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> from spelbord.games.coerceo import CoerceoGame
 >>> state = CoerceoGame().from_position([(0, 0, 1), (0, 1, 3)], [(0, 0, 0)], tiles=[(0, 0), (0, 1)])
 >>> result = search(state, depth=3)
 >>> result.mate_in, state.action_to_string(result.action)
@@ -61,10 +61,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spelbord.core import SpelbordError
-from spelbord.games.coerceo import engine
-from spelbord.games.coerceo.pysearch import WIN, WIN_BOUND
-from spelbord.games.coerceo.rules import CoerceoState
-from spelbord.games.coerceo.weights import WEIGHTS
+from spelbord.games.coerceo.engine import cores
+from spelbord.games.coerceo.engine.pysearch import WIN, WIN_BOUND
+from spelbord.games.coerceo.engine.weights import WEIGHTS
+from spelbord.games.coerceo.state import CoerceoState
 
 MATERIAL_WEIGHTS: tuple[int, ...] = (100, 50)
 """The plain material evaluation of the public engines: 100 a piece, 50 a collected tile."""
@@ -162,7 +162,7 @@ def search(
         raise SearchError(f"depth must be 1..{MAX_DEPTH}, got {depth}")
     if seconds is not None and not seconds > 0:
         raise SearchError(f"seconds must be positive, got {seconds}")
-    core = engine.CORE if compiled else engine.PY_CORE
+    core = cores.CORE if compiled else cores.PY_CORE
     with _core_lock:  # the weights and the kept table are the core's: one search at a time
         return _search_locked(
             state, core, depth, seconds, weights, tt_bits, table_owner, contempt, tablebase, plain
@@ -187,13 +187,13 @@ def _search_locked(
     plain: bool,
 ) -> SearchResult:
     core.set_weights(list(weights))
-    args = engine.core_args(state)
+    args = cores.core_args(state)
     side = args[5]
     common = (
         *args,
         state.moves_left(),
         1 if state.repetition_draw() else 0,
-        engine.history_hashes(state, core),
+        cores.history_hashes(state, core),
     )
     max_depth = MAX_DEPTH if depth is None else depth
     global _table_owner
@@ -224,14 +224,14 @@ def _search_locked(
         seconds=spent,
         line=best_line,
         iterations=iterations,
-        compiled=core is not engine.PY_CORE,
+        compiled=core is not cores.PY_CORE,
     )
 
 
 def _actions(codes: Sequence[int], side: int) -> tuple[int, ...]:
     out = []
     for i, code in enumerate(codes):
-        out.append(engine.action_of(code, side if i % 2 == 0 else 1 - side))
+        out.append(cores.action_of(code, side if i % 2 == 0 else 1 - side))
     return tuple(out)
 
 

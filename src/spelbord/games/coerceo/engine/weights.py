@@ -1,6 +1,6 @@
 """The evaluation weights of the Coerceo engine (centipawns: a piece is worth 100).
 
-Features, per side (``engine`` and ``_ccore.c`` compute them; the score is the side to
+Features, per side (``cores`` and ``_ccore.c`` compute them; the score is the side to
 move's features minus the opponent's, times these weights):
 
 0. pieces on the board;  1. collected tiles;  2. whether an exchange is possible now;

@@ -5,8 +5,8 @@
  * The board is split per colour: colour c's 57 fields (19 tiles x 3 fields) are bits
  * tile * 3 + k of one uint64 (white: fields 1, 3, 5 of a tile; black: 0, 2, 4). Every
  * table (neighbours, borders, Zobrist keys) and the evaluation weights come from Python
- * (spelbord.games.coerceo.engine), which also holds a pure-Python twin of this file
- * (spelbord.games.coerceo.pysearch) that must give the same results node for node.
+ * (spelbord.games.coerceo.engine.cores), which also holds a pure-Python twin of this file
+ * (spelbord.games.coerceo.engine.pysearch) that must give the same results node for node.
  *
  * The search functions live in _ccore_search.h, included twice below: as is, and (with
  * GCC on x86-64) compiled for BMI1/BMI2 under names ending in _fast, used when the

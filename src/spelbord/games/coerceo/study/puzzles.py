@@ -25,14 +25,16 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from spelbord.core import SpelbordError
 from spelbord.core.study import PuzzleNotFoundError
-from spelbord.games.coerceo.fen import parse_position, position_text
-from spelbord.games.coerceo.pysearch import WIN_BOUND
-from spelbord.games.coerceo.rules import CoerceoGame, CoerceoState
-from spelbord.games.coerceo.search import MATERIAL_WEIGHTS, search
+from spelbord.games.coerceo.engine.pysearch import WIN_BOUND
+from spelbord.games.coerceo.engine.search import MATERIAL_WEIGHTS, search
+from spelbord.games.coerceo.game import CoerceoGame
+from spelbord.games.coerceo.position import parse_position, position_text
+from spelbord.games.coerceo.state import CoerceoState
 
 VERIFY_DEPTH = 4
 """Plies each root action is searched to (after the action itself): 5 in all."""
@@ -67,7 +69,7 @@ class Puzzle:
 
     id: str
     position: str
-    """The position text (``fen``); the side to move is the solver."""
+    """The position text (``position``); the side to move is the solver."""
     side: str
     solution: tuple[str, ...]
     """The winning line in notation, the solver's move first."""
@@ -362,7 +364,9 @@ def dump(puzzles: list[Puzzle]) -> str:
 
 def load() -> list[Puzzle]:
     """The shipped puzzles."""
-    text = resources.files("spelbord.games.coerceo").joinpath(FILE).read_text(encoding="utf-8")
+    text = (
+        resources.files("spelbord.games.coerceo.study").joinpath(FILE).read_text(encoding="utf-8")
+    )
     return [Puzzle.from_dict(d) for d in json.loads(text)["puzzles"]]
 
 
@@ -395,3 +399,38 @@ def check_move(puzzle: Puzzle, move: str) -> bool:
     if action not in state.legal_actions():
         raise PuzzleError(f"{move!r} is not a legal action here")
     return state.action_to_string(action) == puzzle.solution[0]
+
+
+class CoerceoPuzzles:
+    """The puzzle book of the study pages (``core.study.PuzzleBook``): the shipped puzzles
+    (``puzzles.json``), and how they are mined from engine games (``spelbord puzzles mine
+    coerceo``, ``core.study.PuzzleMiner``)."""
+
+    shipped_deep = SHIPPED_DEEP
+    deep_seed = DEEP_SEED
+
+    @property
+    def shipped_file(self) -> Path:
+        return Path(__file__).with_name(FILE)
+
+    def mine(
+        self,
+        count: int,
+        deep: int,
+        seed: int,
+        deep_seed: int,
+        progress: Callable[[Any], None] | None = None,
+    ) -> list[Puzzle]:
+        return mine_set(count, deep, seed=seed, deep_seed=deep_seed, progress=progress)
+
+    def dump(self, found: Sequence[Any]) -> str:
+        return dump(list(found))
+
+    def all(self) -> Sequence[Puzzle]:
+        return load()
+
+    def get(self, puzzle_id: str) -> Puzzle:
+        return get(puzzle_id)
+
+    def check(self, puzzle: Any, move: str) -> bool:
+        return check_move(get(puzzle.id), move)

@@ -4,7 +4,7 @@ Material dominates: every piece counts, collected tiles count as the share of a 
 they can buy through an exchange, and mobility breaks ties. The score is white's, in
 (-1, 1); black's is its negation.
 
->>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> from spelbord.games.coerceo import CoerceoGame
 >>> start = CoerceoGame().new_initial_state()
 >>> start.heuristic_value()
 [0.0, 0.0]
@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from spelbord.games.coerceo.position import mobility
+from spelbord.games.coerceo.rules import mobility
 
 PIECE = 1.0
 MOBILITY = 0.02

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spelbord.core import Game
-from spelbord.games.coerceo.rules import CoerceoGame
+from spelbord.games.coerceo.game import CoerceoGame
 
 
 @dataclass(frozen=True)
@@ -110,8 +110,8 @@ def search_timings(budgets: tuple[float, ...] = (0.1, 1.0)) -> list[SearchTiming
     >>> [t.position for t in search_timings((0.01,))]
     ['start', 'middle game']
     """
-    from spelbord.games.coerceo.fen import parse_position
-    from spelbord.games.coerceo.search import search
+    from spelbord.games.coerceo.engine.search import search
+    from spelbord.games.coerceo.position import parse_position
 
     positions = (
         ("start", CoerceoGame().new_initial_state()),
@@ -161,10 +161,10 @@ def table_build_timing(position: str = TABLE_POSITION) -> TableTiming | None:
     >>> timing is None or (timing.value, timing.tables > 1, timing.positions > 0)
     (9, True, True)
     """
-    from spelbord.games.coerceo import engine, tablebase
-    from spelbord.games.coerceo.fen import parse_position
+    from spelbord.games.coerceo.engine import cores, tablebase
+    from spelbord.games.coerceo.position import parse_position
 
-    if engine.C_CORE is None:
+    if cores.C_CORE is None:
         return None
     state = parse_position(position, CoerceoGame(variant="ocius"))
     tablebase.clear_tables()

@@ -1,9 +1,9 @@
-"""Coerceo's study features: the analysis board's engine view and the shipped puzzles.
+"""Coerceo's analysis board: the engine's view of a position (``core.study.Analyser``).
 
-``CoerceoGame.extras`` names the two classes here (its ``study``, ``core.study``); the server serves
-them at ``/analysis/coerceo`` and ``/puzzles/coerceo`` without naming the game.
+``CoerceoGame.extras`` names it (its ``study``, with ``puzzles.CoerceoPuzzles``); the server
+serves it at ``/analysis/coerceo`` without naming the game.
 
->>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> from spelbord.games.coerceo import CoerceoGame
 >>> game = CoerceoGame(variant="ocius")
 >>> board = CoerceoAnalysis()
 >>> state = board.parse(board.text(game.new_initial_state()), game)
@@ -18,16 +18,15 @@ spelbord.games.coerceo.errors.DoubledPieceError: c3:1: two white pieces on one f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from spelbord.core import Game, SpelbordError, State
-from spelbord.games.coerceo import puzzles
-from spelbord.games.coerceo.fen import PositionError, parse_position, position_text
-from spelbord.games.coerceo.rules import CoerceoGame, CoerceoState
-from spelbord.games.coerceo.search import line_text, score_parts, score_text, search
-from spelbord.games.coerceo.weights import WEIGHTS
+from spelbord.games.coerceo.engine.search import line_text, score_parts, score_text, search
+from spelbord.games.coerceo.engine.weights import WEIGHTS
+from spelbord.games.coerceo.game import CoerceoGame
+from spelbord.games.coerceo.position import PositionError, parse_position, position_text
+from spelbord.games.coerceo.state import CoerceoState
+from spelbord.games.coerceo.study import puzzles
 
 TOP_MOVES = 5
 TOP_DEPTH = 3
@@ -123,8 +122,10 @@ class CoerceoAnalysis:
         flipped_text = position_text(state).replace(
             f"move: {names[side]}", f"move: {names[1 - side]}"
         )
+        game = state.game
+        assert isinstance(game, CoerceoGame)  # the game of a Coerceo state
         try:
-            flipped = parse_position(flipped_text, state.game)
+            flipped = parse_position(flipped_text, game)
         except SpelbordError:
             return []  # the opponent would have no action at all
         base = puzzles.material(flipped, 1 - side)
@@ -135,37 +136,3 @@ class CoerceoAnalysis:
                 out.append({"move": moves[0], "line": moves, "gain": value - base})
         out.sort(key=lambda t: -int(t["gain"]))
         return out
-
-
-class CoerceoPuzzles:
-    """The shipped puzzles (``puzzles.json``), and how they are mined from engine games
-    (``spelbord puzzles mine coerceo``, ``core.study.PuzzleMiner``)."""
-
-    shipped_deep = puzzles.SHIPPED_DEEP
-    deep_seed = puzzles.DEEP_SEED
-
-    @property
-    def shipped_file(self) -> Path:
-        return Path(puzzles.__file__).with_name(puzzles.FILE)
-
-    def mine(
-        self,
-        count: int,
-        deep: int,
-        seed: int,
-        deep_seed: int,
-        progress: Callable[[Any], None] | None = None,
-    ) -> list[puzzles.Puzzle]:
-        return puzzles.mine_set(count, deep, seed=seed, deep_seed=deep_seed, progress=progress)
-
-    def dump(self, found: Sequence[Any]) -> str:
-        return puzzles.dump(list(found))
-
-    def all(self) -> Sequence[puzzles.Puzzle]:
-        return puzzles.load()
-
-    def get(self, puzzle_id: str) -> puzzles.Puzzle:
-        return puzzles.get(puzzle_id)
-
-    def check(self, puzzle: Any, move: str) -> bool:
-        return puzzles.check_move(puzzles.get(puzzle.id), move)

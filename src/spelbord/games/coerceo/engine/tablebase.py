@@ -67,8 +67,8 @@ prove lost lose material within a few plies, which a material search sees at any
 from 2 to 10; so that move choice was not adopted. The Ocius wins come from the middle
 game, before the board is down to 4 tiles.
 
->>> from spelbord.games.coerceo.fen import parse_position
->>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> from spelbord.games.coerceo.position import parse_position
+>>> from spelbord.games.coerceo import CoerceoGame
 >>> state = parse_position("white: c3:1 d3:5; black: c4:2; tiles: c3 c4 d3; move: white",
 ...                        CoerceoGame(variant="ocius"))
 >>> table_value(state)
@@ -81,8 +81,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spelbord.games.coerceo import engine
-from spelbord.games.coerceo.pysearch import TB_MAX_POS, TB_MAX_SIDE
+from spelbord.games.coerceo.engine import cores
+from spelbord.games.coerceo.engine.pysearch import TB_MAX_POS, TB_MAX_SIDE
 
 __all__ = [
     "TB_MAX_POS",
@@ -99,15 +99,15 @@ def table_value(state: Any, *, build: bool = True, compiled: bool = True) -> int
     """The table value of ``state`` for the side to move (see the module doc), building
     its table (and the smaller ones it needs) unless ``build`` is false; ``None`` when the
     position has no table (too many pieces for its tiles, or not built)."""
-    core = engine.CORE if compiled else engine.PY_CORE
-    value = core.tb_value(*engine.core_args(state), 1 if build else 0)
+    core = cores.CORE if compiled else cores.PY_CORE
+    value = core.tb_value(*cores.core_args(state), 1 if build else 0)
     return None if value is None else int(value)
 
 
 def table_stats(*, compiled: bool = True) -> tuple[int, int]:
     """``(tables built, bytes held)`` in this process (the values of the tables built, and
     the arrays of the compiled core's builds under way)."""
-    core = engine.CORE if compiled else engine.PY_CORE
+    core = cores.CORE if compiled else cores.PY_CORE
     built, size, _ = core.tb_stats()
     return int(built), int(size)
 
@@ -119,27 +119,27 @@ def table_progress(state: Any) -> float | None:
     its tiles, or memory spent). Without the compiled core: 1.0 or 0.0 (the Python twin
     builds a table in one go).
 
-    >>> from spelbord.games.coerceo.rules import CoerceoGame
+    >>> from spelbord.games.coerceo import CoerceoGame
     >>> table_progress(CoerceoGame(variant="ocius").new_initial_state()) is None
     True
     """
-    if engine.C_CORE is None:
-        built = engine.PY_CORE.tb_value(*engine.core_args(state), 0) is not None
+    if cores.C_CORE is None:
+        built = cores.PY_CORE.tb_value(*cores.core_args(state), 0) is not None
         return 1.0 if built else 0.0
-    value = engine.C_CORE.tb_progress(*engine.core_args(state))
+    value = cores.C_CORE.tb_progress(*cores.core_args(state))
     return None if value is None else float(value)
 
 
 def table_digest() -> list[tuple[int, int, int]]:
     """``(signature key, positions, hash of the values)`` of every table the compiled core
     has finished, sorted: two builders agree when their digests do (empty without it)."""
-    if engine.C_CORE is None:
+    if cores.C_CORE is None:
         return []
-    return [(int(k), int(n), int(h)) for k, n, h in engine.C_CORE.tb_digest()]
+    return [(int(k), int(n), int(h)) for k, n, h in cores.C_CORE.tb_digest()]
 
 
 def clear_tables(*, compiled: bool = True) -> None:
     """Drop every table (and build under way) of this process; they are built again on
     demand."""
-    core = engine.CORE if compiled else engine.PY_CORE
+    core = cores.CORE if compiled else cores.PY_CORE
     core.tb_clear()

@@ -3,10 +3,11 @@
 It is used when the C extension was not built (and by the tests, which check that both
 give the same move lists, perft counts, evaluations and fixed-depth search results, node
 for node). Positions are tuples ``(white, black, present, tiles, col_white, col_black,
-hash)`` over the per-colour 57-bit field masks described in ``engine``.
+hash)`` over the per-colour 57-bit field masks described in ``cores``.
 
->>> from spelbord.games.coerceo.engine import PY_CORE, start_args
->>> len(PY_CORE.moves(*start_args()))
+>>> from spelbord.games.coerceo import CoerceoGame
+>>> from spelbord.games.coerceo.engine.cores import PY_CORE, core_args
+>>> len(PY_CORE.moves(*core_args(CoerceoGame().new_initial_state())))
 48
 """
 

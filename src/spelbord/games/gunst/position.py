@@ -1,4 +1,5 @@
-"""The table of Gunst: every piece's place and where the round stands (no rules here).
+"""The position of Gunst, its ``Table``: every piece's place and where the round stands
+(no rules here).
 
 A ``Table`` is plain mutable data with a cheap ``clone`` and an exact JSON form; the rules
 in ``rules.py`` change it. Rows hold kin kinds (the piece that stands there), newest last.

@@ -18,7 +18,7 @@ The core also builds and probes the exact endgame tables (``tablebase``; the C s
 ``PY_CORE`` (same results, ~500 times slower). Move codes: ``from | to << 6`` for a move
 (bits in the mover's space), ``4096 | target`` for an exchange (in the opponent's space).
 
->>> from spelbord.games.coerceo.rules import CoerceoGame
+>>> from spelbord.games.coerceo import CoerceoGame
 >>> state = CoerceoGame().new_initial_state()
 >>> sorted(action_of(m, 0) for m in CORE.moves(*core_args(state))) == state.legal_actions()
 True
@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol
 
 from spelbord.games.coerceo.board import (
     BORDER_FIELDS,
@@ -41,8 +41,8 @@ from spelbord.games.coerceo.board import (
     WHITE,
     field_colour,
 )
-from spelbord.games.coerceo.position import EXCHANGE_BASE
-from spelbord.games.coerceo.pysearch import PyCore
+from spelbord.games.coerceo.engine.pysearch import PyCore
+from spelbord.games.coerceo.rules import EXCHANGE_BASE
 
 EXCHANGE_FLAG = 4096
 ZOBRIST_SEED = 20111
@@ -126,7 +126,7 @@ Core = Any
 
 def _load_core() -> Core | None:
     try:
-        from spelbord.games.coerceo import _ccore  # type: ignore[attr-defined]
+        from spelbord.games.coerceo.engine import _ccore  # type: ignore[attr-defined]
     except ImportError:
         return None
     return _ccore
@@ -148,7 +148,7 @@ def install_weights(weights: list[int]) -> None:
 
 
 def _init() -> None:
-    from spelbord.games.coerceo.weights import WEIGHTS
+    from spelbord.games.coerceo.engine.weights import WEIGHTS
 
     for core in (PY_CORE, C_CORE):
         if core is not None:
@@ -159,14 +159,21 @@ def _init() -> None:
 _init()
 
 
-def start_args() -> tuple[int, int, int, int, int, int, int]:
-    """Core arguments of the Laurentius start (white to move, exchange cost 2)."""
-    from spelbord.games.coerceo.rules import CoerceoGame
+class CoreState(Protocol):
+    """What the cores need of a Coerceo state (``state.CoerceoState`` is one): its masks,
+    collected tiles, side to move, exchange cost and repetition record."""
 
-    return core_args(CoerceoGame().new_initial_state())
+    def pieces(self, colour: int) -> int: ...
+    def tile_mask(self) -> int: ...
+    def collected(self) -> tuple[int, int]: ...
+    def side_to_move(self) -> int: ...
+    def exchange_cost(self) -> int: ...
+    def repetition_keys(self) -> list[int]: ...
+    def repetition_draw(self) -> bool: ...
+    def moves_left(self) -> int: ...
 
 
-def core_args(state: Any) -> tuple[int, int, int, int, int, int, int]:
+def core_args(state: CoreState) -> tuple[int, int, int, int, int, int, int]:
     """``(white, black, tiles, collected_white, collected_black, side, cost)`` of a state."""
     cw, cb = state.collected()
     return (
@@ -180,7 +187,7 @@ def core_args(state: Any) -> tuple[int, int, int, int, int, int, int]:
     )
 
 
-def history_hashes(state: Any, core: Core = CORE) -> list[int]:
+def history_hashes(state: CoreState, core: Core = CORE) -> list[int]:
     """Zobrist keys of the positions since the last irreversible turn, the current one
     excluded (oldest first): the repetition record the search continues (R13)."""
     _, _, tiles, cw, cb, _, _ = core_args(state)
@@ -193,7 +200,7 @@ def history_hashes(state: Any, core: Core = CORE) -> list[int]:
     return out
 
 
-def repetition_record(state: Any) -> list[tuple[int, int]]:
+def repetition_record(state: CoreState) -> list[tuple[int, int]]:
     """The positions since the last irreversible turn, the current one excluded (oldest
     first), as ``(white, black)`` piece masks: what the core's perft compares a position
     with to find a third repetition (R13). Empty when repetition does not draw."""
