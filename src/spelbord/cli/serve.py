@@ -41,6 +41,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         from spelbord.server.main import serve
     except ModuleNotFoundError as exc:
-        raise missing_part(exc, "spelbord.server.main", "`spelbord serve`") from None
+        raise missing_part(exc, "spelbord.server.main", "`spelbord serve`", "server") from None
     serve(args.host, args.port, args.database_url)
     return EXIT_OK
