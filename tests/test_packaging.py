@@ -19,6 +19,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import tomllib
 import urllib.request
 from collections.abc import Iterator
 from importlib import metadata
@@ -180,6 +181,23 @@ def test_the_command_works_without_the_extras_and_names_the_one_missing(blocked:
     done = run_without_extras(blocked, CLI, "lab", "run", "seats", "--games", "2")
     assert done.returncode == 1
     assert "install spelbord[lab]" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_package_data_covers_every_data_file() -> None:
+    """Whatever lies beside the modules (documents, web files, JSON and TOML data,
+    catalogues, templates) is shipped in the wheel by a pattern of the package data."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["spelbord"]
+    package = ROOT / "src" / "spelbord"
+    shipped = {p for pattern in patterns for p in package.glob(pattern) if p.is_file()}
+    code = {".py", ".pyc", ".so", ".c", ".h"}  # modules, and the C core's sources
+    data_files = [
+        p
+        for p in package.rglob("*")
+        if p.is_file() and p.suffix not in code and "__pycache__" not in p.parts
+    ]
+    assert any(p.name == "reference.en.md" for p in data_files)
+    assert [str(p.relative_to(package)) for p in data_files if p not in shipped] == []
 
 
 # The wheel in a fresh virtual environment --------------------------------------------
