@@ -14,8 +14,8 @@ from spelbord.ai.mcts import evaluation
 from spelbord.ai.omringad.fit import fit_logistic, judge
 from spelbord.ai.spec import make_agent
 from spelbord.core import random_step
-from spelbord.games.omringad.fitted import feature_names, features, fitted_value, model
-from spelbord.games.omringad.rules import OmringadGame
+from spelbord.games.omringad.engine.fitted import feature_names, features, fitted_value, model
+from spelbord.games.omringad.game import OmringadGame
 
 
 def test_logistic_fit_recovers_a_known_model() -> None:

@@ -378,7 +378,7 @@ def _dragon_won(version: int) -> Any:
     """Omringad round 2: Ivory (A) has won the dragon at auction and places it (R104)."""
     from tests.games.omringad.positions import play, position
 
-    from spelbord.games.omringad import auction_phase
+    from spelbord.games.omringad.phases import auction as auction_phase
     from spelbord.games.omringad.terrain import Terrain
     from spelbord.games.omringad.units import SPECIAL_KINDS, Kind
 

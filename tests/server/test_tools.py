@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.games.omringad.positions import battle_at, position
 
-from spelbord.games.omringad import odds_tool
+from spelbord.games.omringad.tools import odds as odds_tool
 from spelbord.server.tables.views import build_view
 from spelbord.server.web.ratelimit import RateLimits
 

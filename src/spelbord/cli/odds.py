@@ -1,5 +1,5 @@
 """``spelbord odds``: the exact odds of a battle, from the game's own calculator tool
-(``core.tools``; Omringad's is ``games/omringad/odds_tool.py``).
+(``core.tools``; Omringad's is ``games/omringad/tools/odds.py``).
 
 Examples::
 

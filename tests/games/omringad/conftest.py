@@ -10,7 +10,7 @@ from tests.games.omringad.positions import play, roll, top_down, units
 
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.map import PILLOW
-from spelbord.games.omringad.rules import OmringadState
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import KIND_CODES
 

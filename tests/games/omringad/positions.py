@@ -13,7 +13,9 @@ from typing import Any
 from spelbord.core import CHANCE, SIMULTANEOUS, Move, sample_outcome
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.game import OmringadGame
+from spelbord.games.omringad.phases import move
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, SPECIAL_KINDS, Unit
 
@@ -53,7 +55,7 @@ def position(
         st.board[at(label)].append([owner, *_take_out(st, owner, text, top_order)])
     st.round, st.initiative = round_, initiative
     st.stage = ["done"] * n
-    st._start_movement()
+    move.start(st)
     return st
 
 

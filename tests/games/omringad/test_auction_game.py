@@ -15,11 +15,13 @@ import pytest
 
 from spelbord.core import CHANCE, SIMULTANEOUS, GameOptionError, random_step
 from spelbord.core.clock import Clock
-from spelbord.games.omringad import auction_phase
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.game import OmringadGame
 from spelbord.games.omringad.map import PILLOW
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.phases import auction as auction_phase
+from spelbord.games.omringad.phases import reinforce
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, SPECIAL_KINDS, Kind, Unit
 
@@ -90,7 +92,7 @@ HOME = {"A a1": (A, "GM"), "B c3": (B_, "E")}
 def test_r74_r100_the_auction_comes_from_round_2_while_the_cup_holds_a_unit() -> None:
     st = at_auction(HOME)
     st.round, st.phase, st.auction = 1, "reinforce", None
-    st._end_round()  # round 1 ends: round 2 opens with the auction
+    reinforce.end_round(st)  # round 1 ends: round 2 opens with the auction
     assert st.round == 2 and st.phase == "auction" and st.current_player() == CHANCE
     obs = st.observation(B_)
     assert obs["cup"] == [k.value for k in SPECIAL_KINDS]  # all eight, in Kind order

@@ -10,12 +10,14 @@ from collections import Counter
 from tests.games.omringad.positions import apply_move, eager_step
 
 from spelbord.core import CHANCE, random_step
-from spelbord.games.omringad import auction_phase
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.hidden import resample_position
+from spelbord.games.omringad.game import OmringadGame
+from spelbord.games.omringad.hidden.observation import resample_position
 from spelbord.games.omringad.map import PILLOW
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.phases import auction as auction_phase
+from spelbord.games.omringad.phases import move, reinforce
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, SPECIAL_KINDS, Kind, Unit
 
@@ -168,7 +170,7 @@ def hand_position() -> OmringadState:
     st.cup = [i for i, k in enumerate(SPECIAL_KINDS) if k not in (Kind.MAGICIAN, Kind.HORSES,
                                                                   Kind.INFILTRATOR)]  # fmt: skip
     st.round, st.initiative, st.stage = 2, 0, ["done", "done"]
-    st._start_movement()
+    move.start(st)
     return st
 
 
@@ -193,7 +195,7 @@ def test_r82_a_hand_made_position_keeps_special_units_and_stack_order() -> None:
 def test_r83_every_auction_action_is_public_and_resampling_copies_it() -> None:
     st = hand_position()
     st.phase = "reinforce"
-    st._end_round()
+    reinforce.end_round(st)
     assert st.phase == "auction"
     for seat in (None, 0):
         assert st.action_visible_to(CHANCE, st.cup[0], seat)

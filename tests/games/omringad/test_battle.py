@@ -19,7 +19,7 @@ from spelbord.games.omringad.battle import (
     leader_bonus,
 )
 from spelbord.games.omringad.map import PILLOW
-from spelbord.games.omringad.rules import OmringadState
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import Kind, Unit
 

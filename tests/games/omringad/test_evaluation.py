@@ -13,8 +13,9 @@ from types import SimpleNamespace
 import pytest
 
 from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, sample_outcome
-from spelbord.games.omringad import evaluation as E
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.engine import evaluation as E
+from spelbord.games.omringad.game import OmringadGame
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 
 TILES = {"A c3": Terrain.CASTLE, "B c3": Terrain.CASTLE, "B e3": Terrain.VILLAGE}

@@ -22,10 +22,13 @@ from spelbord.core import (
     random_step,
 )
 from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.game import OmringadGame
 from spelbord.games.omringad.map import FOUR_COUNTRIES, PILLOW
 from spelbord.games.omringad.movement import group_allowance
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.phases import battle as battle_phase
+from spelbord.games.omringad.phases import reinforce
 from spelbord.games.omringad.siege import enemies
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, Kind, Unit
 
@@ -276,13 +279,13 @@ def test_r124_allies_never_besiege() -> None:
     diag = position(stacks, tiles, teams="diagonal")
     alone = position(stacks, tiles)
     village = L("A e1")
-    assert diag._caps(A).get(village) == 2  # B alone besieges: a partial siege
-    assert village not in alone._caps(A)  # B and D: a full siege
+    assert reinforce.caps(diag, A).get(village) == 2  # B alone besieges: a partial siege
+    assert village not in reinforce.caps(alone, A)  # B and D: a full siege
 
 
 def end_round(st: OmringadState, score: list[int]) -> OmringadState:
     st.score = score
-    st._end_round()
+    reinforce.end_round(st)
     return st
 
 
@@ -415,7 +418,9 @@ def test_r82_r123_resampled_histories_reach_a_three_party_battle() -> None:
     game = OmringadGame(players=4, target=140)
     rng = random.Random(23)
     st = game.new_initial_state()
-    while not (st.phase == "battle" and st.current_player() >= 0 and st._num_parties() > 2):
+    while not (
+        st.phase == "battle" and st.current_player() >= 0 and battle_phase.num_parties(st) > 2
+    ):
         if st.phase == "auction" and st.current_player() >= 0:
             play(st, "pass")  # base units only: every special unit goes back (R105)
             continue

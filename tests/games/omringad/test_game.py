@@ -13,7 +13,8 @@ import pytest
 
 from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.game import OmringadGame
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 
 LAYOUT = [12, 0, 4, 6, 8, 16, 18, 20, 24]

@@ -1,5 +1,6 @@
 """The Omringad package's imports point one way: no module imports itself back, directly or
-through others, even inside functions or ``if TYPE_CHECKING`` blocks (issue 10)."""
+through others, even inside functions or ``if TYPE_CHECKING`` blocks (issues 10, 26), its
+subpackages (``phases``, ``engine``, ``hidden``, ``tools``) included."""
 
 from __future__ import annotations
 
@@ -13,34 +14,49 @@ ROOT = Path(package.__file__).parent
 
 
 def module_names() -> list[str]:
-    return sorted(p.stem for p in ROOT.glob("*.py"))
+    """Every module of the package by its dotted name below it (``phases.battle``); a
+    subpackage's ``__init__`` by the subpackage's name, the package's own as ``__init__``."""
+    out = []
+    for path in ROOT.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__" and len(parts) > 1:
+            parts.pop()
+        out.append(".".join(parts))
+    return sorted(out)
+
+
+def _source(name: str) -> Path:
+    if name == "__init__":
+        return ROOT / "__init__.py"
+    path = ROOT.joinpath(*name.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
 def imports_of(name: str) -> set[str]:
     """The package's modules that ``name`` imports anywhere in its code (docstrings aside).
 
-    ``from spelbord.games.omringad import board`` imports the module ``board``; an import
-    of the package itself counts as one of ``__init__``.
+    ``from spelbord.games.omringad.phases import battle`` imports the module
+    ``phases.battle``; an import of the package itself counts as one of ``__init__``.
     """
     modules = set(module_names())
-    tree = ast.parse((ROOT / f"{name}.py").read_text(encoding="utf-8"))
+    tree = ast.parse(_source(name).read_text(encoding="utf-8"))
     out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module == PACKAGE:
-                subs = [a.name for a in node.names]
-                targets = [f"{PACKAGE}.{s}" if s in modules else PACKAGE for s in subs]
-            else:
-                targets = [node.module]
+            base = node.module
+            targets = [
+                f"{base}.{a.name}" if f"{base}.{a.name}"[len(PACKAGE) + 1 :] in modules else base
+                for a in node.names
+            ]
         else:
             continue
         for t in targets:
             if t == PACKAGE:
                 out.add("__init__")
             elif t.startswith(PACKAGE + "."):
-                out.add(t[len(PACKAGE) + 1 :].split(".")[0])
+                out.add(t[len(PACKAGE) + 1 :])
     out.discard(name)
     return out
 
@@ -75,11 +91,14 @@ def test_find_cycle_finds_one() -> None:
 
 def test_the_package_has_no_import_cycle() -> None:
     graph = {name: imports_of(name) for name in module_names()}
-    assert "rules" in graph["__init__"] and "board" in graph["battle_phase"]  # it sees them
+    assert "game" in graph["__init__"] and "board" in graph["phases.battle"]  # it sees them
     assert find_cycle(graph) is None, find_cycle(graph)
 
 
-def test_the_phases_work_on_the_states_data_not_on_the_rules() -> None:
-    for name in ("auction_phase", "battle_phase", "hidden", "infoset", "evaluation"):
-        assert "rules" not in imports_of(name), name
-    assert "state" in imports_of("battle_phase") and "battle_phase" in imports_of("rules")
+def test_the_phases_work_on_the_positions_data_not_on_the_state() -> None:
+    below = ("phases.", "hidden.", "engine.")
+    for name in module_names():
+        if name.startswith(below) or name in ("rules", "position", "facts"):
+            assert not {"game", "state"} & imports_of(name), name
+    assert "position" in imports_of("phases.battle") and "phases.battle" in imports_of("rules")
+    assert "rules" in imports_of("state") and "state" in imports_of("game")

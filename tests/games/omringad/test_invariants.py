@@ -9,7 +9,8 @@ import pytest
 from spelbord.core import CHANCE, SIMULTANEOUS, sample_outcome
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.game import OmringadGame
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.units import SPECIAL_KINDS, Pool
 
 FULL = Pool.full().counts

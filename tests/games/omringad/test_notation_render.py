@@ -9,9 +9,9 @@ import pytest
 
 from spelbord.core import NotationError, SpelbordError, random_step
 from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.game import OmringadGame
 from spelbord.games.omringad.map import PILLOW
 from spelbord.games.omringad.render import render
-from spelbord.games.omringad.rules import OmringadGame
 
 
 def test_r90_every_action_id_has_a_distinct_text() -> None:

@@ -13,11 +13,10 @@ import pytest
 from tests.games.omringad.positions import battle_at
 
 from spelbord.core import CHANCE
-from spelbord.games.omringad import battle_phase
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.battle import Step
-from spelbord.games.omringad.odds import (
+from spelbord.games.omringad.engine.odds import (
     Battle,
     BattleSetupError,
     Die,
@@ -33,8 +32,9 @@ from spelbord.games.omringad.odds import (
     odds,
     take_hits,
 )
-from spelbord.games.omringad.rules import OmringadState
+from spelbord.games.omringad.phases import battle as battle_phase
 from spelbord.games.omringad.specials import NEUTRAL
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import Kind, Unit
 

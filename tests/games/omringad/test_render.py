@@ -13,7 +13,7 @@ import pytest
 from tests.games.omringad.positions import eager_step, play, position, roll, to_battle
 
 from spelbord.cli import main
-from spelbord.games.omringad.rules import OmringadGame
+from spelbord.games.omringad.game import OmringadGame
 
 RAW = ("{", "}", "[[", '"e"', "steps", "map:", "stacks:  [", "rows:")
 

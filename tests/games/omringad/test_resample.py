@@ -14,7 +14,9 @@ from tests.games.omringad.positions import apply_move, eager_step
 
 from spelbord.core import Move, random_step
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.rules import TILE_ORDER, OmringadGame, OmringadState
+from spelbord.games.omringad.game import OmringadGame
+from spelbord.games.omringad.position import TILE_ORDER
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.units import BASE_KINDS, UNITS
 
 SEATS: tuple[int | None, ...] = (None, 0, 1)

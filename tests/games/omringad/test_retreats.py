@@ -27,10 +27,11 @@ from tests.games.omringad.positions import (
 
 from spelbord import games
 from spelbord.core import CHANCE
-from spelbord.games.omringad import battle_phase
+from spelbord.games.omringad.game import OmringadGame
 from spelbord.games.omringad.map import FOUR_COUNTRIES as FOUR
 from spelbord.games.omringad.map import PILLOW
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
+from spelbord.games.omringad.phases import battle as battle_phase
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS, Kind
 

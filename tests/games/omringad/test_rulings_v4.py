@@ -15,13 +15,14 @@ from tests.games.omringad import positions
 from tests.games.omringad.positions import battle_at, play, roll, texts, to_battle, top_down
 
 from spelbord.core import CHANCE, SIMULTANEOUS
-from spelbord.games.omringad import auction_phase, evaluation
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.engine import evaluation
 from spelbord.games.omringad.map import PILLOW
-from spelbord.games.omringad.rules import OmringadState
+from spelbord.games.omringad.phases import auction as auction_phase
 from spelbord.games.omringad.siege import SiegeLevel, siege_level
 from spelbord.games.omringad.specials import NEUTRAL
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS, Kind
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from spelbord.core import CHANCE
-from spelbord.games.omringad.rules import STALL_LIMIT, OmringadState
+from spelbord.games.omringad.phases.battle import STALL_LIMIT
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from tests.games.omringad.positions import battle_at, play, roll, texts, top_down
 
 from spelbord.core import CHANCE
-from spelbord.games.omringad import battle_phase
 from spelbord.games.omringad.map import PILLOW
+from spelbord.games.omringad.phases import battle as battle_phase
 from spelbord.games.omringad.players import TeamMode, team_table
-from spelbord.games.omringad.rules import OmringadState
 from spelbord.games.omringad.specials import NEUTRAL
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import SPECIAL_KINDS, Kind
 

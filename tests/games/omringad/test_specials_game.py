@@ -18,9 +18,10 @@ from spelbord.core import CHANCE, SIMULTANEOUS, sample_outcome
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.map import PILLOW
-from spelbord.games.omringad.rules import OmringadState
+from spelbord.games.omringad.phases import move
 from spelbord.games.omringad.siege import SiegeLevel, siege_level
 from spelbord.games.omringad.specials import NEUTRAL
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import KIND_CODES, SPECIAL_KINDS, Kind, Unit
 
@@ -277,7 +278,7 @@ def test_r116_pirates_enter_lakes_alone_and_stop_there() -> None:
     st = position({"A a3": (A, "PM"), "B e3": (B_, "M")}, lakes)
     play(st, "A a3", "take P", "done", "A b3")
     assert st.mover == B_  # a lake ends the move like a mountain
-    st._start_movement()  # the next round's movement
+    move.start(st)  # the next round's movement
     play(st, "A b3", "take P", "done")
     assert sorted(texts(st)) == ["A a3", "A b2", "A b4", "A c3"]  # lakes too
     play(st, "A b2")

@@ -10,8 +10,8 @@ from tests.games.omringad.positions import battle_at
 
 from spelbord.core import CHANCE
 from spelbord.games.omringad import board as B
-from spelbord.games.omringad.rules import OmringadState
 from spelbord.games.omringad.specials import NEUTRAL
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, SPECIAL_KINDS, UNITS, Kind
 

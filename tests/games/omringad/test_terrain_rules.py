@@ -11,7 +11,7 @@ from tests.games.omringad.positions import play, position, roll, texts, to_battl
 
 from spelbord.core import CHANCE
 from spelbord.games.omringad.map import PILLOW
-from spelbord.games.omringad.rules import OmringadState
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 
 L = PILLOW.parse_label

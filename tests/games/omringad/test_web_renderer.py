@@ -31,9 +31,10 @@ from tests.webrender import ROOT, Renderer, acted, show, view_of
 from spelbord.core import CHANCE, SIMULTANEOUS, sample_outcome
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
+from spelbord.games.omringad.game import OmringadGame
 from spelbord.games.omringad.map import FOUR_COUNTRIES
-from spelbord.games.omringad.rules import OmringadGame, OmringadState
 from spelbord.games.omringad.siege import siege_level
+from spelbord.games.omringad.state import OmringadState
 from spelbord.games.omringad.terrain import Terrain
 
 RENDERER = Renderer("omringad")

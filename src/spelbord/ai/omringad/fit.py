@@ -1,4 +1,4 @@
-"""Fit Omringad's evaluation to game results (``spelbord.games.omringad.fitted``); the
+"""Fit Omringad's evaluation to game results (``spelbord.games.omringad.engine.fitted``); the
 game's ``tuner`` extra.
 
 ``spelbord lab tune omringad --games 160 --seed 1`` (or ``python -m
@@ -38,9 +38,9 @@ the data, a few thousand positions of correlated games)."""
 def play(opponents: list[str], games: int, every: int, seed: int) -> list[list[Any]]:
     """Per game, ``[(features, hand value of seat 0), ...]`` and seat 0's result."""
     from spelbord import games as registry
-    from spelbord.games.omringad.evaluation import heuristic_value
-    from spelbord.games.omringad.fitted import features
-    from spelbord.games.omringad.state import OmringadData
+    from spelbord.games.omringad.engine.evaluation import heuristic_value
+    from spelbord.games.omringad.engine.fitted import features
+    from spelbord.games.omringad.position import OmringadData
 
     game = registry.load("omringad")
     pairs = list(itertools.permutations(opponents, 2))
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="default: fitted.json")
     args = parser.parse_args(argv)
-    from spelbord.games.omringad import fitted
+    from spelbord.games.omringad.engine import fitted
 
     opponents = [f"script:{p}" for p in plans_for("omringad")] + ["random"]
     start = time.perf_counter()

@@ -4,7 +4,7 @@ A battle is fought in rounds of two steps: the ranged step (units with ranged we
 then the melee step (every other unit with an S fires). In each step both sides roll at
 once, one die per firing unit; then each side allocates the hits it took, one at a time,
 to its own units (R45). The rounds repeat until one side is gone (R47). The battle itself
-is played by the engine in ``battle_phase``, on the game's state; this module holds the
+is played by ``phases.battle``, on the game's state; this module holds the
 rules it asks.
 
 A die hits when ``die + modifier >= S``; a 6 always hits and a 1 always misses (R41).

@@ -6,7 +6,7 @@ the price paid (``s0_price_dragon``, R102-R103), the gold spent at auction, and 
 layout chosen at setup (the castle's cell ``s0_castle_cell`` and the whole layout as a text
 ``s0_layout``, tile kind by tile kind, R5). Also the rounds played.
 
->>> from spelbord.games.omringad.rules import OmringadGame
+>>> from spelbord.games.omringad.game import OmringadGame
 >>> f = facts(OmringadGame().new_initial_state())
 >>> f["rounds"], f["s0_bought_archer"], f["s1_auction_gold"]
 (0, 0, 0)
@@ -15,7 +15,7 @@ layout chosen at setup (the castle's cell ``s0_castle_cell`` and the whole layou
 from __future__ import annotations
 
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.state import TILE_ORDER, OmringadData
+from spelbord.games.omringad.position import TILE_ORDER, OmringadData
 from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS
 
 

@@ -12,7 +12,7 @@ progress with its dice and bids.
 Everything is drawn from the observation dict alone (``OmringadState.observation``), so
 the text holds exactly what that seat may know.
 
->>> from spelbord.games.omringad.rules import OmringadGame
+>>> from spelbord.games.omringad.game import OmringadGame
 >>> print(render(OmringadGame().new_initial_state().observation(0)).splitlines()[0])
 Omringad  round 0  setup: the players lay their terrain tiles in secret  (you are A)
 """

@@ -1,209 +1,116 @@
-"""The data of an Omringad position, shared by the rules and the phases (R1-R126).
+"""The ``State`` of Omringad: the protocol around an ``OmringadData`` (``position``).
 
-``rules.py`` plays the game on these classes; the phase modules (``auction_phase``,
-``battle_phase``), what a seat sees (``hidden``), resampling (``infoset``) and the
-evaluation (``evaluation``) work on ``OmringadData`` and never import ``rules``, so the
-package's imports point one way: ``rules`` -> phases -> ``state`` -> the pure modules.
+Legal actions, chance and what an action does are the round's flow (``rules``, which calls
+the phases); what a seat sees and resampling are ``hidden/``; the heuristic value and the
+determinization are the engine's (``engine/``). The state's fields are plain lists and
+ints, so cloning and JSON are cheap and exact.
 
-The state's fields are plain lists and ints, so cloning and JSON are cheap and exact.
+>>> from spelbord.core import SIMULTANEOUS
+>>> from spelbord.games.omringad.game import OmringadGame
+>>> st = OmringadGame().new_initial_state()
+>>> st.current_player() == SIMULTANEOUS, st.legal_actions(0)[:2]
+(True, [10, 11])
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from typing import Any, ClassVar, Self
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from spelbord.core import Game, State
-from spelbord.games.omringad import board as B
-from spelbord.games.omringad.map import FOUR_COUNTRIES, PILLOW
-from spelbord.games.omringad.players import TeamMode, team_table, turn_order
-from spelbord.games.omringad.terrain import TILES_PER_COUNTRY, Terrain
-from spelbord.games.omringad.units import SPECIAL_KINDS, Kind, Pool
+from spelbord.core import CHANCE
+from spelbord.core.clock import Clock
+from spelbord.games.omringad import notation as N
+from spelbord.games.omringad import rules
+from spelbord.games.omringad.engine import evaluation
+from spelbord.games.omringad.engine.determinize import determinize
+from spelbord.games.omringad.hidden import observation as hidden
+from spelbord.games.omringad.phases import auction
+from spelbord.games.omringad.players import returns_for
+from spelbord.games.omringad.position import OmringadData
 
-TILE_ORDER: tuple[Terrain, ...] = tuple(t for t, n in TILES_PER_COUNTRY.items() for _ in range(n))
-"""The order in which a player places its nine tiles (R5): castle, villages, lakes, ..."""
-
-OPENING_GOLD = 25
-"""Gold for the opening purchase and for round 1 (R70, R71)."""
-
-PHASES = (
-    "setup", "pregame", "initiative", "auction", "purchase", "move", "battle", "reinforce", "over",
-)  # fmt: skip
+if TYPE_CHECKING:
+    from spelbord.games.omringad.position import OmringadGameBase
 
 
-class OmringadGameBase(Game):
-    """What the state needs of its game: the map and the teams (``rules.OmringadGame``)."""
-
-    def __init__(self, *, rules_version: int | None = None, **options: Any) -> None:
-        super().__init__(rules_version=rules_version, **options)
-        players = self.options["players"]
-        self.map = PILLOW if players == 2 else FOUR_COUNTRIES
-        """The map: two countries sewn like a pillow, or four (R2, R4)."""
-        mode = TeamMode(self.options["teams"])
-        self.team_table = team_table(mode, players) if players == 4 else None
-        """Each seat's team number, or ``None`` when everybody plays alone (R121)."""
-
-    def num_players(self) -> int:
-        return int(self.options["players"])
-
-    # The readings that changed with the rules versions, named, so that the rules, the
-    # observation (``hidden``) and the evaluation ask the same question.
-    @property
-    def dragon_besieges(self) -> bool:
-        """The dragon besieges every settlement next to it (R50, R111; rules version 4)."""
-        return self.rules_version >= 4
-
-    @property
-    def controller_defends(self) -> bool:
-        """A settlement's controller that reinforced it beside another player's units defends
-        the next battle there (R55; rules version 4); before, whoever was there first did."""
-        return self.rules_version >= 4
-
-    @property
-    def returns_conquer_like_moves(self) -> bool:
-        """A returning group takes an enemy's square where only its owner's own units stand,
-        as a moving group does (R48, R36; rules version 4); before, only an empty one."""
-        return self.rules_version >= 4
-
-    @abstractmethod
-    def new_initial_state(self) -> OmringadData:
-        """A new game's first position (``rules.OmringadState``)."""
-
-    def teams(self) -> list[tuple[int, ...]]:
-        """Seats that win and lose together (R121): the teams, or every seat alone."""
-        table = self.team_table
-        if table is None:
-            return [(seat,) for seat in range(self.num_players())]
-        return [tuple(s for s in range(4) if table[s] == t) for t in sorted(set(table))]
-
-
-class OmringadData(State):
-    """The fields of one Omringad position and the plain operations on them."""
+class OmringadState(OmringadData):
+    """One position of an Omringad base game for two or four players: the protocol (its
+    data is ``position.OmringadData``, its rules ``rules`` and ``phases/``)."""
 
     game: OmringadGameBase
 
-    def __init__(self, game: OmringadGameBase) -> None:
-        super().__init__(game)
-        n = game.num_players()
-        m = game.map
-        self.map = m
-        self.teams = game.team_table
-        self.phase = "setup"
-        self.round = 0
-        self.tiles: list[list[int]] = [[] for _ in range(n)]
-        self.terrain: list[Terrain] = [Terrain.BARE] * m.num_squares
-        self.control: list[int] = [m.country_of(sq) for sq in range(m.num_squares)]
-        self.board: B.RawBoard = [[] for _ in range(m.num_squares)]
-        self.gold = [0] * n
-        self.budget = [0] * n  # gold at the start of the buying phase (public, R73)
-        self.score = [0] * n
-        self.pool: list[list[int]] = [list(Pool.full().counts) for _ in range(n)]
-        self.bought: list[list[int]] = [[] for _ in range(n)]
-        self.stage = ["buy"] * n
-        self.placing = [-1] * n
-        self.initiative = -1
-        self.passed = [False] * n
-        self.mover = -1
-        self.origin = -1
-        self.group: list[int] = []
-        self.path: list[int] = []
-        self.entries: list[list[list[int]]] = [[] for _ in range(m.num_squares)]
-        self.first: list[int] = [-1] * m.num_squares
-        # [square, attacker, defender, step, pending_a, pending_d, (owner, pending) of the
-        # later attackers ...]: party 0 is the first attacker, party 1 the defender (R123).
-        self.battle: list[int] = []
-        self.unsent: list[int] = []  # per party: hits scored not yet sent to a party (R123)
-        self.snipes: list[int] = []  # the snipers' hits in play (R117), see ``battle_phase``
-        self.dice: list[list[int]] = []  # the step being rolled, see ``_die_row``
-        self.last_dice: list[list[int]] = []  # the last step rolled this battle phase
-        self.stall = 0  # rolled steps in a row without a hit in this battle (R92)
-        # Attacking groups waiting to leave the battle's square (version 2, R48), see
-        # ``battle_phase``: [owner, came_from, codes ...] each.
-        self.retreats: list[list[int]] = []
-        self.placed_here: list[int] = [0] * m.num_squares
-        self.reinforcer = -1
-        self.winners: list[int] = []
-        # The cup of special units (R100): indices into SPECIAL_KINDS, sorted.
-        self.cup: list[int] = list(range(len(SPECIAL_KINDS))) if game.options["specials"] else []
-        # The auction in progress (R100-R105), plain JSON, see ``auction_phase``; else None.
-        self.auction: dict[str, Any] | None = None
+    # ================================================================== protocol hooks
+    def current_player(self) -> int:
+        return rules.current_player(self)
 
-    def turn_order(self) -> list[int]:
-        """Every seat once, clockwise from the initiative holder (R72, R120)."""
-        return list(turn_order(self.num_players(), self.initiative))
+    def _legal_actions(self, seat: int) -> list[int]:
+        return sorted(rules.actions(self, seat))
 
-    def _start_purchase(self) -> None:
-        self.phase = "purchase"
-        self.budget = self.gold[:]
-        self.stage = ["buy"] * self.num_players()
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return rules.chance_outcomes(self)
 
-    def _return_to_cup(self, kind: Kind) -> None:
-        """An eliminated or spent special unit goes back into the cup (R100)."""
-        i = SPECIAL_KINDS.index(kind)
-        if i not in self.cup:
-            self.cup = sorted([*self.cup, i])
+    def _apply_action(self, action: int) -> None:
+        rules.apply(self, action)
 
-    # ================================================================== hooks of the rules
-    @abstractmethod
-    def _start_reinforcements(self) -> None:
-        """The reinforcement phase begins (after the last battle, R55); see ``rules``."""
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        rules.apply_simultaneous(self, actions)
 
-    # ------------------------------------------------------------------ serialization
-    _FIELDS: ClassVar[tuple[str, ...]] = (
-        "phase", "round", "tiles", "control", "board", "gold", "budget", "score", "pool", "bought",
-        "stage", "placing", "initiative", "passed", "mover", "origin", "group", "path",
-        "entries", "first", "battle", "unsent", "snipes", "dice", "last_dice", "stall",
-        "placed_here", "reinforcer", "winners", "cup", "auction", "retreats",
-    )  # fmt: skip
+    def returns(self) -> list[float]:
+        """+1 for the winner or winning team, -1 for the others, 0 when sharing a draw (R125)."""
+        n = self.num_players()
+        if self.phase != "over":
+            return [0.0] * n
+        return returns_for(self.winners, n, self.teams)
 
-    def _state_dict(self) -> dict[str, Any]:
-        d = {f: getattr(self, f) for f in self._FIELDS}
-        if self.game.rules_version < 2:
-            del d["retreats"]  # version 1 never retreats: its states keep their old shape
-        d["terrain"] = [t.value for t in self.terrain]
-        return _json_copy(d)
+    def margin(self) -> list[float]:
+        """Points scored so far, per seat: a tournament's points scored and conceded."""
+        return [float(s) for s in self.score]
 
-    def _load_state_dict(self, data: dict[str, Any]) -> None:
-        if data["phase"] not in PHASES:
-            raise ValueError(f"unknown phase {data['phase']!r}")
-        # States stored before the auction was built have no cup and no auction (R100).
-        older = {"cup": list(range(len(SPECIAL_KINDS))), "auction": None, "retreats": []}
-        for f in self._FIELDS:
-            setattr(self, f, _json_copy(data[f] if f in data else older[f]))
-        self.terrain = [Terrain(t) for t in data["terrain"]]
+    def termination(self) -> str:
+        camps = {self.teams[p] if self.teams else p for p in self.winners}
+        return "draw" if len(camps) > 1 else "target"
 
-    def clone(self) -> Self:
-        c = type(self).__new__(type(self))
-        c.game = self.game
-        c._history = list(self._history)
-        c.map, c.teams = self.map, self.teams
-        c.phase, c.round, c.initiative = self.phase, self.round, self.initiative
-        c.mover, c.origin, c.reinforcer = self.mover, self.origin, self.reinforcer
-        c.tiles = [t[:] for t in self.tiles]
-        c.terrain = self.terrain[:]
-        c.control = self.control[:]
-        c.board = B.copy_board(self.board)
-        c.gold, c.score, c.budget = self.gold[:], self.score[:], self.budget[:]
-        c.pool = [p[:] for p in self.pool]
-        c.bought = [b[:] for b in self.bought]
-        c.stage, c.placing, c.passed = self.stage[:], self.placing[:], self.passed[:]
-        c.group, c.path = self.group[:], self.path[:]
-        c.entries = [[e[:] for e in es] for es in self.entries]
-        c.first, c.battle, c.unsent = self.first[:], self.battle[:], self.unsent[:]
-        c.snipes = self.snipes[:]
-        c.dice = [r[:] for r in self.dice]
-        c.last_dice = [r[:] for r in self.last_dice]
-        c.stall = self.stall
-        c.retreats = [r[:] for r in self.retreats]
-        c.placed_here, c.winners = self.placed_here[:], self.winners[:]
-        c.cup = self.cup[:]
-        c.auction = _json_copy(self.auction)
-        return c
+    def _action_to_string(self, player: int, action: int) -> str:
+        return rules.action_text(self, player, action)
 
+    def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
+        """The action's text plus its kind, and the square or unit it names (for UIs)."""
+        out = super().action_to_dict(action, seat)
+        player = self.current_player() if seat is None else seat
+        if player != CHANCE:
+            out.update(N.describe(action))
+            if "square" in out:
+                out["label"] = self.map.label(out["square"])
+        return out
 
-def _json_copy(x: Any) -> Any:
-    if isinstance(x, list):
-        return [_json_copy(v) for v in x]
-    if isinstance(x, dict):
-        return {k: _json_copy(v) for k, v in x.items()}
-    return x
+    def decision_clock(self, seat: int) -> Clock | None:
+        """The bid clock on the seat that must bid in the auction (option ``bid_clock``, R102)."""
+        return auction.clock(self, seat)
+
+    def heuristic_value(self) -> list[float]:
+        """Projected score, income, material and sieges, per seat in [-1, 1] (``evaluation``)."""
+        return evaluation.heuristic_value(self)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return hidden.observe(self, seat)
+
+    def observation_string(self, seat: int | None) -> str:
+        """The board ``seat`` sees, drawn from its observation alone (``render``)."""
+        from spelbord.games.omringad.render import render
+
+        return render(self.observation(seat))
+
+    def action_visible_to(self, player: int, action: int, viewer: int | None) -> bool:
+        """A seat's own actions, and everything public by the rules (R83)."""
+        return (player >= 0 and player == viewer) or hidden.public_action(self, player, action)
+
+    def resample(self, seat: int | None, rng: random.Random) -> OmringadState:
+        out = hidden.resample(self, seat, rng)
+        assert isinstance(out, OmringadState)  # a clone of this state
+        return out
+
+    def determinize(self, seat: int | None, rng: random.Random) -> OmringadState:
+        """The position dealt again without a history, for search (``determinize``)."""
+        out = determinize(self, seat, rng)
+        assert isinstance(out, OmringadState)  # a clone of this state
+        return out

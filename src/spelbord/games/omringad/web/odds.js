@@ -1,24 +1,12 @@
-// Battle odds (games/omringad/odds.py): the calculator page (/tools/omringad/odds) and the
+// Battle odds (games/omringad/engine/odds.py): the calculator page (/tools/omringad/odds) and the
 // odds of the battle being fought, shown in the battle panel. The odds are exact (dynamic
 // programming over the battle's states, not sampling); casualties follow a stated policy.
 
-import { h, injectStyle } from "/static/kit.js";
+import { h, loadStyle } from "/static/kit.js";
 import { t } from "./texts.js";
 import { nameOf, unitName } from "./units.js";
 
-const STYLE = `
-.om-odds { margin-top: 6px; }
-.om-odds table { border-collapse: collapse; width: 100%; font-size: .9rem; }
-.om-odds td, .om-odds th { padding: 2px 6px; text-align: left; }
-.om-odds td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.om-odds .om-bar { display: inline-block; height: .7em; background: #6fa8dc; border-radius: 2px;
-  vertical-align: middle; }
-.om-odds .om-frac { color: #9aa4ae; font-size: .8rem; word-break: break-all; }
-.om-odds-form { display: grid; gap: 8px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 220px), 1fr)); }
-.om-odds-form label { display: grid; gap: 2px; font-size: .9rem; }
-.om-odds-form input, .om-odds-form select { font: inherit; padding: 4px 6px; }
-.om-odds-sides { display: grid; gap: 8px; grid-template-columns: repeat(auto-fit, minmax(min(100%, 260px), 1fr)); }
-`;
+await loadStyle("omringad-odds", new URL("./odds.css", import.meta.url));
 
 const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 4 : 2)}%`;
 
@@ -81,7 +69,6 @@ function survivorTable(title, rows, limit, fractions) {
 
 /** The odds of the battle being fought (the VIEW's tools.odds), for the battle panel. */
 export function oddsSection(odds) {
-  injectStyle("omringad-odds", STYLE);
   if (!odds) return null;
   const box = h("div", { class: "om-odds om-odds-live", "data-odds": "live" });
   if (odds.too_large) {
@@ -134,7 +121,6 @@ function select(name, field, label) {
 /** The calculator page: both sides' units, the terrain and the policy; the exact odds.
  * Returns the page's title and summary in the page's language. */
 export function mountTool(root, { desc, run }) {
-  injectStyle("omringad-odds", STYLE);
   const field = (n) => desc.fields.find((f) => f.name === n);
   const max = desc.limits.max_units;
   const attack = h("input", { name: "attack", id: "odds-attack", value: "MMR", maxlength: field("attack").max_length, autocomplete: "off" });

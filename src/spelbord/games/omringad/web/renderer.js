@@ -8,9 +8,10 @@
 //
 // render(root, view, ui) draws VIEW into root; ui.act(actionDict) plays an action. Every
 // button and every highlighted square stands for one legal action of view.legal (the bid
-// stepper's button stands for the amount it shows).
+// stepper's button stands for the amount it shows). The style sheet is style.css (the
+// odds' is odds.css, linked by odds.js), loaded once with the module.
 
-import { h } from "/static/kit.js";
+import { h, loadStyle } from "/static/kit.js";
 import { seatOk } from "./dom.js";
 import { geometry, mapOf } from "./geometry.js";
 import { drawBoard } from "./board.js";
@@ -25,11 +26,12 @@ import {
   ownStacks,
   playersPanel,
 } from "./panels.js";
-import { ensureStyle } from "./style.js";
 import { zoomable } from "./zoom.js";
 import { battleInfo, siegeLimit, sortLegal, stacksAt } from "./view.js";
 import { NAMES, TERRAIN, UNITS, kindLetter, nameOf, playerCount } from "./units.js";
 import { t } from "./texts.js";
+
+await loadStyle("omringad-style", new URL("./style.css", import.meta.url));
 
 /** Per root element: selection, queued takes, the round log, timers, the last observation. */
 const memory = new WeakMap();
@@ -127,7 +129,6 @@ function wire(svg, root, view, ui, mem, targets) {
 
 /** Draw VIEW into ``root``; ``ui.act`` plays an action dict, ``ui.replay`` disables input. */
 export function render(root, view, ui) {
-  ensureStyle();
   if (!view || !view.observation) {
     root.replaceChildren(h("p", { class: "muted" }, t("no_position")));
     return;

@@ -1,10 +1,11 @@
 // The renderers' kit: small helpers that know no game, for every game's web/renderer.js
 // (and the modules it imports), served at /static/kit.js:
 //
-//   import { h, svgEl, diePips, injectStyle } from "/static/kit.js";
+//   import { h, svgEl, diePips, loadStyle, injectStyle } from "/static/kit.js";
 //
-// svgEl and h build SVG and HTML elements, diePips draws the pips of a die face, and
-// injectStyle adds a renderer's style sheet to the page once.
+// svgEl and h build SVG and HTML elements, diePips draws the pips of a die face, loadStyle
+// links a renderer's style sheet (its web/style.css) into the page once, and injectStyle
+// adds a style sheet given as text once.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -89,6 +90,35 @@ export function diePips(face, size, r, cls) {
   return (PIPS[face] || []).map(([i, j]) =>
     svgEl("circle", { class: cls, cx: i * q, cy: j * q, r }),
   );
+}
+
+/**
+ * Link the style sheet at ``url`` into the page once, as <link rel="stylesheet" id="ID">;
+ * the promise resolves when it has loaded. A renderer awaits it at the top of its module,
+ * so the page's first drawing of the board is already styled:
+ *
+ *   await loadStyle("mygame-style", new URL("./style.css", import.meta.url));
+ *
+ * A sheet that fails to load resolves too, with a warning: the board is then drawn
+ * unstyled rather than not at all.
+ */
+export function loadStyle(id, url) {
+  const found = document.getElementById(id);
+  if (found) return found.loaded || Promise.resolve();
+  const link = h("link", { id, rel: "stylesheet", href: String(url) });
+  link.loaded = new Promise((resolve) => {
+    link.addEventListener("load", () => resolve(), { once: true });
+    link.addEventListener(
+      "error",
+      () => {
+        console.warn(`style sheet ${url} did not load`);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+  document.head.append(link);
+  return link.loaded;
 }
 
 /** Add the style sheet ``css`` to the page as <style id="ID">, unless it is there already. */

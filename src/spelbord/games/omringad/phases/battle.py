@@ -1,7 +1,8 @@
 """The battle phase of a round (R40-R49, R92, R110-R117, R123), played on an ``OmringadData``.
 
-``rules.py`` only calls into this module: ``start`` after the last move, then
-``current_player`` / ``actions`` / ``apply`` while ``state.phase == "battle"``.
+``move`` calls ``start`` after the last move; ``rules`` calls ``current_player`` /
+``actions`` / ``apply`` while ``state.phase == "battle"``; after the last battle the
+reinforcements follow (``reinforce.start``).
 
 The battle being fought is plain JSON on the state:
 
@@ -45,12 +46,13 @@ from spelbord.games.omringad.battle import (
     party_modifier,
 )
 from spelbord.games.omringad.movement import can_stand_on, conquers
+from spelbord.games.omringad.phases import reinforce
 from spelbord.games.omringad.siege import enemies
 from spelbord.games.omringad.specials import NEUTRAL, diplomat_can_cancel, takes_control
 from spelbord.games.omringad.units import BASE_KINDS, SPECIAL_KINDS, UNITS, Kind
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.state import OmringadData
+    from spelbord.games.omringad.position import OmringadData
 
 STALL_LIMIT = 200
 """Rolled battle steps in a row without a hit after which the battle is a stand-off (R92):
@@ -104,7 +106,7 @@ def next_battle(state: OmringadData) -> None:
             _settle(state)
             return
     state.battle, state.unsent, state.snipes = [], [], []
-    state._start_reinforcements()
+    reinforce.start(state)
 
 
 # ====================================================================== parties

@@ -12,7 +12,7 @@ The weights live in ``fitted.json`` next to this file, with the command that fit
 (``python -m spelbord.ai.omringad.fit omringad``: positions of games between the scripted plans
 and random play, see ``spelbord.ai.omringad.fit``) and how well they predict held-out games.
 
->>> from spelbord.games.omringad.rules import OmringadGame
+>>> from spelbord.games.omringad.game import OmringadGame
 >>> fitted_value(OmringadGame().new_initial_state())
 [0.0, 0.0]
 """
@@ -25,7 +25,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from spelbord.games.omringad.evaluation import (
+from spelbord.games.omringad.engine.evaluation import (
     FEATURES,
     INCOME_WEIGHT,
     MATERIAL_WEIGHT,
@@ -36,7 +36,7 @@ from spelbord.games.omringad.evaluation import (
 )
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.state import OmringadData
+    from spelbord.games.omringad.position import OmringadData
 
 WEIGHTS = "fitted.json"
 
@@ -44,7 +44,7 @@ WEIGHTS = "fitted.json"
 @cache
 def model() -> dict[str, Any]:
     """The stored fit: ``weights`` (one per ``feature_names()``), its data and quality."""
-    text = resources.files("spelbord.games.omringad").joinpath(WEIGHTS).read_text("utf-8")
+    text = resources.files("spelbord.games.omringad.engine").joinpath(WEIGHTS).read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     if len(data["weights"]) != len(feature_names()):
         raise ValueError(f"{WEIGHTS} has {len(data['weights'])} weights, not the features'")

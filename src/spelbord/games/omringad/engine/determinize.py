@@ -28,7 +28,7 @@ under way (its units are hidden and it is that seat's turn) the history-consiste
 
 >>> import random
 >>> from spelbord.core import random_step
->>> from spelbord.games.omringad.rules import OmringadGame
+>>> from spelbord.games.omringad.game import OmringadGame
 >>> st = OmringadGame().new_initial_state()
 >>> rng = random.Random(3)
 >>> while st.round < 3:
@@ -45,12 +45,12 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from spelbord.games.omringad import board as B
-from spelbord.games.omringad.state import TILE_ORDER
+from spelbord.games.omringad.position import TILE_ORDER
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.state import OmringadData
+    from spelbord.games.omringad.position import OmringadData
 
 _NBASE = len(BASE_KINDS)
 _GENERAL = B.ALL_KINDS.index(Kind.GENERAL)
@@ -76,7 +76,7 @@ def determinize(state: OmringadData, seat: int | None, rng: random.Random) -> Om
     if state.phase == "pregame" or (
         state.mover >= 0 and state.mover != seat and (state.group or state.origin >= 0)
     ):
-        from spelbord.games.omringad.hidden import resample
+        from spelbord.games.omringad.hidden.observation import resample
 
         return resample(state, seat, rng)
     out = state.clone()

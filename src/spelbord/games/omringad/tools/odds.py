@@ -24,7 +24,7 @@ from typing import Any
 
 from spelbord.core.tools import Tool, ToolField, ToolInputError
 from spelbord.games.omringad.battle import Step
-from spelbord.games.omringad.odds import (
+from spelbord.games.omringad.engine.odds import (
     STALL_LIMIT,
     Battle,
     Die,

@@ -42,11 +42,11 @@ from spelbord.core import CHANCE, SIMULTANEOUS, Game, Move
 from spelbord.core.errors import SpelbordError
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad.state import TILE_ORDER
+from spelbord.games.omringad.position import TILE_ORDER
 from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.state import OmringadData
+    from spelbord.games.omringad.position import OmringadData
 
 _GENERAL = BASE_KINDS.index(Kind.GENERAL)
 _COSTS = [UNITS[k].cost or 0 for k in BASE_KINDS]

@@ -22,16 +22,17 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from spelbord.core import CHANCE
-from spelbord.games.omringad import auction_phase, battle_phase
 from spelbord.games.omringad import board as B
 from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.battle import needed_die
-from spelbord.games.omringad.infoset import resample_history
-from spelbord.games.omringad.state import TILE_ORDER
+from spelbord.games.omringad.hidden.infoset import resample_history
+from spelbord.games.omringad.phases import auction as auction_phase
+from spelbord.games.omringad.phases import battle as battle_phase
+from spelbord.games.omringad.position import TILE_ORDER
 from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.state import OmringadData
+    from spelbord.games.omringad.position import OmringadData
 
 _GENERAL = BASE_KINDS.index(Kind.GENERAL)
 _ON_TOP = frozenset({_GENERAL, B.ALL_KINDS.index(Kind.HORSES)})

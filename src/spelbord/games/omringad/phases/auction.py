@@ -1,7 +1,8 @@
 """The auction phase of a round (R100-R105), played on an ``OmringadData``.
 
-``rules.py`` only calls into this module. From round 2, when the cup is not empty
-(``auction.auction_held``), the round starts with the auction instead of the purchase:
+``rules`` dispatches to this module; ``reinforce.end_round`` starts it. From round 2, when
+the cup is not empty (``auction.auction_held``), the round starts with the auction instead
+of the purchase:
 
 1. the draw: a chance node over the cup (action = index into ``SPECIAL_KINDS``, R101);
 2. bidding: one decision per ``Auction.to_act()``, ``bid N`` or ``pass`` (R102); a seat
@@ -17,7 +18,7 @@ else ``{"lot": index into SPECIAL_KINDS or -1 before the draw, "bid": int, "lead
 -1}``. The bidding order is the turn order from the initiative holder and the gold is the
 state's, which does not change while bidding.
 
->>> from spelbord.games.omringad.rules import OmringadGame
+>>> from spelbord.games.omringad.game import OmringadGame
 >>> st = OmringadGame().new_initial_state()
 >>> st.round, st.phase = 2, "reinforce"
 >>> start(st)
@@ -43,7 +44,7 @@ from spelbord.games.omringad.auction import (
 from spelbord.games.omringad.units import SPECIAL_KINDS, Kind, Unit
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.state import OmringadData
+    from spelbord.games.omringad.position import OmringadData
 
 
 # ---------------------------------------------------------------------- flow

@@ -20,7 +20,7 @@ The scale of the squash shrinks as the end nears (``SCALE_BASE`` + ``SCALE_PER_R
 round left), so the same lead counts for more late in the game. A finished game gets its
 real returns. The cost is one pass over the 50 squares, without allocating stacks.
 
->>> from spelbord.games.omringad.rules import OmringadGame
+>>> from spelbord.games.omringad.game import OmringadGame
 >>> heuristic_value(OmringadGame().new_initial_state())
 [0.0, 0.0]
 """
@@ -37,7 +37,7 @@ from spelbord.games.omringad.units import BASE_KINDS, UNITS, Kind
 ALL_KINDS: tuple[Kind, ...] = tuple(Kind)
 
 if TYPE_CHECKING:
-    from spelbord.games.omringad.state import OmringadData
+    from spelbord.games.omringad.position import OmringadData
 
 MATERIAL_WEIGHT = 0.3
 """Points one gold's worth of units is worth."""

@@ -1,0 +1,1 @@
+"""Omringad's tools (``core.tools``): the battle odds calculator (``odds``)."""
