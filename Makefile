@@ -3,7 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# The tests also need the optional extras (OpenSpiel, PettingZoo); `make serve` does not.
+# `make install` (and `make serve`, `make lint`, ...): the base install (core, games, AI,
+# the command) with the extras `server` (the web table) and `dev` (the checks). The tests
+# also need the other extras (the lab, OpenSpiel, PettingZoo): `make install-test`.
 TEST_STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -14,11 +16,11 @@ PYTEST_ARGS ?=
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
 	touch $(STAMP)
 
 $(TEST_STAMP): $(STAMP) pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev,lab,openspiel,pettingzoo,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[server,dev,lab,openspiel,pettingzoo,cluster]'
 	touch $(TEST_STAMP)
 
 install: $(STAMP)

@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 
 import spelbord.games  # noqa: F401  (registers the games)
+from spelbord.core.errors import UnknownGameError
 from spelbord.core.registry import load
 from spelbord.rulebook import (
     Example,
     ExampleError,
     UnknownLanguageError,
     accepted_languages,
+    documents,
     language_of,
     load_examples,
     parse_examples,
@@ -52,21 +54,20 @@ def test_query_then_cookie_then_browser_then_english() -> None:
 
 
 def test_a_guide_in_the_language_else_english(tmp_path: Path) -> None:
-    (tmp_path / "guide").mkdir()
-    (tmp_path / "pile.md").write_text("# Pile\n\n**R1.** Take one.\n")
-    (tmp_path / "guide" / "pile.md").write_text("# Pile\n")
-    (tmp_path / "guide" / "pile.da.md").write_text("# Bunke\n")
+    (tmp_path / "reference.en.md").write_text("# Pile\n\n**R1.** Take one.\n")
+    (tmp_path / "guide.en.md").write_text("# Pile\n")
+    (tmp_path / "guide.da.md").write_text("# Bunke\n")
     danish = rules_text(tmp_path, "pile", "da")
     assert (danish.language, danish.guide, danish.available) == ("da", "# Bunke\n", ("en", "da"))
     assert not danish.fell_back and danish.reference.startswith("# Pile")
     swedish = rules_text(tmp_path, "pile", "sv")
     assert (swedish.language, swedish.guide, swedish.fell_back) == ("en", "# Pile\n", True)
-    (tmp_path / "guide" / "pile.md").unlink()
-    (tmp_path / "guide" / "pile.da.md").unlink()
+    (tmp_path / "guide.en.md").unlink()
+    (tmp_path / "guide.da.md").unlink()
     bare = rules_text(tmp_path, "pile", "sv")
     assert (bare.language, bare.guide, bare.available) == (None, "", ())
     with pytest.raises(FileNotFoundError):
-        rules_text(tmp_path, "stones", "en")
+        rules_text(tmp_path / "stones", "stones", "en")
     with pytest.raises(UnknownLanguageError):
         rules_text(tmp_path, "pile", "fi")
 
@@ -117,4 +118,18 @@ def test_an_example_that_is_not_a_game_names_its_step(
 
 
 def test_a_game_without_examples_has_none(tmp_path: Path) -> None:
-    assert load_examples(tmp_path, "coerceo") == {}
+    assert load_examples(tmp_path) == {}
+
+
+def test_documents_are_the_games_package_resources_or_the_override(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SPELBORD_RULES_DIR", raising=False)
+    folder = documents("gunst")
+    assert folder.joinpath("reference.en.md").is_file() and folder.name == "rules"
+    assert "R1" in rules_text(folder, "gunst", "da").reference
+    monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path))
+    assert documents("gunst") == tmp_path / "gunst"
+    with pytest.raises(UnknownGameError):
+        monkeypatch.delenv("SPELBORD_RULES_DIR")
+        documents("chess")

@@ -1,10 +1,14 @@
 """A game's rules documents for players: the guide in each language and the reference.
 
-Each game has a numbered reference in English, ``docs/rules/<game>.md`` (R1, R2, ...),
-perhaps translated as ``docs/rules/<code>/<game>.md`` (the same rule numbers), and player
-guides in ``docs/rules/guide/``: ``<game>.md`` in English and ``<game>.<code>.md`` in the
-rulebook's own language (``sv``, ``da`` or ``nb``). A reader asks for a language; a game
-without a guide in it is shown in English, and a reference not translated stays English.
+The documents ship inside the game's package, in its folder ``rules/`` (found with
+``importlib.resources`` through the registry, ``core.registry.documents``), so a wheel
+carries them: a numbered reference in English, ``reference.en.md`` (R1, R2, ...), perhaps
+translated as ``reference.<code>.md`` (the same rule numbers); player guides,
+``guide.en.md`` and ``guide.<code>.md`` in the rulebook's own language (``sv``, ``da`` or
+``nb``); and ``examples.toml``, the example positions the guides draw. A reader asks for a
+language; a game without a guide in it is shown in English, and a reference not translated
+stays English. ``$SPELBORD_RULES_DIR``, when set, replaces every game's folder by
+``$SPELBORD_RULES_DIR/<game>/`` of the same shape (other texts, or a game with none).
 
 >>> language_of("sv-SE"), language_of("nn"), language_of("de")
 ('sv', 'nb', None)
@@ -25,16 +29,22 @@ no language 'fr' here (languages: en, sv, da, nb)
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from spelbord.core import registry
 from spelbord.core.errors import NotationError, SpelbordError
 from spelbord.core.game import SIMULTANEOUS, Game, State
 
 LANGUAGES = ("en", "sv", "da", "nb")
 """The languages Spelbord speaks, English first (the fallback)."""
+
+RULES_DIR_ENV = "SPELBORD_RULES_DIR"
+"""A folder holding ``<game>/`` folders of documents that replace the packages' own."""
 
 NAMES = {"en": "English", "sv": "Svenska", "da": "Dansk", "nb": "Norsk bokmål"}
 """Each language's name in that language (what a link to it reads)."""
@@ -109,22 +119,40 @@ def spoken_language(chosen: str | None, accept: str | None) -> str:
     return language_of(chosen) or (offered[0] if offered else "en")
 
 
-def guide_path(folder: Path, game: str, language: str) -> Path:
-    """Where the player guide of ``game`` in ``language`` lives (it may not exist)."""
-    suffix = "" if language == "en" else f".{checked_language(language)}"
-    return folder / "guide" / f"{game}{suffix}.md"
+class NoDocumentsError(SpelbordError, LookupError):
+    """A game whose package ships no rules documents (no ``rules/reference.en.md``)."""
 
 
-def reference_path(folder: Path, game: str, language: str) -> Path:
-    """Where the numbered reference of ``game`` in ``language`` lives (it may not exist)."""
-    if language == "en":
-        return folder / f"{game}.md"
-    return folder / checked_language(language) / f"{game}.md"
+def documents(game: str) -> Traversable:
+    """The folder of ``game``'s rules documents: ``$SPELBORD_RULES_DIR/<game>/`` when set,
+    else ``rules/`` in the game's package; ``NoDocumentsError`` for a game defined outside a
+    package (``UnknownGameError`` for an unknown name)."""
+    override = os.environ.get(RULES_DIR_ENV)
+    if override:
+        return Path(override) / game
+    folder = registry.documents(game)
+    if folder is None:
+        raise NoDocumentsError(f"{game} is not a package and has no rules documents")
+    return folder
 
 
-def guide_languages(folder: Path, game: str) -> list[str]:
-    """The languages ``game`` has a player guide in, in the order of ``LANGUAGES``."""
-    return [code for code in LANGUAGES if guide_path(folder, game, code).is_file()]
+def guide_path(folder: Traversable, language: str) -> Traversable:
+    """Where the player guide in ``language`` lives in a game's documents (it may not exist).
+
+    >>> guide_path(Path("rules"), "sv").name, guide_path(Path("rules"), "en").name
+    ('guide.sv.md', 'guide.en.md')
+    """
+    return folder / f"guide.{checked_language(language)}.md"
+
+
+def reference_path(folder: Traversable, language: str) -> Traversable:
+    """Where the numbered reference in ``language`` lives (it may not exist)."""
+    return folder / f"reference.{checked_language(language)}.md"
+
+
+def guide_languages(folder: Traversable) -> list[str]:
+    """The languages the game has a player guide in, in the order of ``LANGUAGES``."""
+    return [code for code in LANGUAGES if guide_path(folder, code).is_file()]
 
 
 @dataclass(frozen=True)
@@ -148,16 +176,19 @@ class RulesText:
         return self.language != self.wanted
 
 
-def rules_text(folder: Path, game: str, wanted: str) -> RulesText:
+def rules_text(folder: Traversable, game: str, wanted: str) -> RulesText:
     """The guide (in ``wanted`` if there is one, else English) and reference of ``game``
-    from the rules folder ``folder``; ``FileNotFoundError`` without a reference."""
+    from its documents ``folder``; ``FileNotFoundError`` without an English reference."""
     checked_language(wanted)
-    reference = (folder / f"{game}.md").read_text(encoding="utf-8")
-    available = tuple(guide_languages(folder, game))
+    english = reference_path(folder, "en")
+    if not english.is_file():
+        raise FileNotFoundError(f"no {english.name} for {game}")
+    reference = english.read_text(encoding="utf-8")
+    available = tuple(guide_languages(folder))
     language = wanted if wanted in available else ("en" if "en" in available else None)
-    guide = guide_path(folder, game, language).read_text(encoding="utf-8") if language else ""
+    guide = guide_path(folder, language).read_text(encoding="utf-8") if language else ""
     told = "en"
-    translated = reference_path(folder, game, language or "en")
+    translated = reference_path(folder, language or "en")
     if language and language != "en" and translated.is_file():
         reference, told = translated.read_text(encoding="utf-8"), language
     return RulesText(game, wanted, language, guide, reference, available, told)
@@ -187,9 +218,9 @@ class Example:
     seat: int = 0
 
 
-def examples_path(folder: Path, game: str) -> Path:
-    """The example positions of ``game``'s guides (shared by every language)."""
-    return folder / "guide" / f"{game}.examples.toml"
+def examples_path(folder: Traversable) -> Traversable:
+    """The example positions a game's guides draw (shared by every language)."""
+    return folder / "examples.toml"
 
 
 def parse_examples(text: str, source: str = "examples") -> dict[str, Example]:
@@ -224,9 +255,9 @@ def parse_examples(text: str, source: str = "examples") -> dict[str, Example]:
     return examples
 
 
-def load_examples(folder: Path, game: str) -> dict[str, Example]:
-    """The examples of ``game`` (none without an examples file)."""
-    path = examples_path(folder, game)
+def load_examples(folder: Traversable) -> dict[str, Example]:
+    """The examples in a game's documents ``folder`` (none without an examples file)."""
+    path = examples_path(folder)
     if not path.is_file():
         return {}
     return parse_examples(path.read_text(encoding="utf-8"), path.name)

@@ -6,38 +6,40 @@ import re
 import sys
 import types
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from spelbord import games
 from spelbord.cli import rules
 
 Run = Callable[..., tuple[int, str, str]]
 
 
-@pytest.mark.usefixtures("tiny_games")
-def test_rules_prints_the_markdown_found_from_the_working_directory(
-    run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_rules_prints_the_reference_shipped_in_the_games_package(
+    run_cli: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "docs" / "rules"
-    folder.mkdir(parents=True)
-    (folder / "pile.md").write_text("# Pile\n\nR1. Take the last stone.\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path / "docs")  # found by looking upwards
+    """Found through the registry in the package (as in an installed wheel), wherever the
+    command runs."""
+    monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("SPELBORD_RULES_DIR", raising=False)
-    code, out, _ = run_cli("rules", "pile")
+    folder = resources.files(games.packages()["coerceo"]) / "rules"
+    code, out, _ = run_cli("rules", "coerceo")
     assert code == 0
-    assert out == "# Pile\n\nR1. Take the last stone.\n"
-    code, out, _ = run_cli("rules", "pile", "--path")
+    assert out == (folder / "reference.en.md").read_text(encoding="utf-8").rstrip("\n") + "\n"
+    code, out, _ = run_cli("rules", "coerceo", "--path")
     assert code == 0
-    assert Path(out.strip()) == (folder / "pile.md").resolve()
+    assert out.strip() == str(folder / "reference.en.md")
 
 
 @pytest.mark.usefixtures("tiny_games")
 def test_rules_directory_from_the_environment(
     run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "pennies.md").write_text("# Pennies\n", encoding="utf-8")
+    (tmp_path / "pennies").mkdir()
+    (tmp_path / "pennies" / "reference.en.md").write_text("# Pennies\n", encoding="utf-8")
     monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path))
     assert run_cli("rules", "pennies") == (0, "# Pennies\n", "")
 
@@ -51,7 +53,7 @@ def test_rules_missing_for_a_known_game(
     code, out, err = run_cli("rules", "pennies")
     assert code == 1
     assert out == ""
-    assert "no rules text for pennies: expected docs/rules/pennies.md" in err
+    assert "no rules text for pennies: expected rules/reference.en.md in its package" in err
 
 
 @pytest.mark.parametrize("name", ["chess", "../README", "coerceo.md"])
@@ -61,13 +63,14 @@ def test_rules_of_no_game(run_cli: Run, name: str) -> None:
     assert repr(name) in err
 
 
-def test_rules_of_every_game_with_a_rules_file(run_cli: Run) -> None:
-    """Every docs/rules/*.md of the checkout prints through the command."""
-    root = Path(rules.__file__).resolve().parents[3]
-    for path in sorted((root / "docs" / "rules").glob("*.md")):
-        code, out, _ = run_cli("rules", path.stem)
+def test_rules_of_every_game(run_cli: Run) -> None:
+    """Every installed game's numbered rules print through the command."""
+    for game in games.packages():
+        path = rules.reference_path(rules.documents(game), "en")
+        code, out, _ = run_cli("rules", game)
         assert code == 0
         assert out == path.read_text(encoding="utf-8").rstrip("\n") + "\n"
+        assert re.search(r"\*\*R1\b", out)
 
 
 def test_match_two_random_agents(run_cli: Run) -> None:
@@ -139,23 +142,25 @@ def test_serve_rejects_a_bad_port(run_cli: Run) -> None:
 
 
 def write_guides(folder: Path) -> None:
-    """A reference, an English and a Swedish guide for ``pennies`` with two diagrams."""
-    (folder / "guide").mkdir(parents=True)
-    (folder / "pennies.md").write_text("# Pennies\n\n**R1. Coins.** Both at once.\n")
+    """A reference, an English and a Swedish guide for ``pennies`` with two diagrams, in
+    ``folder/pennies/`` (the shape of a package's ``rules/``)."""
+    folder = folder / "pennies"
+    folder.mkdir(parents=True)
+    (folder / "reference.en.md").write_text("# Pennies\n\n**R1. Coins.** Both at once.\n")
     diagram = '<div class="rules-diagram" data-example="{}" aria-label="x"></div>\n'
-    (folder / "guide" / "pennies.md").write_text(
+    (folder / "guide.en.md").write_text(
         "# Pennies\n\nTwo coins.\n\n## Components\n\n"
         + diagram.format("start")
         + "\n## A turn\n\n"
         + diagram.format("round")
     )
-    (folder / "guide" / "pennies.sv.md").write_text(
+    (folder / "guide.sv.md").write_text(
         "# Slantar\n\nTvå mynt.\n\n## Innehåll\n\n"
         + diagram.format("start")
         + "\n## Ett drag\n\n"
         + diagram.format("round")
     )
-    (folder / "guide" / "pennies.examples.toml").write_text(
+    (folder / "examples.toml").write_text(
         "[round]\nmoves = '''\nheads | tails  # the first round\n'''\n"
     )
 
@@ -188,7 +193,7 @@ def test_rules_in_a_language_refuses_a_broken_example(
     run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     write_guides(tmp_path)
-    (tmp_path / "guide" / "pennies.examples.toml").write_text("[round]\nmoves = 'heads'\n")
+    (tmp_path / "pennies" / "examples.toml").write_text("[round]\nmoves = 'heads'\n")
     monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path))
     code, out, err = run_cli("rules", "pennies", "--lang", "en")
     assert code == 1 and out == ""

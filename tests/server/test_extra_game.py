@@ -63,3 +63,11 @@ def test_replays_follow_its_moves(
     test_replay.test_each_frame_follows_exactly_one_entry_with_its_notation(name)
     test_replay.test_a_running_game_hides_moves_but_keeps_one_entry_per_frame(name)
     test_replay.test_the_replay_of_a_finished_table_ends_on_its_final_view(client, name)
+
+
+def test_its_rules_page_comes_from_its_package(name: str, client: TestClient) -> None:
+    """The documents ship in the game's package (``rutor/rules/``), as a wheel ships them."""
+    r = client.get(f"/rules/{name}")
+    assert r.status_code == 200
+    assert "<strong>R1. Board and cards.</strong>" in r.text and "<h2" in r.text
+    assert 'data-example="start"' in r.text

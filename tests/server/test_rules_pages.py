@@ -4,6 +4,7 @@ the languages there are, and no file paths, module names or implementation notes
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 import re
 from pathlib import Path
@@ -19,13 +20,13 @@ from spelbord.core.registry import load
 from spelbord.rulebook import (
     LANGUAGES,
     diagrams,
+    documents,
     guide_languages,
     guide_path,
     load_examples,
     play_example,
     reference_path,
 )
-from spelbord.server.config import rules_dir
 
 GAMES = list(games.packages())
 
@@ -55,7 +56,7 @@ def visible_text(page: str) -> str:
 
 def test_every_game_has_a_guide_in_english_and_in_its_rulebook_language() -> None:
     for game in GAMES:
-        assert guide_languages(rules_dir(), game) == sorted(
+        assert guide_languages(documents(game)) == sorted(
             {"en", OWN_LANGUAGE[game]}, key=LANGUAGES.index
         )
 
@@ -64,9 +65,9 @@ def test_every_game_has_a_guide_in_english_and_in_its_rulebook_language() -> Non
 def test_each_guide_has_every_section_of_the_english_one(game: str) -> None:
     """What the game is (the opening paragraph), the components, a turn, the same diagrams
     drawn from the same example positions, in the same order, in every language."""
-    english = guide_path(rules_dir(), game, "en").read_text(encoding="utf-8")
-    for code in guide_languages(rules_dir(), game):
-        text = guide_path(rules_dir(), game, code).read_text(encoding="utf-8")
+    english = guide_path(documents(game), "en").read_text(encoding="utf-8")
+    for code in guide_languages(documents(game)):
+        text = guide_path(documents(game), code).read_text(encoding="utf-8")
         html = markdown.markdown(text, extensions=["tables"])
         assert html.startswith("<h1>") and "<p>" in html.split("<h2>")[0], code
         sections = re.findall(r"^## (.+)$", text, flags=re.M)
@@ -82,8 +83,8 @@ def test_every_diagram_is_an_example_position_the_game_reaches(
 ) -> None:
     """Each example is played from the start by its moves; the page carries the position
     as the example's seat sees it, for the renderer to draw."""
-    examples = load_examples(rules_dir(), game)
-    drawn = set(diagrams(guide_path(rules_dir(), game, "en").read_text(encoding="utf-8")))
+    examples = load_examples(documents(game))
+    drawn = set(diagrams(guide_path(documents(game), "en").read_text(encoding="utf-8")))
     assert drawn <= {"start", *examples}
     page = client.get(f"/rules/{game}").text
     found = re.search(r'<script type="application/json" id="rules-examples">(.*?)</script>', page)
@@ -100,7 +101,7 @@ def test_every_diagram_is_an_example_position_the_game_reaches(
 @pytest.mark.parametrize("game", GAMES)
 def test_no_page_names_files_modules_or_code(client: TestClient, game: str) -> None:
     """The reference keeps every rule number (tests cite them) without implementation."""
-    reference = (rules_dir() / f"{game}.md").read_text(encoding="utf-8")
+    reference = reference_path(documents(game), "en").read_text(encoding="utf-8")
     numbers = re.findall(r"\*\*(R\d+)\b", reference)
     assert numbers and len(numbers) == len(set(numbers))
     for code in LANGUAGES:
@@ -118,12 +119,12 @@ def test_the_page_in_the_rulebook_language(client: TestClient, game: str) -> Non
     code = OWN_LANGUAGE[game]
     r = client.get(f"/rules/{game}", params={"lang": code})
     assert r.status_code == 200 and page_language(r.text) == code
-    ours = guide_path(rules_dir(), game, code).read_text(encoding="utf-8")
+    ours = guide_path(documents(game), code).read_text(encoding="utf-8")
     first_line = next(line for line in ours.splitlines()[2:] if line.strip())
     assert first_line.split()[0] in r.text  # the guide in that language
     # the numbered rules follow, translated where they are, else in English (and the page
     # says so in the reader's language)
-    translated = reference_path(rules_dir(), game, code).is_file()
+    translated = reference_path(documents(game), code).is_file()
     told = code if translated else "en"
     section = f'<section class="rules-reference" id="reference" lang="{told}">'
     assert section + '<p class="rules-note">' in r.text
@@ -141,9 +142,9 @@ def test_the_page_in_the_rulebook_language(client: TestClient, game: str) -> Non
 @pytest.mark.parametrize("game", GAMES)
 def test_a_translated_reference_keeps_every_rule_number(game: str) -> None:
     """Tests cite the rule numbers: a translation has the same ones in the same order."""
-    english = (rules_dir() / f"{game}.md").read_text(encoding="utf-8")
+    english = reference_path(documents(game), "en").read_text(encoding="utf-8")
     for code in LANGUAGES[1:]:
-        path = reference_path(rules_dir(), game, code)
+        path = reference_path(documents(game), code)
         if not path.is_file():
             continue
         text = path.read_text(encoding="utf-8")
@@ -195,23 +196,33 @@ def test_an_unknown_language_is_refused(client: TestClient) -> None:
     assert r.json()["error"] == "no language 'fr' here (languages: en, sv, da, nb)"
 
 
-def test_guides_live_beside_the_reference() -> None:
-    folder = rules_dir()
-    assert guide_path(folder, "coerceo", "sv") == folder / "guide" / "coerceo.sv.md"
-    assert guide_path(folder, "coerceo", "en") == Path(folder / "guide" / "coerceo.md")
+@pytest.mark.parametrize("game", GAMES)
+def test_the_documents_ship_in_the_games_package(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found as the package's resources (a wheel has them), not in a checkout's folder."""
+    monkeypatch.delenv("SPELBORD_RULES_DIR", raising=False)
+    package = importlib.resources.files(games.packages()[game])
+    folder = documents(game)
+    assert str(folder) == str(package / "rules")
+    assert guide_path(folder, "en") == folder / "guide.en.md"
+    assert (
+        reference_path(folder, OWN_LANGUAGE[game]) == folder / f"reference.{OWN_LANGUAGE[game]}.md"
+    )
+    assert {"reference.en.md", "guide.en.md", "examples.toml"} <= {f.name for f in folder.iterdir()}
 
 
 def test_a_broken_example_leaves_the_page_readable(
     client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: Any
 ) -> None:
-    (tmp_path / "guide").mkdir()
-    (tmp_path / "coerceo.md").write_text("# Coerceo\n\n**R1. Players.** Two.\n")
-    (tmp_path / "guide" / "coerceo.md").write_text(
+    (tmp_path / "coerceo").mkdir()
+    (tmp_path / "coerceo" / "reference.en.md").write_text("# Coerceo\n\n**R1. Players.** Two.\n")
+    (tmp_path / "coerceo" / "guide.en.md").write_text(
         "# Coerceo\n\nA game.\n\n## Components\n\n"
         '<div class="rules-diagram" data-example="good" aria-label="g"></div>\n'
         '<div class="rules-diagram" data-example="bad" aria-label="b"></div>\n'
     )
-    (tmp_path / "guide" / "coerceo.examples.toml").write_text(
+    (tmp_path / "coerceo" / "examples.toml").write_text(
         "[good]\nmoves = 'b2:5-b2:3'\n[bad]\nmoves = 'b2:5-e5:0'\n"
     )
     monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path))

@@ -206,14 +206,9 @@ def run_interop(game: Game, seconds: float, seed: int) -> int:
         import spelbord.interop.pettingzoo  # noqa: F401  (both adapters, checked up front)
         from spelbord.interop.bench import compare
     except ModuleNotFoundError as exc:
-        missing = (exc.name or "").split(".")[0]
-        if missing and missing != "spelbord":
-            raise CliError(
-                f"`spelbord bench --interop` needs the Python package {missing!r}: install "
-                "the extras with `pip install -e '.[openspiel,pettingzoo]'` "
-                "(or `make install-test`)"
-            ) from None
-        raise missing_part(exc, "spelbord.interop", "`spelbord bench --interop`") from None
+        raise missing_part(
+            exc, "spelbord.interop", "`spelbord bench --interop`", "openspiel,pettingzoo"
+        ) from None
     print(
         f"bench {describe_options(game)}: adapters ({seconds:g} s of CPU time per loop, 3 rounds)"
     )
@@ -358,7 +353,7 @@ def run_lab(args: argparse.Namespace) -> int:
     try:
         from spelbord.lab.bench import measure, report, workload
     except ModuleNotFoundError as exc:
-        raise missing_part(exc, "spelbord.lab.bench", "`spelbord bench lab`") from None
+        raise missing_part(exc, "spelbord.lab.bench", "`spelbord bench lab`", "lab") from None
     use_ray = not args.no_ray
     if use_ray:
         try:
@@ -421,7 +416,9 @@ def run_server(args: argparse.Namespace) -> int:
     try:
         import spelbord.server.bench  # noqa: F401  (the server's parts are installed)
     except ModuleNotFoundError as exc:
-        raise missing_part(exc, "spelbord.server.bench", "`spelbord bench server`") from None
+        raise missing_part(
+            exc, "spelbord.server.bench", "`spelbord bench server`", "server"
+        ) from None
     if args.views:
         from spelbord import games as registry
         from spelbord.server.bench import measure_views

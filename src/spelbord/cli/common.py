@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -34,20 +35,58 @@ class CliError(SpelbordError):
         self.code = code
 
 
-def missing_part(exc: ModuleNotFoundError, name: str, purpose: str) -> CliError:
+def install_hint(extra: str) -> str:
+    """How to install the extra ``extra`` of Spelbord (``server``, ``lab``, ...).
+
+    >>> install_hint("server")
+    "install spelbord[server]: pip install 'spelbord[server]' (in a checkout: make install-test)"
+    """
+    return (
+        f"install spelbord[{extra}]: pip install 'spelbord[{extra}]' "
+        "(in a checkout: make install-test)"
+    )
+
+
+def missing_part(
+    exc: ModuleNotFoundError, name: str, purpose: str, extra: str | None = None
+) -> CliError:
     """The ``CliError`` for a missing ``name`` or third-party package; else re-raise.
 
     Use as ``except ModuleNotFoundError as exc: raise missing_part(exc, ...) from None``
-    around a lazy import, so a bug inside a module that exists is not disguised.
+    around a lazy import, so a bug inside a module that exists is not disguised. ``extra``
+    is the optional part of the installation (``server``, ``lab``, ...) whose packages the
+    purpose needs: the message says to install it.
+
+    >>> missing = ModuleNotFoundError(name="fastapi")
+    >>> print(missing_part(missing, "spelbord.server", "`x`", "server"))  # doctest: +ELLIPSIS
+    `x` needs the Python package 'fastapi': install spelbord[server]: pip install ...
     """
     missing = exc.name or ""
     if missing and (name == missing or name.startswith(missing + ".")):
         return CliError(f"{purpose} needs {name}, which is not in this installation")
     if missing and missing.split(".")[0] != "spelbord":
-        return CliError(
-            f"{purpose} needs the Python package {missing.split('.')[0]!r}: run `make install`"
-        )
+        how = install_hint(extra) if extra else "run `make install`"
+        return CliError(f"{purpose} needs the Python package {missing.split('.')[0]!r}: {how}")
     raise exc
+
+
+def require_extra(extra: str, modules: Sequence[str], purpose: str) -> None:
+    """A ``CliError`` naming the extra ``extra`` unless every one of ``modules`` (the
+    third-party packages ``purpose`` imports only once it runs) is installed.
+
+    >>> require_extra("lab", ["json"], "`x`")
+    >>> require_extra("lab", ["json", "no_such_package_here"], "`x`")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    spelbord.cli.common.CliError: `x` needs the Python package 'no_such_package_here': install ...
+    """
+    for module in modules:
+        try:
+            found = importlib.util.find_spec(module)
+        except (ImportError, ValueError):  # a broken or half-installed package
+            found = None
+        if found is None:
+            raise CliError(f"{purpose} needs the Python package {module!r}: {install_hint(extra)}")
 
 
 def registry() -> ModuleType:

@@ -30,7 +30,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples, missing_part
+from spelbord.cli.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    CliError,
+    examples,
+    missing_part,
+    require_extra,
+)
 
 DEFAULT_OUT = "lab-results"
 
@@ -94,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         from spelbord.lab.runner import run_study
         from spelbord.lab.study import StudyError, load_study
     except ModuleNotFoundError as exc:
-        raise missing_part(exc, "spelbord.lab.runner", "`spelbord lab`") from None
+        raise missing_part(exc, "spelbord.lab.runner", "`spelbord lab`", "lab") from None
     if args.lab_command == "tune":
         return run_tuner(args.game, args.rest)
     if args.lab_command == "list":
@@ -103,6 +110,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.games is not None and args.games < 1:
         raise CliError("--games must be at least 1", EXIT_USAGE)
+    # A study writes its records as Parquet and draws its figures: checked before it plays.
+    require_extra(
+        "lab", ["pyarrow", "matplotlib", *(["ray"] if args.ray else [])], "`spelbord lab run`"
+    )
     try:
         if args.study.endswith(".toml") or Path(args.study).is_file():
             if args.game is not None:

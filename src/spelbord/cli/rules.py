@@ -1,5 +1,6 @@
-"""``spelbord rules``: print a game's rules (docs/rules/<game>.md), or with ``--lang`` the
-player guide in that language (docs/rules/guide/<game>[.<lang>].md) and then the rules.
+"""``spelbord rules``: print a game's numbered rules, or with ``--lang`` the player guide in
+that language and then the rules. Both ship inside the game's package, in its folder
+``rules/`` (``reference.<lang>.md``, ``guide.<lang>.md``; see ``spelbord.rulebook``).
 
 Examples::
 
@@ -11,10 +12,8 @@ Examples::
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from importlib import resources
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples, game_names, load_game
@@ -24,12 +23,13 @@ from spelbord.rulebook import (
     LANGUAGES,
     NAMES,
     ExampleError,
+    NoDocumentsError,
+    documents,
     load_examples,
     play_example,
+    reference_path,
     rules_text,
 )
-
-RULES_DIR_ENV = "SPELBORD_RULES_DIR"
 
 EXAMPLES = examples(__doc__)
 
@@ -55,10 +55,9 @@ def add_parser(sub: Any) -> None:
     parser = sub.add_parser(
         "rules",
         help="print a game's rules",
-        description="Print a game's rules in English (numbered R1, R2, ...), from "
-        "docs/rules/<game>.md in the checkout or the copy shipped in the game's package; "
-        "with --lang, the player guide in that language first, and the numbered rules in it "
-        "where they are translated (docs/rules/<lang>/<game>.md).",
+        description="Print a game's rules in English (numbered R1, R2, ...), shipped in "
+        "the game's package; with --lang, the player guide in that language first, and the "
+        "numbered rules in it where they are translated.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -74,44 +73,24 @@ def add_parser(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def candidates(game: str) -> list[Path]:
-    """Where the rules of ``game`` may be, best first.
-
-    ``$SPELBORD_RULES_DIR/<game>.md`` when set (as the server reads it), the checkout's
-    ``docs/rules/<game>.md`` (found from this file and from the working directory
-    upwards), then ``rules.md`` inside the game's package (an installed wheel).
-    """
-    places: list[Path] = []
-    override = os.environ.get(RULES_DIR_ENV)
-    if override:
-        places.append(Path(override) / f"{game}.md")
-    for start in (Path(__file__).resolve(), Path.cwd().resolve()):
-        for folder in (start, *start.parents):
-            path = folder / "docs" / "rules" / f"{game}.md"
-            if path not in places:
-                places.append(path)
-    try:
-        packaged = resources.files("spelbord.games").joinpath(game, "rules.md")
-        places.append(Path(str(packaged)))
-    except (ModuleNotFoundError, ImportError):
-        pass
-    return places
-
-
-def find_rules(game: str) -> Path:
-    """The rules file of ``game``, or a ``CliError`` saying where it was looked for."""
+def find_rules(game: str) -> Traversable:
+    """The documents folder of ``game`` (its package's ``rules/``), or a ``CliError``
+    saying what is missing."""
     if not game or any(c in game for c in "/\\.") or game != game.strip():
         raise CliError(f"not a game name: {game!r}", EXIT_USAGE)
-    for path in candidates(game):
-        if path.is_file():
-            return path
     known = game_names()
     if game not in known:
         raise CliError(f"no game named {game!r} (games: {', '.join(known) or 'none'})", EXIT_USAGE)
-    raise CliError(f"no rules text for {game}: expected docs/rules/{game}.md in the checkout")
+    try:
+        folder = documents(game)
+    except NoDocumentsError as exc:
+        raise CliError(f"no rules text for {game}: {exc}") from None
+    if not reference_path(folder, "en").is_file():
+        raise CliError(f"no rules text for {game}: expected rules/reference.en.md in its package")
+    return folder
 
 
-def drawing(folder: Path, game: str, example: str) -> str:
+def drawing(folder: Traversable, game: str, example: str) -> str:
     """A guide's diagram as the terminal draws it: ``start`` (after any opening chance)
     or one of the game's example positions; empty for an example the game lacks."""
     loaded = load_game(game, {})
@@ -121,7 +100,7 @@ def drawing(folder: Path, game: str, example: str) -> str:
             state.apply_action(state.chance_outcomes()[0][0])
         seat = 0
     else:
-        found = load_examples(folder, game).get(example)
+        found = load_examples(folder).get(example)
         if found is None:
             return ""
         try:
@@ -132,16 +111,14 @@ def drawing(folder: Path, game: str, example: str) -> str:
     return "```\n" + state.observation_string(seat).rstrip("\n") + "\n```\n"
 
 
-def guide_and_rules(path: Path, game: str, language: str) -> tuple[str, str | None]:
+def guide_and_rules(folder: Traversable, game: str, language: str) -> tuple[str, str | None]:
     """The guide of ``game`` in ``language`` (else English) with its diagrams drawn as
     text, then the numbered rules; and a note when the guide is not in ``language``."""
-    if path.name != f"{game}.md":  # an installed package ships the rules only
-        return path.read_text(encoding="utf-8").rstrip("\n"), f"no player guide for {game}"
-    text = rules_text(path.parent, game, language)
+    text = rules_text(folder, game, language)
     if not text.guide:
         return text.reference.rstrip("\n"), f"no player guide for {game}: the rules only"
 
-    guide = DIAGRAM.sub(lambda m: drawing(path.parent, game, m.group(1)), text.guide)
+    guide = DIAGRAM.sub(lambda m: drawing(folder, game, m.group(1)), text.guide)
     guide = guide.rstrip("\n")
     shown = text.language or "en"
     note = None
@@ -153,14 +130,14 @@ def guide_and_rules(path: Path, game: str, language: str) -> tuple[str, str | No
 
 
 def run(args: argparse.Namespace) -> int:
-    path = find_rules(args.game)
+    folder = find_rules(args.game)
     if args.path:
-        print(path)
+        print(reference_path(folder, "en"))
     elif args.lang:
-        out, note = guide_and_rules(path, args.game, args.lang)
+        out, note = guide_and_rules(folder, args.game, args.lang)
         if note:
             print(note, file=sys.stderr)
         print(out)
     else:
-        print(path.read_text(encoding="utf-8").rstrip("\n"))
+        print(reference_path(folder, "en").read_text(encoding="utf-8").rstrip("\n"))
     return EXIT_OK

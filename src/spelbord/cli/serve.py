@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from spelbord.server.main import StartError, serve
     except ModuleNotFoundError as exc:
-        raise missing_part(exc, "spelbord.server.main", "`spelbord serve`") from None
+        raise missing_part(exc, "spelbord.server.main", "`spelbord serve`", "server") from None
     try:
         serve(args.host, args.port, args.database_url, args.workers)
     except StartError as exc:

@@ -9,6 +9,9 @@ resolves it, ``games_with(key)`` lists the games that have one, and a game witho
 
 from __future__ import annotations
 
+import sys
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, TypeVar
 
 from spelbord.core.errors import UnknownGameError
@@ -58,6 +61,26 @@ def load(name: str, **options: Any) -> Game:
 def extras(name: str) -> Extras:
     """What the game declares beside its rules (``UnknownGameError`` for an unknown name)."""
     return game_class(name).extras
+
+
+DOCUMENTS = "rules"
+"""The folder of a game's package holding its rules documents (``spelbord.rulebook``)."""
+
+
+def documents(name: str) -> Traversable | None:
+    """The folder ``rules/`` of the package that defines the game (its resources, found
+    with ``importlib.resources``, so an installed wheel has it too; it may not exist);
+    ``None`` for a game defined in a module outside any package.
+
+    >>> import spelbord.games
+    >>> documents("coerceo").joinpath("reference.en.md").is_file()
+    True
+    """
+    module = sys.modules[game_class(name).__module__]
+    package = module.__name__ if hasattr(module, "__path__") else module.__package__
+    if not package:
+        return None
+    return resources.files(package).joinpath(DOCUMENTS)
 
 
 def games_with(key: str) -> list[str]:

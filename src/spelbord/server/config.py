@@ -1,4 +1,4 @@
-"""Where things live: the checkout, the default SQLite database, the rules documents."""
+"""Where things live: the checkout, the default SQLite database, the lab's results."""
 
 from __future__ import annotations
 
@@ -35,12 +35,6 @@ def resolve_database_url(database_url: str | None = None) -> str:
     path = default_sqlite_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{path}"
-
-
-def rules_dir() -> Path:
-    """The English rules documents (``docs/rules/<game>.md``)."""
-    env = os.environ.get("SPELBORD_RULES_DIR")
-    return Path(env) if env else repo_root() / "docs" / "rules"
 
 
 LAB_ENV = "SPELBORD_LAB_DIR"

@@ -1,4 +1,5 @@
-"""One test per rule of docs/rules/coerceo.md (R1-R17), each from a hand-made position.
+"""One test per rule of Coerceo (games/coerceo/rules/reference.en.md, R1-R17), each from a
+hand-made position.
 
 Pictures show the tiles involved as the renderer draws them: fields ``5 0 1`` over
 ``4 3 2``; ``○`` white piece, ``●`` black piece, ``·`` empty field. Tiles are named as in

@@ -1,4 +1,4 @@
-"""Rules tests for Gunst, one or more per rule of docs/rules/gunst.md (R1-R22, R24).
+"""Rules tests for Gunst, one or more per rule of games/gunst/rules/reference.en.md (R1-R22, R24).
 
 Each test builds its position by hand: hands, deity tracks and life are set on the table
 before the Tinge, then the round is played through the public protocol by notation.

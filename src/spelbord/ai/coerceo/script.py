@@ -2,7 +2,7 @@
 
 It searches ``depth`` plies (default 2) with alpha-beta and scores a position by material
 only: pieces on the board, plus tiles in hand as the share of a piece an exchange buys
-(docs/rules/coerceo.md R10); a won game scores beyond any material. Ties among equal
+(games/coerceo/rules/reference.en.md R10); a won game scores beyond any material. Ties among equal
 moves are broken at random (seeded). A baseline for the gauntlet, not a strong engine.
 """
 

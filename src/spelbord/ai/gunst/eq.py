@@ -1,6 +1,6 @@
 """``gunst-eq``: depth-limited solving of Gunst with a matrix game at each secret choice.
 
-Gunst is public except for the Tinge selection both seats make at once (docs/rules/gunst.md
+Gunst is public except for the Tinge selection both seats make at once (its rules
 R4, R23). At a Tinge the agent builds the matrix game of this season: rows are its
 selections, columns the opponent's (``menu``: the sensible kin sets times the ready-deity
 sets). Each cell plays the round out (the coin of R5 in expectation, the chooser's order

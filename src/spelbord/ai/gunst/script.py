@@ -1,4 +1,4 @@
-"""Scripted Gunst plans (docs/rules/gunst.md): what a beginner would try.
+"""Scripted Gunst plans (games/gunst/rules/reference.en.md): what a beginner would try.
 
 Every plan shares the in-round play of ``GunstPlan`` (go first, deities on the rows that
 hit hardest, scholars strike; Archimedes leaves the rows as they are, where the rules

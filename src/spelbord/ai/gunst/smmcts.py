@@ -1,6 +1,6 @@
 """``gunst-smmcts``: simultaneous-move MCTS with regret matching for Gunst.
 
-Gunst is public except for the secret Tinge selection (docs/rules/gunst.md R4, R23), so
+Gunst is public except for the secret Tinge selection (its rules R4, R23), so
 the search runs on the position itself (``view.resample`` is a copy). The method is
 SM-MCTS with regret matching (Lanctot, Lisy, Winands 2013; Lisy et al. 2013), which in
 simultaneous-move games approaches a Nash equilibrium where decoupled UCT does not:

@@ -1,4 +1,4 @@
-"""Scripted plans for Slag for Islandet (docs/rules/islandet.md).
+"""Scripted plans for Slag for Islandet (games/islandet/rules/reference.en.md).
 
 * ``shooter`` (greedy shooter): takes every shot that removes more enemy units than own
   (R14, R15), and moves the unit that lines up the most shots at enemy units.

@@ -1,4 +1,4 @@
-"""Scripted Omringad plans (docs/rules/omringad.md): four beginner's strategies.
+"""Scripted Omringad plans (games/omringad/rules/reference.en.md): four beginner's strategies.
 
 * ``conqueror`` (greedy conqueror): riders and elites; every stack marches on the enemy
   square worth most for its distance (castle 5, village 2, forest and mountain 1, R62).

@@ -44,14 +44,15 @@ from spelbord.rulebook import (
     LANGUAGES,
     NAMES,
     ExampleError,
+    NoDocumentsError,
     RulesText,
+    documents,
     examples_path,
-    load_examples,
+    parse_examples,
     play_example,
     rules_text,
     wanted_language,
 )
-from spelbord.server.config import rules_dir
 from spelbord.server.errors import NotFoundError
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -245,24 +246,24 @@ def example_view(name: str, state: State, seat: int) -> dict[str, Any]:
 
 def example_views(name: str) -> dict[str, Any]:
     """Positions the rules page draws with the game's own renderer: ``start``, the first
-    position as seat 0 sees it, and every example of the game's guides
-    (``guide/<game>.examples.toml``: the moves that reach it). Kept until the examples
-    file changes."""
-    folder = rules_dir()
-    path = examples_path(folder, name)
-    stamp = path.stat().st_mtime_ns if path.is_file() else 0
-    return _example_views(name, str(folder), stamp)
+    position as seat 0 sees it, and every example of the game's guides (``examples.toml``
+    in its documents: the moves that reach it). Kept while the examples stay the same."""
+    try:
+        path = examples_path(documents(name))
+    except NoDocumentsError:
+        return _example_views(name, "")
+    return _example_views(name, path.read_text(encoding="utf-8") if path.is_file() else "")
 
 
 @functools.lru_cache(maxsize=32)
-def _example_views(name: str, folder: str, stamp: int) -> dict[str, Any]:
+def _example_views(name: str, source: str) -> dict[str, Any]:
     game = load(name)
     state = game.new_initial_state()
     while state.current_player() == CHANCE:  # e.g. a coin or a roll before the first move
         state.apply_action(state.chance_outcomes()[0][0])
     views = {"start": example_view(name, state, 0)}
     try:
-        examples = load_examples(Path(folder), name)
+        examples = parse_examples(source, "examples.toml")
     except ExampleError as exc:  # the page still serves its text; the tests catch this
         log.error("the examples of %s cannot be read: %s", name, exc)
         examples = {}
@@ -300,11 +301,10 @@ def render_rules(name: str, language: str = "en") -> str:
         title = info(name).title
     except UnknownGameError as exc:
         raise NotFoundError(str(exc)) from None
-    folder = rules_dir()
     try:
-        text = rules_text(folder, name, language)
-    except FileNotFoundError:
-        raise NotFoundError(f"no rules document for {name} yet ({name}.md)") from None
+        text = rules_text(documents(name), name, language)
+    except (FileNotFoundError, NoDocumentsError):
+        raise NotFoundError(f"no rules document for {name} yet (rules/reference.en.md)") from None
     shown = text.language or "en"
     words = PAGE_TEXTS[shown]
     extensions = ["tables", "fenced_code", "toc"]
