@@ -1,7 +1,7 @@
 // The generic parts of a VIEW that the table and the replay pages share: seat names,
 // the status line, the seat list and the move list. Game boards are the renderers' job.
 import { h } from "/static/api.js";
-import { t } from "/static/i18n.js";
+import { listText, loadedGameTexts, t } from "/static/i18n.js";
 
 const CHANCE = -1;
 const SIMULTANEOUS = -2;
@@ -97,21 +97,48 @@ export function winners(result) {
  */
 export function rulesNote(version, info) {
   if (!Number.isInteger(version) || !info || version === info.version) return "";
-  return ` · rules v${version}`;
+  return ` · ${t("rules.version", { n: version })}`;
+}
+
+/**
+ * Why a game ended, in the page's language: the game's own words for its termination
+ * (``end.<termination>`` in its catalogue, ``{names}`` the seats of ``result.by``), else
+ * the platform's (resign, abandoned, ...); "" when neither has words for it.
+ */
+function endReason(result, name, gt) {
+  const key = `end.${result.termination}`;
+  const say = gt || t;
+  const template = say(key);
+  if (template === key) return "";
+  const by = (result.by || []).map(name);
+  if (template.includes("{names}") && !by.length) return ""; // stored before ``by`` was
+  return say(key, { names: listText(by) });
+}
+
+/**
+ * A finished game's result in words: "You and Azure (D) win: Azure (D) reached the
+ * target", "White wins: every enemy piece captured", "Draw: the same position for the
+ * third time". ``names``: the seats' names; ``viewer``: the seat called "You" (or null);
+ * ``game``: the game whose catalogue names its endings (loaded with its renderer).
+ */
+export function resultText(result, names, viewer = null, game = null) {
+  const won = winners(result);
+  const name = (s) => (s === viewer ? t("status.you") : names[s] ?? t("seat.n", { n: s + 1 }));
+  const why = endReason(result, name, game ? loadedGameTexts(game) : null);
+  let said;
+  if (!won.length) said = t("status.draw");
+  else {
+    const who = listText(won.map(name));
+    const drawn = won.every((s) => result.returns[s] === 0);
+    const one = won.length === 1 && won[0] !== viewer;
+    said = drawn ? t("status.drawn", { names: who }) : t(one ? "status.wins" : "status.win", { names: who });
+  }
+  return why ? t("status.result_why", { result: said, why }) : said;
 }
 
 /** One line saying what is happening: the result, whose turn, or who we wait for. */
 export function statusText(view, names) {
-  if (view.result) {
-    const won = winners(view.result);
-    const why = view.result.termination ? ` (${view.result.termination})` : "";
-    const score = view.result.text ? ` ${view.result.text}` : "";
-    if (!won.length) return `${t("status.draw")}${score}${why}`;
-    const you = t("status.you");
-    const who = won.map((s) => (s === view.seat ? you : names[s])).join(" & ");
-    const one = won.length === 1 && !won.includes(view.seat);
-    return `${t(one ? "status.wins" : "status.win", { names: who })}${score}${why}`;
-  }
+  if (view.result) return resultText(view.result, names, view.seat ?? null, view.game);
   if (view.status === "waiting") return t("status.waiting");
   if (view.your_turn) return t("status.your_move");
   if (view.to_move === CHANCE) return t("status.chance");
