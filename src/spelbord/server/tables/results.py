@@ -1,10 +1,11 @@
 """A finished game's result block, in words where a score says too little.
 
-``{"returns", "termination", "text", "by"}``: ``text`` is the score for two seats
-(``1-0``, ``0-1``, ``1/2-1/2``) and an English sentence for more (``Ivory and Azure win:
-Azure reached the target``); ``by`` lists the seats whose play ended the game
-(``State.decided_by``: who reached the target, who resigned), so each page can say the
-same in its player's language. Why a game ended, in English, is the game's own text
+For two seats ``{"returns", "termination", "text"}`` with the score as ``text`` (``1-0``,
+``0-1``, ``1/2-1/2``), as every record of a two-seat game has always had it; for more,
+``text`` is an English sentence (``Ivory and Azure win: Azure reached the target``) and
+``by`` lists the seats whose play ended the game (``State.decided_by``: who reached the
+target, who resigned), so each page can say the same in its player's language (with two
+seats the loser is who resigned). Why a game ended, in English, is the game's own text
 ``end.<termination>`` in its renderer's catalogue (``web/i18n/en.json``, with ``{names}``
 for the seats of ``by``), else the platform's (resign, abandoned, cancelled); the pages
 read the same keys in the other languages.
@@ -82,15 +83,17 @@ def reason(game: Game, termination: str, by: Sequence[int]) -> str:
 
 def block(game: Game, outcome: Outcome, by: Sequence[int] = ()) -> dict[str, Any]:
     """The result block of ``outcome`` under ``game`` (see the module)."""
-    if len(outcome.returns) == 2:
-        text = outcome.result()
-    else:
-        names = [game.info.seat_name(s) for s in range(len(outcome.returns))]
-        text = outcome.words(names, reason(game, outcome.termination, by))
+    if len(outcome.returns) == 2:  # as every record of a two-seat game has it
+        return {
+            "returns": list(outcome.returns),
+            "termination": outcome.termination,
+            "text": outcome.result(),
+        }
+    names = [game.info.seat_name(s) for s in range(len(outcome.returns))]
     return {
         "returns": list(outcome.returns),
         "termination": outcome.termination,
-        "text": text,
+        "text": outcome.words(names, reason(game, outcome.termination, by)),
         "by": list(by),
     }
 

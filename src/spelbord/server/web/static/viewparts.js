@@ -110,7 +110,10 @@ function endReason(result, name, gt) {
   const say = gt || t;
   const template = say(key);
   if (template === key) return "";
-  const by = (result.by || []).map(name);
+  // a two-seat result has no ``by``: who resigned is who lost
+  const lost = (result.returns || []).map((r, s) => [r, s]).filter(([r]) => r < 0).map(([, s]) => s);
+  const seats = result.by || (result.termination === "resign" && lost.length === 1 ? lost : []);
+  const by = seats.map(name);
   if (template.includes("{names}") && !by.length) return ""; // stored before ``by`` was
   return say(key, { names: listText(by) });
 }
