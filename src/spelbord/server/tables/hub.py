@@ -114,6 +114,11 @@ class Hub:
         """How many tables are in memory now."""
         return len(self._tables)
 
+    def live_tables(self) -> list[LiveTable]:
+        """The tables in memory now that are not finished (every game being played is:
+        a table leaves memory only when nobody uses it)."""
+        return [t for t in self._tables.values() if t.status != "finished"]
+
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call: inline on SQLite, else on the database threads."""
         if self._inline:
