@@ -105,17 +105,20 @@ def test_no_english_left_on_the_lobby(
 
 
 def test_a_four_player_result_reads_in_words(people: Any, four_player_table: str) -> None:
-    """"Ivory and Azure win: Azure reached the target" in the export, on the table's page
+    """ "Ivory and Azure win: Azure reached the target" in the export, on the table's page
     and in the lobby (in the page's language there), never "winners 0,3"."""
     table = four_player_table
     record = people.server.call(f"/api/tables/{table}/export")
     text = record["result"]["text"]
-    assert re.fullmatch(r"Ivory and Azure win: (Ivory|Azure|Ivory and Azure) reached the target", text)
+    who = r"(Ivory|Azure|Ivory and Azure)"
+    assert re.fullmatch(rf"Ivory and Azure win: {who} reached the target", text), text
     finished = people.open(f"/table/{table}")
     finished.wait_for_selector("body[data-ready='1']")
     expect(finished.locator("#status")).to_have_text(
-        re.compile(r"^Ivory \(A\) and Azure \(D\) win: .*Azure \(D\) reached the target$|"
-                   r"^Ivory \(A\) and Azure \(D\) win: Ivory \(A\) reached the target$")
+        re.compile(
+            r"^Ivory \(A\) and Azure \(D\) win: .*Azure \(D\) reached the target$|"
+            r"^Ivory \(A\) and Azure \(D\) win: Ivory \(A\) reached the target$"
+        )
     )
     context = people.browser.new_context(locale="sv-SE", viewport=SIZES["phone"])
     people.contexts.append(context)
