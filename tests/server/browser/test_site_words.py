@@ -1,11 +1,13 @@
 """The site in the player's words (issue 28): the lobby has no English left in Swedish,
 Danish or Norwegian at desktop and phone sizes (navigation, game descriptions, option
 names, help and choices, seat counts and chips, AI levels as "about 1300", results), and
-a four-player result reads as a sentence on the page and in the export."""
+a four-player result reads as a sentence on the page and in the export; a seat on the
+clock keeps who sits there readable."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,11 +17,12 @@ from spelbord.core.record import game_record
 from spelbord.games import load
 from spelbord.lab.match import play_game
 
-from .conftest import expect
+from .conftest import Pages, expect, start_server, stop_server
 
 pytestmark = pytest.mark.browser
 
 LOCALES = {"en": "en-GB", "sv": "sv-SE", "da": "da-DK", "nb": "nb-NO"}
+TOYGAME = Path(__file__).resolve().parents[1] / "toygame.py"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 VISIBLE_TEXTS = """() => {
@@ -130,3 +133,44 @@ def test_a_four_player_result_reads_in_words(people: Any, four_player_table: str
     expect(item).to_contain_text("Elfenben (A) och Azur (D) vinner:")
     expect(item).to_contain_text("nådde målet")
     assert "winners" not in (item.text_content() or "")
+
+
+def test_who_sits_at_a_seat_on_the_clock_is_never_squeezed(browser: Any, tmp_path: Any) -> None:
+    """A seat with a long name, "to move" and a running clock: who sits there ("you")
+    moves to a line of its own with the clock instead of shrinking to "y…", at desktop
+    and phone sizes."""
+    server = start_server(tmp_path, preload=TOYGAME)
+    people = Pages(browser, server)
+    try:
+        made = server.call(
+            "/api/tables",
+            {
+                "game": "toy-clock",
+                "options": {"clock_ms": 600_000},
+                "seats": [{"kind": "local"}, {"kind": "local"}],
+            },
+        )
+        for phone in (False, True):
+            page = people.open("/", phone=phone)
+            page.evaluate(SAVE, [made["table"], {"1": made["tokens"]["1"]}])
+            page.goto(server.url(f"/table/{made['table']}"))
+            page.wait_for_selector("body[data-ready='1']")
+            expect(page.locator("#seats li[data-seat='1'] .seat-clock")).to_have_count(1)
+            # the longest seat names the games have: Omringad's four-player teams
+            page.evaluate(LONG_TITLES)
+            who = page.locator("#seats li[data-seat='1'] .seat-who")
+            expect(who).to_have_text("you")
+            fits = who.evaluate("e => e.clientWidth > 0 && e.scrollWidth <= e.clientWidth")
+            assert fits, "who sits at the seat is cut off"
+        assert not people.errors, people.errors
+    finally:
+        people.close()
+        stop_server(server)
+
+
+SAVE = "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))"
+LONG_TITLES = """() => {
+  const seat = document.querySelector('#seats li[data-seat="1"]');
+  seat.classList.add('seat-to-move');
+  seat.querySelector('.seat-title').textContent = 'Crimson (C) · team B+C';
+}"""

@@ -335,9 +335,11 @@ function seatChip(table, seat, names) {
       ? `${t("seat.ai")} · ${agentLevel(seat.agent, info)}`
       : seat.claimed
         ? chosenName(table, seat.seat, names, info) || names[seat.seat] || t("seat.player")
-        : seat.kind === "invite"
-          ? t("lobby.invited")
-          : t("lobby.free");
+        : table.status === "finished"
+          ? names[seat.seat] || t("seat.n", { n: seat.seat + 1 }) // an imported game's side
+          : seat.kind === "invite"
+            ? t("lobby.invited")
+            : t("lobby.free");
   const chip = h(
     "span",
     { class: `chip ${seat.claimed || seat.kind === "ai" ? "" : "chip-free"}` },

@@ -78,6 +78,7 @@ entry of /api/games, for its level table). */
 export function seatOccupant(view, entry, info = null) {
   if (entry.seat === view.seat) return t("seat.you");
   if (entry.kind === "ai") return `${t("seat.ai")} · ${agentLevel(entry.agent, info)}`;
+  if (!entry.claimed && view.status === "finished") return ""; // an imported game's seat
   if (!entry.claimed) return entry.kind === "invite" ? t("seat.invited") : t("seat.free");
   return entry.name || t("seat.player");
 }
@@ -222,13 +223,17 @@ export function drawSeats(list, view, names, onClaim = null, ends = null, info =
         },
         h("i", { class: `seat-dot seat-swatch-${entry.seat}` }),
         h("span", { class: "seat-title", dataset: { toMove: t("seat.to_move") } }, names[entry.seat]),
-        h("span", { class: "seat-who muted" }, seatOccupant(view, entry, info)),
+        // who sits there, the clock and presence wrap to a line of their own together
         h(
           "span",
-          { class: "seat-clock-slot" },
-          ends && ends.has(entry.seat) && !view.result ? clockBadge(ends.get(entry.seat)) : null,
-        ),
-        onClaim && entry.kind === "open" && !entry.claimed
+          { class: "seat-state" },
+          h("span", { class: "seat-who muted" }, seatOccupant(view, entry, info)),
+          h(
+            "span",
+            { class: "seat-clock-slot" },
+            ends && ends.has(entry.seat) && !view.result ? clockBadge(ends.get(entry.seat)) : null,
+          ),
+          onClaim && entry.kind === "open" && !entry.claimed
           ? h(
               "button",
               { type: "button", class: "btn btn-small btn-primary sit", onclick: () => onClaim(entry.seat) },
@@ -240,6 +245,7 @@ export function drawSeats(list, view, names, onClaim = null, ends = null, info =
               class: `online ${entry.connected ? "online-yes" : ""}`,
               title: entry.connected ? t("seat.connected") : t("seat.not_connected"),
             }),
+        ),
       ),
     ),
   );
