@@ -121,8 +121,8 @@ function endReason(result, name, gt) {
 
 /**
  * A finished game's result in words: "You and Azure (D) win: Azure (D) reached the
- * target", "White wins: every enemy piece captured", "Draw: the same position for the
- * third time". ``names``: the seats' names; ``viewer``: the seat called "You" (or null);
+ * target", "White wins: every enemy piece captured (1-0)", "Draw: the same position for
+ * the third time (1/2-1/2)". ``names``: the seats' names; ``viewer``: the seat called "You" (or null);
  * ``game``: the game whose catalogue names its endings (loaded with its renderer).
  */
 export function resultText(result, names, viewer = null, game = null) {
@@ -137,7 +137,10 @@ export function resultText(result, names, viewer = null, game = null) {
     const one = won.length === 1 && won[0] !== viewer;
     said = drawn ? t("status.drawn", { names: who }) : t(one ? "status.wins" : "status.win", { names: who });
   }
-  return why ? t("status.result_why", { result: said, why }) : said;
+  const words = why ? t("status.result_why", { result: said, why }) : said;
+  // two seats: the score as every record has it, "1-0", "0-1" or "1/2-1/2"
+  const score = /^(1-0|0-1|1\/2-1\/2)$/.test(result.text || "") ? ` (${result.text})` : "";
+  return words + score;
 }
 
 /** One line saying what is happening: the result, whose turn, or who we wait for. */
