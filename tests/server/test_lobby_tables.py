@@ -1,5 +1,6 @@
 """The lobby's open tables (issue 15): a creator may cancel their own table, nobody else;
-a table left waiting for a day closes itself, kept as abandoned (also when only stored)."""
+a table left waiting for a day closes itself, kept as abandoned (also when only stored);
+so does a game nobody moved in or was connected to for a day."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from conftest import Factory, create, view
 from spelbord.server.tables.hub import Hub, HubConfig
+from spelbord.server.tables.store import TABLES
 
 
 def hub_of(client: TestClient) -> Hub:
@@ -87,6 +89,46 @@ def test_waiting_tables_close_after_a_day_also_when_only_stored(
         assert close(24 * 3600 + 60) == 1
         v = view(client, waiting)
         assert v["status"] == "finished" and v["result"]["termination"] == "abandoned"
+
+
+def test_a_game_nobody_moves_in_or_watches_for_a_day_leaves_playing(
+    make_client: Factory, sqlite_url: str
+) -> None:
+    """Abandoned (docs/architecture.md): no move and nobody connected for a day. A client
+    that was at the table counts until it leaves; a day after that the game ends as
+    ``abandoned`` through ``finish`` and moves from "Playing" to "Finished"."""
+    assert HubConfig().abandon_running == 24 * 3600
+    with make_client(sqlite_url) as client:
+        made = create(client, "toy-open", ["local", "local"])
+        table, token = made["table"], made["tokens"]["0"]
+        hub = hub_of(client)
+        live = hub._tables[table]
+        two_days_ago = time.time() - 2 * 24 * 3600
+        live.updated_at = two_days_ago  # the last move was two days ago ...
+        with hub.store.engine.begin() as conn:
+            conn.execute(
+                TABLES.update().where(TABLES.c.id == table).values(updated_at=two_days_ago)
+            )
+        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+            ws.receive_json()  # ... but a player was here until now
+        deadline = time.monotonic() + 5
+        while (hub.store.load(table) or live).updated_at < time.time() - 60:
+            assert time.monotonic() < deadline, "the last client's leaving was not stored"
+            time.sleep(0.02)
+
+        def close(after: float) -> int:
+            async def go() -> int:
+                return await hub.close_abandoned(now=time.time() + after)
+
+            return client.portal.call(go)  # type: ignore[union-attr,no-any-return]
+
+        assert close(60) == 0 and close(23 * 3600) == 0
+        assert [t["table"] for t in client.get("/api/tables").json()["running"]] == [table]
+        assert close(24 * 3600 + 60) == 1
+        lobby = client.get("/api/tables").json()
+        assert lobby["running"] == [] and [t["table"] for t in lobby["finished"]] == [table]
+        result = view(client, table, token)["result"]
+        assert result["termination"] == "abandoned" and result["returns"] == [0.0, 0.0]
 
 
 def test_the_day_is_configurable(

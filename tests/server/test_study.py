@@ -1,7 +1,8 @@
 """The puzzle and analysis API: puzzles without their solutions, server-side checks, a
 bounded and rate-limited engine analysis, the parser's error for bad positions, both
-Coerceo boards, games without study features (404), and a table's analysis link (only
-for the player to move of a live game; for anyone once it is finished)."""
+Coerceo boards, games without study features (404), and fair play: a table's analysis
+link (never while people play each other, only for its player against the computer, for
+anyone once it is finished) and the board refusing a live game's position."""
 
 from __future__ import annotations
 
@@ -187,31 +188,93 @@ def _table_analysis(client: TestClient, table: str, **params: Any) -> Any:
     return client.get(f"/api/tables/{table}/analysis", params=params)
 
 
-def test_a_live_game_is_analysed_only_by_the_player_to_move(client: TestClient) -> None:
-    made = create(client, "coerceo", ["local", "local"])
-    table, tokens = made["table"], made["tokens"]
-    mine = _table_analysis(client, table, token=tokens["0"], ply=0)
+def test_a_live_game_against_the_computer_is_analysed_only_by_its_player_to_move(
+    client: TestClient,
+) -> None:
+    """One person against the computer may analyse their own position while it is their
+    move (docs/fair-play.md); nobody else, and no other ply, until the game is over."""
+    made = create(client, "coerceo", ["local", "ai:random"])
+    table, token = made["table"], made["tokens"]["0"]
+    mine = _table_analysis(client, table, token=token, ply=0)
     assert mine.status_code == 200, mine.text
     data = mine.json()
     start = CoerceoGame().new_initial_state()
     assert parse_position(data["position"]).pieces(0) == start.pieces(0)
     assert data["url"].startswith("/analysis/coerceo#white%3A")
-    other = _table_analysis(client, table, token=tokens["1"])
-    assert other.status_code == 403 and "player to move" in other.json()["error"]
     spectator = _table_analysis(client, table)
     assert spectator.status_code == 403 and "spectators wait" in spectator.json()["error"]
-    earlier = _table_analysis(client, table, token=tokens["0"], ply=1)
+    earlier = _table_analysis(client, table, token=token, ply=1)
     assert earlier.status_code == 403 and "current position" in earlier.json()["error"]
     assert _table_analysis(client, table, token="forged").status_code == 403
     # Once the game is over, anyone may analyse any position of it.
-    client.post(f"/api/tables/{table}/resign", json={"token": tokens["1"]})
+    client.post(f"/api/tables/{table}/resign", json={"token": token})
     after = _table_analysis(client, table, ply=0)
     assert after.status_code == 200 and after.json()["position"] == data["position"]
     assert _table_analysis(client, table, ply=5).status_code == 400
 
 
-def test_a_table_on_the_ocius_board_links_with_its_option(client: TestClient) -> None:
+@pytest.mark.parametrize("kinds", [["local", "local"], ["local", "invite"], ["local", "open"]])
+def test_a_live_game_between_people_is_analysed_by_nobody_until_it_is_over(
+    client: TestClient, kinds: list[str]
+) -> None:
+    """Fair play: no engine help for either player (nor a spectator, who could pass it
+    on) while people play each other; after the game, analysis for all."""
+    made = create(client, "coerceo", kinds)
+    table, token = made["table"], made["tokens"]["0"]
+    if kinds[1] == "invite":
+        code = made["invites"]["1"].rsplit("/", 1)[-1]
+        assert client.post(f"/api/tables/{table}/claim", json={"invite": code}).status_code == 200
+    elif kinds[1] == "open":
+        assert client.post(f"/api/tables/{table}/claim", json={"seat": 1}).status_code == 200
+    for who in ({"token": token, "ply": 0}, {"token": token}, {}):
+        refused = _table_analysis(client, table, **who)
+        assert refused.status_code == 403, refused.text
+        assert "people play each other" in refused.json()["error"]
+    swedish = client.get(f"/api/tables/{table}/analysis", params={"token": token, "lang": "sv"})
+    assert "människor spelar mot varandra" in swedish.json()["message"]
+    client.post(f"/api/tables/{table}/resign", json={"token": token})
+    after = _table_analysis(client, table, ply=0)
+    assert after.status_code == 200, after.text
+
+
+def test_a_game_of_the_computer_against_itself_is_analysed_by_anyone(client: TestClient) -> None:
+    made = create(client, "coerceo", ["ai:random", "ai:random"])
+    r = _table_analysis(client, made["table"], ply=0)
+    assert r.status_code == 200, r.text
+
+
+def test_the_analysis_board_refuses_the_position_of_a_live_game_between_people(
+    client: TestClient,
+) -> None:
+    """The analysis board (``POST /api/analyse``) does not evaluate the position of a
+    live game between people, nor one a move away from it (a player's candidate move),
+    whoever asks; once that game is over it does, and other positions always."""
     made = create(client, "coerceo", ["local", "local"], options={"variant": "ocius"})
+    table, tokens = made["table"], made["tokens"]
+    board = coerceo_analysis.CoerceoAnalysis()
+    state = CoerceoGame(variant="ocius").new_initial_state()
+    here = board.text(state)
+    child = state.clone()
+    child.apply_action(state.legal_actions()[0])
+    ocius = {"variant": "ocius"}
+    for text in (here, board.text(child)):
+        r = client.post(
+            "/api/analyse/coerceo", json={"position": text, "options": ocius, "seconds": 0.05}
+        )
+        assert r.status_code == 403, r.text
+        assert f"live game between people (table {table})" in r.json()["error"]
+    # the same board under other options is another position
+    other = client.post("/api/analyse/coerceo", json={"position": START, "seconds": 0.05})
+    assert other.status_code == 200, other.text
+    client.post(f"/api/tables/{table}/resign", json={"token": tokens["1"]})
+    after = client.post(
+        "/api/analyse/coerceo", json={"position": here, "options": ocius, "seconds": 0.05}
+    )
+    assert after.status_code == 200, after.text
+
+
+def test_a_table_on_the_ocius_board_links_with_its_option(client: TestClient) -> None:
+    made = create(client, "coerceo", ["local", "ai:random"], options={"variant": "ocius"})
     r = _table_analysis(client, made["table"], token=made["tokens"]["0"])
     assert r.status_code == 200, r.text
     assert r.json()["url"].startswith("/analysis/coerceo?variant=ocius#")

@@ -74,3 +74,17 @@ def test_installed_builds_ship_the_servers_static_files_and_catalogues() -> None
     assert any(p.name == "kit.js" for p in data_files)
     assert any(p.suffix == ".po" for p in data_files)
     assert [p for p in data_files if p not in shipped] == []
+
+
+def test_the_site_icon_is_served_as_ico_and_svg(client: TestClient) -> None:
+    """``/favicon.ico`` (what browsers ask for by themselves) is a real icon: an ICO file
+    holding 16, 32 and 48 pixel images; ``/favicon.svg`` is its drawing."""
+    ico = client.get("/favicon.ico")
+    assert ico.status_code == 200 and ico.headers["content-type"] == "image/x-icon"
+    header = ico.content[:6]
+    assert header[:4] == b"\x00\x00\x01\x00" and int.from_bytes(header[4:6], "little") == 3
+    sizes = {ico.content[6 + 16 * i] for i in range(3)}  # each entry's width in pixels
+    assert sizes == {16, 32, 48}
+    svg = client.get("/favicon.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert svg.text.startswith("<svg") and "#e6b450" in svg.text

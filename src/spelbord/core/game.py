@@ -279,6 +279,13 @@ class State(ABC):
         """Why the game ended (a short word); only meaningful at a terminal state."""
         return "ended"
 
+    def decided_by(self) -> tuple[int, ...]:
+        """The seats whose play ended the game, where the game names some (Omringad: who
+        reached the target), for a result in words ("Azure reached the target"); ``()``
+        when the termination says it all (a stalemate, the turn limit). Only meaningful at
+        a terminal state."""
+        return ()
+
     def game_facts(self) -> dict[str, int | float | str]:
         """Facts about the game played so far, for the lab's records: a flat dict.
 

@@ -7,10 +7,14 @@
 '1-0'
 >>> Outcome(returns=(0.0, 0.0), termination="stalemate").result()
 '1/2-1/2'
+>>> four = Outcome(returns=(1.0, -1.0, -1.0, 1.0), termination="target")
+>>> four.words(("Ivory", "Slate", "Crimson", "Azure"), "Azure reached the target")
+'Ivory and Azure win: Azure reached the target'
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -41,3 +45,24 @@ class Outcome:
         if not win:
             return "draw"
         return "winners " + ",".join(str(s) for s in win)
+
+    def words(self, names: Sequence[str], reason: str = "") -> str:
+        """The result in English words, seats named by ``names``: ``Ivory wins``, ``Ivory
+        and Azure win: Azure reached the target``, ``Draw``; ``reason`` (why it ended, in
+        words) after a colon where given.
+
+        >>> Outcome((0.0, 0.0), "stalemate").words(("White", "Black"), "stalemate")
+        'Draw: stalemate'
+        >>> Outcome((-1.0, 1.0, 1.0), "resign").words(("A", "B", "C"), "A resigned")
+        'B and C win: A resigned'
+        """
+        win = self.winners()
+        if not win:
+            said = "Draw"
+        else:
+            who = [names[s] if s < len(names) else f"Seat {s + 1}" for s in win]
+            joined = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+            drawn = all(self.returns[s] == 0 for s in win)
+            verb = "draw" if drawn else ("wins" if len(win) == 1 else "win")
+            said = f"{joined} {verb}"
+        return f"{said}: {reason}" if reason else said

@@ -23,6 +23,7 @@ from spelbord.games.omringad.auction import (
 )
 from spelbord.games.omringad.map import FOUR_COUNTRIES, PILLOW
 from spelbord.games.omringad.players import turn_order
+from spelbord.games.omringad.rules import OmringadGame
 from spelbord.games.omringad.scoring import initial_control
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import SPECIAL_KINDS, Kind, Stack, Unit
@@ -140,8 +141,10 @@ def test_r102_the_winner_is_known_only_at_the_end_and_orders_are_checked() -> No
         Auction.open(Kind.SNIPERS, order=(0, 2), gold=(3, 3))
 
 
-def test_r102_the_default_bid_clock_is_ten_seconds() -> None:
-    assert DEFAULT_BID_CLOCK == 10.0
+def test_r102_the_default_bid_clock_is_thirty_seconds() -> None:
+    """Ruling: the booklet's ten seconds plus the reading a newcomer needs first."""
+    assert DEFAULT_BID_CLOCK == 30.0
+    assert OmringadGame().options["bid_clock"] == 30
 
 
 def test_r103_the_winner_pays_from_this_rounds_gold() -> None:

@@ -174,10 +174,10 @@ def test_r102_the_bid_clock_passes_for_the_seat_that_must_bid() -> None:
     st = at_auction(HOME, cup=[Kind.ELEPHANTS])
     assert st.decision_clock(A) is None  # the draw is chance
     play(st, "draw elephants")
-    assert st.decision_clock(A) == Clock(seconds=10.0, on_timeout=N.PASS)
+    assert st.decision_clock(A) == Clock(seconds=30.0, on_timeout=N.PASS)
     assert st.decision_clock(B_) is None
     play(st, "bid 4")
-    assert st.decision_clock(B_) == Clock(seconds=10.0, on_timeout=N.PASS)
+    assert st.decision_clock(B_) == Clock(seconds=30.0, on_timeout=N.PASS)
     play(st, "pass")
     assert st.decision_clock(A) is None  # placing is not on the clock
     st = at_auction(HOME, cup=[Kind.ELEPHANTS], bid_clock=25)

@@ -1,8 +1,8 @@
 """Puzzles and the analysis board in a real browser: solve a puzzle by clicking its
 winning move (the streak counts it); open the analysis board from a URL, set a position up
 by hand (pieces, tiles, collected tiles, side to move), analyse it (evaluation bar, best
-line, top moves, threats) and share it by URL; the Ocius board; the analysis link of a live
-game for the player to move only."""
+line, top moves, threats) and share it by URL; the Ocius board; fair play: no analysis link
+while people play each other, one for a person playing the computer at their move."""
 
 from __future__ import annotations
 
@@ -163,9 +163,11 @@ def test_the_ocius_board(people: Any) -> None:
     expect(page.locator("#error")).to_contain_text("not on the ocius board")
 
 
-def test_a_live_game_offers_analysis_to_the_player_to_move_only(
+def test_a_live_game_between_people_offers_no_analysis_and_says_why(
     people: Any, play_move: Any
 ) -> None:
+    """Fair play (docs/fair-play.md): neither player nor a spectator gets the analysis
+    link while two people play; both players read why, at either's move."""
     server = people.server
     created = server.call(
         "/api/tables",
@@ -175,20 +177,38 @@ def test_a_live_game_offers_analysis_to_the_player_to_move_only(
     black = people.open(created["invites"]["1"])
     watcher = people.open(f"/table/{created['table']}?watch=1")
     expect(white.locator("#status")).to_have_text("Your move")
-    link = white.locator("#analyse-link")
-    expect(link).to_be_visible()
-    expect(black.locator("#analyse-link")).to_be_hidden()
+    for page in (white, black):
+        expect(page.locator("#fair-play")).to_be_visible()
+        expect(page.locator("#fair-play")).to_contain_text("No engine help")
+        expect(page.locator("#analyse-link")).to_be_hidden()
     expect(watcher.locator("#role")).to_have_text("You are watching.")
     expect(watcher.locator("#analyse-link")).to_be_hidden()
+    play_move(white)
+    expect(black.locator("#status")).to_have_text("Your move")
+    expect(black.locator("#analyse-link")).to_be_hidden()
+    expect(black.locator("#fair-play")).to_be_visible()
+
+
+def test_a_game_against_the_computer_offers_analysis_at_the_players_move(people: Any) -> None:
+    server = people.server
+    created = server.call(
+        "/api/tables",
+        {
+            "game": "coerceo",
+            "options": {},
+            "seats": [{"kind": "invite"}, {"kind": "ai", "agent": "random"}],
+        },
+    )
+    white = people.open(created["invites"]["0"])
+    expect(white.locator("#status")).to_have_text("Your move")
+    link = white.locator("#analyse-link")
+    expect(link).to_be_visible()
+    expect(white.locator("#fair-play")).to_be_hidden()
     href = str(link.get_attribute("href"))
     assert href.startswith("/analysis/coerceo#white%3A")
     board = people.open(href)
     expect(board.locator("body")).to_have_attribute("data-analysed", "1")
     expect(board.locator("#evaluation")).to_contain_text("for white")
-    play_move(white)
-    expect(white.locator("#analyse-link")).to_be_hidden()
-    expect(black.locator("#analyse-link")).to_be_visible()
-    assert "move%3A%20black" in str(black.locator("#analyse-link").get_attribute("href"))
 
 
 def test_the_lobby_links_study_pages_and_shows_each_levels_rating(people: Any) -> None:
@@ -203,15 +223,17 @@ def test_the_lobby_links_study_pages_and_shows_each_levels_rating(people: Any) -
     page.select_option("#game-select", "coerceo")
     page.select_option(".seat-row[data-seat='1'] .seat-kind", "ai")
     agent = page.locator(".seat-row[data-seat='1'] .seat-agent")
-    # the choice names the level; beside it, the chosen level's time per move and rating
+    # the choice names the level; beside it, the chosen level's strength on the rating
+    # ladder (never a relative "Elo -136") and its time per move where it thinks a while
     expect(agent.locator("option[value='level:hard']")).to_have_text("Hard")
     note = page.locator(".seat-row[data-seat='1'] .seat-level")
     agent.select_option("level:hard")
-    expect(note).to_have_text(re.compile(r"^0\.3 s a move · Elo \+\d+ \[\d+, \d+\]$"))
+    expect(note).to_have_text(re.compile(r"^about \d{3,4} · 0\.3 s a move$"))
     agent.select_option("level:easy")
-    expect(note).to_contain_text("depth 1 a move")
+    expect(note).to_have_text(re.compile(r"^about \d{3,4}$"))
     agent.select_option("level:master")
     expect(note).to_contain_text("2 s a move")
+    assert "Elo" not in (page.locator("#seats").text_content() or "")
 
 
 def test_the_study_pages_speak_swedish(people: Any) -> None:

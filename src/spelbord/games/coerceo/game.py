@@ -81,7 +81,7 @@ class CoerceoGame(Game):
             Option(
                 "max_moves",
                 2000,
-                help=f"ruling: the game is drawn after this many turns (1..{MAX_MOVES_LIMIT})",
+                help=f"the game is drawn after this many turns (1..{MAX_MOVES_LIMIT})",
                 minimum=1,
                 maximum=MAX_MOVES_LIMIT,
             ),

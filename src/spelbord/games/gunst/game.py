@@ -71,7 +71,7 @@ class GunstGame(Game):
                 "spent_kin_return",
                 False,
                 choices=(False, True),
-                help="kin spent in a round return to their owner's hand (RULES-NOTES option)",
+                help="a house rule: kin spent in a round return to their owner's hand",
             ),
         ),
         summary=(

@@ -36,8 +36,11 @@ class AuctionError(SpelbordError):
 FIRST_AUCTION_ROUND = 2
 """Round 1 is the peace round: no auction (R71, R100)."""
 
-DEFAULT_BID_CLOCK = 10.0
-"""Seconds a player has to raise online before the server passes for it (R102)."""
+DEFAULT_BID_CLOCK = 30.0
+"""Seconds a player has to raise online before the server passes for it (R102): the
+booklet's ten seconds between bids plus the reading that precedes bidding at a table (a
+special unit's text, 10-25 s for a newcomer), since online the clock starts as the lot is
+shown."""
 
 DRAGON_GROUND = frozenset({Terrain.FOREST, Terrain.MOUNTAIN, Terrain.BARE})
 """Where the dragon may be placed (R104, R111)."""

@@ -70,6 +70,12 @@ class OmringadState(OmringadData):
         camps = {self.teams[p] if self.teams else p for p in self.winners}
         return "draw" if len(camps) > 1 else "target"
 
+    def decided_by(self) -> tuple[int, ...]:
+        """The winners who reached the target themselves (a team mate who did not wins
+        beside them, R122)."""
+        target = self.game.options["target"]
+        return tuple(p for p in self.winners if self.score[p] >= target)
+
     def _action_to_string(self, player: int, action: int) -> str:
         return rules.action_text(self, player, action)
 

@@ -3,10 +3,19 @@
 Tables come into memory when a client asks for them (one load per table even when many
 ask at once) and leave it again when nobody uses them: a finished table as soon as nobody
 watches it, any other after ``idle_seconds`` without a client, a running clock or an agent
-thinking (it is read back from its log on the next request). A table nobody has touched
-for ``abandon_waiting`` seconds (still waiting for players; a day by default) or
-``abandon_running`` seconds (a game nobody plays on) is closed without a winner and kept
-as ``abandoned``, whether it is in memory or only in the store. At start only the running
+thinking (it is read back from its log on the next request).
+
+**Abandoned tables.** A table is abandoned when nobody has touched it for a declared
+time: no move, no seat taken and no client connected (the last client to leave counts as
+a touch, ``Store.touch``); a running clock or an agent thinking keeps it open. It is
+closed through ``LiveTable.finish`` without a winner, termination ``abandoned`` (unrated),
+and leaves "Playing" in the lobby for "Finished", whether it is in memory or only in the
+store. The times: ``abandon_waiting`` for a table still waiting for players and
+``abandon_running`` for a game, a day each by default (``SPELBORD_ABANDON_WAITING``,
+``SPELBORD_ABANDON_RUNNING``). A day because a game here has no clock between people:
+a player who stops for the night finds the game in the morning, and a game left longer
+stops cluttering the lobby's "Playing" list the next day (before, thirty days kept
+forgotten games there). At start only the running
 tables with AI seats are loaded, in the background, so that their agents play on.
 
 With a ``Placement`` (several web processes: ``cluster.node``) a table lives in one
@@ -125,7 +134,8 @@ class HubConfig:
     sweep_every: float = 60.0
     abandon_waiting: float = 24 * 3600.0
     """A table still waiting for players that nobody touched for a day is closed."""
-    abandon_running: float = 30 * 24 * 3600.0
+    abandon_running: float = 24 * 3600.0
+    """A game nobody moved in or was connected to for a day is closed (see the module)."""
     checkpoint_every: float = 5.0
     """Seconds between checkpoints of SQLite's write-ahead log (``checkpoints``)."""
     ai_tables: int = 8
@@ -193,6 +203,11 @@ class Hub:
     def loaded(self) -> int:
         """How many tables are in memory now."""
         return len(self._tables)
+
+    def live_tables(self) -> list[LiveTable]:
+        """The tables in memory now that are not finished (every game being played is:
+        a table leaves memory only when nobody uses it)."""
+        return [t for t in self._tables.values() if t.status != "finished"]
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call: inline on SQLite, else on the database threads."""

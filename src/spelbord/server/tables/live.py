@@ -183,6 +183,8 @@ class LiveTable:
         """The first move the server made for a seat (``integrity``): no rated result."""
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
+        self._touches: set[asyncio.Future[None]] = set()
+        """Store writes of the time the last client left (``_left``), while under way."""
         self.used = time.monotonic()
         """When a client last asked for this table (the hub unloads idle tables)."""
         self._tasks: set[asyncio.Task[None]] = set()  # AI loops and clock timeouts under way
@@ -374,6 +376,8 @@ class LiveTable:
         self._sent.pop(sub, None)
         self.used = time.monotonic()
         self._presence(before)
+        if not self.subscribers and self.status != "finished":
+            self._left(time.time())
         self.host.release(self)
 
     def close_subscribers(self, code: int = 1012) -> None:
@@ -385,6 +389,14 @@ class LiveTable:
                 close(code)
         self.subscribers.clear()
         self._sent.clear()
+
+    def _left(self, at: float) -> None:
+        """The last client left a game that is not over: it counts as touched until now
+        (``Store.touch``), so abandonment waits its full time after anyone was there."""
+        self.updated_at = max(self.updated_at, at)
+        task = asyncio.ensure_future(self.host.db(self.host.store.touch, self.id, at))
+        self._touches.add(task)
+        task.add_done_callback(self._touches.discard)
 
     def _presence(self, before: list[bool], skip: Subscriber | None = None) -> None:
         """Tell the subscribers who is connected, if that changed."""
@@ -486,8 +498,10 @@ class LiveTable:
             return seat
 
     async def abandon(self, idle_since: float) -> bool:
-        """Close a table nobody has touched since ``idle_since`` (epoch seconds): it ends
-        without a winner. Returns whether it was closed (a table in use stays open)."""
+        """Close a table nobody has touched since ``idle_since`` (epoch seconds): no move,
+        no seat taken and no client connected since then (``updated_at``, moved on when
+        the last client leaves). It ends without a winner, as ``abandoned``, through
+        ``finish``. Returns whether it was closed (a table in use stays open)."""
         async with self.lock:
             if self.status == "finished" or self.subscribers or self.ai.thinking:
                 return False
@@ -496,7 +510,9 @@ class LiveTable:
             record_time = self.updated_at
             if record_time > idle_since:
                 return False
-            await self.finish(self.no_winner("abandoned", "abandoned: nobody played"))
+            await self.finish(
+                self.no_winner("abandoned", "abandoned: no move and nobody at the table")
+            )
             return True
 
     async def cancel(self, token: str | None) -> int:

@@ -26,13 +26,12 @@ from spelbord.core import (
     SIMULTANEOUS,
     Game,
     IllegalActionError,
-    Outcome,
     RulesVersionError,
     SpelbordError,
 )
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, UnplayableTableError
-from spelbord.server.tables import views
+from spelbord.server.tables import results, views
 from spelbord.server.tables.store import (
     ACTION,
     CHANCE_OUTCOME,
@@ -79,14 +78,9 @@ def replay_failed(record: TableRecord, exc: Exception) -> UnplayableTableError:
 
 
 def resign_result(game: Game, seat: int) -> dict[str, Any]:
-    """The result when ``seat`` resigns: its team loses, every other seat wins."""
-    losers = next((team for team in game.teams() if seat in team), (seat,))
-    returns = tuple(-1.0 if s in losers else 1.0 for s in range(game.num_players()))
-    return {
-        "returns": list(returns),
-        "termination": "resign",
-        "text": Outcome(returns, "resign").result(),
-    }
+    """The result when ``seat`` resigns: its team loses, every other seat wins
+    (``results.resigned``)."""
+    return results.resigned(game, seat)
 
 
 def margins_of(conn: sa.Connection, table_id: str) -> list[float] | None:

@@ -254,6 +254,22 @@ class Store:
                 values["seq"] = seq
             conn.execute(TABLES.update().where(TABLES.c.id == table_id).values(**values))
 
+    def touch(self, table_id: str, at: float) -> None:
+        """Someone was at the table until ``at`` (epoch seconds): the last client left a
+        game that is not over. ``updated_at`` moves on to ``at`` (never back), so a table
+        is abandoned only after the declared time without a move and without anyone
+        there (``Hub.close_abandoned``)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                TABLES.update()
+                .where(
+                    TABLES.c.id == table_id,
+                    TABLES.c.status != "finished",
+                    TABLES.c.updated_at < at,
+                )
+                .values(updated_at=at)
+            )
+
     def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """A claimed seat is held by the token with this hash from now on (a new token)."""
         with self.engine.begin() as conn:

@@ -43,6 +43,7 @@ from spelbord.core.record import RECORD_FORMAT
 from spelbord.core.registry import tools
 from spelbord.core.tools import live_tools
 from spelbord.server.errors import ForbiddenError
+from spelbord.server.tables import results
 
 TIME_SUFFIX = " (time)"
 """After the text of a move the clock played (the page shows its own words for it: a
@@ -189,15 +190,9 @@ def last_visible(records: Sequence[MoveRecord], viewer: int | None, reveal: bool
 
 
 def result_of(state: State) -> dict[str, Any] | None:
-    """The result block of a finished game (by the rules), else ``None``."""
-    outcome = state.outcome()
-    if outcome is None:
-        return None
-    return {
-        "returns": list(outcome.returns),
-        "termination": outcome.termination,
-        "text": outcome.result(),
-    }
+    """The result block of a finished game (by the rules), else ``None``
+    (``results.of_state``: in words for more than two seats, with ``by``)."""
+    return results.of_state(state)
 
 
 def your_turn(state: State, status: str, viewer: int | None, submitted: Iterable[int]) -> bool:
@@ -352,6 +347,6 @@ def export_record(
         "seed": seed if finished else None,
         "moves": [m if isinstance(m, int) else list(m) for m in history],
         "resigned": resigned,
-        "result": result if finished else None,
+        "result": results.restated(game, result, resigned) if finished and result else None,
         "timeouts": [[p, s] for p, seats in sorted((timeouts or {}).items()) for s in seats],
     }

@@ -22,11 +22,35 @@ from spelbord.server.web import tools
 router = APIRouter()
 
 
+NEW_PLAYER = 1500
+"""Where a new account starts on the rating ladder (``players.ratings.Glicko2``)."""
+
+
+def strengths(elos: list[float | None]) -> list[int | None]:
+    """The levels' strengths as a player reads them: their measured Elo (relative to one
+    another only) placed on the rating ladder so that the levels' middle sits where a new
+    player starts (1500), rounded to 50; ``None`` for an unrated level.
+
+    >>> strengths([-319, -136, 332, 411])
+    [1100, 1300, 1750, 1850]
+    >>> strengths([None, 10])
+    [None, 1500]
+    """
+    rated = [e for e in elos if e is not None]
+    if not rated:
+        return [None for _ in elos]
+    middle = sum(rated) / len(rated)
+    return [None if e is None else int(round((NEW_PLAYER + e - middle) / 50) * 50) for e in elos]
+
+
 @functools.cache
 def level_list(game: str) -> list[dict[str, Any]]:
-    """``ai.ladder.describe(game)``, computed once: the ratings' bootstrap fits take tens
-    of milliseconds and a game's records do not change while serving."""
-    return describe_levels(game)
+    """``ai.ladder.describe(game)``, computed once (the ratings' bootstrap fits take tens
+    of milliseconds and a game's records do not change while serving), each level with
+    its ``strength`` on the rating ladder (``strengths``)."""
+    levels = describe_levels(game)
+    placed = strengths([level.get("elo") for level in levels])  # type: ignore[misc]
+    return [{**level, "strength": s} for level, s in zip(levels, placed, strict=True)]
 
 
 @router.get("/api/games")

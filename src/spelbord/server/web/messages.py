@@ -228,6 +228,11 @@ TEMPLATES: tuple[str, ...] = (
     N_("a live game is analysed only by the player to move: spectators wait until it is finished"),
     N_("a live game is analysed only by the player to move"),
     N_("a live game is analysed only at its current position"),
+    N_("no engine analysis while people play each other: this game is analysed when it is over"),
+    N_(
+        "this is the position of a live game between people (table {table}): "
+        "no engine analysis until it is over"
+    ),
     N_("ply must be 0..{last}, got {ply}"),
     N_("the game is over at this ply: there is nothing to analyse"),
     # game tools (tools.py, core/tools.py) and Omringad's battle calculator (odds.py)

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import markdown
-from fastapi import APIRouter, Cookie, Header
+from fastapi import APIRouter, Cookie, Header, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from spelbord.core import CHANCE
@@ -73,6 +73,21 @@ def page(name: str) -> FileResponse:
 @router.get("/", include_in_schema=False)
 def lobby() -> FileResponse:
     return page("index.html")
+
+
+ICONS = {"favicon.ico": "image/x-icon", "favicon.svg": "image/svg+xml"}
+"""The site's icon, a gold hexagon board: ``favicon.svg`` is the drawing, ``favicon.ico``
+the same at 16, 32 and 48 pixels for browsers and tools that ask for ``/favicon.ico``."""
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+@router.get("/favicon.svg", include_in_schema=False)
+def favicon(request: Request) -> FileResponse:
+    """The site's icon (a day's caching: it seldom changes)."""
+    name = request.url.path.lstrip("/")
+    return FileResponse(
+        STATIC / name, media_type=ICONS[name], headers={"Cache-Control": "public, max-age=86400"}
+    )
 
 
 @router.get("/table/{table_id}", include_in_schema=False)

@@ -14,10 +14,16 @@ declares them (its ``study`` extra, see ``spelbord.core.study``); no game is nam
   at most ``MAX_SECONDS``. A bad text gets the parser's error (400), too many requests from
   one client 429.
 - ``GET /api/tables/{id}/analysis?ply=N&token=T``: the position text of a table's
-  position and the analysis board's URL for it. A finished game: any ply, for anyone who
-  may see its replay. A live game: only its current position, only for the player to
-  move (with that seat's token), and only in a game of perfect information, so the link
-  never reaches the opponent or a spectator and never shows what a seat may not know.
+  position and the analysis board's URL for it (fair play, as lichess: no engine help in
+  a live game a person plays against another person; ``docs/fair-play.md``). A finished
+  game: any ply, for anyone who may see its replay. A live game between people (two or
+  more seats played by people): for nobody, until it is over. A live game of one person
+  against the computer: only its current position, only for that person while it is
+  their move (with the seat's token). A live game of the computer against itself: any
+  ply so far, for anyone. Live games only in games of perfect information, so the link
+  never shows what a seat may not know.
+- ``POST /api/analyse/{game}`` refuses a position that is the current position of a live
+  game between people, or one move from it, while that game is live (403).
 
 A game without a feature gets 404 naming the games that have it. Engine work never runs
 in the web process: an analysis is a job of the worker tier (``jobs``: in the embedded
@@ -40,6 +46,9 @@ from spelbord.core.registry import study as game_study
 from spelbord.core.study import Analyser, NoStudyError, PuzzleBook, PuzzleNotFoundError
 from spelbord.server import strictjson
 from spelbord.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError
+from spelbord.server.tables.hub import Hub
+from spelbord.server.tables.live import LiveTable
+from spelbord.server.tables.protocol import HUMAN_KINDS
 from spelbord.server.tables.routes import TheHub
 from spelbord.server.web.pages import page
 from spelbord.server.web.ratelimit import Limit, client_of
@@ -217,8 +226,48 @@ def _game(name: str, options: Any) -> Game:
     return load(name, **options)
 
 
+def between_people(table: LiveTable) -> bool:
+    """Whether people play each other at ``table``: two or more of its seats are played
+    by people (at one screen, invited or open), whoever sits there now."""
+    return sum(1 for seat in table.seats if seat.kind in HUMAN_KINDS) >= 2
+
+
+def people_only(table: LiveTable) -> bool:
+    """Whether ``table`` is a live game between people (``between_people``, running)."""
+    return table.status != "finished" and between_people(table)
+
+
+def _near_positions(board: Analyser, state: State) -> set[str]:
+    """The position texts of ``state`` and of every position one legal move from it (a
+    player's candidate moves): what the analysis board would help with."""
+    texts = {board.text(state)}
+    if state.is_terminal() or state.current_player() < 0:
+        return texts
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        texts.add(board.text(child))
+    return texts
+
+
+def _live_game_at(hub: Hub, board: Analyser, game: Game, text: str) -> LiveTable | None:
+    """A live game between people whose position is ``text`` or one move from it (under
+    the same options), else ``None``."""
+    wanted = board.text(board.parse(text, game))
+    for table in hub.live_tables():
+        if table.game.name != game.name or not people_only(table):
+            continue
+        if table.game.options != game.options or table.state.is_terminal():
+            continue
+        if wanted in _near_positions(board, table.state):
+            return table
+    return None
+
+
 @router.post("/api/analyse/{game}")
-async def analyse_position(game: str, request: Request, limit: Limit) -> dict[str, Any]:
+async def analyse_position(
+    game: str, request: Request, limit: Limit, hub: TheHub
+) -> dict[str, Any]:
     board = _analyser(game)
     data = await _json(request)
     text = data.get("position")
@@ -233,6 +282,12 @@ async def analyse_position(game: str, request: Request, limit: Limit) -> dict[st
     chosen = _game(game, data.get("options"))
     limit("analyse")  # the server's limits (``ratelimit``)
     board.parse(text, chosen)  # a bad position fails fast, before waiting for the engine
+    live = _live_game_at(hub, board, chosen, text)
+    if live is not None:
+        raise ForbiddenError(
+            f"this is the position of a live game between people (table {live.id}): "
+            "no engine analysis until it is over"
+        )
     kwargs = {"game": game, "options": chosen.options, "text": text, "seconds": seconds}
     try:
         report: dict[str, Any] = await request.app.state.jobs.analyse(
@@ -288,14 +343,20 @@ async def table_analysis(
             raise ForbiddenError(
                 f"{name} hides information: a live game is not analysed, only a finished one"
             )
-        if seat is None:
+        if between_people(table):
+            raise ForbiddenError(
+                "no engine analysis while people play each other: this game is "
+                "analysed when it is over"
+            )
+        solo = any(s.kind in HUMAN_KINDS for s in table.seats)
+        if solo and seat is None:
             raise ForbiddenError(
                 "a live game is analysed only by the player to move: spectators wait "
                 "until it is finished"
             )
-        if table.state.current_player() != seat:
+        if solo and table.state.current_player() != seat:
             raise ForbiddenError("a live game is analysed only by the player to move")
-        if ply is not None and ply != len(history):
+        if solo and ply is not None and ply != len(history):
             raise ForbiddenError("a live game is analysed only at its current position")
     if ply is None:
         ply = len(history)

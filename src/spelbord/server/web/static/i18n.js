@@ -107,14 +107,33 @@ export function gameTexts(game) {
       (async () => {
         const en = await fetchGameCatalogue(game, "en").catch(() => ({}));
         const own = code === "en" ? en : await fetchGameCatalogue(game, code).catch(() => en);
-        return (key, params = {}) => {
+        const translate = (key, params = {}) => {
           const text = own[key] ?? en[key];
           return text === undefined ? t(key, params) : fill(text, params);
         };
+        ready.set(game, translate);
+        return translate;
       })(),
     );
   }
   return games.get(game);
+}
+
+const ready = new Map(); // game -> its translator, once ``gameTexts`` has loaded it
+
+/**
+ * The translator of a game whose texts are loaded already (its renderer imported them, or
+ * ``gameTexts`` was awaited), else null: for code that cannot wait (a status line).
+ */
+export function loadedGameTexts(game) {
+  return ready.get(game) || null;
+}
+
+/** "A", "A and B", "A, B and C" in the page's language. */
+export function listText(items) {
+  const list = [...items];
+  if (list.length <= 1) return list.join("");
+  return t("list.and", { items: list.slice(0, -1).join(", "), last: list[list.length - 1] });
 }
 
 /** Fill every ``[data-i18n]`` element's text from the catalogue. */
@@ -126,7 +145,7 @@ export function translatePage(root = document) {
 export function languagePicker() {
   const select = document.createElement("select");
   select.className = "lang-picker";
-  select.setAttribute("aria-label", "Language");
+  select.setAttribute("aria-label", t("language.label"));
   const names = { en: "English", sv: "Svenska", da: "Dansk", nb: "Norsk bokmål" };
   for (const code of LANGUAGES) {
     const option = document.createElement("option");

@@ -12,8 +12,8 @@ import {
   saveToken,
   toast,
 } from "/static/api.js";
-import { agentLevel, rulesNote } from "/static/viewparts.js";
-import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { agentLevel, chosenName, playerNames, resultText, rulesNote, seatNames } from "/static/viewparts.js";
+import { gameTexts, languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const SEAT_KINDS = [
   ["local", "lobby.kind.local"],
@@ -47,14 +47,15 @@ export function levelLabel(level) {
   return t(`level.${level.level}`);
 }
 
-/** "2 s a move · Elo +850 [700, 1000]": a level's time per move and measured rating,
- * shown beside the seat's choice. */
+/** "about 1350 · 2 s a move": a level's strength on the rating ladder (the server's
+ * ``strength``: its measured Elo placed where a new player starts at 1500) and, where
+ * it thinks for a while, its time per move. Never the raw relative Elo. */
 export function levelNote(level) {
-  const r = level.rating;
-  const sign = r && r.elo >= 0 ? "+" : "";
-  const interval = r && r.low != null ? ` [${r.low}, ${r.high}]` : "";
-  const elo = r ? ` · Elo ${sign}${r.elo}${interval}` : "";
-  return `${t("level.per_move", { budget: levelBudget(level) })}${elo}`;
+  const parts = [];
+  if (Number.isFinite(level.strength)) parts.push(t("level.strength", { elo: level.strength }));
+  const limit = level.per_move || {};
+  if (limit.seconds != null) parts.push(t("level.per_move", { budget: levelBudget(level) }));
+  return parts.join(" · ");
 }
 
 /** The AI levels of a game, easiest first: [spec, label], with each level's time per move
@@ -100,11 +101,33 @@ async function loadSeatLabels(game, count, options) {
   }
 }
 
+/** Each game's translator (its renderer's catalogues: ``game.summary``, ``option.*``,
+ * ``tool.*``), loaded before the lobby draws; ``own(game, key, fallback)`` is the game's
+ * text in the page's language, else ``fallback`` (the English the server sent). */
+const gameT = new Map();
+function own(game, key, fallback, params = {}) {
+  const say = gameT.get(game.name);
+  const text = say ? say(key, params) : key;
+  return text === key ? fallback : text;
+}
+
+/** A game's seat names in the page's language for ``count`` seats (its renderer's, else
+ * "Seat n"): for the table lists and the invite links. */
+const rendererOf = new Map();
+function sideNames(gameName, count, options = {}) {
+  const renderer = rendererOf.get(gameName);
+  const info = games.find((g) => g.name === gameName) || null;
+  const seats = Array.from({ length: count }, (_, seat) => ({ seat, kind: "open" }));
+  const view = { game: gameName, options, seats, observation: null };
+  const names = seatNames(view, renderer, null);
+  return names.map((n, i) => n || (info && info.seat_names[i]) || t("seat.n", { n: i + 1 }));
+}
+
 function currentGame() {
   return games.find((g) => g.name === $("game-select").value) || games[0];
 }
 
-function optionInput(opt) {
+function optionInput(game, opt) {
   const id = `opt-${opt.name}`;
   let input;
   if (typeof opt.default === "boolean") {
@@ -113,7 +136,8 @@ function optionInput(opt) {
   } else if (Array.isArray(opt.choices) && opt.choices.length) {
     input = h("select", { id, name: opt.name });
     for (const choice of opt.choices) {
-      const o = h("option", { value: JSON.stringify(choice) }, String(choice));
+      const label = own(game, `option.${opt.name}.${choice}`, String(choice));
+      const o = h("option", { value: JSON.stringify(choice) }, label);
       if (choice === opt.default) o.selected = true;
       input.append(o);
     }
@@ -123,13 +147,14 @@ function optionInput(opt) {
     input = h("input", { id, name: opt.name, type: "text", value: opt.default ?? "" });
   }
   input.dataset.option = opt.name;
-  const label = opt.name.replace(/_/g, " ");
+  const label = own(game, `option.${opt.name}`, opt.name.replace(/_/g, " "));
+  const help = own(game, `option.${opt.name}.help`, opt.help || "");
   return h(
     "label",
-    { class: typeof opt.default === "boolean" ? "field field-check" : "field", title: opt.help },
+    { class: typeof opt.default === "boolean" ? "field field-check" : "field", title: help },
     h("span", {}, label),
     input,
-    opt.help ? h("small", { class: "help" }, opt.help) : null,
+    help ? h("small", { class: "help" }, help) : null,
   );
 }
 
@@ -162,7 +187,7 @@ function seatRow(game, seat, kept) {
   for (const [value, label] of choices) agent.append(h("option", { value }, label));
   // a medium opponent unless chosen otherwise (the level after the easiest)
   agent.value = kept ? kept.agent : choices[Math.min(2, choices.length - 1)][0];
-  const note = h("small", { class: "seat-level muted" });
+  const note = h("small", { class: "seat-level muted", title: t("level.strength_title") });
   const sync = () => {
     agent.hidden = kind.value !== "ai";
     const level = (levelTables.get(game.name) || []).find((l) => `level:${l.level}` === agent.value);
@@ -182,7 +207,7 @@ function seatRow(game, seat, kept) {
       "span",
       { class: `seat-name seat-swatch-${seat}` },
       name,
-      team ? h("small", { class: "seat-team muted" }, `Team ${team}`) : null,
+      team ? h("small", { class: "seat-team muted" }, t("lobby.team", { n: team })) : null,
     ),
     kind,
     agent,
@@ -202,7 +227,7 @@ function drawSeats() {
   );
   const count = setup && setup.game === game.name ? setup.seats : game.seats[1];
   box.dataset.count = String(count);
-  box.replaceChildren(h("legend", {}, `Seats (${count} players)`));
+  box.replaceChildren(h("legend", {}, t("lobby.seats_count", { n: count })));
   for (let seat = 0; seat < count; seat++) box.append(seatRow(game, seat, kept.get(seat)));
 }
 
@@ -236,10 +261,10 @@ async function drawGame() {
   const game = currentGame();
   seatLabels = null;
   setup = null;
-  $("game-summary").textContent = game.summary || "";
+  $("game-summary").textContent = own(game, "game.summary", game.summary || "");
   const options = $("options");
   options.replaceChildren(h("legend", {}, t("lobby.options")));
-  for (const opt of game.options || []) options.append(optionInput(opt));
+  for (const opt of game.options || []) options.append(optionInput(game, opt));
   options.hidden = !(game.options || []).length;
   $("seats").replaceChildren(h("legend", {}, t("lobby.seats")));
   await loadLevels(game);
@@ -270,7 +295,7 @@ async function createTable(event) {
       location.href = `/table/${encodeURIComponent(table)}`;
       return;
     }
-    showCreated(table, invites);
+    showCreated(table, invites, sideNames(game.name, seats.length, readOptions()));
     refreshTables();
   } catch (err) {
     toast(err.message);
@@ -279,16 +304,13 @@ async function createTable(event) {
   }
 }
 
-function showCreated(table, invites) {
+function showCreated(table, invites, names) {
   const box = $("created");
   box.replaceChildren(
     h("h2", {}, t("lobby.created")),
     h("p", {}, t("lobby.created_note")),
     ...Object.entries(invites).map(([seat, url]) =>
-      inviteRow(
-        ((currentGame() || {}).seat_names || [])[Number(seat)] || t("seat.n", { n: Number(seat) + 1 }),
-        url,
-      ),
+      inviteRow(names[Number(seat)] || t("seat.n", { n: Number(seat) + 1 }), url),
     ),
     h(
       "div",
@@ -306,15 +328,18 @@ function gameTitle(name, version) {
   return (game ? game.title : name) + rulesNote(version, game);
 }
 
-function seatChip(table, seat) {
+function seatChip(table, seat, names) {
+  const info = games.find((g) => g.name === table.game) || null;
   const who =
     seat.kind === "ai"
-      ? `${t("seat.ai")} · ${agentLevel(seat.agent, games.find((g) => g.name === table.game))}`
+      ? `${t("seat.ai")} · ${agentLevel(seat.agent, info)}`
       : seat.claimed
-        ? seat.name || t("seat.player")
-        : seat.kind === "invite"
-          ? t("lobby.invited")
-          : t("lobby.free");
+        ? chosenName(table, seat.seat, names, info) || names[seat.seat] || t("seat.player")
+        : table.status === "finished"
+          ? names[seat.seat] || t("seat.n", { n: seat.seat + 1 }) // an imported game's side
+          : seat.kind === "invite"
+            ? t("lobby.invited")
+            : t("lobby.free");
   const chip = h(
     "span",
     { class: `chip ${seat.claimed || seat.kind === "ai" ? "" : "chip-free"}` },
@@ -363,7 +388,10 @@ function tableItem(table) {
       ),
     );
   }
-  const result = table.result && table.result.text ? ` · ${table.result.text}` : "";
+  const names = sideNames(table.game, (table.seats || []).length, table.options || {});
+  const info = games.find((g) => g.name === table.game) || null;
+  const players = playerNames({ seats: table.seats || [] }, names, info);
+  const result = table.result ? ` · ${resultText(table.result, players, null, table.game)}` : "";
   const ply = Number.isInteger(table.ply) ? ` · ${t("lobby.move", { n: table.ply })}` : "";
   return h(
     "li",
@@ -374,7 +402,7 @@ function tableItem(table) {
       h("strong", {}, gameTitle(table.game, table.rules_version)),
       h("span", { class: "muted" }, ` #${id}${ply}${result}`),
     ),
-    h("div", { class: "chips" }, (table.seats || []).map((s) => seatChip(table, s))),
+    h("div", { class: "chips" }, (table.seats || []).map((s) => seatChip(table, s, names))),
     h("div", { class: "table-links" }, links),
   );
 }
@@ -456,21 +484,34 @@ async function start() {
   }
   const select = $("game-select");
   for (const game of games) select.append(h("option", { value: game.name }, game.title));
+  // Each game's texts (its catalogues) and renderer (its seat names), before drawing.
+  await Promise.all(
+    games.map(async (game) => {
+      gameT.set(game.name, await gameTexts(game.name).catch(() => null));
+      rendererOf.set(game.name, await loadRenderer(game.name));
+    }),
+  );
   const nav = $("rules-links");
+  nav.setAttribute("aria-label", t("nav.rules"));
   for (const game of games) {
-    nav.append(h("a", { href: `/rules/${encodeURIComponent(game.name)}` }, `${game.title} rules`));
+    nav.append(h("a", { href: `/rules/${encodeURIComponent(game.name)}` }, t("nav.rules_of", { title: game.title })));
     // The tools a game declares (Omringad's battle calculator ...).
-    for (const tool of game.tools || []) nav.append(h("a", { href: tool.page }, `${game.title}: ${tool.title}`));
+    for (const tool of game.tools || []) {
+      const title = own(game, `tool.${tool.name}`, tool.title);
+      nav.append(h("a", { href: tool.page }, t("nav.tool_of", { title: game.title, tool: title })));
+    }
   }
+  document.querySelector("nav[aria-label='Players']").setAttribute("aria-label", t("nav.players"));
   // Study pages only for the games that offer them (GameInfo's ``study`` features).
   const study = $("study-links");
+  study.setAttribute("aria-label", t("nav.study"));
   for (const game of games) {
     const name = encodeURIComponent(game.name);
     if ((game.study || []).includes("puzzles")) {
-      study.append(h("a", { href: `/puzzles/${name}` }, `${game.title} puzzles`), " ");
+      study.append(h("a", { href: `/puzzles/${name}` }, t("study.puzzles_of", { title: game.title })), " ");
     }
     if ((game.study || []).includes("analysis")) {
-      study.append(h("a", { href: `/analysis/${name}` }, `${game.title} analysis board`), " ");
+      study.append(h("a", { href: `/analysis/${name}` }, t("study.analysis_of", { title: game.title })), " ");
     }
   }
   select.addEventListener("change", drawGame);

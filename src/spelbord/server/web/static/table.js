@@ -361,14 +361,17 @@ function draw(view) {
   document.body.dataset.ready = "1";
 }
 
-/** The player to move of a live game whose game has an analysis board (and hides nothing)
- * may analyse their own position: the server writes its link for that seat's token only. */
+/** Fair play (docs/fair-play.md): while people play each other nobody analyses the game
+ * (the page says so to its players); a person playing the computer may analyse their own
+ * position when it is their move (a game with an analysis board that hides nothing): the
+ * server writes its link for that seat's token only. */
 async function showAnalyseLink(view) {
   const link = $("analyse-link");
   const game = (page.games || []).find((g) => g.name === view.game);
-  const ok =
-    game && (game.study || []).includes("analysis") && game.information === "perfect" &&
-    view.status === "running" && view.your_turn && page.token;
+  const board = game && (game.study || []).includes("analysis") && game.information === "perfect";
+  const people = (view.seats || []).filter((s) => s.kind !== "ai").length >= 2;
+  $("fair-play").hidden = !(board && people && view.status === "running" && view.seat != null);
+  const ok = board && !people && view.status === "running" && view.your_turn && page.token;
   if (!ok) {
     link.hidden = true;
     return;

@@ -1,7 +1,7 @@
 // The generic parts of a VIEW that the table and the replay pages share: seat names,
 // the status line, the seat list and the move list. Game boards are the renderers' job.
 import { h } from "/static/api.js";
-import { t } from "/static/i18n.js";
+import { listText, loadedGameTexts, t } from "/static/i18n.js";
 
 const CHANCE = -1;
 const SIMULTANEOUS = -2;
@@ -78,6 +78,7 @@ entry of /api/games, for its level table). */
 export function seatOccupant(view, entry, info = null) {
   if (entry.seat === view.seat) return t("seat.you");
   if (entry.kind === "ai") return `${t("seat.ai")} · ${agentLevel(entry.agent, info)}`;
+  if (!entry.claimed && view.status === "finished") return ""; // an imported game's seat
   if (!entry.claimed) return entry.kind === "invite" ? t("seat.invited") : t("seat.free");
   return entry.name || t("seat.player");
 }
@@ -97,7 +98,49 @@ export function winners(result) {
  */
 export function rulesNote(version, info) {
   if (!Number.isInteger(version) || !info || version === info.version) return "";
-  return ` · rules v${version}`;
+  return ` · ${t("rules.version", { n: version })}`;
+}
+
+/**
+ * Why a game ended, in the page's language: the game's own words for its termination
+ * (``end.<termination>`` in its catalogue, ``{names}`` the seats of ``result.by``), else
+ * the platform's (resign, abandoned, ...); "" when neither has words for it.
+ */
+function endReason(result, name, gt) {
+  const key = `end.${result.termination}`;
+  const say = gt || t;
+  const template = say(key);
+  if (template === key) return "";
+  // a two-seat result has no ``by``: who resigned is who lost
+  const lost = (result.returns || []).map((r, s) => [r, s]).filter(([r]) => r < 0).map(([, s]) => s);
+  const seats = result.by || (result.termination === "resign" && lost.length === 1 ? lost : []);
+  const by = seats.map(name);
+  if (template.includes("{names}") && !by.length) return ""; // stored before ``by`` was
+  return say(key, { names: listText(by) });
+}
+
+/**
+ * A finished game's result in words: "You and Azure (D) win: Azure (D) reached the
+ * target", "White wins: every enemy piece captured (1-0)", "Draw: the same position for
+ * the third time (1/2-1/2)". ``names``: the seats' names; ``viewer``: the seat called "You" (or null);
+ * ``game``: the game whose catalogue names its endings (loaded with its renderer).
+ */
+export function resultText(result, names, viewer = null, game = null) {
+  const won = winners(result);
+  const name = (s) => (s === viewer ? t("status.you") : names[s] ?? t("seat.n", { n: s + 1 }));
+  const why = endReason(result, name, game ? loadedGameTexts(game) : null);
+  let said;
+  if (!won.length) said = t("status.draw");
+  else {
+    const who = listText(won.map(name));
+    const drawn = won.every((s) => result.returns[s] === 0);
+    const one = won.length === 1 && won[0] !== viewer;
+    said = drawn ? t("status.drawn", { names: who }) : t(one ? "status.wins" : "status.win", { names: who });
+  }
+  const words = why ? t("status.result_why", { result: said, why }) : said;
+  // two seats: the score as every record has it, "1-0", "0-1" or "1/2-1/2"
+  const score = /^(1-0|0-1|1\/2-1\/2)$/.test(result.text || "") ? ` (${result.text})` : "";
+  return words + score;
 }
 
 /**
@@ -116,15 +159,8 @@ export function irregularNote(result, names) {
 /** One line saying what is happening: the result, whose turn, or who we wait for. */
 export function statusText(view, names) {
   if (view.result) {
-    const won = winners(view.result);
-    const why = view.result.termination ? ` (${view.result.termination})` : "";
-    const score = view.result.text ? ` ${view.result.text}` : "";
-    const note = irregularNote(view.result, names);
-    if (!won.length) return `${t("status.draw")}${score}${why}${note}`;
-    const you = t("status.you");
-    const who = won.map((s) => (s === view.seat ? you : names[s])).join(" & ");
-    const one = won.length === 1 && !won.includes(view.seat);
-    return `${t(one ? "status.wins" : "status.win", { names: who })}${score}${why}${note}`;
+    const text = resultText(view.result, names, view.seat ?? null, view.game);
+    return `${text}${irregularNote(view.result, names)}`;
   }
   if (view.status === "waiting") return t("status.waiting");
   if (view.your_turn) return t("status.your_move");
@@ -209,13 +245,17 @@ export function drawSeats(list, view, names, onClaim = null, ends = null, info =
         },
         h("i", { class: `seat-dot seat-swatch-${entry.seat}` }),
         h("span", { class: "seat-title", dataset: { toMove: t("seat.to_move") } }, names[entry.seat]),
-        h("span", { class: "seat-who muted" }, seatOccupant(view, entry, info)),
+        // who sits there, the clock and presence wrap to a line of their own together
         h(
           "span",
-          { class: "seat-clock-slot" },
-          ends && ends.has(entry.seat) && !view.result ? clockBadge(ends.get(entry.seat)) : null,
-        ),
-        onClaim && entry.kind === "open" && !entry.claimed
+          { class: "seat-state" },
+          h("span", { class: "seat-who muted" }, seatOccupant(view, entry, info)),
+          h(
+            "span",
+            { class: "seat-clock-slot" },
+            ends && ends.has(entry.seat) && !view.result ? clockBadge(ends.get(entry.seat)) : null,
+          ),
+          onClaim && entry.kind === "open" && !entry.claimed
           ? h(
               "button",
               { type: "button", class: "btn btn-small btn-primary sit", onclick: () => onClaim(entry.seat) },
@@ -227,6 +267,7 @@ export function drawSeats(list, view, names, onClaim = null, ends = null, info =
               class: `online ${entry.connected ? "online-yes" : ""}`,
               title: entry.connected ? t("seat.connected") : t("seat.not_connected"),
             }),
+        ),
       ),
     ),
   );
