@@ -93,6 +93,9 @@ class GameKnowledge:
     ``observe(agent, view)``, which updates ``agent.belief`` from public evidence."""
 
     default_plan: str | None = None
+    plans: tuple[str, ...] | None = None
+    """The scripted plans the agent follows and models (``None``: every plan of the game;
+    a game keeps plans written to test the agent out of it)."""
     variants: tuple[Any, ...] = ()
     observe: Callable[[PortfolioAgent, SeatView], None] | None = None
 
@@ -294,6 +297,8 @@ class PortfolioAgent(Agent):
         if not names:
             raise AgentSpecError(f"the portfolio agent needs scripted plans; {game} has none")
         self._knowledge = knowledge_of(game)
+        if self._knowledge.plans is not None:
+            names = [n for n in names if n in self._knowledge.plans]
         self.plans = {name: make_plan(name, self.rng.getrandbits(63)) for name in names}
         self._own = list(names)
         for variant in self._knowledge.variants:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spelbord.ai.omringad.script import COST, VARIANTS, OmringadPlan, Rush, distances
+from spelbord.ai.omringad.script import COST, PLANS, VARIANTS, OmringadPlan, Rush, distances
 from spelbord.ai.portfolio import GameKnowledge, PortfolioAgent, teach
 from spelbord.ai.view import SeatView
 from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, Pool
@@ -182,5 +182,10 @@ def _counts(obs: dict[str, Any], seat: int) -> dict[int, int]:
     return out
 
 
-KNOWLEDGE = GameKnowledge(default_plan=DEFAULT_PLAN, variants=VARIANTS, observe=observe)
+KNOWLEDGE = GameKnowledge(
+    default_plan=DEFAULT_PLAN,
+    plans=tuple(p.plan for p in PLANS),
+    variants=VARIANTS,
+    observe=observe,
+)
 teach("omringad", KNOWLEDGE)
