@@ -97,6 +97,9 @@ class GameKnowledge:
     """The scripted plans the agent follows and models (``None``: every plan of the game;
     a game keeps plans written to test the agent out of it)."""
     variants: tuple[Any, ...] = ()
+    models_variants: bool = False
+    """Whether the opponent model counts the ``variants`` among the opponent's possible
+    plans too (an opponent may play as well as the agent's own plans)."""
     observe: Callable[[PortfolioAgent, SeatView], None] | None = None
 
 
@@ -304,7 +307,8 @@ class PortfolioAgent(Agent):
         for variant in self._knowledge.variants:
             self.plans[variant.plan] = variant(self.rng.getrandbits(63))
             self._own.append(variant.plan)
-        self.belief = Belief({name: 1.0 / len(names) for name in names})
+        modelled = self._own if self._knowledge.models_variants else names
+        self.belief = Belief({name: 1.0 / len(modelled) for name in modelled})
         self._default = self._knowledge.default_plan or names[0]
         self._value = _evaluation(game)
         self._game = game

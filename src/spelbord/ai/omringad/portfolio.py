@@ -186,6 +186,7 @@ KNOWLEDGE = GameKnowledge(
     default_plan=DEFAULT_PLAN,
     plans=tuple(p.plan for p in PLANS),
     variants=VARIANTS,
+    models_variants=True,
     observe=observe,
 )
 teach("omringad", KNOWLEDGE)

@@ -321,7 +321,9 @@ class OmringadPlan(ScriptedAgent):
         score = {}
         for a, sq in squares.items():
             assert sq is not None
-            score[a] = -float(distances(obs, sq).get(goal, 99)) - self.step_penalty(obs, seat, sq, goal)
+            score[a] = -float(distances(obs, sq).get(goal, 99)) - self.step_penalty(
+                obs, seat, sq, goal
+            )
         if N.STOP in actions and (not score or -max(score.values()) >= now):
             return N.STOP
         return self.pick(actions, score) if score else None
@@ -688,9 +690,125 @@ class Phalanx(OmringadPlan):
         return self.pick(list(squares), score)
 
 
+SPEED = {"M": 1, "E": 2, "A": 2, "a": 1, "R": 3, "r": 3, "K": 1, "G": 2, "X": 3, "x": 2}
+"""F of the units a sweeping party is sorted by (R20, R114; others count 2)."""
+
+
+class Sweeper(OmringadPlan):
+    """Takes land by walking through it: a group takes every enemy square without units
+    that it merely passes (R36), so each party of one speed (riders together, elites
+    together, R31) walks the path of its allowance that takes the most points and squares
+    (R61, R62), around enemy stacks unless it outnumbers them two to one, and stops where
+    no bigger stack stands next to it. A castle keeps as many units as enemies stand
+    within two steps of it, and always one.
+
+    >>> Sweeper(1).shopping
+    'REM'
+    """
+
+    plan = "sweeper"
+    summary = "fast parties walk the paths that take the most enemy squares in passing"
+    shopping = "REM"
+    ODDS: ClassVar[float] = 1.5
+    """How many times the defenders' number a party must be to attack them."""
+
+    def _keep(self, obs: dict[str, Any], seat: int, origin: int) -> int:
+        if obs["terrain"][origin] not in "CV" or obs["control"][origin] != seat:
+            return 0
+        return max(1 if obs["terrain"][origin] == "C" else 0, threat(obs, seat, origin, 1))
+
+    def _party(self, obs: dict[str, Any], seat: int, origin: int) -> tuple[int, int]:
+        """(units, F) of the party that would leave ``origin`` now."""
+        units = [u for u in own_unmoved(obs, seat, origin) if u.upper() not in LONE]
+        spare = len(own_unmoved(obs, seat, origin)) - self._keep(obs, seat, origin)
+        if not units or spare <= 0:
+            return 0, 0
+        fastest = max(SPEED.get(u, 2) for u in units)
+        return min(spare, sum(1 for u in units if SPEED.get(u, 2) == fastest)), fastest
+
+    def _gain(self, obs: dict[str, Any], seat: int, sq: int, size: int) -> float | None:
+        """What entering ``sq`` brings (``None``: not worth entering)."""
+        there = enemy_units(obs, seat).get(sq, 0)
+        if there and size < self.ODDS * there:
+            return None
+        if obs["control"][sq] in (seat, -1) and not there:
+            return 0.0
+        return 1.0 + {"C": 5.0, "V": 2.0, "F": 1.0, "M": 1.0}.get(obs["terrain"][sq], 0.0)
+
+    def _best_path(
+        self, obs: dict[str, Any], seat: int, start: int, steps: int, size: int, seen: set[int]
+    ) -> tuple[float, int | None]:
+        """The most a walk of up to ``steps`` from ``start`` takes, and its first step."""
+        if steps <= 0:
+            return self._safety(obs, seat, start, size), None
+        best: tuple[float, int | None] = (self._safety(obs, seat, start, size), None)
+        enemies = enemy_units(obs, seat)
+        for nxt in set(obs["map"]["steps"][start]):
+            if nxt in seen or obs["terrain"][nxt] == "L":
+                continue
+            gain = self._gain(obs, seat, nxt, size)
+            if gain is None:
+                continue
+            stops = enemies.get(nxt, 0) > 0 or obs["terrain"][nxt] == "M"
+            rest, _ = self._best_path(obs, seat, nxt, 0 if stops else steps - 1, size, seen | {nxt})
+            if gain + rest > best[0]:
+                best = (gain + rest, nxt)
+        return best
+
+    def _safety(self, obs: dict[str, Any], seat: int, sq: int, size: int) -> float:
+        """A penalty for ending next to a bigger enemy stack."""
+        enemies = enemy_units(obs, seat)
+        near = max((enemies.get(n, 0) for n in obs["map"]["steps"][sq]), default=0)
+        return -0.5 * max(0, near - size)
+
+    def _move(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        actions: list[int],
+        texts: dict[int, str],
+        squares: dict[int, int | None],
+    ) -> int | None:
+        move = obs["move"]
+        if move["origin"] < 0:
+            score: dict[int, float] = {}
+            for a, sq in squares.items():
+                assert sq is not None
+                size, speed = self._party(obs, seat, sq)
+                if size and obs["round"] > 1:
+                    value, first = self._best_path(obs, seat, sq, speed, size, {sq})
+                    if first is not None and value > 0.5:
+                        score[a] = value
+            return self.pick(actions, score) if score else (N.PASS if N.PASS in actions else None)
+        takes = [a for a in actions if N.is_take(a)]
+        if takes:
+            size, speed = self._party(obs, seat, move["origin"])
+            same = [a for a in takes if SPEED.get(texts[a].split()[-1], 2) == speed]
+            if same and move["count"] < size:
+                return self.rng.choice(same)
+            if move["count"] > 0 and N.DONE in actions:
+                return N.DONE
+            return self.rng.choice(takes)
+        if N.DONE in actions and not squares:
+            return N.DONE
+        here = move["path"][-1] if move["path"] else move["origin"]
+        group = obs["move"].get("group", [])
+        speed = min((SPEED.get(u, 2) for u in group), default=1)
+        left = speed - len(move["path"])
+        _, first = self._best_path(
+            obs, seat, here, left, move["count"], {move["origin"], *move["path"]}
+        )
+        legal = {sq: a for a, sq in squares.items()}
+        if first is not None and first in legal:
+            return legal[first]
+        if N.STOP in actions:
+            return N.STOP
+        return self.pick(actions, {a: 0.0 for a in squares})
+
+
 PLANS: tuple[type[OmringadPlan], ...] = (Conqueror, Turtle, Bidder, Rush)
 """The gauntlet the portfolio agent knows (``script:NAME``)."""
-HELD_OUT: tuple[type[OmringadPlan], ...] = (Fortress, Starver, Phalanx)
+HELD_OUT: tuple[type[OmringadPlan], ...] = (Fortress, Starver, Phalanx, Sweeper)
 """Plans written after the portfolio agent, from the rules alone, to measure it against
 plans it does not know (``script:NAME`` too; the agent neither follows nor models them)."""
 
