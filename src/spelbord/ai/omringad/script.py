@@ -575,7 +575,7 @@ class Starver(OmringadPlan):
         control, terrain = obs["control"], obs["terrain"]
         best, best_score = None, 0.0
         for sq, d in distances(obs, origin).items():
-            if d == 0 or control[sq] in (seat, -1) and not enemies.get(sq):
+            if d == 0 or (control[sq] in (seat, -1) and not enemies.get(sq)):
                 continue
             there = enemies.get(sq, 0)
             if there and size < 2 * there:
