@@ -36,6 +36,18 @@ from spelbord.games.omringad import notation as N
 VALUE = {"C": 5.0, "V": 2.0, "F": 1.0, "M": 1.0, "L": 0.3, ".": 0.3}
 """What a square brings a beginner: the points it scores (R62), income otherwise (R61)."""
 COST = {"M": 2, "E": 3, "A": 4, "R": 5, "K": 6, "G": 10}
+WORTH = {
+    "dragon": 6,
+    "elephants": 6,
+    "snipers": 6,
+    "magician": 5,
+    "horses": 4,
+    "diplomat": 4,
+    "pirates": 3,
+    "infiltrator": 3,
+}
+"""What a special unit is worth in gold to a plan that bids for its worth (R102): about
+the base unit it fights like (R20, R111-R117), more for the dragon's siege (R111)."""
 
 
 def distances(obs: dict[str, Any], start: int) -> dict[int, int]:
@@ -113,6 +125,7 @@ class OmringadPlan(ScriptedAgent):
     game = "omringad"
     shopping: str = "REM"
     garrison: str = ""
+    bidding: bool = False
     moves: ClassVar[bool] = True
     home_only: ClassVar[bool] = False
     GARRISON_REACH: ClassVar[int] = 3
@@ -125,8 +138,11 @@ class OmringadPlan(ScriptedAgent):
         shopping: str | None = None,
         garrison: str | None = None,
         plan: str | None = None,
+        bidding: bool | None = None,
     ) -> None:
         super().__init__(seed)
+        if bidding is not None:
+            self.bidding = bidding
         if shopping is not None:
             if not shopping or any(letter not in COST for letter in shopping):
                 raise AgentSpecError(
@@ -204,6 +220,14 @@ class OmringadPlan(ScriptedAgent):
     def bid(
         self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
     ) -> int | None:
+        """Pass, or with ``bidding`` on raise by one while the bid stays within the lot's
+        ``WORTH`` in gold (R102)."""
+        if self.bidding:
+            lot = (obs.get("auction") or {}).get("lot")
+            limit = WORTH.get(lot or "", 0)
+            bids = [a for a in actions if N.BID < a <= N.BID + limit]
+            if bids:
+                return min(bids)
         return N.PASS if N.PASS in actions else None
 
     def _hit(self, actions: list[int], texts: dict[int, str]) -> int | None:
@@ -827,9 +851,16 @@ class Variant:
     shopping: str
     garrison: str = ""
     summary: str = ""
+    bidding: bool = False
 
     def __call__(self, seed: int | None = None) -> OmringadPlan:
-        return self.base(seed, shopping=self.shopping, garrison=self.garrison, plan=self.plan)
+        return self.base(
+            seed,
+            shopping=self.shopping,
+            garrison=self.garrison,
+            plan=self.plan,
+            bidding=self.bidding,
+        )
 
 
 VARIANTS: tuple[Variant, ...] = (
@@ -841,6 +872,14 @@ VARIANTS: tuple[Variant, ...] = (
         "AERM",
         "CV",
         summary="the conqueror, archers and elites first, garrisons in threatened settlements",
+    ),
+    Variant(
+        "bidding-conqueror",
+        Conqueror,
+        "AERM",
+        "CV",
+        summary="the garrison conqueror, bidding for each special unit up to its worth",
+        bidding=True,
     ),
 )
 """Further plans for the portfolio agent's own choice (``spelbord.ai.portfolio``), not in
