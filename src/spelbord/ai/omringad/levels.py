@@ -11,7 +11,7 @@ from __future__ import annotations
 from spelbord.ai.levels import Levels
 
 LEVELS = Levels(
-    easy="script:bidder",
+    easy="script:rush",
     medium="script:conqueror",
     hard="portfolio:1s",
     master="portfolio:4s",
