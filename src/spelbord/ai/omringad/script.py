@@ -831,7 +831,6 @@ class Sweeper(OmringadPlan):
 
 
 PLANS: tuple[type[OmringadPlan], ...] = (Conqueror, Turtle, Bidder, Rush)
-
 """The gauntlet the portfolio agent knows (``script:NAME``)."""
 HELD_OUT: tuple[type[OmringadPlan], ...] = (Fortress, Starver, Phalanx, Sweeper)
 """Plans written after the portfolio agent, from the rules alone, to measure it against
