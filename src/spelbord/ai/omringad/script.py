@@ -622,7 +622,7 @@ class Starver(OmringadPlan):
         home = obs["terrain"][move["origin"]] in "CV"
         if move["count"] >= self.PARTY or (home and left <= 1 and move["count"] > 0):
             return N.DONE if N.DONE in actions else None
-        fast = {a: COST.get(texts[a].split()[-1].upper(), 1) for a in takes}
+        fast = {a: float(COST.get(texts[a].split()[-1].upper(), 1)) for a in takes}
         return self.pick(takes, fast)
 
     def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
