@@ -89,3 +89,17 @@ def test_the_portfolio_agent_neither_follows_nor_models_the_held_out_plans() -> 
     assert agent.belief is not None
     assert not held_out & set(agent.plans) and not held_out & set(agent.belief.weights)
     assert {v.plan for v in script.VARIANTS} <= set(agent.belief.weights)
+
+
+def test_the_portfolio_agent_keeps_its_time_and_plays_its_default_when_out_of_it() -> None:
+    """A 1 ms budget finishes no sweep (a rollout looks at the clock): the agent plays
+    the default plan's proposal, here the garrison conqueror's march from its one stack,
+    where the turtle among its plans would pass (R30)."""
+    from spelbord.ai.portfolio import make_portfolio
+
+    st = position({"A c3": (0, "EE"), "B c3": (1, "M")}, CASTLE)
+    agent = make_portfolio(["1ms"], seed=1)
+    action = agent.step(SeatView(st, 0))
+    assert agent.searched == 1 and agent.last_stats is not None
+    assert agent.last_stats.iterations == 0
+    assert st.action_to_string(action) == "A c3"
