@@ -34,7 +34,8 @@ What the agent knows of a game beyond its plans a game's agents register with ``
 
 Options: a time or iteration budget (default ``1s``; an iteration is one sweep over the
 arms; a time budget holds inside a sweep too: a rollout looks at the clock, a sweep the
-time cut short is dropped, and when none finished the default plan's proposal is played), ``horizon=H`` round ends to simulate (0 to 20, default ``DEFAULT_HORIZON``; 0: to
+time cut short is dropped, and when none finished the default plan's proposal is played),
+``horizon=H`` round ends to simulate (0 to 20, default ``DEFAULT_HORIZON``; 0: to
 the end of the game), ``guard=Z`` (0 to 5, default 1), ``model=on|off`` (the opponent
 model), ``commit=on|off``.
 
