@@ -8,6 +8,13 @@
   buys cheap units with the rest and otherwise plays like the conqueror.
 * ``rush``: riders and elites, every stack straight for the opponent's castle.
 
+Held out (``HELD_OUT``, written from the rules alone to measure the portfolio agent on
+play it does not know; it neither follows nor models them): ``fortress`` (ranged units
+hold the settlements, sallies only at two to one), ``starver`` (outbids every rival for
+the special units, raids in pairs), ``phalanx`` (one army under a general, the rest walk
+to join it) and ``sweeper`` (parties walk the paths that take most enemy squares in
+passing, R36).
+
 Beyond the gauntlet, ``VARIANTS`` are plans the portfolio agent (``spelbord.ai.portfolio``)
 may follow itself: a gauntlet plan with another shopping order and, optionally, a
 garrison (``Variant``; no plan's code is copied).
