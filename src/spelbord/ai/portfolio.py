@@ -33,7 +33,9 @@ What the agent knows of a game beyond its plans a game's agents register with ``
 (``spelbord.ai.<game>``, found through the game's ``agents`` extra).
 
 Options: a time or iteration budget (default ``1s``; an iteration is one sweep over the
-arms), ``horizon=H`` round ends to simulate (0 to 20, default ``DEFAULT_HORIZON``; 0: to
+arms; a time budget holds inside a sweep too: a rollout looks at the clock, a sweep the
+time cut short is dropped, and when none finished the default plan's proposal is played),
+``horizon=H`` round ends to simulate (0 to 20, default ``DEFAULT_HORIZON``; 0: to
 the end of the game), ``guard=Z`` (0 to 5, default 1), ``model=on|off`` (the opponent
 model), ``commit=on|off``.
 
@@ -80,6 +82,14 @@ MAX_SWEEPS = 1000
 far more work than one ``ismcts`` iteration, so the server's iteration cap is too loose)."""
 STEP_LIMIT = 5000
 """Safety bound on the moves of one rollout."""
+CLOCK_EVERY = 16
+"""Moves of a rollout between two looks at the clock (a time budget is kept within a few
+milliseconds, however long one sweep takes)."""
+
+
+class _OutOfTime(Exception):
+    """A rollout passed the decision's deadline."""
+
 
 Value = Callable[[State], list[float] | None]
 
@@ -93,7 +103,13 @@ class GameKnowledge:
     ``observe(agent, view)``, which updates ``agent.belief`` from public evidence."""
 
     default_plan: str | None = None
+    plans: tuple[str, ...] | None = None
+    """The scripted plans the agent follows and models (``None``: every plan of the game;
+    a game keeps plans written to test the agent out of it)."""
     variants: tuple[Any, ...] = ()
+    models_variants: bool = False
+    """Whether the opponent model counts the ``variants`` among the opponent's possible
+    plans too (an opponent may play as well as the agent's own plans)."""
     observe: Callable[[PortfolioAgent, SeatView], None] | None = None
 
 
@@ -294,12 +310,15 @@ class PortfolioAgent(Agent):
         if not names:
             raise AgentSpecError(f"the portfolio agent needs scripted plans; {game} has none")
         self._knowledge = knowledge_of(game)
+        if self._knowledge.plans is not None:
+            names = [n for n in names if n in self._knowledge.plans]
         self.plans = {name: make_plan(name, self.rng.getrandbits(63)) for name in names}
         self._own = list(names)
         for variant in self._knowledge.variants:
             self.plans[variant.plan] = variant(self.rng.getrandbits(63))
             self._own.append(variant.plan)
-        self.belief = Belief({name: 1.0 / len(names) for name in names})
+        modelled = self._own if self._knowledge.models_variants else names
+        self.belief = Belief({name: 1.0 / len(modelled) for name in modelled})
         self._default = self._knowledge.default_plan or names[0]
         self._value = _evaluation(game)
         self._game = game
@@ -327,9 +346,9 @@ class PortfolioAgent(Agent):
         self.searched += 1
         ordered = list(arms.values())
         self.last_stats = self._search(view, ordered)
-        if not any(a.runs for a in ordered):  # every rollout failed: trust the first plan
-            return ordered[0].action
         default = next(a for a in ordered if self._default in a.plans)
+        if not any(a.runs for a in ordered):  # no sweep finished in time: the default plan
+            return default.action
         better = [a for a in ordered if a is default or _beats(a, default, self.guard)]
         top = max(a.mean for a in better)
         chosen = self.rng.choice([a for a in better if a.mean == top])
@@ -343,7 +362,8 @@ class PortfolioAgent(Agent):
         limit = self.budget.seconds
         sweeps = 0
         while True:
-            self._sweep(view, arms, sweeps, start, limit)
+            if not self._sweep(view, arms, sweeps, start, limit):
+                break  # out of time inside a sweep: the sweeps before it count
             sweeps += 1
             elapsed = time.perf_counter() - start
             if self.budget.iterations is not None:
@@ -357,29 +377,35 @@ class PortfolioAgent(Agent):
 
     def _sweep(
         self, view: SeatView, arms: list[Arm], sweep: int, start: float, limit: float | None
-    ) -> None:
+    ) -> bool:
+        """One rollout of every arm on one determinization and chance seed; ``False`` when
+        the time ran out first (the sweep is dropped: its arms would not be paired)."""
         seat = view.seat
+        deadline = None if limit is None else start + limit
         det = view.determinize(self.rng)
         opponent = self._opponent_plan()
         chance_seed = self.rng.getrandbits(63)
         results: list[tuple[Arm, float]] = []
         for arm in arms:
-            if limit is not None and sweep > 0 and time.perf_counter() - start > limit:
-                break  # this sweep would overrun the budget: the arms played so far count
             mine = arm.plans[sweep % len(arm.plans)]
             state = det.clone()
             try:
-                value = self._rollout(state, seat, arm.action, mine, opponent, chance_seed)
+                value = self._rollout(
+                    state, seat, arm.action, mine, opponent, chance_seed, deadline
+                )
+            except _OutOfTime:
+                return False
             except (AssertionError, SpelbordError, LookupError, ValueError) as error:
                 # An imagined state the rules cannot play on: drop the whole sweep (so the
                 # arms stay paired) and keep the state for a bug report.
                 self.failed += 1
                 if len(self.failures) < 3:
                     self.failures.append((repr(error), det.to_json()))
-                return
+                return True
             results.append((arm, value))
         for arm, value in results:
             arm.add(sweep, arm.plans[sweep % len(arm.plans)], value)
+        return True
 
     def _opponent_plan(self) -> str:
         assert self.belief is not None
@@ -388,15 +414,25 @@ class PortfolioAgent(Agent):
         return self.belief.sample(self.rng)
 
     def _rollout(
-        self, state: State, seat: int, first: int, mine: str, theirs: str, chance_seed: int
+        self,
+        state: State,
+        seat: int,
+        first: int,
+        mine: str,
+        theirs: str,
+        chance_seed: int,
+        deadline: float | None = None,
     ) -> float:
         """Play ``first``, then ``mine`` for ``seat`` and ``theirs`` for every other seat,
-        for ``horizon`` round ends; ``seat``'s value."""
+        for ``horizon`` round ends; ``seat``'s value (``_OutOfTime`` past ``deadline``,
+        looked at every ``CLOCK_EVERY`` moves)."""
         rng = random.Random(chance_seed)
         plans = [self.plans[mine if s == seat else theirs] for s in range(state.num_players())]
         stop = _round(state) + self.horizon if self.horizon else None
         pending: int | None = first
-        for _ in range(STEP_LIMIT):
+        for step in range(STEP_LIMIT):
+            if deadline is not None and step % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
+                raise _OutOfTime
             if state.is_terminal() or (stop is not None and _round(state) >= stop):
                 break
             player = state.current_player()

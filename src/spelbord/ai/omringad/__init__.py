@@ -6,6 +6,6 @@ beside them the fitter of the game's evaluation (``fit``, the game's ``tuner`` e
 from spelbord.ai.omringad import portfolio, script
 from spelbord.ai.scripted import register_plans
 
-register_plans(*script.PLANS)
+register_plans(*script.PLANS, *script.HELD_OUT)
 
 __all__ = ["portfolio", "script"]

@@ -1,8 +1,11 @@
 """What the portfolio agent (``spelbord.ai.portfolio``) knows of Omringad.
 
 The plan it plays unless another measures better is the garrison conqueror, the
-strongest in scripted play; beyond the gauntlet it may follow the ``VARIANTS`` of
-``spelbord.ai.omringad.script`` itself (never modelling them as the opponent's).
+strongest in scripted play; beyond the gauntlet (``script.PLANS``) it may follow the
+``VARIANTS`` of ``spelbord.ai.omringad.script`` itself, and it counts them among the
+opponent's possible plans too (``models_variants``: an opponent it does not know may play
+as well as its own plans). The held-out plans (``script.HELD_OUT``) it neither follows nor
+models: they measure it on play it was not tuned to.
 
 Its opponent model (``model=on``) updates the belief over which plan the opponent follows
 from public evidence at each of the agent's decisions, in two-player games:
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spelbord.ai.omringad.script import COST, VARIANTS, OmringadPlan, Rush, distances
+from spelbord.ai.omringad.script import COST, PLANS, VARIANTS, OmringadPlan, Rush, distances
 from spelbord.ai.portfolio import GameKnowledge, PortfolioAgent, teach
 from spelbord.ai.view import SeatView
 from spelbord.games.omringad.units import BASE_KINDS, KIND_CODES, Pool
@@ -182,5 +185,11 @@ def _counts(obs: dict[str, Any], seat: int) -> dict[int, int]:
     return out
 
 
-KNOWLEDGE = GameKnowledge(default_plan=DEFAULT_PLAN, variants=VARIANTS, observe=observe)
+KNOWLEDGE = GameKnowledge(
+    default_plan=DEFAULT_PLAN,
+    plans=tuple(p.plan for p in PLANS),
+    variants=VARIANTS,
+    models_variants=True,
+    observe=observe,
+)
 teach("omringad", KNOWLEDGE)

@@ -8,6 +8,13 @@
   buys cheap units with the rest and otherwise plays like the conqueror.
 * ``rush``: riders and elites, every stack straight for the opponent's castle.
 
+Held out (``HELD_OUT``, written from the rules alone to measure the portfolio agent on
+play it does not know; it neither follows nor models them): ``fortress`` (ranged units
+hold the settlements, sallies only at two to one), ``starver`` (outbids every rival for
+the special units, raids in pairs), ``phalanx`` (one army under a general, the rest walk
+to join it) and ``sweeper`` (parties walk the paths that take most enemy squares in
+passing, R36).
+
 Beyond the gauntlet, ``VARIANTS`` are plans the portfolio agent (``spelbord.ai.portfolio``)
 may follow itself: a gauntlet plan with another shopping order and, optionally, a
 garrison (``Variant``; no plan's code is copied).
@@ -36,6 +43,18 @@ from spelbord.games.omringad import notation as N
 VALUE = {"C": 5.0, "V": 2.0, "F": 1.0, "M": 1.0, "L": 0.3, ".": 0.3}
 """What a square brings a beginner: the points it scores (R62), income otherwise (R61)."""
 COST = {"M": 2, "E": 3, "A": 4, "R": 5, "K": 6, "G": 10}
+WORTH = {
+    "dragon": 6,
+    "elephants": 6,
+    "snipers": 6,
+    "magician": 5,
+    "horses": 4,
+    "diplomat": 4,
+    "pirates": 3,
+    "infiltrator": 3,
+}
+"""What a special unit is worth in gold to a plan that bids for its worth (R102): about
+the base unit it fights like (R20, R111-R117), more for the dragon's siege (R111)."""
 
 
 def distances(obs: dict[str, Any], start: int) -> dict[int, int]:
@@ -113,6 +132,7 @@ class OmringadPlan(ScriptedAgent):
     game = "omringad"
     shopping: str = "REM"
     garrison: str = ""
+    bidding: bool = False
     moves: ClassVar[bool] = True
     home_only: ClassVar[bool] = False
     GARRISON_REACH: ClassVar[int] = 3
@@ -125,8 +145,11 @@ class OmringadPlan(ScriptedAgent):
         shopping: str | None = None,
         garrison: str | None = None,
         plan: str | None = None,
+        bidding: bool | None = None,
     ) -> None:
         super().__init__(seed)
+        if bidding is not None:
+            self.bidding = bidding
         if shopping is not None:
             if not shopping or any(letter not in COST for letter in shopping):
                 raise AgentSpecError(
@@ -204,6 +227,14 @@ class OmringadPlan(ScriptedAgent):
     def bid(
         self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
     ) -> int | None:
+        """Pass, or with ``bidding`` on raise by one while the bid stays within the lot's
+        ``WORTH`` in gold (R102)."""
+        if self.bidding:
+            lot = (obs.get("auction") or {}).get("lot")
+            limit = WORTH.get(lot or "", 0)
+            bids = [a for a in actions if N.BID < a <= N.BID + limit]
+            if bids:
+                return min(bids)
         return N.PASS if N.PASS in actions else None
 
     def _hit(self, actions: list[int], texts: dict[int, str]) -> int | None:
@@ -301,6 +332,10 @@ class OmringadPlan(ScriptedAgent):
                 return N.PASS if N.PASS in actions else None
             return self.pick(actions, score)
         takes = [a for a in actions if N.is_take(a)]
+        if takes:
+            chosen = self.take(obs, seat, actions, texts, takes)
+            if chosen is not None:
+                return chosen
         if takes and N.DONE in actions and move["count"] > 0 and self.garrison:
             left = unmoved_units(obs, seat, move["origin"]) - move["count"]
             if left <= self.keep(obs, seat, move["origin"]):
@@ -317,10 +352,28 @@ class OmringadPlan(ScriptedAgent):
         score = {}
         for a, sq in squares.items():
             assert sq is not None
-            score[a] = -float(distances(obs, sq).get(goal, 99))
+            score[a] = -float(distances(obs, sq).get(goal, 99)) - self.step_penalty(
+                obs, seat, sq, goal
+            )
         if N.STOP in actions and (not score or -max(score.values()) >= now):
             return N.STOP
         return self.pick(actions, score) if score else None
+
+    def take(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        actions: list[int],
+        texts: dict[int, str],
+        takes: list[int],
+    ) -> int | None:
+        """The unit a group takes next (or ``done``); ``None``: the shared rule (the
+        whole stack, less a garrison)."""
+        return None
+
+    def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
+        """What stepping onto ``square`` on the way to ``goal`` costs beyond distance."""
+        return 0.0
 
     def keep(self, obs: dict[str, Any], seat: int, square: int) -> int:
         """Units that should stay on ``square`` when a group leaves it: on a settlement
@@ -380,8 +433,415 @@ class Rush(OmringadPlan):
         return min(castles, key=lambda s: dist.get(s, 99))
 
 
+RANGED = "AKWS"
+"""Letters of the units that fire in the ranged step (R40, R115, R117)."""
+LONE = "DIWH"
+"""Letters of the units that cannot conquer alone (R25, R118) or never stand alone (R112)."""
+
+
+def own_unmoved(obs: dict[str, Any], seat: int, square: int) -> list[str]:
+    """The letters of ``seat``'s units on ``square`` that have not moved this round (R37)."""
+    return [
+        code
+        for st in obs["stacks"]
+        if st["owner"] == seat and st["square"] == square
+        for code, moved in zip(st.get("units", ()), st.get("moved", ()), strict=False)
+        if not moved
+    ]
+
+
+def threat(obs: dict[str, Any], seat: int, square: int, reach: int = 2) -> int:
+    """Enemy units within ``reach`` steps of ``square`` (counts are public, R80)."""
+    dist = distances(obs, square)
+    return sum(n for sq, n in enemy_units(obs, seat).items() if dist.get(sq, 99) <= reach)
+
+
+class Fortress(OmringadPlan):
+    """Archers and catapults hold the castle and villages and never leave them; the rest
+    sallies only where it wins cheaply: an undefended enemy square near home, or a stack
+    it outnumbers at least two to one (R34: entering enemy units means a battle).
+    Reinforcements go to the settlement most threatened (R55).
+
+    >>> Fortress(1).takes_letter("A"), Fortress(1).takes_letter("E")
+    (False, True)
+    """
+
+    plan = "fortress"
+    summary = "ranged units hold the settlements; sallies only at two-to-one odds"
+    shopping = "AEMK"
+    REACH: ClassVar[int] = 3
+    """Steps from its own settlements within which it sallies."""
+    ODDS: ClassVar[float] = 2.0
+    """How many times the defenders' number a group must be to attack them."""
+
+    def takes_letter(self, letter: str) -> bool:
+        upper = letter.upper()
+        return upper not in RANGED and upper not in LONE and upper != "G"
+
+    def _settlements(self, obs: dict[str, Any], seat: int) -> list[int]:
+        return [
+            sq for sq, t in enumerate(obs["terrain"]) if t in "CV" and obs["control"][sq] == seat
+        ]
+
+    def _sally_size(self, obs: dict[str, Any], seat: int, origin: int) -> int:
+        units = [u for u in own_unmoved(obs, seat, origin) if self.takes_letter(u)]
+        if obs["terrain"][origin] in "CV" and obs["control"][origin] == seat:
+            # A threatened settlement keeps as many as threaten it, ranged units counted.
+            all_here = len(own_unmoved(obs, seat, origin))
+            spare = all_here - threat(obs, seat, origin)
+            return max(0, min(len(units), spare))
+        return len(units)
+
+    def target(self, obs: dict[str, Any], seat: int, origin: int) -> int | None:
+        move = obs["move"]
+        size = move["count"] if move["origin"] == origin else self._sally_size(obs, seat, origin)
+        if size <= 0:
+            return None
+        home = self._settlements(obs, seat)
+        near: dict[int, int] = {}
+        for h in home:
+            for sq, d in distances(obs, h).items():
+                if d <= self.REACH and d < near.get(sq, 99):
+                    near[sq] = d
+        enemies = enemy_units(obs, seat)
+        control, terrain = obs["control"], obs["terrain"]
+        dist = distances(obs, origin)
+        best, best_score = None, 0.0
+        for sq, d in dist.items():
+            if d == 0 or d > 3:
+                continue
+            there = enemies.get(sq, 0)
+            if there:
+                if size < self.ODDS * there + 1:
+                    continue
+                worth = VALUE[terrain[sq]] + (3.0 if control[sq] == seat else 0.0)
+            elif control[sq] not in (seat, -1) and sq in near:
+                worth = VALUE[terrain[sq]]
+            else:
+                continue
+            score = worth / (1 + d)
+            if score > best_score:
+                best, best_score = sq, score
+        return best
+
+    def take(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        actions: list[int],
+        texts: dict[int, str],
+        takes: list[int],
+    ) -> int | None:
+        move = obs["move"]
+        wanted = self._sally_size(obs, seat, move["origin"]) if move["count"] == 0 else None
+        if wanted is None:
+            wanted = self._wanted
+        else:
+            self._wanted = wanted
+        melee = [a for a in takes if self.takes_letter(texts[a].split()[-1])]
+        if move["count"] < wanted and melee:
+            return self.rng.choice(melee)
+        return N.DONE if N.DONE in actions else None
+
+    _wanted: int = 0
+
+    def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
+        return 50.0 if square != goal and enemy_units(obs, seat).get(square, 0) else 0.0
+
+    def _settle(self, obs: dict[str, Any], seat: int, squares: dict[int, int | None]) -> int | None:
+        if obs["phase"] == "reinforce":
+            score: dict[int, float] = {}
+            for a, sq in squares.items():
+                assert sq is not None
+                score[a] = threat(obs, seat, sq) + (0.5 if obs["terrain"][sq] == "C" else 0.0)
+                if self._intruded(obs, seat, sq):
+                    score[a] += 20.0 if obs.get("controller_defends") else -20.0
+            return self.pick(list(squares), score)
+        return super()._settle(obs, seat, squares)
+
+
+class Starver(OmringadPlan):
+    """Keeps the special units from the opponent (R102): while it has more gold than
+    every rival it jumps straight to one more than the richest rival has, so nobody can
+    raise; otherwise it bids up to half its gold to make the winner pay. Its riders raid
+    in pairs, taking undefended enemy squares (R36) for points and income (R61, R62),
+    and fight only a stack they outnumber by two; one unit stays in each settlement.
+
+    >>> Starver(1).shopping
+    'REM'
+    """
+
+    plan = "starver"
+    summary = "outbids every rival for the specials; raids undefended squares in pairs"
+    shopping = "REM"
+    PARTY: ClassVar[int] = 2
+
+    def bid(
+        self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
+    ) -> int | None:
+        bids = {a - N.BID: a for a in actions if N.BID < a <= N.BID + N.MAX_BID}
+        if not bids:
+            return N.PASS if N.PASS in actions else None
+        gold = obs["gold"]
+        richest = max(g for p, g in enumerate(gold) if p != seat)
+        if richest + 1 in bids:
+            return bids[richest + 1]
+        affordable = [b for b in bids if b <= gold[seat] // 2]
+        if affordable:
+            return bids[min(affordable)]
+        return N.PASS if N.PASS in actions else None
+
+    def target(self, obs: dict[str, Any], seat: int, origin: int) -> int | None:
+        move = obs["move"]
+        if move["origin"] == origin:
+            size = move["count"]
+        else:
+            size = len([u for u in own_unmoved(obs, seat, origin) if u.upper() not in LONE])
+            if obs["terrain"][origin] in "CV" and obs["control"][origin] == seat:
+                size -= 1
+            size = min(size, self.PARTY)
+        if size <= 0:
+            return None
+        enemies = enemy_units(obs, seat)
+        control, terrain = obs["control"], obs["terrain"]
+        best, best_score = None, 0.0
+        for sq, d in distances(obs, origin).items():
+            if d == 0 or (control[sq] in (seat, -1) and not enemies.get(sq)):
+                continue
+            there = enemies.get(sq, 0)
+            if there and size < 2 * there:
+                continue
+            score = VALUE[terrain[sq]] / (1 + d) * (0.5 if there else 1.0)
+            if score > best_score:
+                best, best_score = sq, score
+        return best
+
+    def take(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        actions: list[int],
+        texts: dict[int, str],
+        takes: list[int],
+    ) -> int | None:
+        move = obs["move"]
+        left = len(own_unmoved(obs, seat, move["origin"])) - move["count"]
+        home = obs["terrain"][move["origin"]] in "CV"
+        if move["count"] >= self.PARTY or (home and left <= 1 and move["count"] > 0):
+            return N.DONE if N.DONE in actions else None
+        fast = {a: float(COST.get(texts[a].split()[-1].upper(), 1)) for a in takes}
+        return self.pick(takes, fast)
+
+    def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
+        return 50.0 if square != goal and enemy_units(obs, seat).get(square, 0) else 0.0
+
+
+class Phalanx(OmringadPlan):
+    """One army under a general: it buys a general first (R22: +1 on every die of its
+    side), every other stack walks to the army and joins it (R37), new units are placed in
+    the settlement nearest it (R55), and the army marches on the enemy's settlements one
+    after another, fighting whatever stands in its way.
+
+    >>> Phalanx(1).shopping
+    'GREM'
+    """
+
+    plan = "phalanx"
+    summary = "one army under a general marches on settlements; the rest walk to join it"
+    shopping = "GREM"
+    SLOW: ClassVar[str] = "MK"
+    """Units of F1 (R20): they hold the settlements and never slow the army down."""
+
+    def take(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        actions: list[int],
+        texts: dict[int, str],
+        takes: list[int],
+    ) -> int | None:
+        fast = [a for a in takes if texts[a].split()[-1].upper() not in self.SLOW]
+        if fast:
+            return self.rng.choice(fast)
+        if obs["move"]["count"] > 0 and N.DONE in actions:
+            return N.DONE
+        return self.rng.choice(takes)
+
+    def _fast_units(self, obs: dict[str, Any], seat: int, square: int) -> int:
+        return sum(1 for u in own_unmoved(obs, seat, square) if u.upper() not in self.SLOW)
+
+    def _buy(
+        self, actions: list[int], texts: dict[int, str], obs: dict[str, Any], seat: int
+    ) -> int | None:
+        has_general = any(
+            st["owner"] == seat and "G" in st.get("units", ()) for st in obs["stacks"]
+        ) or "general" in obs.get("bought", ())
+        for letter in self.shopping:
+            if letter == "G" and has_general:
+                continue
+            for a in actions:
+                if texts[a] == f"buy {letter}":
+                    return a
+        return N.DONE if N.DONE in actions else None
+
+    def army(self, obs: dict[str, Any], seat: int) -> int | None:
+        """The square of the army: the stack with a general, else the biggest."""
+        best, best_key = None, (-1, -1)
+        for st in obs["stacks"]:
+            if st["owner"] != seat:
+                continue
+            key = (int("G" in st.get("units", ())), st["count"])
+            if key > best_key:
+                best, best_key = st["square"], key
+        return best
+
+    def target(self, obs: dict[str, Any], seat: int, origin: int) -> int | None:
+        army = self.army(obs, seat)
+        moving = obs["move"]["origin"] == origin
+        if not moving and not self._fast_units(obs, seat, origin):
+            return None  # the slow units hold where they stand
+        if moving:  # the group on the way is out of its stack (R30)
+            if "G" not in obs["move"].get("group", ()) and army is not None:
+                return army
+        elif army is not None and origin != army:
+            return army
+        control, terrain = obs["control"], obs["terrain"]
+        dist = distances(obs, origin)
+        goals = [sq for sq in dist if terrain[sq] in "CV" and control[sq] not in (seat, -1)]
+        if obs["round"] <= 1 or not goals:
+            return super().target(obs, seat, origin) if obs["round"] > 1 else None
+        return min(goals, key=lambda sq: (dist[sq] - VALUE[terrain[sq]] / 5, sq))
+
+    def _settle(self, obs: dict[str, Any], seat: int, squares: dict[int, int | None]) -> int | None:
+        army = self.army(obs, seat)
+        if obs["phase"] != "reinforce" or army is None:
+            return super()._settle(obs, seat, squares)
+        dist = distances(obs, army)
+        score = {a: -float(dist.get(sq, 99)) for a, sq in squares.items() if sq is not None}
+        return self.pick(list(squares), score)
+
+
+SPEED = {"M": 1, "E": 2, "A": 2, "a": 1, "R": 3, "r": 3, "K": 1, "G": 2, "X": 3, "x": 2}
+"""F of the units a sweeping party is sorted by (R20, R114; others count 2)."""
+
+
+class Sweeper(OmringadPlan):
+    """Takes land by walking through it: a group takes every enemy square without units
+    that it merely passes (R36), so each party of one speed (riders together, elites
+    together, R31) walks the path of its allowance that takes the most points and squares
+    (R61, R62), around enemy stacks unless it outnumbers them two to one, and stops where
+    no bigger stack stands next to it. A castle keeps as many units as enemies stand
+    within two steps of it, and always one.
+
+    >>> Sweeper(1).shopping
+    'REM'
+    """
+
+    plan = "sweeper"
+    summary = "fast parties walk the paths that take the most enemy squares in passing"
+    shopping = "REM"
+    ODDS: ClassVar[float] = 1.5
+    """How many times the defenders' number a party must be to attack them."""
+
+    def _keep(self, obs: dict[str, Any], seat: int, origin: int) -> int:
+        if obs["terrain"][origin] not in "CV" or obs["control"][origin] != seat:
+            return 0
+        return max(1 if obs["terrain"][origin] == "C" else 0, threat(obs, seat, origin, 1))
+
+    def _party(self, obs: dict[str, Any], seat: int, origin: int) -> tuple[int, int]:
+        """(units, F) of the party that would leave ``origin`` now."""
+        units = [u for u in own_unmoved(obs, seat, origin) if u.upper() not in LONE]
+        spare = len(own_unmoved(obs, seat, origin)) - self._keep(obs, seat, origin)
+        if not units or spare <= 0:
+            return 0, 0
+        fastest = max(SPEED.get(u, 2) for u in units)
+        return min(spare, sum(1 for u in units if SPEED.get(u, 2) == fastest)), fastest
+
+    def _gain(self, obs: dict[str, Any], seat: int, sq: int, size: int) -> float | None:
+        """What entering ``sq`` brings (``None``: not worth entering)."""
+        there = enemy_units(obs, seat).get(sq, 0)
+        if there and size < self.ODDS * there:
+            return None
+        if obs["control"][sq] in (seat, -1) and not there:
+            return 0.0
+        return 1.0 + {"C": 5.0, "V": 2.0, "F": 1.0, "M": 1.0}.get(obs["terrain"][sq], 0.0)
+
+    def _best_path(
+        self, obs: dict[str, Any], seat: int, start: int, steps: int, size: int, seen: set[int]
+    ) -> tuple[float, int | None]:
+        """The most a walk of up to ``steps`` from ``start`` takes, and its first step."""
+        if steps <= 0:
+            return self._safety(obs, seat, start, size), None
+        best: tuple[float, int | None] = (self._safety(obs, seat, start, size), None)
+        enemies = enemy_units(obs, seat)
+        for nxt in set(obs["map"]["steps"][start]):
+            if nxt in seen or obs["terrain"][nxt] == "L":
+                continue
+            gain = self._gain(obs, seat, nxt, size)
+            if gain is None:
+                continue
+            stops = enemies.get(nxt, 0) > 0 or obs["terrain"][nxt] == "M"
+            rest, _ = self._best_path(obs, seat, nxt, 0 if stops else steps - 1, size, seen | {nxt})
+            if gain + rest > best[0]:
+                best = (gain + rest, nxt)
+        return best
+
+    def _safety(self, obs: dict[str, Any], seat: int, sq: int, size: int) -> float:
+        """A penalty for ending next to a bigger enemy stack."""
+        enemies = enemy_units(obs, seat)
+        near = max((enemies.get(n, 0) for n in obs["map"]["steps"][sq]), default=0)
+        return -0.5 * max(0, near - size)
+
+    def _move(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        actions: list[int],
+        texts: dict[int, str],
+        squares: dict[int, int | None],
+    ) -> int | None:
+        move = obs["move"]
+        if move["origin"] < 0:
+            score: dict[int, float] = {}
+            for a, sq in squares.items():
+                assert sq is not None
+                size, speed = self._party(obs, seat, sq)
+                if size and obs["round"] > 1:
+                    value, first = self._best_path(obs, seat, sq, speed, size, {sq})
+                    if first is not None and value > 0.5:
+                        score[a] = value
+            return self.pick(actions, score) if score else (N.PASS if N.PASS in actions else None)
+        takes = [a for a in actions if N.is_take(a)]
+        if takes:
+            size, speed = self._party(obs, seat, move["origin"])
+            same = [a for a in takes if SPEED.get(texts[a].split()[-1], 2) == speed]
+            if same and move["count"] < size:
+                return self.rng.choice(same)
+            if move["count"] > 0 and N.DONE in actions:
+                return N.DONE
+            return self.rng.choice(takes)
+        if N.DONE in actions and not squares:
+            return N.DONE
+        here = move["path"][-1] if move["path"] else move["origin"]
+        group = obs["move"].get("group", [])
+        speed = min((SPEED.get(u, 2) for u in group), default=1)
+        left = speed - len(move["path"])
+        _, first = self._best_path(
+            obs, seat, here, left, move["count"], {move["origin"], *move["path"]}
+        )
+        legal = {sq: a for a, sq in squares.items()}
+        if first is not None and first in legal:
+            return legal[first]
+        if N.STOP in actions:
+            return N.STOP
+        return self.pick(actions, {a: 0.0 for a in squares})
+
+
 PLANS: tuple[type[OmringadPlan], ...] = (Conqueror, Turtle, Bidder, Rush)
-"""The gauntlet (``script:NAME``)."""
+"""The gauntlet the portfolio agent knows (``script:NAME``)."""
+HELD_OUT: tuple[type[OmringadPlan], ...] = (Fortress, Starver, Phalanx, Sweeper)
+"""Plans written after the portfolio agent, from the rules alone, to measure it against
+plans it does not know (``script:NAME`` too; the agent neither follows nor models them)."""
 
 
 @dataclass(frozen=True)
@@ -398,9 +858,16 @@ class Variant:
     shopping: str
     garrison: str = ""
     summary: str = ""
+    bidding: bool = False
 
     def __call__(self, seed: int | None = None) -> OmringadPlan:
-        return self.base(seed, shopping=self.shopping, garrison=self.garrison, plan=self.plan)
+        return self.base(
+            seed,
+            shopping=self.shopping,
+            garrison=self.garrison,
+            plan=self.plan,
+            bidding=self.bidding,
+        )
 
 
 VARIANTS: tuple[Variant, ...] = (
@@ -412,6 +879,14 @@ VARIANTS: tuple[Variant, ...] = (
         "AERM",
         "CV",
         summary="the conqueror, archers and elites first, garrisons in threatened settlements",
+    ),
+    Variant(
+        "bidding-conqueror",
+        Conqueror,
+        "AERM",
+        "CV",
+        summary="the garrison conqueror, bidding for each special unit up to its worth",
+        bidding=True,
     ),
 )
 """Further plans for the portfolio agent's own choice (``spelbord.ai.portfolio``), not in
