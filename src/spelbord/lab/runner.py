@@ -128,6 +128,9 @@ def play_task(task: Task) -> dict[str, Any]:
     if "facts" in task.record or data.cap_facts or data.first_fact:
         try:
             facts = state.game_facts()
+            more = data.more_facts()
+            if more is not None:
+                facts = {**facts, **more(state)}
         except Exception as exc:  # a game's facts failing is a hole of its own
             row["hole"] = row["hole"] or "facts-error"
             row["note"] = f"game_facts: {type(exc).__name__}: {exc}"

@@ -265,6 +265,7 @@ class GunstGame(Game):
         facts="spelbord.games.gunst.facts:facts",
         agents="spelbord.ai.gunst",
         levels="spelbord.ai.gunst.levels:LEVELS",
+        studies="spelbord.ai.gunst.studies",
         encoder="spelbord.games.gunst.encoding:GunstEncoder",
     )
 
