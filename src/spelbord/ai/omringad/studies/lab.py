@@ -1,10 +1,10 @@
 """What Omringad's lab data (``lab.toml``) names by path: the facts of its safety bound
-and the extra action fields its choices match.
+and of its first mover, and the extra action fields its choices match.
 
 >>> from spelbord.games.omringad.rules import OmringadGame
 >>> state = OmringadGame().new_initial_state()
 >>> facts(state)
-{'stalled_battles': 0}
+{'stalled_battles': 0, 'first_initiative': -1}
 >>> fields(state, 0, 0)
 {}
 """
@@ -18,12 +18,14 @@ from spelbord.games.omringad.units import SPECIAL_KINDS
 
 
 def facts(state: Any) -> dict[str, int]:
-    """``stalled_battles``: battles ended by the safety bound (R92: as many rolled steps
-    in a row without a hit as ``stall_limit``, 200 from version 2), found by replaying
-    the game's history."""
+    """Found by replaying the game's history: ``stalled_battles``, battles ended by the
+    safety bound (R92: as many rolled steps in a row without a hit as ``stall_limit``, 200
+    from version 2); ``first_initiative``, the seat that won round 1's initiative roll
+    (R71), who moves first (-1 before the roll). Setup and purchases are simultaneous, so
+    the initiative holder is the game's first mover."""
     replay = state.game.new_initial_state()
     limit = stall_limit(replay)
-    stalled, before = 0, 0
+    stalled, before, first = 0, 0, -1
     for move in state.history():
         if isinstance(move, int):
             replay.apply_action(move)
@@ -33,7 +35,9 @@ def facts(state: Any) -> dict[str, int]:
         if now >= limit > before:
             stalled += 1
         before = now
-    return {"stalled_battles": stalled}
+        if first < 0 and replay.initiative >= 0:
+            first = replay.initiative
+    return {"stalled_battles": stalled, "first_initiative": first}
 
 
 def fields(state: Any, action: int, seat: int) -> dict[str, Any]:
