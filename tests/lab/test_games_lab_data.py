@@ -23,7 +23,7 @@ GAMES = games.games_with("studies")
 
 
 def test_every_registered_game_declares_lab_data() -> None:
-    assert GAMES == games.names()
+    assert games.names() == GAMES
 
 
 def _described(data: LabData, game: str, count: int) -> list[dict[str, object]]:
@@ -37,7 +37,7 @@ def _described(data: LabData, game: str, count: int) -> list[dict[str, object]]:
     for action in range(start.game.num_distinct_actions()):
         try:
             out.append(dict(start.action_to_dict(action, 0)))
-        except Exception:  # an id that means nothing at the start  # noqa: BLE001
+        except Exception:  # an id that means nothing at the start
             continue
     for _ in range(count):
         state = load_game(game, {}, None).new_initial_state()
@@ -101,9 +101,7 @@ _RARE = {"omringad": ("diplomat", "horses", "elephants", "infiltrator", "dragon"
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_tiny_variants_study_has_every_metric_with_an_interval(
-    game: str, tmp_path: Path
-) -> None:
+def test_a_tiny_variants_study_has_every_metric_with_an_interval(game: str, tmp_path: Path) -> None:
     study = kinds.game_study("variants", game, games=2)
     assert study is not None
     run_study(study, tmp_path, progress=False, command="test")
