@@ -40,7 +40,8 @@ def write_report(folder: Path) -> Path:
 
     study = Study.from_dict(json.loads((folder / "study.json").read_text(encoding="utf-8")))
     run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
-    rows = read_records(folder / "records")
+    # a study resumed with a smaller --games reports the games it now asks for
+    rows = [r for r in read_records(folder / "records") if r["game_index"] < study.games]
     order = {arm.label: i for i, arm in enumerate(study.arms)}
     rows.sort(key=lambda r: (order.get(r["arm"], len(order)), r["game_index"]))
     tables = analyse(rows, study.analyses, study.features, study.categories) if rows else []
