@@ -69,9 +69,9 @@ def _about(folder: Path) -> tuple[str, str]:
         summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return "", ""
-    findings = summary.get("findings") or [{}]
-    first = findings[0].get("text", "") if isinstance(findings[0], dict) else ""
-    return str(summary.get("description", "")), str(first)
+    texts = [str(f.get("text", "")) for f in summary.get("findings", []) if isinstance(f, dict)]
+    measured = [t for t in texts if "not measured" not in t]
+    return str(summary.get("description", "")), (measured or texts or [""])[0]
 
 
 @router.get("/lab", response_class=HTMLResponse)
