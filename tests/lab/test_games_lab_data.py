@@ -19,11 +19,12 @@ from spelbord.lab.runner import run_study
 from spelbord.lab.study import load_game
 from spelbord.lab.summary import compute, to_json
 
-GAMES = games.games_with("studies")
+GAMES = sorted(games.packages())
+"""Every installed game (test games that other tests register for a while aside)."""
 
 
-def test_every_registered_game_declares_lab_data() -> None:
-    assert games.names() == GAMES
+def test_every_installed_game_declares_lab_data() -> None:
+    assert set(GAMES) <= set(games.games_with("studies"))
 
 
 def _described(data: LabData, game: str, count: int) -> list[dict[str, object]]:
