@@ -20,6 +20,10 @@ lead = "heuristic"             # who leads after each move: heuristic | margin |
 position_key = "pkg.mod:key"   # state -> hashable position, for repetition loops
 first_fact = "first"           # fact naming the seat that moved first (default: the
                                # seat of the game's first decision)
+facts = "pkg.mod:more"         # state -> dict: facts the lab adds to State.game_facts
+                               # (e.g. a count of safety-bound hits for cap_facts)
+describe = "pkg.mod:fields"    # (state, action, seat) -> dict: fields a choice's match
+                               # may name beside State.action_to_dict's
 
 [[choice]]                     # a choice a player may be barred from (study "choices")
 name = "exchange"
@@ -80,6 +84,8 @@ _KEYS = {
     "lead",
     "position_key",
     "first_fact",
+    "facts",
+    "describe",
     "choice",
     "variant",
     "study",
@@ -199,6 +205,8 @@ class LabData:
     choices: tuple[Choice, ...] = ()
     variants: tuple[Variant, ...] = ()
     studies: tuple[dict[str, Any], ...] = ()
+    facts: str = ""
+    describe: str = ""
 
     def is_cap(self, termination: str) -> bool:
         """Whether ``termination`` is a safety bound's (a pattern of ``caps``)."""
@@ -226,6 +234,15 @@ class LabData:
         """The position key for repetition loops, or ``None`` when not declared."""
         return resolve(self.position_key) if self.position_key else None
 
+    def more_facts(self) -> Callable[[Any], Mapping[str, Any]] | None:
+        """The function of a final state to the facts the lab adds (``None``: none)."""
+        return resolve(self.facts) if self.facts else None
+
+    def describer(self) -> Callable[[Any, int, int], Mapping[str, Any]] | None:
+        """The function of ``(state, action, seat)`` to the fields a match may name beside
+        ``action_to_dict``'s (``None``: none declared)."""
+        return resolve(self.describe) if self.describe else None
+
 
 # ---------------------------------------------------------------------- parsing
 def parse_lab_data(data: Any, source: str = "lab data") -> LabData:
@@ -246,11 +263,15 @@ def parse_lab_data(data: Any, source: str = "lab data") -> LabData:
         raise fail("lead", f"one of {', '.join(LEADS)}, got {lead!r}")
     position_key = data.get("position_key", "")
     first_fact = data.get("first_fact", "")
-    for key, value in (("position_key", position_key), ("first_fact", first_fact)):
+    more_facts = data.get("facts", "")
+    describe = data.get("describe", "")
+    paths = (("position_key", position_key), ("facts", more_facts), ("describe", describe))
+    for key, value in (*paths, ("first_fact", first_fact)):
         if not isinstance(value, str):
             raise fail(key, f"a text, got {value!r}")
-    if position_key and ":" not in position_key:
-        raise fail("position_key", f"a path 'package.module:function', got {position_key!r}")
+    for key, value in paths:
+        if value and ":" not in value:
+            raise fail(key, f"a path 'package.module:function', got {value!r}")
     choices = []
     for i, item in enumerate(_tables(data, "choice", fail)):
         where = f"choice[{i + 1}]"
@@ -289,6 +310,8 @@ def parse_lab_data(data: Any, source: str = "lab data") -> LabData:
         tuple(choices),
         tuple(variants),
         studies,
+        more_facts,
+        describe,
     )
 
 

@@ -131,7 +131,10 @@ def _balance(
         Arm(f"{agent} mirror", game, dict(options), (agent,) * seats, False, version)
         for agent in agents
     ]
-    size = Size.share("the first mover's share of decisive games")
+    size = Size.share(
+        "the first mover's share of decisive games (each seat's win rate in a game "
+        "without a first mover)"
+    )
     return arms, size, {"agents": agents}, ("seats", "lengths", "endings")
 
 
@@ -207,7 +210,9 @@ def _variants(
         "variants": [v.to_data() for v in variants],
         "seats": specs,
     }
-    size = Size.difference("a difference between two variants in a share")
+    size = Size.difference(
+        "a difference between two variants in a share (win rates, draws, completion)"
+    )
     return arms, size, params, ("lengths", "endings")
 
 

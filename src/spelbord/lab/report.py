@@ -40,7 +40,8 @@ def write_report(folder: Path) -> Path:
 
     study = Study.from_dict(json.loads((folder / "study.json").read_text(encoding="utf-8")))
     run = json.loads((folder / "run.json").read_text(encoding="utf-8"))
-    rows = read_records(folder / "records")
+    # a study resumed with a smaller --games reports the games it now asks for
+    rows = [r for r in read_records(folder / "records") if r["game_index"] < study.games]
     order = {arm.label: i for i, arm in enumerate(study.arms)}
     rows.sort(key=lambda r: (order.get(r["arm"], len(order)), r["game_index"]))
     tables = analyse(rows, study.analyses, study.features, study.categories) if rows else []
@@ -104,17 +105,17 @@ def size_check(study: Study, results: Any) -> dict[str, Any]:
         if results.skill:
             widths = [(p.high - p.low) / 2 for p in results.skill[1:]]
         elif results.differences:
-            widths = [(d.high - d.low) / 2 for d in results.differences if d.unit == "share"]
+            widths = [
+                (d.high - d.low) / 2
+                for d in results.differences
+                if d.unit == "share" and d.key not in GAPS
+            ]
         elif results.choices:
             widths = [(c.high - c.low) / 2 for c in results.choices]
         elif results.dominance is not None:
             widths = [(e.high - e.low) / 2 for e in results.dominance.edges]
         else:
-            widths = [
-                (m.high - m.low) / 2
-                for g in results.arms
-                if (m := results.metric(g.arm, "first_seat")) is not None
-            ]
+            widths = [w for g in results.arms for w in _headline_widths(results, g.arm)]
     widths = [w for w in widths if not math.isnan(w)]
     widest = max(widths) if widths else None
     return {
@@ -124,6 +125,25 @@ def size_check(study: Study, results: Any) -> dict[str, Any]:
         "widest_half_width": None if widest is None else round(widest, 4),
         "met": None if widest is None else widest <= target + 1e-9,
     }
+
+
+GAPS = ("balance", "team_balance")
+"""Share figures that are gaps between two win rates (1 − the largest gap): a difference
+of them varies about four times as much as one of a win rate, so the size check of a
+variants study leaves them out of its headline (their intervals are reported all the same)."""
+
+
+def _headline_widths(results: Any, arm: str) -> list[float]:
+    """The half-widths of an arm's headline: the first mover's share, or, in a game whose
+    first decision is simultaneous (no first mover), each seat's (team's) win rate."""
+    first = results.metric(arm, "first_seat")
+    if first is not None and not math.isnan(first.high - first.low):
+        return [(first.high - first.low) / 2]
+    return [
+        (m.high - m.low) / 2
+        for m in results.metrics.get(arm, [])
+        if m.key.startswith(("seat_win_", "team_win_"))
+    ]
 
 
 def _plain(rows: list[list[Any]]) -> list[list[Any]]:

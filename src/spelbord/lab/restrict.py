@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,8 @@ from spelbord.core import seeded
 from spelbord.lab.gamedata import ActionMatch, LabDataError, lab_data
 
 PREFIX = "without"
+Describe = Callable[[Any, int, int], Mapping[str, Any]]
+"""A game's extra fields of an action for matching (``LabData.describer``)."""
 
 
 @dataclass(frozen=True)
@@ -56,11 +59,14 @@ class RestrictedSpec:
 class RestrictedView(SeatView):
     """A seat's view whose legal actions leave out the barred ones (when any remain)."""
 
-    __slots__ = ("_match",)
+    __slots__ = ("_describe", "_match")
 
-    def __init__(self, view: SeatView, match: ActionMatch) -> None:
+    def __init__(
+        self, view: SeatView, match: ActionMatch, describe: Describe | None = None
+    ) -> None:
         super().__init__(view._state, view.seat)
         self._match = match
+        self._describe = describe
 
     def barred(self) -> tuple[list[int], list[int]]:
         """``(permitted, barred)`` among this seat's legal actions now."""
@@ -68,6 +74,8 @@ class RestrictedView(SeatView):
         barred: list[int] = []
         for action in super().legal_actions():
             described = self._state.action_to_dict(action, self.seat)
+            if self._describe is not None:
+                described = {**described, **self._describe(self._state, action, self.seat)}
             (barred if self._match.matches(described) else permitted).append(action)
         return permitted, barred
 
@@ -84,10 +92,18 @@ class RestrictedAgent(Agent):
     ``inner`` still chose a barred action and a permitted one was played instead.
     """
 
-    def __init__(self, inner: Agent, choice: str, match: ActionMatch, seed: int | None) -> None:
+    def __init__(
+        self,
+        inner: Agent,
+        choice: str,
+        match: ActionMatch,
+        seed: int | None,
+        describe: Describe | None = None,
+    ) -> None:
         self.inner = inner
         self.choice = choice
         self.match = match
+        self.describe = describe
         self.name = f"{PREFIX}:{choice}:{inner.name}"
         self._rng: random.Random = seeded(seed)
         self.chances = 0
@@ -95,7 +111,7 @@ class RestrictedAgent(Agent):
         self.overrides = 0
 
     def step(self, view: SeatView) -> int:
-        restricted = RestrictedView(view, self.match)
+        restricted = RestrictedView(view, self.match, self.describe)
         permitted, barred = restricted.barred()
         if not permitted:
             self.forced += 1 if barred else 0
@@ -119,11 +135,11 @@ def make_seat_agent(spec: str, game: str, seed: int | None = None) -> Agent:
     restricted = RestrictedSpec.parse(spec)
     if restricted is None:
         return make_agent(spec, seed, game=game)
-    choice = lab_data(game).choice(restricted.choice)
+    data = lab_data(game)
+    choice = data.choice(restricted.choice)
     inner_seed = None if seed is None else random.Random(seed).getrandbits(63)
-    return RestrictedAgent(
-        make_agent(restricted.inner, inner_seed, game=game), choice.name, choice.match, seed
-    )
+    inner = make_agent(restricted.inner, inner_seed, game=game)
+    return RestrictedAgent(inner, choice.name, choice.match, seed, data.describer())
 
 
 def counts_of(agent: Any) -> dict[str, int] | None:

@@ -43,14 +43,16 @@ class Task:
 
 
 def tasks(study: Study, done: set[tuple[str, int]] | None = None) -> list[Task]:
-    """The study's games not in ``done`` (``(arm label, game index)`` pairs), in order.
+    """The study's games not in ``done`` (``(arm label, game index)`` pairs), game by
+    game across the arms (game 0 of every arm, then game 1, ...), so a study stopped
+    early holds arms alike in size.
 
     An arm's seeds come from the study seed, the arm's ``pairing`` (else its label) and
     the game's index, so arms that share a pairing play game ``i`` from the same seeds.
     """
     out = []
-    for arm in study.arms:
-        for index in range(study.games):
+    for index in range(study.games):
+        for arm in study.arms:
             if done and (arm.label, index) in done:
                 continue
             seeds = random.Random(f"spelbord-lab:{study.seed}:{arm.pairing or arm.label}:{index}")
@@ -128,6 +130,9 @@ def play_task(task: Task) -> dict[str, Any]:
     if "facts" in task.record or data.cap_facts or data.first_fact:
         try:
             facts = state.game_facts()
+            more = data.more_facts()
+            if more is not None:
+                facts = {**facts, **more(state)}
         except Exception as exc:  # a game's facts failing is a hole of its own
             row["hole"] = row["hole"] or "facts-error"
             row["note"] = f"game_facts: {type(exc).__name__}: {exc}"

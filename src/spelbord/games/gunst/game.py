@@ -26,6 +26,7 @@ class GunstGame(Game):
         agents="spelbord.ai.gunst",
         levels="spelbord.ai.gunst.levels:LEVELS",
         encoder="spelbord.games.gunst.encoding:GunstEncoder",
+        studies="spelbord.ai.gunst.studies",
     )
 
     info: ClassVar[GameInfo] = GameInfo(

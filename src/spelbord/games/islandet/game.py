@@ -32,6 +32,7 @@ class IslandetGame(Game):
         facts="spelbord.games.islandet.facts:facts",
         agents="spelbord.ai.islandet",
         levels="spelbord.ai.islandet.levels:LEVELS",
+        studies="spelbord.ai.islandet.studies",
         encoder="spelbord.games.islandet.encoding:IslandetEncoder",
     )
 

@@ -18,7 +18,6 @@ from fastapi.responses import FileResponse, HTMLResponse
 
 from spelbord.server.config import lab_dir
 from spelbord.server.errors import NotFoundError
-from spelbord.server.web.pages import document
 
 router = APIRouter()
 
@@ -56,34 +55,59 @@ async def lab_list() -> dict[str, Any]:
     return {"folder": lab_dir().name, "studies": studies(lab_dir())}
 
 
+LIST_STYLE = """
+.study h2{margin:.1em 0 .2em;font-size:1.05rem}.study p{margin:.3em 0}
+.study .meta{color:var(--muted);font-size:13px}
+.study pre{margin:.4em 0 0;overflow-x:auto;white-space:pre;font-size:12px;padding:.3rem .5rem}
+.status-running{color:var(--teal)}.status-stopped,.status-failed{color:var(--danger)}
+"""
+
+
+def _about(folder: Path) -> tuple[str, str]:
+    """A study's description and its first finding, from its ``summary.json`` (blank
+    when it has none yet)."""
+    try:
+        summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "", ""
+    texts = [str(f.get("text", "")) for f in summary.get("findings", []) if isinstance(f, dict)]
+    measured = [t for t in texts if "not measured" not in t]
+    return str(summary.get("description", "")), (measured or texts or [""])[0]
+
+
 @router.get("/lab", response_class=HTMLResponse)
 async def lab_page() -> HTMLResponse:
+    from spelbord.lab.page import STYLE
+
     esc = html.escape
-    rows = []
+    cards = []
     for s in studies(lab_dir()):
-        link = (
-            f"<a href='{esc(s['report'])}'>{esc(s['study'])}</a>"
-            if s["report"]
-            else esc(s["study"])
+        name = esc(s["study"])
+        title = f"<a href='{esc(s['report'])}'>{name}</a>" if s["report"] else name
+        description, finding = _about(lab_dir() / s["study"])
+        status = esc(s["status"])
+        cards.append(
+            f"<section class='card study'><h2>{title}</h2>"
+            + (f"<p>{esc(description)}</p>" if description else "")
+            + (f"<p>{esc(finding)}</p>" if finding else "")
+            + f"<p class='meta'><span class='status-{status}'>{status}</span> · "
+            f"{s['games']} of {s['planned']} games · {esc(s['where'])} · "
+            f"updated {esc(s['updated'].replace('T', ' ').rstrip('Z'))} UTC</p>"
+            f"<pre><code>{esc(s['command'])}</code></pre></section>"
         )
-        rows.append(
-            f"<tr><td>{link}</td><td>{esc(s['status'])}</td><td>{s['games']} / {s['planned']}"
-            f"</td><td>{esc(s['updated'])}</td><td><code>{esc(s['command'])}</code></td></tr>"
-        )
-    body = (
-        "<table><thead><tr><th>study</th><th>status</th><th>games</th><th>updated</th>"
-        "<th>command</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
-        if rows
-        else "<p>No studies yet: run <code>spelbord lab run seats</code>.</p>"
+    body = "".join(cards) or "<p>No studies yet: run <code>spelbord lab run seats</code>.</p>"
+    page = (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>Spelbord lab</title><style>{STYLE}{LIST_STYLE}</style></head><body>"
+        "<header class='topbar'><a class='brand' href='/'>Spelbord</a>"
+        "<nav><a href='/lab'>Lab</a><a href='/'>Lobby</a></nav></header><main>"
+        "<h1>The lab</h1><p class='muted'>Studies of the games by simulation, newest first "
+        f"(folder <code>{esc(lab_dir().name)}</code>). A running study shows its games "
+        "when it stops or ends.</p>"
+        f"{body}<p><a href='/'>Back to the tables</a></p></main></body></html>"
     )
-    return HTMLResponse(
-        document(
-            "Spelbord lab",
-            "<main><h1>The lab</h1><p>Studies of the games by simulation, newest first "
-            f"(folder <code>{esc(lab_dir().name)}</code>).</p>{body}"
-            "<p><a href='/'>Back to the tables</a></p></main>",
-        )
-    )
+    return HTMLResponse(page)
 
 
 @router.get("/lab/{study}/report.html")

@@ -1,0 +1,4 @@
+"""Slag for Islandet's lab data (its ``studies`` extra): ``lab.toml`` declares what the
+lab needs to know about the game (``spelbord.lab.gamedata``): its safety bound, its
+choices, its rule variants, its studies of each kind; ``lab.py`` holds the position key
+and the extra action fields the data names."""
