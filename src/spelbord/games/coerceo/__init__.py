@@ -1,7 +1,7 @@
 """Coerceo: capture every enemy piece on a board of hexagons that shrinks as you play.
 
 Importing this package registers the game as ``"coerceo"``; the rules are restated in
-docs/rules/coerceo.md (R1-R17).
+rules/reference.en.md (R1-R17).
 """
 
 from spelbord.games.coerceo.game import CoerceoGame

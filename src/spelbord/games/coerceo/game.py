@@ -1,7 +1,7 @@
 """Coerceo as a Spelbord game: its facts, options and extras, and hand-made positions.
 
 Importing this module registers the game as ``"coerceo"``; the rules are restated in
-docs/rules/coerceo.md (R1-R17), their functions are in ``rules``, the state in ``state``.
+rules/reference.en.md (R1-R17), their functions are in ``rules``, the state in ``state``.
 
 >>> game = CoerceoGame(variant="ocius")
 >>> game.new_initial_state().tiles()[:2]

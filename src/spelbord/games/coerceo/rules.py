@@ -1,4 +1,4 @@
-"""The rules of Coerceo as pure functions on integer bitsets (docs/rules/coerceo.md).
+"""The rules of Coerceo as pure functions on integer bitsets (rules/reference.en.md).
 
 A position is a handful of ints: the white and black piece masks over the 114 fields,
 the present tiles (19 bits) and their fields (114 bits). The start layouts (R3) give the

@@ -1,4 +1,4 @@
-"""The rules of Gunst, in the order of docs/rules/gunst.md (R-numbers in comments).
+"""The rules of Gunst, in the order of rules/reference.en.md (R-numbers in comments).
 
 Functions here change a ``Table``: ``reveal`` (the Tinge, both selections at once),
 ``toss`` (the coin), ``decide`` (any single-seat decision). Between decisions the rules run

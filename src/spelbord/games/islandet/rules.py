@@ -1,4 +1,4 @@
-"""The rules of Slag for Islandet on a ``Position``, in the order of docs/rules/islandet.md.
+"""The rules of Slag for Islandet on a ``Position``, in the order of rules/reference.en.md.
 
 Three entry points drive a game: ``chance_outcomes`` / ``apply_chance`` at chance nodes
 (who starts, the die, a block's nature) and ``legal_actions`` / ``apply_action`` when a

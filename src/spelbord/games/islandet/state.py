@@ -1,7 +1,7 @@
 """The ``State`` of Slag for Islandet: the protocol around a ``Position``.
 
 Nothing is hidden: a block's nature is drawn by a chance node at the moment it goes off
-(docs/rules/islandet.md, R23), so the state holds no secret and ``resample`` is a clone.
+(rules/reference.en.md, R23), so the state holds no secret and ``resample`` is a clone.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ values (``auction``); the data of a position (``position``), the phases played o
 (``phases/``), the round's flow (``rules``), the protocol (``state``) and the game
 (``game``); what each seat sees and resampling (``hidden/``), the evaluation, odds and
 determinization (``engine/``) and the odds calculator (``tools/``). The rules are
-restated and numbered in ``docs/rules/omringad.md``.
+restated and numbered in the package's ``rules/reference.en.md``.
 """
 
 from spelbord.games.omringad.game import OmringadGame
