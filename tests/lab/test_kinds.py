@@ -20,7 +20,8 @@ from spelbord.lab.gamedata import (
     study_files,
 )
 from spelbord.lab.sizes import Size, games_for_difference, games_for_share, half_width_of_share
-from spelbord.lab.study import StudyError, parse_study
+from spelbord.lab.study import StudyError
+from spelbord.lab.studyfile import parse_study
 
 
 def test_sizes_settle_five_points() -> None:

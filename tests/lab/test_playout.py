@@ -19,7 +19,7 @@ from spelbord.lab.playout import (
     settled_at,
 )
 from spelbord.lab.records import row_record
-from spelbord.lab.runner import Task, play_task
+from spelbord.lab.tasks import Task, play_task
 
 
 def _play(race: str, seed: int = 3, **options: object):  # type: ignore[no-untyped-def]

@@ -17,8 +17,9 @@ import pytest
 from spelbord.cli import main
 from spelbord.lab.records import JOURNAL, RecordWriter, read_records
 from spelbord.lab.report import write_report
-from spelbord.lab.runner import run_study, tasks
+from spelbord.lab.runner import run_study
 from spelbord.lab.study import Arm, Study, StudyError
+from spelbord.lab.tasks import tasks
 
 SMALL = Study(
     "small",

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from spelbord.lab.builtin import builtin
-from spelbord.lab.study import Arm, Study, StudyError, load_study, parse_study
+from spelbord.lab.study import Arm, Study, StudyError
+from spelbord.lab.studyfile import load_study, parse_study
 
 GOOD = """\
 name = "gunst-plans"

@@ -99,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
         from spelbord.lab import kinds
         from spelbord.lab.report import write_report
         from spelbord.lab.runner import run_study
-        from spelbord.lab.study import StudyError, load_study
+        from spelbord.lab.study import StudyError
+        from spelbord.lab.studyfile import load_study
     except ModuleNotFoundError as exc:
         raise missing_part(exc, "spelbord.lab.runner", "`spelbord lab`", "lab") from None
     if args.lab_command == "tune":

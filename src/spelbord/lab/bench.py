@@ -17,8 +17,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from spelbord.lab.runner import run_study, tasks, warm
+from spelbord.lab.runner import run_study
 from spelbord.lab.study import Arm, Study
+from spelbord.lab.tasks import tasks, warm
 
 SPEC = "level:medium"
 

@@ -25,7 +25,8 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import replace
 
-from spelbord.lab.study import Arm, Study, StudyError, check_study, parse_study, round_robin
+from spelbord.lab.study import Arm, Study, StudyError, check_study, round_robin
+from spelbord.lab.studyfile import parse_study
 
 
 def _games() -> list[str]:

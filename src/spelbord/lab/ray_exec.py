@@ -1,6 +1,6 @@
 """Playing a study's games on Ray: this machine (``auto``) or a cluster (``HOST:PORT``).
 
-Workers pull batches of games (``runner.play_batch``) and send back rows; the driver keeps
+Workers pull batches of games (``tasks.play_batch``) and send back rows; the driver keeps
 a few batches per CPU in flight and records rows as batches finish. Ray is the optional
 extra ``spelbord[lab]``; every worker node needs Spelbord installed (see docs/lab.md).
 """
@@ -13,8 +13,8 @@ import socket
 from collections.abc import Iterator
 from typing import Any
 
-from spelbord.lab.runner import Executor, Task, play_batch
 from spelbord.lab.study import StudyError
+from spelbord.lab.tasks import Executor, Task, play_batch
 
 CONNECT_SECONDS = 5.0
 """How long to wait for a cluster address to answer before giving up."""
