@@ -48,7 +48,8 @@ def test_a_record_may_mix_ids_and_notation(client: TestClient) -> None:
     _, record = finished_game("coerceo")
     exported = _exported(client, record)
     mixed = [
-        t if i % 2 else m for i, (m, t) in enumerate(zip(exported["moves"], exported["notation"]))
+        t if i % 2 else m
+        for i, (m, t) in enumerate(zip(exported["moves"], exported["notation"], strict=True))
     ]
     again = _exported(client, {**exported, "moves": mixed})
     assert again["moves"] == exported["moves"]

@@ -173,7 +173,7 @@ def check_position(
     )
     assert seen["label"].startswith(f"Move {number} of {len(rows)}: "), seen["label"]
     steps = last - first + 1
-    if 1 < steps and index - first < steps:
+    if steps > 1 and index - first < steps:
         assert seen["label"].endswith(f" · step {index - first} of {steps}"), seen["label"]
     said = [t for _, texts in entries[first : last + 1] for t in texts if t != "wait"]
     for text in said[: index - first] if entries[first][0] != -2 else ():

@@ -28,8 +28,8 @@ from spelbord.core import (
     IllegalActionError,
     NotationError,
     RulesVersionError,
-    State,
     SpelbordError,
+    State,
 )
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, UnplayableTableError

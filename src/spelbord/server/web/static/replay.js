@@ -7,6 +7,7 @@
 import {
   api,
   fallbackRenderer,
+  h,
   heldSeats,
   importRecordFile,
   loadRenderer,
@@ -80,6 +81,7 @@ function show(index) {
   $("describe").textContent = describe || "";
   $("describe").hidden = !describe;
   drawSeats($("seats"), view, names);
+  drawTurn($("turn-events"), replay.index, names);
   if (!replay.listed) {
     drawMoves($("moves"), replay.moves, players, { current: replay.index, onPick: show });
     replay.listed = true;
@@ -111,6 +113,35 @@ function frameLabel(index, names) {
   const shown = steps > 1 ? partialRow(row, done) : row;
   const label = t("replay.move", { n: row.number, of: rows.length, move: turnText(shown, names) });
   return steps > 1 && done < steps ? `${label} · ${t("replay.step", { k: done, s: steps })}` : label;
+}
+
+/**
+ * What happened in the turn that led to frame ``index``, one line per step as far as the
+ * frame goes (who did it, then the game's notation; the latest step marked): the replay's
+ * events at every position, the start included.
+ */
+function drawTurn(list, index, names) {
+  if (index === 0) {
+    const first = replay.rows[0];
+    const who = first && first.seat >= 0 ? names[first.seat] : null;
+    list.replaceChildren(
+      h("li", { class: "turn-step" }, who ? t("replay.starts", { name: who }) : t("replay.begins")),
+    );
+    return;
+  }
+  const row = rowOf(replay.rows, index - 1);
+  const steps = row ? partialRow(row, index - row.first).steps : [];
+  list.replaceChildren(
+    ...steps.map((step, i) =>
+      h(
+        "li",
+        { class: `turn-step${i === steps.length - 1 ? " turn-latest" : ""}${step.chance ? " muted" : ""}` },
+        h("i", { class: `seat-dot seat-swatch-${step.seat}` }),
+        h("span", { class: "turn-who" }, step.seat >= 0 ? names[step.seat] ?? "" : t("moves.chance")),
+        h("span", { class: "turn-what" }, step.text),
+      ),
+    ),
+  );
 }
 
 /** The turn ``row`` as far as its first ``done`` entries go. */
