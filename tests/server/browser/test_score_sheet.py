@@ -58,7 +58,8 @@ STATE = """() => ({
   label: document.getElementById("frame-label").textContent,
   status: document.getElementById("status").textContent,
   events: [...document.querySelectorAll("#turn-events li")].map((li) => li.textContent),
-  current: [...document.querySelectorAll("#moves li.move-current .move-num")].map((n) => n.textContent),
+  current: [...document.querySelectorAll("#moves li.move-current .move-num")]
+    .map((n) => n.textContent),
   rows: document.querySelectorAll("#moves li.move").length,
   listTop: document.querySelector(".moves-card").scrollTop,
   seats: [...document.querySelectorAll("#seats .seat-who")].map((s) => s.textContent),
