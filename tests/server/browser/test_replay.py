@@ -102,9 +102,10 @@ PROBE = """() => {
     label: document.getElementById("frame-label").textContent,
     status: document.getElementById("status").textContent,
     current: current.map((li) => ({
+      first: Number(li.dataset.first),
       index: Number(li.dataset.index),
-      ply: Number(li.dataset.ply),
-      texts: [...li.querySelectorAll(".move-text")].map((s) => s.textContent),
+      number: li.querySelector(".move-num").textContent,
+      steps: [...li.querySelectorAll(".move-step")].map((s) => s.textContent),
     })),
   };
 }"""
@@ -125,38 +126,61 @@ def expected_entries(final: Any) -> list[tuple[int, list[str]]]:
     return out
 
 
+def _turn_of(entries: list[tuple[int, list[str]]], i: int) -> int:
+    """Whose turn entry ``i`` is part of: its seat; a chance outcome between two seats'
+    decisions opens the next turn when it comes last in its run, else closes the last."""
+    who = entries[i][0]
+    if who != -1:
+        return who
+    nxt = next((j for j in range(i + 1, len(entries)) if entries[j][0] != -1), None)
+    prev = next((j for j in range(i - 1, -1, -1) if entries[j][0] != -1), None)
+    if prev is None:
+        return -1 if nxt is None else entries[nxt][0]
+    if nxt is None or entries[nxt][0] == entries[prev][0]:
+        return entries[prev][0]
+    return entries[nxt][0] if i == nxt - 1 else entries[prev][0]
+
+
 def rows_of(entries: list[tuple[int, list[str]]]) -> list[tuple[int, int]]:
-    """The move list's rows as (first, last) entries: a chance outcome (a die roll) is
-    folded into the move after it, unless it is the last entry."""
+    """The move list's rows, one per turn, as (first, last) entries: a seat's consecutive
+    decisions with the chance outcomes they need, or a run of joint actions."""
     rows: list[tuple[int, int]] = []
-    start: int | None = None
-    for i, (who, _) in enumerate(entries):
-        if who == -1 and i < len(entries) - 1:
-            start = i if start is None else start
-            continue
-        rows.append((i if start is None else start, i))
-        start = None
+    turn: int | None = None
+    for i in range(len(entries)):
+        seat = _turn_of(entries, i)
+        if rows and seat == turn:
+            rows[-1] = (rows[-1][0], i)
+        else:
+            rows.append((i, i))
+            turn = seat
     return rows
 
 
 def check_position(
     page: Any, index: int, entries: list[tuple[int, list[str]]], names: list[str]
 ) -> dict[str, Any]:
-    """The replay shows position ``index``: its label names the move that led to it and
-    that move's entry, and only it, is highlighted."""
+    """The replay shows position ``index``: its counter names the turn (the move list's
+    row) that led to it, with the list's own number, and that row, only it, is marked."""
     seen = page.evaluate(PROBE)
-    count = len(entries)
+    rows = rows_of(entries)
     assert seen["frame"] == index
     if index == 0:
-        assert seen["label"] == f"Start position · {count} moves"
+        assert seen["label"] == f"Start position · {len(rows)} moves"
         assert seen["current"] == []
         return seen
-    who, texts = entries[index - 1]
-    label = "; ".join(f"{names[s]}: {t}" for s, t in enumerate(texts)) if who == -2 else texts[0]
-    assert seen["label"] == f"Move {index} of {count}: {label}"
-    first, last = next(row for row in rows_of(entries) if row[0] <= index - 1 <= row[1])
-    shown = entries[last][1]
-    assert seen["current"] == [{"index": last, "ply": last, "texts": shown}], (first, last)
+    number, (first, last) = next(
+        (n, row) for n, row in enumerate(rows, 1) if row[0] <= index - 1 <= row[1]
+    )
+    assert seen["label"].startswith(f"Move {number} of {len(rows)}: "), seen["label"]
+    steps = last - first + 1
+    if steps > 1 and index - first < steps:
+        assert seen["label"].endswith(f" · step {index - first} of {steps}"), seen["label"]
+    said = [t for _, texts in entries[first : last + 1] for t in texts if t != "wait"]
+    for text in said[: index - first] if entries[first][0] != -2 else ():
+        assert text in seen["label"], (text, seen["label"])
+    [row] = seen["current"]
+    assert (row["first"], row["index"], row["number"]) == (first, last, f"{number}.")
+    assert sorted(row["steps"]) == sorted(said) or entries[first][0] == -2
     return seen
 
 

@@ -119,13 +119,16 @@ ACTION_SCHEMA: dict[str, Any] = {
 }
 RECORD_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "required": ["format", "game", "moves"],
+    "required": ["format", "game"],
     "properties": {
         "format": {"type": "string"},
         "game": {"type": "string"},
         "options": {"type": "object"},
         "seed": {"type": ["integer", "null"]},
+        # action ids (a joint action: a list of them); either may be a notation text
         "moves": {"type": "array"},
+        # the moves in the game's notation; read when a record has no ``moves``
+        "notation": {"type": "array"},
         "resigned": {"type": ["integer", "null"]},
         "result": {"type": ["object", "null"]},
         "timeouts": {"type": "array"},

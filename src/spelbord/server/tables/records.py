@@ -26,8 +26,10 @@ from spelbord.core import (
     SIMULTANEOUS,
     Game,
     IllegalActionError,
+    NotationError,
     RulesVersionError,
     SpelbordError,
+    State,
 )
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, UnplayableTableError
@@ -119,8 +121,42 @@ def _timeouts(raw: Any) -> dict[int, set[int]]:
     return out
 
 
+MAX_NOTATION = 120
+"""The longest notation text of one move (or one seat's part) a record may give."""
+
+
+def _read_action(state: State, text: Any, seat: int | None, seq: int) -> int:
+    """The action a record's move names: an id as it is, a notation text parsed by the
+    game (``State.string_to_action``) for ``seat`` (``None``: whoever decides now)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_NOTATION:
+        shown = repr(text)[:40]
+        raise BadRequestError(f"move {seq} ({shown}) does not fit the position")
+    try:
+        return state.string_to_action(text, seat)
+    except NotationError as exc:
+        raise IllegalActionError(str(exc)) from None
+
+
+def _read_move(state: State, move: Any, seq: int) -> Any:
+    """A record's move with every notation text read as its action id: a single decision
+    (an id or a text), or a joint action (a list, each seat's part an id or a text)."""
+    if isinstance(move, list) and state.current_player() == SIMULTANEOUS:
+        if len(move) != state.num_players():
+            raise BadRequestError(f"move {seq} ({repr(move)[:40]}) does not fit the position")
+        return [_read_action(state, part, seat, seq) for seat, part in enumerate(move)]
+    if isinstance(move, str):
+        return _read_action(state, move, None, seq)
+    return move
+
+
 def record_from_export(data: Any) -> TableRecord:
     """Validate an exported record by replaying it; a finished, read-only table record.
+
+    Its moves are ``moves`` (action ids), or ``notation`` when it has no ``moves`` (the
+    game's texts, as ``export_record`` writes them beside the ids); either list may mix
+    ids and texts. A text that names no legal action is refused with the ply it stands at.
 
     The record is replayed under its ``"version"`` (absent: ``UNVERSIONED``, version 1);
     a version this installation cannot play, or a move that is illegal under it, is
@@ -128,7 +164,10 @@ def record_from_export(data: Any) -> TableRecord:
     """
     if not isinstance(data, dict) or data.get("format") != views.RECORD_FORMAT:
         raise BadRequestError(f"not a game record (format must be {views.RECORD_FORMAT!r})")
-    name, options, moves = data.get("game"), data.get("options") or {}, data.get("moves")
+    name, options = data.get("game"), data.get("options") or {}
+    # the action ids, or else the moves in the game's notation (either may be written as
+    # the other: an id or a text per move, per seat's part at a joint action)
+    moves = data["moves"] if "moves" in data else data.get("notation")
     if not isinstance(name, str) or not isinstance(options, dict) or not isinstance(moves, list):
         raise BadRequestError("a record needs 'game', 'options' and a list of 'moves'")
     if "rules_version" in options:
@@ -147,9 +186,10 @@ def record_from_export(data: Any) -> TableRecord:
     state = game.new_initial_state()
     entries: list[LogEntry] = []
     try:
-        for seq, move in enumerate(moves):
+        for seq, written in enumerate(moves):
             player = state.current_player()
             ply = state.move_number()
+            move = _read_move(state, written, seq)
             timed = timeouts.pop(ply, set())
             if isinstance(move, list) and player == SIMULTANEOUS:
                 late = tuple(sorted(s for s in timed if 0 <= s < len(move)))

@@ -318,6 +318,28 @@ def _frame(
     }
 
 
+def notation_of(game: Game, history: Sequence[Move]) -> list[str | list[str]]:
+    """Each move of ``history`` in the game's notation, as its seat wrote it: a text per
+    decision or chance outcome, a list of texts (one per seat) per joint action; the game
+    reads each back (``State.string_to_action``) to the same action.
+
+    >>> import spelbord.games
+    >>> from spelbord.core.registry import load
+    >>> notation_of(load("coerceo"), [18, 36])
+    ['a3:3-a3:1', 'a4:0-a4:2']
+    """
+    state = game.new_initial_state()
+    out: list[str | list[str]] = []
+    for move in history:
+        if isinstance(move, int):
+            out.append(state.action_to_string(move, state.current_player()))
+            state.apply_action(move)
+        else:
+            out.append([state.action_to_string(a, seat) for seat, a in enumerate(move)])
+            state.apply_actions(list(move))
+    return out
+
+
 def export_record(
     *,
     game: Game,
@@ -333,7 +355,9 @@ def export_record(
     The seed (which decides every future chance outcome) leaves only once the game is over.
     ``timeouts`` (ply -> seats whose move the clock played) is written as ``[[ply, seat]]``.
     ``version`` is the rules version the game was played under (``Game.rules_version``);
-    a record without it predates versions and is read as version 1.
+    a record without it predates versions and is read as version 1. ``notation`` gives each
+    move of ``moves`` in the game's notation (``notation_of``), for people to read; an
+    import reads either.
     """
     if not reveals_all(game, finished):
         raise ForbiddenError(
@@ -346,6 +370,7 @@ def export_record(
         "options": game.options,
         "seed": seed if finished else None,
         "moves": [m if isinstance(m, int) else list(m) for m in history],
+        "notation": notation_of(game, history),
         "resigned": resigned,
         "result": results.restated(game, result, resigned) if finished and result else None,
         "timeouts": [[p, s] for p, seats in sorted((timeouts or {}).items()) for s in seats],

@@ -1,10 +1,13 @@
 // The replay viewer: step through the frames of a table (first / previous / next / last,
 // arrow keys, slider, click a move), export the record, import a record file. Frame i is
-// the position after move-list entry i - 1 (the server sends one entry per ply); a link
+// the position after move-list entry i - 1 (the server sends one entry per ply); the list
+// shows one row per turn (``turnRows``) and the counter says which turn a frame is in,
+// "Move N of M" with N the row's number, and the step inside a turn of several; a link
 // to /replay/<table>#<i> opens frame i.
 import {
   api,
   fallbackRenderer,
+  h,
   heldSeats,
   importRecordFile,
   loadRenderer,
@@ -15,8 +18,10 @@ import {
   drawMoves,
   drawSeats,
   markMove,
-  moveText,
+  rowOf,
   rulesNote,
+  turnRows,
+  turnText,
   playerNames,
   seatNames,
   statusText,
@@ -30,6 +35,7 @@ const replay = {
   view: null, // the table's current VIEW: game, options, seats
   frames: [],
   moves: [],
+  rows: [], // the move list's turns (turnRows of moves)
   index: 0,
   renderer: null,
   info: null, // the game's entry of /api/games (its seat names)
@@ -50,6 +56,7 @@ function frameView(index) {
     seat: frame.seat ?? table.seat ?? null,
     legal: [],
     your_turn: false,
+    replay: true, // a position of the past: no one is thinking, no seat is free
     moves: replay.moves.slice(0, index),
   };
 }
@@ -74,6 +81,7 @@ function show(index) {
   $("describe").textContent = describe || "";
   $("describe").hidden = !describe;
   drawSeats($("seats"), view, names);
+  drawTurn($("turn-events"), replay.index, names);
   if (!replay.listed) {
     drawMoves($("moves"), replay.moves, players, { current: replay.index, onPick: show });
     replay.listed = true;
@@ -83,15 +91,63 @@ function show(index) {
   const slider = $("slider");
   slider.max = String(count - 1);
   slider.value = String(replay.index);
-  const move = replay.moves[replay.index - 1];
-  $("frame-label").textContent =
-    replay.index === 0
-      ? t("replay.start", { n: count - 1 })
-      : t("replay.move", { n: replay.index, of: count - 1, move: moveText(move, names) });
+  $("frame-label").textContent = frameLabel(replay.index, names);
   $("first").disabled = $("prev").disabled = replay.index === 0;
   $("last").disabled = $("next").disabled = replay.index === count - 1;
   document.body.dataset.frame = String(replay.index);
   showAnalyseLink(view);
+}
+
+/**
+ * The counter under the board: "Start position · M moves", else "Move N of M: <the turn>"
+ * with N the number of the move list's row (turn) the frame is in, and "step k of s" while
+ * the frame is inside a turn of several entries (the turn's text so far).
+ */
+function frameLabel(index, names) {
+  const rows = replay.rows;
+  if (index === 0) return t("replay.start", { n: rows.length });
+  const row = rowOf(rows, index - 1);
+  if (!row) return "";
+  const steps = row.index - row.first + 1;
+  const done = index - row.first;
+  const shown = steps > 1 ? partialRow(row, done) : row;
+  const label = t("replay.move", { n: row.number, of: rows.length, move: turnText(shown, names) });
+  return steps > 1 && done < steps ? `${label} · ${t("replay.step", { k: done, s: steps })}` : label;
+}
+
+/**
+ * What happened in the turn that led to frame ``index``, one line per step as far as the
+ * frame goes (who did it, then the game's notation; the latest step marked): the replay's
+ * events at every position, the start included.
+ */
+function drawTurn(list, index, names) {
+  if (index === 0) {
+    const first = replay.rows[0];
+    const who = first && first.seat >= 0 ? names[first.seat] : null;
+    list.replaceChildren(
+      h("li", { class: "turn-step" }, who ? t("replay.starts", { name: who }) : t("replay.begins")),
+    );
+    return;
+  }
+  const row = rowOf(replay.rows, index - 1);
+  const steps = row ? partialRow(row, index - row.first).steps : [];
+  list.replaceChildren(
+    ...steps.map((step, i) =>
+      h(
+        "li",
+        { class: `turn-step${i === steps.length - 1 ? " turn-latest" : ""}${step.chance ? " muted" : ""}` },
+        h("i", { class: `seat-dot seat-swatch-${step.seat}` }),
+        h("span", { class: "turn-who" }, step.seat >= 0 ? names[step.seat] ?? "" : t("moves.chance")),
+        h("span", { class: "turn-what" }, step.text),
+      ),
+    ),
+  );
+}
+
+/** The turn ``row`` as far as its first ``done`` entries go. */
+function partialRow(row, done) {
+  const sub = replay.moves.slice(row.first, row.first + done);
+  return turnRows(sub)[0] ? { ...turnRows(sub)[0], seat: row.seat } : row;
 }
 
 /** Finished games of a game with an analysis board: a link to the board at this frame (the
@@ -197,6 +253,7 @@ async function start() {
       ? move
       : { ply: i, seat: (replay.frames[i] || {}).to_move ?? 0, text: String(move) },
   );
+  replay.rows = turnRows(replay.moves);
   const game = replay.view.game;
   if (game) {
     replay.renderer = (await loadRenderer(game)) || fallbackRenderer;

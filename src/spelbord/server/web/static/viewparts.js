@@ -78,7 +78,8 @@ entry of /api/games, for its level table). */
 export function seatOccupant(view, entry, info = null) {
   if (entry.seat === view.seat) return t("seat.you");
   if (entry.kind === "ai") return `${t("seat.ai")} · ${agentLevel(entry.agent, info)}`;
-  if (!entry.claimed && view.status === "finished") return ""; // an imported game's seat
+  // an imported game's seat, or any seat in a replay: no one sits there now
+  if (!entry.claimed && (view.status === "finished" || view.replay)) return "";
   if (!entry.claimed) return entry.kind === "invite" ? t("seat.invited") : t("seat.free");
   return entry.name || t("seat.player");
 }
@@ -168,7 +169,8 @@ export function statusText(view, names) {
   if (view.to_move === SIMULTANEOUS) return t("status.simultaneous");
   if (view.to_move === TERMINAL) return t("status.over");
   const entry = (view.seats || []).find((s) => s.seat === view.to_move);
-  const thinking = entry && entry.kind === "ai";
+  // a replay shows a position of the past: nobody is thinking there
+  const thinking = entry && entry.kind === "ai" && !view.replay;
   const name = names[view.to_move] ?? "?";
   const waiting = (view.ai || []).find((a) => a.seat === view.to_move && a.line > 0);
   if (thinking && waiting) return t("status.in_line", { name, n: waiting.line });
@@ -300,64 +302,142 @@ export function partText(part) {
 }
 
 /**
- * The move list's rows: one per move, with the chance outcomes before it (a die roll, a
- * coin) folded into it as ``rolls``; ``first``..``index`` are the entries (plies) a row
- * covers, ``number`` counts the rows from 1. Chance entries at the end stay rows of their own.
+ * The seat whose turn a chance outcome serves. Between two decisions of one seat it is
+ * that seat's (a reveal after a shot, then the next shot). In a run of outcomes between
+ * two seats' decisions the last one opens the next seat's turn (its roll, the coin or
+ * initiative before its choice) and the earlier ones close the previous turn (what its
+ * shots revealed); outcomes before any decision open the first turn, those after the last
+ * close it.
  */
-export function moveRows(moves) {
-  const rows = [];
-  let rolls = [];
-  (moves || []).forEach((move, index) => {
-    if (move.seat === CHANCE && !Array.isArray(move.parts) && index < moves.length - 1) {
-      rolls.push({ move, index });
-      return;
-    }
-    const first = rolls.length ? rolls[0].index : index;
-    rows.push({ move, index, first, rolls: rolls.map((r) => partText(r.move)) });
-    rolls = [];
-  });
-  rows.forEach((row, i) => (row.number = i + 1));
-  return rows;
+function chanceSeat(moves, index) {
+  const decides = (move) => move.seat !== CHANCE || Array.isArray(move.parts);
+  let next = index + 1;
+  while (next < moves.length && !decides(moves[next])) next++;
+  let prev = index - 1;
+  while (prev >= 0 && !decides(moves[prev])) prev--;
+  const after = next < moves.length ? moves[next].seat : null;
+  const before = prev >= 0 ? moves[prev].seat : null;
+  if (before === null) return after ?? CHANCE;
+  if (after === null || after === before) return before;
+  return index === next - 1 ? after : before;
+}
+
+/** The parts of an entry that say something: a seat that had nothing to do ("wait" at a
+ * simultaneous step where it has finished) is left out of the score sheet. */
+function sayingParts(move) {
+  const parts = move.parts.filter((part) => part.text !== "wait");
+  return parts.length ? parts : move.parts;
 }
 
 /**
- * Fill the move list, one row per move (a joint action of a simultaneous node is one row
- * with a part per seat, numbered once; die rolls and other chance outcomes are folded into
- * the move they served); ``current`` is the number of entries shown on the board (the
- * replay marks the row holding entry ``current - 1``); ``onPick(n)`` makes the rows
- * clickable and shows the position after ``n`` entries.
+ * The score sheet's rows, one per turn: a seat's whole chain of small decisions (a move
+ * and its steps, a roll and what it moved, shots and what they revealed), a simultaneous
+ * step of every seat at once (Gunst's round, a phase of Omringad's simultaneous choices:
+ * consecutive joint entries are one turn), the chance outcomes folded into the turn they
+ * serve. Each row: ``first``..``index`` are the entries (plies) it covers, ``seat`` whose
+ * turn it is (``SIMULTANEOUS`` for a joint one), ``steps`` the entries' texts in order
+ * (``{seat, text, chance, hidden}``), ``number`` the turn counted from 1: the number the
+ * replay's counter shows for a position inside it.
+ *
+ * >>> turnRows([{seat: -1, text: "roll 4"}, {seat: 0, text: "c4-c7"}, {seat: 1, text: "d2-d3"}])
+ * [{number: 1, seat: 0, first: 0, index: 1, ...}, {number: 2, seat: 1, first: 2, index: 2, ...}]
+ */
+export function turnRows(moves) {
+  const rows = [];
+  const list = moves || [];
+  list.forEach((move, index) => {
+    const joint = Array.isArray(move.parts);
+    const seat = joint ? SIMULTANEOUS : move.seat === CHANCE ? chanceSeat(list, index) : move.seat;
+    let row = rows[rows.length - 1];
+    if (!row || row.seat !== seat) {
+      row = { seat, first: index, index, steps: [], number: rows.length + 1 };
+      rows.push(row);
+    }
+    row.index = index;
+    if (joint) {
+      for (const part of sayingParts(move)) {
+        row.steps.push({ seat: part.seat, text: partText(part), hidden: Boolean(part.hidden) });
+      }
+    } else {
+      row.steps.push({
+        seat: move.seat,
+        text: partText(move),
+        chance: move.seat === CHANCE,
+        hidden: Boolean(move.hidden),
+      });
+    }
+  });
+  return rows;
+}
+
+/** The row (turn) that holds entry ``at`` (0-based), or null. */
+export function rowOf(rows, at) {
+  return rows.find((row) => row.first <= at && at <= row.index) || null;
+}
+
+/** A turn in words: its steps in order, each seat's part named at a simultaneous turn. */
+export function turnText(row, names) {
+  if (!row) return "";
+  if (row.seat !== SIMULTANEOUS) return row.steps.map((s) => s.text).join(", ");
+  const seats = [...new Set(row.steps.map((s) => s.seat))];
+  return seats
+    .map((seat) => {
+      const said = row.steps.filter((s) => s.seat === seat).map((s) => s.text).join(", ");
+      return `${names[seat] ?? t("seat.n", { n: seat + 1 })}: ${said}`;
+    })
+    .join("; ");
+}
+
+function stepSpan(step) {
+  const cls = ["move-step"];
+  if (step.chance) cls.push("move-chance", "muted");
+  if (step.hidden) cls.push("move-hidden");
+  return h("span", { class: cls.join(" ") }, step.text);
+}
+
+/**
+ * Fill the move list, one row per turn (``turnRows``): the turn's number, whose turn it
+ * is, and its steps as words that wrap only between words; at a simultaneous turn one line
+ * per seat. ``current`` is the number of entries shown on the board (the replay marks the
+ * turn holding entry ``current - 1``); ``onPick(n)`` makes the rows clickable and shows
+ * the position after ``n`` entries (the end of the turn).
  */
 export function drawMoves(list, moves, names, { current = null, onPick = null } = {}) {
   list.replaceChildren(
-    ...moveRows(moves).map(({ move, index, first, rolls, number }) => {
-      const joint = Array.isArray(move.parts);
-      const body = joint
-        ? move.parts.map((part) =>
+    ...turnRows(moves).map((row) => {
+      const joint = row.seat === SIMULTANEOUS;
+      let body;
+      if (joint) {
+        const seats = [...new Set(row.steps.map((s) => s.seat))];
+        body = seats.map((seat) =>
+          h(
+            "span",
+            { class: "move-part", title: names[seat] || "" },
+            h("i", { class: `seat-dot seat-swatch-${seat}` }),
             h(
               "span",
-              { class: `move-part${part.hidden ? " move-hidden" : ""}`, title: names[part.seat] || "" },
-              h("i", { class: `seat-dot seat-swatch-${part.seat}` }),
-              h("span", { class: "move-text" }, partText(part)),
+              { class: "move-text" },
+              ...row.steps.filter((s) => s.seat === seat).map(stepSpan),
             ),
-          )
-        : [
-            h("i", { class: `seat-dot seat-swatch-${move.seat}` }),
-            h("span", { class: "move-text" }, partText(move)),
-          ];
-      const roll = rolls.length ? h("span", { class: "move-roll muted" }, rolls.join(", ")) : null;
-      const who = joint ? moveText(move, names) : names[move.seat] || "";
+          ),
+        );
+      } else {
+        body = [
+          h("i", { class: `seat-dot seat-swatch-${row.seat}`, title: names[row.seat] || "" }),
+          h("span", { class: "move-text" }, ...row.steps.map(stepSpan)),
+        ];
+      }
       const item = h(
         "li",
         {
           class: joint ? "move move-joint" : "move",
-          dataset: { ply: move.ply, index, first },
-          title: rolls.length ? `${rolls.join(", ")}: ${who}` : who,
+          dataset: { index: row.index, first: row.first, number: row.number },
+          title: turnText(row, names),
         },
-        h("span", { class: "move-num" }, `${number}.`),
-        roll,
+        h("span", { class: "move-num" }, `${row.number}.`),
         ...body,
       );
-      if (onPick) item.addEventListener("click", () => onPick(index + 1));
+      if (onPick) item.addEventListener("click", () => onPick(row.index + 1));
       return item;
     }),
   );
@@ -366,8 +446,9 @@ export function drawMoves(list, moves, names, { current = null, onPick = null } 
 }
 
 /**
- * Highlight the entry that led to the position after ``current`` moves (none at the start
- * or when ``current`` is null) and scroll the list to it, or to the latest entry.
+ * Highlight the turn that led to the position after ``current`` entries (none at the start
+ * or when ``current`` is null) and scroll the list to it; at the start (0) to the top, when
+ * ``current`` is null (the live table) to the latest turn.
  */
 export function markMove(list, current) {
   for (const item of list.querySelectorAll(".move-current")) item.classList.remove("move-current");
@@ -379,8 +460,12 @@ export function markMove(list, current) {
           (li) => Number(li.dataset.first) <= at && at <= Number(li.dataset.index),
         ) || null;
   if (entry) entry.classList.add("move-current");
-  const mark = entry || list.lastElementChild;
   const box = list.parentElement;
+  if (current === 0 && box) {
+    box.scrollTop = 0; // the start position: the list from its beginning
+    return;
+  }
+  const mark = entry || list.lastElementChild;
   if (mark && box && box.scrollHeight > box.clientHeight) {
     const at = mark.getBoundingClientRect();
     const view = box.getBoundingClientRect();
