@@ -26,6 +26,7 @@ import {
   statusText,
   tickClocks,
 } from "/static/viewparts.js";
+import { drawGameClocks } from "/static/clock.js";
 import { fit, keepFitted } from "/static/fit.js";
 import { keepFocus } from "/static/focus.js";
 import { boardKeys } from "/static/keyboard.js";
@@ -344,6 +345,7 @@ function draw(view) {
   const canSit = view.status === "waiting" && (view.seat === null || view.seat === undefined);
   const ends = clockEnds(view, page.received.get(view) ?? performance.now());
   drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends, gameInfo(view));
+  drawGameClocks(view, names, page.received.get(view) ?? performance.now());
   drawMoves($("moves"), view.moves, players);
   announce(view, players);
   const rows = $("moves").querySelectorAll("li.move").length;
