@@ -27,6 +27,7 @@ import {
   tickClocks,
 } from "/static/viewparts.js";
 import { drawGameClocks } from "/static/clock.js";
+import { onBackOnline, showConnection } from "/static/reconnect.js";
 import { fit, keepFitted } from "/static/fit.js";
 import { keepFocus } from "/static/focus.js";
 import { boardKeys } from "/static/keyboard.js";
@@ -140,6 +141,13 @@ class Live {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
+  /** Reconnect now if the connection is down (the browser is back online). */
+  retryNow() {
+    if (this.closed || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    clearTimeout(this.timer);
+    this.open();
+  }
+
   close() {
     this.closed = true;
     clearTimeout(this.timer);
@@ -152,7 +160,10 @@ function connectionState(state) {
   const conn = $("conn");
   conn.dataset.state = state;
   conn.querySelector("span").textContent = t(`conn.${state}`);
+  showConnection(state);
 }
+
+onBackOnline(() => page.socket && page.socket.retryNow());
 
 function connect() {
   if (page.socket) page.socket.close();
