@@ -28,6 +28,7 @@ import {
 } from "/static/viewparts.js";
 import { drawGameClocks } from "/static/clock.js";
 import { onBackOnline, showConnection } from "/static/reconnect.js";
+import { mountNotifyToggles, onNewView } from "/static/notify.js";
 import { fit, keepFitted } from "/static/fit.js";
 import { keepFocus } from "/static/focus.js";
 import { boardKeys } from "/static/keyboard.js";
@@ -322,7 +323,9 @@ function draw(view) {
   $("game-title").textContent = title + rulesNote(view.rules_version, gameInfo(view));
   $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
   $("rules-link").textContent = t("nav.rules_of", { title });
-  document.title = `${view.your_turn ? "● " : ""}${title} #${view.table} · Spelbord`;
+  document.title = `${view.your_turn ? `● ${t("notify.tab")} · ` : ""}${title} #${view.table} · Spelbord`;
+  if (view.seat !== null && view.seat !== undefined) mountNotifyToggles($("resign").parentElement);
+  onNewView(view, title);
   document.body.dataset.status = view.status;
   document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
   document.body.dataset.ply = String(view.ply);
