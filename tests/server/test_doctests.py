@@ -8,12 +8,14 @@ from types import ModuleType
 import pytest
 
 from spelbord.server import errors
-from spelbord.server.tables import protocol, records, views, workers
+from spelbord.server.tables import protocol, records, results, timecontrol, views, workers
 from spelbord.server.web import pages
 
 
 @pytest.mark.parametrize(
-    "module", [workers, errors, pages, protocol, records, views], ids=lambda m: m.__name__
+    "module",
+    [workers, errors, pages, protocol, records, results, timecontrol, views],
+    ids=lambda m: m.__name__,
 )
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)

@@ -34,7 +34,7 @@ def test_migrations_match_the_schema_and_downgrade(database_url: str) -> None:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), METADATA)
             assert diff == []
-            assert MigrationContext.configure(conn).get_current_revision() == "0006"
+            assert MigrationContext.configure(conn).get_current_revision() == "0007"
         with engine.begin() as conn:
             command.downgrade(_config(conn), "base")
         with engine.connect() as conn:

@@ -462,6 +462,7 @@ class Hub:
             updated_at=now,
             seats=(),
             client=client,
+            timing={"control": str(req.time_control)} if req.time_control else None,
         )
         game = load(req.game, **req.options)  # new tables play the newest rules
         n = game.num_players()

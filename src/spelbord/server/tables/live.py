@@ -39,7 +39,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol, TypeVar
@@ -64,7 +64,7 @@ from spelbord.server.errors import (
     NotFoundError,
     StaleMoveError,
 )
-from spelbord.server.tables import views
+from spelbord.server.tables import results, views
 from spelbord.server.tables.aiseats import AiSeats
 from spelbord.server.tables.clocks import DecisionClocks, RunningClock, timed_decisions
 from spelbord.server.tables.integrity import AGENT_TIMEOUT, Irregularity
@@ -81,6 +81,7 @@ from spelbord.server.tables.store import (
     Store,
     TableRecord,
 )
+from spelbord.server.tables.timecontrol import GameClock, TimeControl
 from spelbord.server.tables.workers import ThinkJob, derive_seed
 
 log = logging.getLogger(__name__)
@@ -175,6 +176,16 @@ class LiveTable:
         self.timeouts: dict[int, tuple[int, ...]] = {}
         """Ply -> the seats whose move there the clock played."""
         self.clocks = DecisionClocks(lambda running: self.spawn(self._time_out(running)))
+        timing = record.timing or {}
+        self.time_control: TimeControl | None = (
+            TimeControl.parse(timing["control"]) if timing.get("control") else None
+        )
+        """The game clocks' time control (``timecontrol``); ``None``: no time control."""
+        self.game_clock: GameClock | None = (
+            GameClock.stored(timing) if "remaining" in timing else None
+        )
+        """The game clocks since the game started (``None`` before, or no time control)."""
+        self._flag: asyncio.TimerHandle | None = None
         self.ai = AiSeats(self, host.think, host.allows_random)
         self.ai_line: dict[int, int] = {}
         """Per AI seat with a decision: its job's place in line (0: a worker has it)."""
@@ -260,10 +271,26 @@ class LiveTable:
                 "clocks": clocks,
                 "clock": clocks[0] if clocks else None,
                 "ai": self.ai_status(),
+                "game_clock": self.game_clock_view(),
             }
-        view = {**self._build_view(viewer), "seq": self.seq, "ai": self.ai_status()}
+        view = {
+            **self._build_view(viewer),
+            "seq": self.seq,
+            "ai": self.ai_status(),
+            "game_clock": self.game_clock_view(),
+        }
         self._views[viewer] = view
         return view
+
+    def game_clock_view(self) -> dict[str, Any] | None:
+        """The VIEW's ``game_clock`` (``GameClock.as_view``; full clocks before the game
+        starts), or ``None`` for no time control."""
+        if self.time_control is None:
+            return None
+        clock = self.game_clock or GameClock.start(
+            self.time_control, self.game.num_players(), (), time.time()
+        )
+        return clock.as_view(time.time())
 
     def ai_status(self) -> list[dict[str, Any]]:
         """The AI seats thinking now: ``{"seat", "line"}`` (0: a worker thinks; n: the
@@ -494,6 +521,8 @@ class LiveTable:
         """A seat's action (or its secret submission at a simultaneous node)."""
         async with self.lock:
             seat = self.acting_seat(token)
+            if await self.flag_fell():
+                raise ConflictError("the game is over: time ran out")
             await self.decide(seat, action, ply)
             return seat
 
@@ -507,6 +536,10 @@ class LiveTable:
                 return False
             if self.clocks.running:
                 return False
+            if await self.flag_fell():
+                return True
+            if self.game_clock is not None and self.game_clock.running:
+                return False  # the game clock decides: its flag ends the game
             record_time = self.updated_at
             if record_time > idle_since:
                 return False
@@ -547,6 +580,8 @@ class LiveTable:
         """A platform action: the seat's team loses, every other seat wins."""
         async with self.lock:
             seat = self.acting_seat(token)
+            if await self.flag_fell():
+                raise ConflictError("the game is over: time ran out")
             self._check_running()
             entry = LogEntry(self.next_seq, self.state.move_number(), RESIGN, seat, None)
             await self.finish(resign_result(self.game, seat), [entry])
@@ -624,6 +659,7 @@ class LiveTable:
                     marked = irregular.as_dict()
                     await self.host.db(self.host.store.mark_irregular, self.id, marked)
                     self.irregular = marked
+                clock = self._clock_after(self.state, self.status, chosen)
                 await self.host.db(
                     self.host.store.add_pending,
                     self.id,
@@ -632,8 +668,10 @@ class LiveTable:
                     action,
                     timed_out,
                     self.seq + 1,
+                    clock.as_stored() if clock else None,
                 )
                 self.seq += 1
+                self.game_clock = clock
                 self.pending, self.pending_timeouts = chosen, set(late)
                 self.sync_clocks()
                 self.broadcast()
@@ -739,6 +777,7 @@ class LiveTable:
         irregular = played.irregular.as_dict() if played.irregular else None
         if self.irregular is not None:
             irregular = None  # the table keeps its first one
+        clock = self._clock_after(played.state, status, played.pending)
         await self.host.db(
             self.host.store.advance,
             self.id,
@@ -751,8 +790,10 @@ class LiveTable:
             pending=played.pending,
             irregular=irregular,
             seq=self.seq + 1,
+            timing=clock.as_stored() if clock else None,
         )
         self.seq += 1
+        self.game_clock = clock
         if irregular is not None:
             self.irregular = irregular
         self.state, self.next_seq, self.pending = played.state, played.next_seq, played.pending
@@ -779,6 +820,79 @@ class LiveTable:
         # An AI seat whose job waits in line has no clock yet: it is not thinking.
         wanted = {s: c for s, c in wanted.items() if self.ai_line.get(s, 0) == 0}
         self.clocks.sync(wanted, self.state.move_number())
+        self._arm_flag()
+
+    # ------------------------------------------------------------------ game clocks
+    def _clock_seats(
+        self, state: State, status: str, submitted: Collection[int]
+    ) -> tuple[int, ...]:
+        """The seats whose game clock runs in ``state``: the people with a decision to make
+        (never an AI seat, never during a chance outcome or another seat's decision)."""
+        if status != "running":
+            return ()
+        player = state.current_player()
+        if player >= 0:
+            deciding: tuple[int, ...] = (player,)
+        elif player == SIMULTANEOUS:
+            deciding = tuple(s for s in range(state.num_players()) if s not in submitted)
+        else:
+            return ()
+        return tuple(s for s in deciding if self.seats[s].kind != "ai")
+
+    def _clock_after(
+        self, state: State, status: str, submitted: Collection[int], now: float | None = None
+    ) -> GameClock | None:
+        """The game clocks after a change to ``state``/``status`` at ``now`` (the time
+        used charged to the running seats, the increment to those who decided)."""
+        if self.time_control is None:
+            return None
+        now = time.time() if now is None else now
+        running = self._clock_seats(state, status, submitted)
+        if self.game_clock is None:
+            if status != "running":
+                return None
+            return GameClock.start(self.time_control, self.game.num_players(), running, now)
+        if status == "finished":
+            return self.game_clock.stopped(now)
+        return self.game_clock.charged(now, running)
+
+    def _arm_flag(self) -> None:
+        """Wake when the first running game clock runs out (``flag_fell`` then ends the
+        game); re-armed after every change."""
+        if self._flag is not None:
+            self._flag.cancel()
+            self._flag = None
+        if self.game_clock is None or self.status != "running":
+            return
+        wait = self.game_clock.next_flag(time.time())
+        if wait is None:
+            return
+        self._flag = asyncio.get_running_loop().call_later(
+            wait + 0.01, lambda: self.spawn(self._flag_timer())
+        )
+
+    async def _flag_timer(self) -> None:
+        async with self.lock:
+            try:
+                await self.flag_fell()
+            except Exception:
+                log.exception("table %s: ending the game on time failed", self.id)
+                self._arm_flag()
+
+    async def flag_fell(self) -> bool:
+        """End the game as a ``timeout`` if a running game clock has run out (under the
+        lock): the seat that ran out first loses as if it resigned (``results.timed_out``).
+        Returns whether the game ended so."""
+        clock = self.game_clock
+        if clock is None or self.status != "running":
+            return False
+        flagged = clock.flagged(time.time())
+        if not flagged:
+            return False
+        seat = min(flagged, key=lambda s: (clock.remaining[s], s))
+        log.info("table %s: seat %d ran out of time", self.id, seat)
+        await self.finish(results.timed_out(self.game, seat))
+        return True
 
     async def _time_out(self, running: RunningClock) -> None:
         """Take the clock's action for a seat whose time ran out (if it still has to act)."""
@@ -818,12 +932,25 @@ class LiveTable:
         """Whether the table does something on its own: a running clock, an AI thinking,
         a change under way, or a client watching."""
         return bool(
-            self.subscribers or self.clocks.running or self.ai.thinking or self.lock.locked()
+            self.subscribers
+            or self.clocks.running
+            or self.ai.thinking
+            or self.lock.locked()
+            or self._game_clock_short()
         )
+
+    def _game_clock_short(self) -> bool:
+        """A game clock runs with minutes + increment (the table stays in memory for its
+        flag; correspondence flags fall when the table is next read or swept)."""
+        clock = self.game_clock
+        return bool(clock and clock.running and not clock.control.correspondence)
 
     def cancel_ai(self) -> None:
         """Stop thinking and counting: every AI task and clock of this table."""
         self.clocks.stop()
+        if self._flag is not None:
+            self._flag.cancel()
+            self._flag = None
         for task in list(self._tasks):
             task.cancel()
 

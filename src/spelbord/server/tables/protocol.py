@@ -19,6 +19,7 @@ from typing import Any
 from spelbord.server import strictjson
 from spelbord.server.errors import BadRequestError
 from spelbord.server.shown import SEAT_NAME, shown_text
+from spelbord.server.tables.timecontrol import TimeControl
 
 MAX_MESSAGE = 64 * 1024
 MAX_RECORD = 1024 * 1024
@@ -43,6 +44,8 @@ class CreateRequest:
     game: str
     options: dict[str, Any]
     seats: tuple[SeatSpec, ...]
+    time_control: TimeControl | None = None
+    """The game clocks of the people at the table (``timecontrol``); ``None``: none."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,10 @@ CREATE_SCHEMA: dict[str, Any] = {
     "properties": {
         "game": {"type": "string"},
         "options": {"type": "object"},
+        "time_control": {
+            "description": "null, '5+3' (minutes + seconds per move) or 'd2' (days per move)",
+            "type": ["string", "object", "null"],
+        },
         "seats": {
             "type": "array",
             "minItems": 1,
@@ -178,7 +185,7 @@ def token_of(data: Any) -> str:
 
 
 def parse_create(data: Any) -> CreateRequest:
-    """``{"game", "options", "seats": [{"kind", "agent"?, "name"?}]}``."""
+    """``{"game", "options", "seats": [{"kind", "agent"?, "name"?}], "time_control"?}``."""
     body = _object(data, "the request")
     game = body.get("game")
     if not isinstance(game, str) or not game:
@@ -207,7 +214,10 @@ def parse_create(data: Any) -> CreateRequest:
         seats.append(
             SeatSpec(kind=kind, agent=agent if kind == "ai" else None, name=_name(seat.get("name")))
         )
-    return CreateRequest(game=game, options=options, seats=tuple(seats))
+    control = TimeControl.from_request(body.get("time_control"))
+    if control is not None and not any(s.kind in HUMAN_KINDS for s in seats):
+        raise BadRequestError("a time control needs a seat for a person: AI seats have no clock")
+    return CreateRequest(game=game, options=options, seats=tuple(seats), time_control=control)
 
 
 def parse_claim(data: Any) -> ClaimRequest:

@@ -34,6 +34,7 @@ PLATFORM_REASONS = {
     "abandoned": "abandoned (no move and nobody at the table for a day)",
     "cancelled": "cancelled by its creator",
     "forfeit": "{names} did not come",
+    "timeout": "{names} ran out of time",
 }
 """Why a table ended when the platform ended it, not the rules (English)."""
 
@@ -111,6 +112,23 @@ def resigned(game: Game, seat: int) -> dict[str, Any]:
     losers = next((team for team in game.teams() if seat in team), (seat,))
     returns = tuple(-1.0 if s in losers else 1.0 for s in range(game.num_players()))
     return block(game, Outcome(returns, "resign"), (seat,))
+
+
+def timed_out(game: Game, seat: int) -> dict[str, Any]:
+    """The result when ``seat``'s time runs out (its flag falls): as if it resigned, its
+    team loses and every other seat wins, termination ``timeout``.
+
+    >>> from spelbord.core.registry import load
+    >>> timed_out(load("coerceo"), 0)
+    {'returns': [-1.0, 1.0], 'termination': 'timeout', 'text': '0-1', 'by': [0]}
+    >>> timed_out(load("omringad", players=4), 2)["text"]
+    'Ivory, Slate and Azure win: Crimson ran out of time'
+    >>> timed_out(load("omringad", players=4, teams="diagonal"), 2)["returns"]
+    [1.0, -1.0, -1.0, 1.0]
+    """
+    losers = next((team for team in game.teams() if seat in team), (seat,))
+    returns = tuple(-1.0 if s in losers else 1.0 for s in range(game.num_players()))
+    return {**block(game, Outcome(returns, "timeout"), (seat,)), "by": [seat]}
 
 
 def restated(game: Game, result: dict[str, Any], resigned_seat: int | None) -> dict[str, Any]:

@@ -44,6 +44,9 @@ TABLES = sa.Table(
     # Who made the table (``jobs.fairness``: an address or an account), for the per-client
     # cap on AI tables and the fair order of AI jobs.
     sa.Column("client", sa.String(80), nullable=True),
+    # The time control and game clocks (``timecontrol.GameClock.as_stored``), written with
+    # every change that moves a clock; NULL: no time control (migration 0007).
+    sa.Column("timing", sa.JSON(none_as_null=True), nullable=True),
 )
 
 SEATS = sa.Table(
@@ -110,6 +113,9 @@ _ADVANCE = (
         result=sa.bindparam("new_result", type_=TABLES.c.result.type),
         updated_at=sa.bindparam("new_updated_at"),
         seq=sa.func.coalesce(sa.bindparam("new_seq", type_=sa.Integer), TABLES.c.seq),
+        timing=sa.func.coalesce(
+            sa.bindparam("new_timing", type_=TABLES.c.timing.type), TABLES.c.timing
+        ),
     )
 )
 _PLY_OF = sa.select(TABLES.c.ply).where(TABLES.c.id == sa.bindparam("tid"))
@@ -180,6 +186,8 @@ class TableRecord:
     """The sequence number of the table's latest frame (see ``LiveTable.seq``)."""
     client: str | None = None
     """Who made the table (``None``: a record stored before clients were kept)."""
+    timing: dict[str, Any] | None = None
+    """The time control and game clocks (``timecontrol``); ``None``: no time control."""
 
 
 class Store:
@@ -214,6 +222,7 @@ class Store:
                     rules_version=table.rules_version,
                     seq=table.seq,
                     client=table.client,
+                    timing=table.timing,
                 )
             )
             conn.execute(
@@ -292,13 +301,15 @@ class Store:
         pending: dict[int, int] | None = None,
         irregular: dict[str, Any] | None = None,
         seq: int | None = None,
+        timing: dict[str, Any] | None = None,
     ) -> None:
         """Append ``entries`` and move the table on, all in one transaction.
 
         ``pending`` holds submissions already fixed at the new ply (seats with one choice);
         ``irregular``: the server made one of these moves for a seat (``integrity``), kept
         unless the table has an earlier one.
-        ``seq`` is the table's frame sequence number after the change (``None``: kept).
+        ``seq`` is the table's frame sequence number after the change (``None``: kept);
+        ``timing`` the game clocks after it (``None``: kept).
 
         Raises ``StaleMoveError`` (and writes nothing) when the stored ply is not
         ``expected_ply``: someone else moved the table on in between.
@@ -314,6 +325,7 @@ class Store:
                     "new_result": result,
                     "new_updated_at": time.time(),
                     "new_seq": seq,
+                    "new_timing": timing,
                 },
             )
             if done.rowcount != 1:
@@ -357,15 +369,22 @@ class Store:
         action: int,
         timeout: bool = False,
         seq: int | None = None,
+        timing: dict[str, Any] | None = None,
     ) -> None:
         """Store a seat's secret submission at a simultaneous node (``timeout``: the clock's;
-        ``seq``: the table's frame sequence number after it)."""
+        ``seq``: the table's frame sequence number after it; ``timing``: the game clocks
+        after it)."""
         with self.engine.begin() as conn:
             row = conn.execute(_PLY_OF, {"tid": table_id}).scalar_one_or_none()
             if row != ply:
                 raise StaleMoveError(f"table {table_id} is no longer at ply {ply}")
+            values: dict[str, Any] = {}
             if seq is not None:
-                conn.execute(TABLES.update().where(TABLES.c.id == table_id).values(seq=seq))
+                values["seq"] = seq
+            if timing is not None:
+                values["timing"] = timing
+            if values:
+                conn.execute(TABLES.update().where(TABLES.c.id == table_id).values(**values))
             conn.execute(
                 _ADD_PENDING,
                 {
@@ -448,6 +467,7 @@ class Store:
             irregular=row["irregular"],
             seq=int(row["seq"]),
             client=row["client"],
+            timing=row["timing"],
         )
 
     def find_invite(self, table_id: str, code: str) -> int | None:

@@ -14,6 +14,7 @@ import {
 } from "/static/api.js";
 import { agentLevel, chosenName, playerNames, resultText, rulesNote, seatNames } from "/static/viewparts.js";
 import { gameTexts, languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { mountTimeControl, readTimeControl } from "/static/timepick.js";
 
 const SEAT_KINDS = [
   ["local", "lobby.kind.local"],
@@ -286,7 +287,7 @@ async function createTable(event) {
   try {
     const result = await api("/api/tables", {
       method: "POST",
-      body: { game: game.name, options: readOptions(), seats },
+      body: { game: game.name, options: readOptions(), seats, time_control: readTimeControl() },
     });
     const table = result.table;
     for (const [seat, token] of Object.entries(result.tokens || {})) saveToken(table, seat, token);
@@ -516,6 +517,7 @@ async function start() {
   }
   select.addEventListener("change", drawGame);
   $("options").addEventListener("change", loadSetup);
+  mountTimeControl($("options"));
   await drawGame();
   $("create-form").addEventListener("submit", createTable);
   $("refresh").addEventListener("click", refreshTables);

@@ -26,6 +26,9 @@ import {
   statusText,
   tickClocks,
 } from "/static/viewparts.js";
+import { drawGameClocks } from "/static/clock.js";
+import { onBackOnline, showConnection } from "/static/reconnect.js";
+import { mountNotifyToggles, onNewView } from "/static/notify.js";
 import { fit, keepFitted } from "/static/fit.js";
 import { keepFocus } from "/static/focus.js";
 import { boardKeys } from "/static/keyboard.js";
@@ -139,6 +142,13 @@ class Live {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
+  /** Reconnect now if the connection is down (the browser is back online). */
+  retryNow() {
+    if (this.closed || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    clearTimeout(this.timer);
+    this.open();
+  }
+
   close() {
     this.closed = true;
     clearTimeout(this.timer);
@@ -151,7 +161,10 @@ function connectionState(state) {
   const conn = $("conn");
   conn.dataset.state = state;
   conn.querySelector("span").textContent = t(`conn.${state}`);
+  showConnection(state);
 }
+
+onBackOnline(() => page.socket && page.socket.retryNow());
 
 function connect() {
   if (page.socket) page.socket.close();
@@ -310,7 +323,9 @@ function draw(view) {
   $("game-title").textContent = title + rulesNote(view.rules_version, gameInfo(view));
   $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
   $("rules-link").textContent = t("nav.rules_of", { title });
-  document.title = `${view.your_turn ? "● " : ""}${title} #${view.table} · Spelbord`;
+  document.title = `${view.your_turn ? `● ${t("notify.tab")} · ` : ""}${title} #${view.table} · Spelbord`;
+  if (view.seat !== null && view.seat !== undefined) mountNotifyToggles($("resign").parentElement);
+  onNewView(view, title);
   document.body.dataset.status = view.status;
   document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
   document.body.dataset.ply = String(view.ply);
@@ -344,6 +359,7 @@ function draw(view) {
   const canSit = view.status === "waiting" && (view.seat === null || view.seat === undefined);
   const ends = clockEnds(view, page.received.get(view) ?? performance.now());
   drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends, gameInfo(view));
+  drawGameClocks(view, names, page.received.get(view) ?? performance.now());
   drawMoves($("moves"), view.moves, players);
   announce(view, players);
   const rows = $("moves").querySelectorAll("li.move").length;
