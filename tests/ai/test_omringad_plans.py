@@ -8,7 +8,7 @@ from tests.games.omringad.positions import play, position
 
 from spelbord.ai import SeatView
 from spelbord.ai.omringad import script
-from spelbord.games.omringad import auction_phase
+from spelbord.games.omringad.phases import auction as auction_phase
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import SPECIAL_KINDS, Kind
 

@@ -29,7 +29,8 @@ def _source(name: str) -> Path:
     if name == "__init__":
         return ROOT / "__init__.py"
     path = ROOT.joinpath(*name.split("."))
-    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    module = path.with_suffix(".py")  # rules.py beside rules/, the documents' folder
+    return module if module.is_file() else path / "__init__.py"
 
 
 def imports_of(name: str) -> set[str]:
