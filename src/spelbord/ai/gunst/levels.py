@@ -1,5 +1,11 @@
 """Gunst's AI levels (``level:NAME``, ``spelbord.ai.levels``).
 
+Easy is the hoarder plan (``script:hoarder``: bring nothing for three seasons, then
+everything): it beat ``random`` 98 of 100 (``spelbord match gunst script:hoarder random
+--games 100 --processes 1 --seed 7``, issue 31), yet a beginner who notices the pattern
+beats it for certain (``spelbord.ai.gunst.plan_reply``: its best reply wins, value +1).
+Medium is the banisher (``script:banisher``): 99 of 100 against ``random`` and 100 of 100
+against the hoarder (same command and seed).
 The strongest agent, the near-equilibrium solver with safe opponent modelling, plays Hard
 and Master (measured against every scripted plan and its best reply: ``spelbord ai levels
 gunst``). ``gunst-eq`` has no budget option: its season-4 searches stop after
@@ -12,8 +18,8 @@ from __future__ import annotations
 from spelbord.ai.levels import Levels
 
 LEVELS = Levels(
-    easy="random",
-    medium="script:all-in",
+    easy="script:hoarder",
+    medium="script:banisher",
     hard="gunst-eq",
     master="gunst-eq",
     stated={"hard": 2.0, "master": 2.0},
