@@ -30,7 +30,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from spelbord import games
 from spelbord.ai import matrixgame
+from spelbord.ai.agent import Agent
+from spelbord.ai.view import SeatView
 from spelbord.core.errors import SpelbordError
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import rules
@@ -223,3 +226,67 @@ def exploitability(
         if earned < worst:
             worst, reply = earned, b
     return Exploitability(value, worst, reply)
+
+
+def agent_policy(agent: Agent, seat: int) -> RoundPolicy:
+    """An agent's in-round decisions as a ``RoundPolicy`` (it sees the table as a state
+    with no history: every Gunst position is public, R23)."""
+    game = games.load("gunst")
+
+    def policy(table: Table) -> int:
+        state = game.new_initial_state()
+        state.table = table.clone()  # type: ignore[attr-defined]
+        return agent.step(SeatView(state, seat))
+
+    return policy
+
+
+POSITIONS: tuple[
+    tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, int]], ...
+] = (
+    (((1, 2, 1, 1, 0), (0, 2, 1, 1, 1)), ((0, 0, 0, 0), (0, 0, 0, 0)), (6, 6)),
+    (((1, 1, 1, 1, 1), (1, 2, 1, 0, 1)), ((3, 0, 0, 0), (0, 0, 3, 0)), (5, 4)),
+    (((0, 2, 2, 1, 1), (1, 1, 2, 1, 0)), ((0, 3, 0, 0), (0, 0, 0, 0)), (3, 3)),
+)
+"""Hand-made last-season Tinges of middling size (hands, deity tracks, life) measured by
+``main``: part-hoarded hands, up to 48 x 48 selections."""
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m spelbord.ai.gunst.exact [SPEC]``: the exact last-season exploitability
+    of an agent (default ``gunst-eq:model=off``) from seat 0 of each of ``POSITIONS``:
+    its Tinge mix with exact in-round play, then with its own in-round play."""
+    import sys
+    import time
+
+    from spelbord.ai import make_agent
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    spec = args[0] if args else "gunst-eq:model=off"
+    for hands, deities, life in POSITIONS:
+        table = Table()
+        table.season = SEASONS
+        table.hand = [list(h) for h in hands]
+        table.deity = [list(d) for d in deities]
+        table.life = list(life)
+        started = time.process_time()
+        solved = solve_last_season(table, 0)
+        agent = make_agent(spec, seed=1, game="gunst")
+        tinge = getattr(agent, "tinge_policy", None)
+        if tinge is None:
+            raise ExactSolveError(f"{spec} shows no Tinge mix (tinge_policy)")
+        codes, probs = tinge(table, 0)
+        mix = dict(zip(codes, probs, strict=True))
+        best = exploitability(table, 0, mix, value=solved.value)
+        own = exploitability(table, 0, mix, agent_policy(agent, 0), solved.value)
+        print(
+            f"hands {hands} deities {deities} life {life}: "
+            f"{len(solved.mine)} x {len(solved.theirs)} selections, value {solved.value:+.4f}; "
+            f"{spec} mix gap {best.of_range:.4f} of the range, with its own play "
+            f"{own.of_range:.4f}; {time.process_time() - started:.0f} s CPU",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
