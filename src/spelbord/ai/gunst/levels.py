@@ -6,6 +6,18 @@ everything): it beat ``random`` 98 of 100 (``spelbord match gunst script:hoarder
 beats it for certain (``spelbord.ai.gunst.plan_reply``: its best reply wins, value +1).
 Medium is the banisher (``script:banisher``): 99 of 100 against ``random`` and 100 of 100
 against the hoarder (same command and seed).
+How Gunst's exploitability is measured (issue 31). The last season is solved exactly
+(``spelbord.ai.gunst.exact``): after the reveal a round is perfect information with a
+coin, so expectimax gives each cell's exact value, and the Tinge's matrix over every
+selection of both seats is solved by LP; an agent's last season (its Tinge mix, and its
+own in-round decisions or best play) is then measured against the opponent's exact best
+reply, ``python -m spelbord.ai.gunst.exact [SPEC]``. Checked by hand on two tiny
+positions (``tests/ai/test_gunst_exact.py``: a pure saddle and a matching-pennies pair
+where either pure choice gives away a quarter of the range and ``gunst-eq`` mixes). The
+whole game is too large for that (season 4 after three hoarded seasons is 576 x 576
+selections, each cell an exact round), so seasons 1-3 are measured by the searched best
+reply ``gunst-br`` and its mimics (``spelbord.ai.gunst.br``).
+
 The strongest agent, the near-equilibrium solver with safe opponent modelling, plays Hard
 and Master (measured against every scripted plan and its best reply: ``spelbord ai levels
 gunst``). ``gunst-eq`` has no budget option: its season-4 searches stop after
