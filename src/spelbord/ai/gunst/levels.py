@@ -18,6 +18,19 @@ whole game is too large for that (season 4 after three hoarded seasons is 576 x 
 selections, each cell an exact round), so seasons 1-3 are measured by the searched best
 reply ``gunst-br`` and its mimics (``spelbord.ai.gunst.br``).
 
+Where it stands (27 November 2026, 6-10 games a figure, so wide intervals): on every
+last-season position measured exactly (13 positions reached by random play, three
+hand-made part-hoarded ones up to 72 x 24 selections) ``gunst-eq:model=off`` gives away
+nothing (gap 0.000 of the range, Tinge mix and its own in-round play). Before season 4
+it does: ``gunst-br:model=off`` took +0.2 a game from ``gunst-eq:model=off`` (0.1 of the
+range, 10 games, seed 43), the hoarding mimic +0.17 (0.08, 6 games, seed 42). The
+opponent model adds to it: the mimic took +0.5 a game (0.25) from
+``gunst-eq:safety4=0.05`` and +0.33 (0.17) from ``gunst-eq:think=6`` (six times season
+4's search time), so neither a smaller season-4 slack nor more season-4 search closes
+the gap: the loss is made in seasons 1-3, whose leaves are valued by continuation plans
+and a greedy round, not solved. Hard and Master are therefore still the same agent, and
+both still above the 0.05 goal.
+
 The strongest agent, the near-equilibrium solver with safe opponent modelling, plays Hard
 and Master (measured against every scripted plan and its best reply: ``spelbord ai levels
 gunst``). ``gunst-eq`` has no budget option: its season-4 searches stop after
