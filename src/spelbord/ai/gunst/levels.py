@@ -19,7 +19,7 @@ selections, each cell an exact round), so seasons 1-3 are measured by the search
 reply ``gunst-br`` and its mimics (``spelbord.ai.gunst.br``).
 
 Where it stands (27 November 2026, 6-10 games a figure, so wide intervals): on every
-last-season position measured exactly (13 positions reached by random play, three
+last-season position measured exactly (12 positions reached by random play, three
 hand-made part-hoarded ones up to 72 x 24 selections) ``gunst-eq:model=off`` gives away
 nothing (gap 0.000 of the range, Tinge mix and its own in-round play). Before season 4
 it does: ``gunst-br:model=off`` took +0.2 a game from ``gunst-eq:model=off`` (0.1 of the
