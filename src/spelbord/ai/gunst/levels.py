@@ -23,8 +23,8 @@ last-season position measured exactly (12 positions reached by random play, thre
 hand-made part-hoarded ones up to 72 x 24 selections) ``gunst-eq:model=off`` gives away
 nothing (gap 0.000 of the range, Tinge mix and its own in-round play). Before season 4
 it does: ``gunst-br:model=off`` took +0.2 and +0.1 a game from ``gunst-eq:model=off``
-(0.1 and 0.05 of the range, two runs of 10 games, seed 43), the hoarding mimic +0.17 (0.08, 6 games, seed 42). The
-opponent model adds to it: the mimic took +0.5 a game (0.25) from
+(0.1 and 0.05 of the range, two runs of 10 games, seed 43), the hoarding mimic +0.17
+(0.08, 6 games, seed 42). The opponent model adds to it: the mimic took +0.5 a game (0.25) from
 ``gunst-eq:safety4=0.05`` and +0.33 (0.17) from ``gunst-eq:think=6`` (six times season
 4's search time), so neither a smaller season-4 slack nor more season-4 search closes
 the gap: the loss is made in seasons 1-3, whose leaves are valued by continuation plans
