@@ -224,3 +224,13 @@ def test_r13_the_solver_searches_with_the_table_s_rules_version() -> None:
         assert table.version == version and table.phase == "target"
         rules.decide(table, A.ROW + THIEF)
         assert [e["deity"] for e in table.log if e["e"] == "raise" and e["deity"] >= 0] == raised
+
+
+def test_think_scales_the_last_season_search_and_is_bounded() -> None:
+    agent = make_agent("gunst-eq:think=4", seed=1)
+    assert isinstance(agent, GunstSolver) and agent.think == 4.0
+    assert agent.name == "gunst-eq:think=4"
+    assert make_agent("gunst-br:think=4", seed=1).target_think == 4.0  # type: ignore[attr-defined]
+    for bad in ("gunst-eq:think=0", "gunst-eq:think=x", "gunst-br:think=50"):
+        with pytest.raises(AgentSpecError):
+            make_agent(bad)

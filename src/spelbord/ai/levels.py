@@ -8,7 +8,7 @@ What was measured of the levels (their Elo, the matches on record) is data, read
 ``spelbord.ai.ladder``.
 
 >>> resolve("gunst", "easy")
-'random'
+'script:hoarder'
 >>> LevelAgent("hard", seed=1).name
 'level:hard'
 >>> LevelAgent("expert")  # doctest: +ELLIPSIS

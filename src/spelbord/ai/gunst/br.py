@@ -26,6 +26,7 @@ from spelbord.ai.gunst.eq import (
     OWN_LAST_SEASON_CAP,
     GunstSolver,
     safety_value,
+    think_value,
 )
 from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.view import SeatView
@@ -44,8 +45,10 @@ class GunstBestReply(GunstSolver):
         mimic: str | None = None,
         target_safety: float = DEFAULT_SAFETY,
         target_last_safety: float = DEFAULT_LAST_SAFETY,
+        target_think: float = 1.0,
     ) -> None:
         super().__init__(seed, exploit=False)
+        self.target_think = target_think
         self.target_model = target_model
         self.target_safety = target_safety
         self.target_last_safety = target_last_safety
@@ -59,6 +62,8 @@ class GunstBestReply(GunstSolver):
             self.name += f":safety={target_safety:g}"
         if target_model and target_last_safety != DEFAULT_LAST_SAFETY:
             self.name += f":safety4={target_last_safety:g}"
+        if target_think != 1.0:
+            self.name += f":think={target_think:g}"
 
     def step(self, view: SeatView) -> int:
         if view.observation()["phase"] != TINGE or len(view.legal_actions()) == 1:
@@ -73,6 +78,7 @@ class GunstBestReply(GunstSolver):
             exploit=self.target_model,
             safety=self.target_safety,
             last_safety=self.target_last_safety,
+            think=self.target_think,
         )
         target.fit_model(state, seat)
         codes, probs = target.tinge_policy(table, 1 - seat)
@@ -91,11 +97,14 @@ class GunstBestReply(GunstSolver):
 def make_gunst_br(parts: list[str], seed: int | None = None) -> GunstBestReply:
     """The agent of a spec's parts after ``gunst-br``: ``model=on|off`` (the target's
     opponent model), ``safety=E`` and ``safety4=E`` (the target's safeties) and
-    ``mimic=PLAN``."""
+    ``mimic=PLAN``, ``think=F`` (the target's season-4 time factor)."""
     target_model, mimic, safety, last = True, None, DEFAULT_SAFETY, DEFAULT_LAST_SAFETY
+    think = 1.0
     for part in parts:
         key, _, value = part.partition("=")
-        if key == "model" and value in ("on", "off"):
+        if key == "think" and value:
+            think = think_value(value)
+        elif key == "model" and value in ("on", "off"):
             target_model = value == "on"
         elif key == "mimic" and value:
             mimic = value
@@ -106,9 +115,9 @@ def make_gunst_br(parts: list[str], seed: int | None = None) -> GunstBestReply:
         else:
             raise AgentSpecError(
                 f"bad option {part!r} for gunst-br (options: model=on|off, mimic=PLAN, safety=E, "
-                "safety4=E)"
+                "safety4=E, think=F)"
             )
-    return GunstBestReply(seed, target_model, mimic, safety, last)
+    return GunstBestReply(seed, target_model, mimic, safety, last, think)
 
 
 @agent_kind("gunst-br", games=("gunst",))

@@ -195,8 +195,10 @@ class GunstSolver(Agent):
         exploit: bool = True,
         safety: float = DEFAULT_SAFETY,
         last_safety: float = DEFAULT_LAST_SAFETY,
+        think: float = 1.0,
     ) -> None:
         self.name = "gunst-eq"
+        self.think = think
         self.rng = seeded(seed)
         self.safety = safety
         self.last_safety = last_safety
@@ -288,7 +290,7 @@ class GunstSolver(Agent):
         predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
         theirs = sorted(set(theirs) | set(predicted))
         self._cells = {}
-        deadline = time.process_time() + ORACLE_SECONDS
+        deadline = time.process_time() + ORACLE_SECONDS * self.think
         if table.season >= SEASONS:
             mine, theirs = self._double_oracle(table, seat, mine, theirs, deadline)
         safe = self.payoff(table, seat, mine, theirs)
@@ -321,7 +323,7 @@ class GunstSolver(Agent):
         selections that score best against the prediction join the rows; after each safe
         reply the opponent's best column among all its selections joins the columns if it
         breaks the floor (the value minus ``safety``), and the reply is solved again."""
-        deadline = time.process_time() + REPLY_SECONDS
+        deadline = time.process_time() + REPLY_SECONDS * self.think
         every = [
             list(rules.selections(tuple(table.hand[s]), table.ready_mask(s)))
             for s in (seat, 1 - seat)
@@ -589,16 +591,31 @@ def safety_value(key: str, value: str) -> float:
     return number
 
 
+def think_value(value: str) -> float:
+    """A ``think`` option's value: a float in [0.1, 20] (a factor on season 4's times)."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise AgentSpecError(f"bad value {value!r} for think") from None
+    if not 0.1 <= number <= 20:
+        raise AgentSpecError(f"think is in [0.1, 20], got {number}")
+    return number
+
+
 def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
-    """The agent of a spec's parts after ``gunst-eq``: ``model=on|off`` (opponent
+    """The agent of a spec's parts after ``gunst-eq``: ``think=F`` (season 4's search
+    times, ``ORACLE_SECONDS`` and ``REPLY_SECONDS``, times F, 0.1 to 20, default 1),
+    ``model=on|off`` (opponent
     modelling, default on; off: the pure equilibrium), ``safety=E`` (how much below
     the equilibrium's guarantee the model may lead a Tinge of seasons 1-3, 0 to 2, default
     ``DEFAULT_SAFETY``) and ``safety4=E`` (the same for season 4, default
     ``DEFAULT_LAST_SAFETY``)."""
-    exploit, safety, last = True, DEFAULT_SAFETY, DEFAULT_LAST_SAFETY
+    exploit, safety, last, think = True, DEFAULT_SAFETY, DEFAULT_LAST_SAFETY, 1.0
     for part in parts:
         key, sep, value = part.partition("=")
-        if key == "model" and value in ("on", "off"):
+        if key == "think" and sep:
+            think = think_value(value)
+        elif key == "model" and value in ("on", "off"):
             exploit = value == "on"
         elif key == "safety" and sep:
             safety = safety_value(key, value)
@@ -606,11 +623,13 @@ def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
             last = safety_value(key, value)
         else:
             raise AgentSpecError(
-                f"bad option {part!r} for gunst-eq (options: model=on|off, safety=E, safety4=E)"
+                f"bad option {part!r} for gunst-eq (options: think=F, model=on|off, safety=E, "
+                "safety4=E)"
             )
-    agent = GunstSolver(seed, exploit, safety, last)
+    agent = GunstSolver(seed, exploit, safety, last, think)
     suffix = "".join(
         [
+            f":think={think:g}" if think != 1.0 else "",
             "" if exploit else ":model=off",
             f":safety={safety:g}" if exploit and safety != DEFAULT_SAFETY else "",
             f":safety4={last:g}" if exploit and last != DEFAULT_LAST_SAFETY else "",
@@ -622,5 +641,5 @@ def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
 
 @agent_kind("gunst-eq", games=("gunst",), searches=True)
 def gunst_eq(spec: AgentSpec, seed: int | None = None) -> Agent:
-    """``gunst-eq[:model=on|off][:safety=E][:safety4=E]`` (``make_gunst_eq``)."""
+    """``gunst-eq[:think=F][:model=on|off][:safety=E][:safety4=E]`` (``make_gunst_eq``)."""
     return make_gunst_eq(list(spec.parts), seed)
