@@ -395,6 +395,20 @@ def toward(seat: int, sq: int) -> int:
     return row if seat == 0 else SIZE - 1 - row
 
 
+class Marksman(Lookahead):
+    """The Easy level: fires whenever a shot wins units and never at its own cost, but
+    moves with no eye for the enemy's guns (its ``value`` counts units only, and the
+    shots it has lined up after a move). A beginner who keeps out of its lines of fire
+    and lines up their own shots beats it."""
+
+    plan = "marksman"
+    summary = "takes every shot that wins units; moves to line up shots, blind to enemy guns"
+
+    def value(self, pos: Position, seat: int) -> float:
+        aimed = sum(1 for _, t, _ in fire_lines(pos, seat) if t in pos.units)
+        return army(pos, seat) - army(pos, 1 - seat) + 0.3 * aimed
+
+
 class Demolisher(Lookahead):
     """Uses the blocks as bombs: sets them where the enemy must come, lines units up on
     the blocks next to enemy groups and sets them off (shot or landing, R17)."""
@@ -451,9 +465,7 @@ class Hunter(Lookahead):
     def value(self, pos: Position, seat: int) -> float:
         mine = sum(1 + len(c) for _, t, c in fire_lines(pos, seat) if t in pos.units)
         exposed = len(under_fire(pos, seat))
-        ranged = [
-            sq for sq, u in pos.units.items() if u.seat == seat and KINDS[u.kind].range >= 3
-        ]
+        ranged = [sq for sq, u in pos.units.items() if u.seat == seat and KINDS[u.kind].range >= 3]
         advance = sum(min(toward(seat, sq), 7) for sq in ranged)
         # Units wait on the pad while its island force is small: reinforcing pays.
         on_island = sum(u.seat == seat for u in pos.units.values())
@@ -484,8 +496,8 @@ class Gunline(Lookahead):
         for _, target, caught in fire_lines(pos, seat):
             if target in pos.blocks:
                 lines += max(0.0, live * blast_balance(pos, target, seat, tuple(caught)))
-        return army(pos, seat) - army(pos, 1 - seat) + 0.25 * lines - 0.5 * len(
-            under_fire(pos, seat)
+        return (
+            army(pos, seat) - army(pos, 1 - seat) + 0.25 * lines - 0.5 * len(under_fire(pos, seat))
         )
 
     @staticmethod
@@ -535,6 +547,7 @@ PLANS: tuple[type[IslandetPlan], ...] = (
     Shooter,
     BlockAvoider,
     PadHoarder,
+    Marksman,
     Demolisher,
     Hunter,
     Gunline,
