@@ -56,7 +56,16 @@ def test_plans_cover_every_game_and_bad_names_fail() -> None:
     assert plans_for("gunst") == ["hoarder", "trickle", "all-in", "deity-rush", "banisher"]
     assert plans_for("omringad")[:4] == ["conqueror", "turtle", "bidder", "rush"]
     assert plans_for("omringad")[4:] == ["fortress", "starver", "phalanx", "sweeper"]
-    assert plans_for("islandet") == ["shooter", "block-avoider", "pad-hoarder"]
+    assert plans_for("islandet") == [
+        "shooter",
+        "block-avoider",
+        "pad-hoarder",
+        "marksman",
+        "demolisher",
+        "hunter",
+        "gunline",
+        "pad-keeper",
+    ]
     assert plans_for("coerceo") == ["material"]
     with pytest.raises(AgentSpecError):
         make_agent("script:nonsense")

@@ -27,9 +27,10 @@ from typing import Any, ClassVar
 from spelbord.ai.scripted.base import ScriptedAgent
 from spelbord.ai.view import SeatView
 from spelbord.core import CHANCE, State
-from spelbord.games.islandet.board import SIZE, entry_square, neighbours, parse_square
+from spelbord.games.islandet.board import RAYS, SIZE, entry_square, neighbours, parse_square
 from spelbord.games.islandet.evaluation import unit_danger
 from spelbord.games.islandet.position import Position, Rules
+from spelbord.games.islandet.rules import shot
 from spelbord.games.islandet.units import KINDS
 
 _SHOT = re.compile(r"^([a-l]\d+)x([a-l]\d+)$")
@@ -297,4 +298,258 @@ class PadHoarder(IslandetPlan):
         return None
 
 
-PLANS: tuple[type[IslandetPlan], ...] = (Shooter, BlockAvoider, PadHoarder)
+# ---------------------------------------------------------------------- one-ply plans
+TERMINAL_SCORE = 100.0
+"""What a won game is worth to a ``Lookahead`` plan's ``value`` (a lost one the negative)."""
+
+_PLAY_PHASES = frozenset({"zero", "shoot1", "shoot2", "move", "enter", "remove", "removepad"})
+
+
+def live_odds(pos: Position) -> float:
+    """The chance that the next block to go off is live (R23)."""
+    known = pos.live_left + pos.safe_left
+    return pos.live_left / known if known else 0.0
+
+
+def blast_balance(pos: Position, block: int, seat: int, caught: tuple[int, ...] = ()) -> int:
+    """Enemy minus own units a live ``block`` would take (with ``caught``: the enemies in
+    the crossfire of a shot at it, R15, R17), chains not counted."""
+    hit = {s for s in (block, *neighbours(block)) if s in pos.units} | set(caught)
+    return sum(pos.units[s].seat != seat for s in hit) - sum(pos.units[s].seat == seat for s in hit)
+
+
+def fire_lines(pos: Position, seat: int) -> list[tuple[int, int, list[int]]]:
+    """``(shooter, target, caught)`` for each unit of ``seat`` that has a target (R14)."""
+    out = []
+    for sq, unit in pos.units.items():
+        if unit.seat == seat:
+            found = shot(pos, sq)
+            if found is not None:
+                out.append((sq, found[0], found[1]))
+    return out
+
+
+def under_fire(pos: Position, seat: int) -> set[int]:
+    """Squares of ``seat``'s units the other side's units could shoot down as they stand."""
+    out: set[int] = set()
+    for _, target, caught in fire_lines(pos, 1 - seat):
+        if target in pos.units:
+            out.add(target)
+            out.update(caught)
+    return out
+
+
+def army(pos: Position, seat: int) -> float:
+    """``seat``'s units left, each worth ``1 + range / 10`` (island, pad and not yet set up)."""
+    worth = [1.0 + k.range / 10 for k in KINDS]
+    island = sum(worth[u.kind] for u in pos.units.values() if u.seat == seat)
+    pad = sum(worth[k] for k in pos.pads[seat] if k >= 0)
+    return island + pad + sum(n * worth[k] for k, n in enumerate(pos.stock[seat]))
+
+
+class Lookahead(IslandetPlan):
+    """A plan that tries each action of its turn on a copy of the position and keeps the
+    one whose result its ``value`` likes best; a shot at a block is weighed over both of
+    the block's natures (R23). Setup keeps ``IslandetPlan``'s hooks."""
+
+    def choose(self, view: SeatView, actions: list[int]) -> int | None:
+        obs = view.observation()
+        if obs["position"]["phase"] not in _PLAY_PHASES:
+            return super().choose(view, actions)
+        seat = view.seat
+        root = view.resample(self.rng)
+        score = {a: self._after(root, a, seat) for a in actions}
+        texts = {a: view.action_to_string(a) for a in actions}
+        for a, text in texts.items():
+            score[a] += self.action_bonus(obs, seat, text)
+        return self.pick(actions, score)
+
+    def _after(self, state: State, action: int, seat: int, depth: int = 0) -> float:
+        child = state.clone()
+        child.apply_action(action)
+        return self._expect(child, seat, depth)
+
+    def _expect(self, state: State, seat: int, depth: int) -> float:
+        if state.is_terminal():
+            return TERMINAL_SCORE * state.returns()[seat]
+        pos = position_of(state.observation(seat))
+        if state.current_player() == CHANCE and pos.phase == "reveal" and depth < 4:
+            return sum(
+                p * self._after(state, outcome, seat, depth + 1)
+                for outcome, p in state.chance_outcomes()
+            )
+        return self.value(pos, seat)
+
+    def value(self, pos: Position, seat: int) -> float:
+        """How good ``pos`` is for ``seat``: units left, shots lined up, units exposed."""
+        return army(pos, seat) - army(pos, 1 - seat)
+
+    def action_bonus(self, obs: dict[str, Any], seat: int, text: str) -> float:
+        """A plan's own preference for an action, added to the ``value`` after it."""
+        return 0.0
+
+
+def toward(seat: int, sq: int) -> int:
+    """How far the square ``sq`` lies from ``seat``'s back edge (0-11)."""
+    row = sq // SIZE
+    return row if seat == 0 else SIZE - 1 - row
+
+
+class Marksman(Lookahead):
+    """The Easy level: fires whenever a shot wins units and never at its own cost, but
+    moves with no eye for the enemy's guns (its ``value`` counts units only, and the
+    shots it has lined up after a move). A beginner who keeps out of its lines of fire
+    and lines up their own shots beats it."""
+
+    plan = "marksman"
+    summary = "takes every shot that wins units; moves to line up shots, blind to enemy guns"
+
+    def value(self, pos: Position, seat: int) -> float:
+        aimed = sum(1 for _, t, _ in fire_lines(pos, seat) if t in pos.units)
+        return army(pos, seat) - army(pos, 1 - seat) + 0.3 * aimed
+
+
+class Demolisher(Lookahead):
+    """Uses the blocks as bombs: sets them where the enemy must come, lines units up on
+    the blocks next to enemy groups and sets them off (shot or landing, R17)."""
+
+    plan = "demolisher"
+    summary = "blocks near the enemy's rows; lines up on blocks beside enemy groups and fires"
+
+    def block(self, seat: int, actions: list[int], texts: dict[int, str]) -> int | None:
+        # Blocks on the rows just in front of the enemy's home rows (9-10 for South).
+        want = (8, 9) if seat == 0 else (2, 3)
+        near_them = [a for a in actions if parse_square(texts[a].split()[1]) // SIZE in want]
+        return self.rng.choice(near_them) if near_them else None
+
+    def value(self, pos: Position, seat: int) -> float:
+        live = live_odds(pos)
+        bombs = 0.0
+        for _, target, caught in fire_lines(pos, seat):
+            if target in pos.blocks:
+                bombs += max(0.0, live * blast_balance(pos, target, seat, tuple(caught)))
+            else:
+                bombs += 0.5 * (1 + len(caught))
+        # Blocks about to be set off by the enemy, next to own units.
+        danger = 0.0
+        for _, target, caught in fire_lines(pos, 1 - seat):
+            if target in pos.blocks:
+                danger += max(0.0, -live * blast_balance(pos, target, seat, tuple(caught)))
+            elif target in pos.units:
+                danger += 0.3 * (1 + len(caught))
+        return army(pos, seat) - army(pos, 1 - seat) + 0.6 * bombs - 0.6 * danger
+
+
+class Hunter(Lookahead):
+    """Puts its tanks and jeeps on the island first and drives them at the enemy, picking
+    moves that line up shots but leave few of its units in the enemy's lines of fire."""
+
+    plan = "hunter"
+    summary = "tanks and jeeps forward; lines up shots, keeps out of the enemy's lines"
+
+    def place(
+        self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
+    ) -> int | None:
+        rank = {"tank": 3.0, "jeep": 2.0, "soldier": 1.0}
+        # The front home row first, long range first.
+        score = {}
+        for a in actions:
+            kind, where = texts[a].split()
+            score[a] = rank[kind] + 0.5 * toward(seat, parse_square(where))
+        return self.pick(actions, score)
+
+    def pad_kind(self, actions: list[int], texts: dict[int, str]) -> int | None:
+        rank = {"tank": 3.0, "jeep": 2.0, "soldier": 1.0}
+        return self.pick(actions, {a: rank.get(texts[a].split()[1], 0.0) for a in actions})
+
+    def value(self, pos: Position, seat: int) -> float:
+        mine = sum(1 + len(c) for _, t, c in fire_lines(pos, seat) if t in pos.units)
+        exposed = len(under_fire(pos, seat))
+        ranged = [sq for sq, u in pos.units.items() if u.seat == seat and KINDS[u.kind].range >= 3]
+        advance = sum(min(toward(seat, sq), 7) for sq in ranged)
+        # Units wait on the pad while its island force is small: reinforcing pays.
+        on_island = sum(u.seat == seat for u in pos.units.values())
+        return (
+            army(pos, seat)
+            - army(pos, 1 - seat)
+            + 0.7 * mine
+            - 0.7 * exposed
+            + 0.03 * advance
+            + 0.2 * min(on_island, 5)
+        )
+
+
+class Gunline(Lookahead):
+    """Turns its units (the 0 option, and the turn at the end of a move) to face lines
+    holding several enemy units, so one exact hit takes the units between too (R15)."""
+
+    plan = "gunline"
+    summary = "turns units to face lines of enemies; prefers shots with crossfire"
+
+    def value(self, pos: Position, seat: int) -> float:
+        lines = 0.0
+        for sq, unit in pos.units.items():
+            if unit.seat != seat:
+                continue
+            lines += self._line_worth(pos, sq, unit.facing, seat)
+        live = live_odds(pos)
+        for _, target, caught in fire_lines(pos, seat):
+            if target in pos.blocks:
+                lines += max(0.0, live * blast_balance(pos, target, seat, tuple(caught)))
+        return (
+            army(pos, seat) - army(pos, 1 - seat) + 0.25 * lines - 0.5 * len(under_fire(pos, seat))
+        )
+
+    @staticmethod
+    def _line_worth(pos: Position, sq: int, facing: int, seat: int) -> float:
+        """Enemy units in the line ahead of ``sq`` up to the first block, twice those
+        in the exact range (an exact hit now, crossfire included)."""
+        reach = KINDS[pos.units[sq].kind].range
+        worth = 0.0
+        for distance, s in enumerate(RAYS[sq][facing], start=1):
+            if s in pos.blocks:
+                break
+            other = pos.units.get(s)
+            if other is not None and other.seat != seat:
+                worth += 2.0 if distance <= reach else 0.5
+        return worth
+
+
+class PadKeeper(Lookahead):
+    """Keeps a reserve on its carrier pad (safe, counting double, R16, R20), fights with
+    the soldiers and brings the reserve on only when its island force runs low."""
+
+    plan = "pad-keeper"
+    summary = "a reserve on the pad until its island force runs low, then reinforces"
+
+    def place(
+        self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
+    ) -> int | None:
+        soldiers = [a for a in actions if texts[a].startswith("soldier")]
+        return self.rng.choice(soldiers) if soldiers else None
+
+    def value(self, pos: Position, seat: int) -> float:
+        on_island = sum(u.seat == seat for u in pos.units.values())
+        reserve = sum(k >= 0 for k in pos.pads[seat])
+        mine = sum(1 + len(c) for _, t, c in fire_lines(pos, seat) if t in pos.units)
+        # A reserve is worth keeping while two or more units fight on the island.
+        keep = 0.3 * reserve if on_island >= 2 else -0.3 * reserve
+        return (
+            army(pos, seat)
+            - army(pos, 1 - seat)
+            + keep
+            + 0.5 * mine
+            - 0.6 * len(under_fire(pos, seat))
+        )
+
+
+PLANS: tuple[type[IslandetPlan], ...] = (
+    Shooter,
+    BlockAvoider,
+    PadHoarder,
+    Marksman,
+    Demolisher,
+    Hunter,
+    Gunline,
+    PadKeeper,
+)

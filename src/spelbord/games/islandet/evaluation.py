@@ -9,7 +9,12 @@ scores the position here instead. The estimate counts what each side has left:
   shots and blasts (R16); units not yet set up count as on the pad;
 * an enemy unit in the line of fire of the side now playing (as a target or caught in
   crossfire, R14/R15) counts only ``1 - THREAT_DISCOUNT``: with five die faces out of six
-  that side gets to shoot this turn;
+  that side gets to shoot this turn; a unit in the line of fire of the side waiting counts
+  ``1 - WAITING_DISCOUNT`` (it shoots next turn unless the unit moves away or the shooter
+  falls first);
+* a unit beside a block that an enemy unit has in its sights (a blast that would take
+  more of the shooter's enemies than its own, R17) is threatened by the odds that the
+  block is live (R23), as if under fire;
 * while the opponent holds a free removal (rules 1A/1B, R8/R13), the unit it would take
   (``free_removal``: the most dangerous one) counts as lost: declining (version 3) is
   rarely right.
@@ -36,6 +41,9 @@ THREAT_DISCOUNT = 0.5
 
 ACTIVE_PHASES = frozenset({"enter", "roll", "zero", "shoot1", "move", "shoot2", "reveal"})
 """Phases of a turn in which ``pos.to_move`` is the side whose guns count as a threat."""
+
+WAITING_DISCOUNT = 0.2
+"""How much of a unit under fire from the side *not* playing is counted as lost."""
 
 FIRE_WEIGHT = 1.5
 """What each opposing unit a unit could shoot down now adds to its danger (``unit_danger``)."""
@@ -64,6 +72,53 @@ def threatened(pos: Position) -> set[int]:
         out.update(caught)
         if target in pos.units:
             out.add(target)
+    return out
+
+
+def lines_of_fire(pos: Position, seat: int) -> dict[int, float]:
+    """Squares of the units ``seat``'s guns could take now, each with the chance it goes:
+    1 for an exact target and the enemies between (R14/R15); for a shot at a block whose
+    live blast would take more enemy units than own (R17), the odds that it is live
+    (R23) for each enemy unit it would take.
+
+    >>> from spelbord.games.islandet.position import Rules
+    >>> from spelbord.games.islandet.units import Unit, TANK, SOLDIER
+    >>> pos = Position(Rules())
+    >>> pos.units = {26: Unit(0, TANK, 0), 75: Unit(1, SOLDIER, 2)}  # c3 faces N; d7
+    >>> pos.blocks = {74}  # c7, four squares ahead of the tank, beside the soldier
+    >>> lines_of_fire(pos, 0)
+    {75: 0.6}
+    """
+    out: dict[int, float] = {}
+    for sq, unit in pos.units.items():
+        if unit.seat != seat:
+            continue
+        result = shot(pos, sq)
+        if result is None:
+            continue
+        target, caught = result
+        if target in pos.units:
+            for s in (target, *caught):
+                out[s] = 1.0
+            continue
+        hit = {s for s in (target, *neighbours(target), *caught) if s in pos.units}
+        enemies = [s for s in hit if pos.units[s].seat != seat]
+        if 2 * len(enemies) > len(hit):
+            known = pos.live_left + pos.safe_left
+            live = pos.live_left / known if known else 0.0
+            for s in enemies:
+                out[s] = max(out.get(s, 0.0), live)
+    return out
+
+
+def danger_map(pos: Position) -> dict[int, float]:
+    """Square -> the share of the unit there counted as lost: the side playing's lines of
+    fire at ``THREAT_DISCOUNT``, the waiting side's at ``WAITING_DISCOUNT``."""
+    if pos.phase not in ACTIVE_PHASES:
+        return {}
+    out = {sq: WAITING_DISCOUNT * w for sq, w in lines_of_fire(pos, 1 - pos.to_move).items()}
+    for sq, w in lines_of_fire(pos, pos.to_move).items():
+        out[sq] = max(out.get(sq, 0.0), THREAT_DISCOUNT * w)
     return out
 
 
@@ -108,12 +163,12 @@ def free_removal(pos: Position) -> tuple[int, int] | None:
     return None
 
 
-def _discount(sq: int, danger: set[int]) -> float:
-    return 1.0 - THREAT_DISCOUNT if sq in danger else 1.0
+def _discount(sq: int, danger: dict[int, float]) -> float:
+    return 1.0 - danger.get(sq, 0.0)
 
 
-def material(pos: Position, seat: int, danger: set[int]) -> float:
-    """What ``seat`` has left by the weights above (``danger``: squares under fire)."""
+def material(pos: Position, seat: int, danger: dict[int, float]) -> float:
+    """What ``seat`` has left by the weights above (``danger``: ``danger_map``)."""
     island = sum(
         _WORTH[u.kind] * _discount(sq, danger) for sq, u in pos.units.items() if u.seat == seat
     )
@@ -122,7 +177,7 @@ def material(pos: Position, seat: int, danger: set[int]) -> float:
     return island + PAD_FACTOR * (pad + stock)
 
 
-def expected_points(pos: Position, seat: int, danger: set[int]) -> float:
+def expected_points(pos: Position, seat: int, danger: dict[int, float]) -> float:
     """R20 points of ``seat`` with units under fire counted by their chance to survive."""
     island = sum(u.range * _discount(sq, danger) for sq, u in pos.units.items() if u.seat == seat)
     pad = sum(2 * KINDS[k].range for k in pos.pads[seat] if k != EMPTY)
@@ -138,12 +193,12 @@ def heuristic_value(pos: Position) -> list[float]:
     removal = free_removal(pos)
     if removal is not None:
         pos = _taken(pos, removal)
-    danger = threatened(pos)
+    danger = danger_map(pos)
     goal = pos.rules.goal
     if goal == "quick":
         lost = [float(pos.lost[s]) for s in (0, 1)]
-        for sq in danger:
-            lost[pos.units[sq].seat] += THREAT_DISCOUNT
+        for sq, share in danger.items():
+            lost[pos.units[sq].seat] += share
         value = _clamp((lost[1] - lost[0]) / QUICK_TARGET)
     elif goal == "points":
         margin = expected_points(pos, 0, danger) - expected_points(pos, 1, danger)
