@@ -44,7 +44,13 @@ _BUYING = ("pregame", "purchase")
 
 def _terrain_view(state: OmringadData, seat: int | None) -> list[str]:
     if state.phase != "setup":
-        return [t.letter for t in state.terrain]
+        key = tuple(state.terrain)
+        letters = _LETTERS.get(key)
+        if letters is None:
+            if len(_LETTERS) >= 4096:
+                _LETTERS.clear()
+            letters = _LETTERS[key] = [t.letter for t in key]
+        return letters[:]
 
     out = ["?"] * state.map.num_squares
     if seat is not None:
@@ -54,6 +60,10 @@ def _terrain_view(state: OmringadData, seat: int | None) -> list[str]:
         for cell, t in zip(state.tiles[seat], TILE_ORDER, strict=False):
             out[base + cell] = t.letter
     return out
+
+
+_LETTERS: dict[tuple[Any, ...], list[str]] = {}
+"""The terrain letters of a revealed country's tiles, memoized (they never change, R5)."""
 
 
 def _battle_square(state: OmringadData) -> int:
