@@ -26,8 +26,10 @@ Matching evidence keeps a plan's weight, a mismatch multiplies it by ``MISMATCH`
 observer's own factor); each rollout draws the opponent's plan from the belief with a
 floor ``FLOOR`` per plan, so the agent is never tuned to one plan only. With
 ``model=off`` the opponent's plan is uniform. The agent reads nothing but its
-``SeatView``: the plans see the determinization through a ``SeatView`` of their seat
-inside it.
+``SeatView``: the plans see the determinization through a ``RolloutView`` of their seat
+inside it (the same window, cheap: entries of the observation computed when read, the
+legal actions kept for the decision), and their actions, taken from the state's own legal
+actions, are applied without a second check (``State.apply_legal_action``).
 
 What the agent knows of a game beyond its plans a game's agents register with ``teach``
 (``spelbord.ai.<game>``, found through the game's ``agents`` extra).
