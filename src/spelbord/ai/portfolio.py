@@ -26,8 +26,10 @@ Matching evidence keeps a plan's weight, a mismatch multiplies it by ``MISMATCH`
 observer's own factor); each rollout draws the opponent's plan from the belief with a
 floor ``FLOOR`` per plan, so the agent is never tuned to one plan only. With
 ``model=off`` the opponent's plan is uniform. The agent reads nothing but its
-``SeatView``: the plans see the determinization through a ``SeatView`` of their seat
-inside it.
+``SeatView``: the plans see the determinization through a ``RolloutView`` of their seat
+inside it (the same window, cheap: entries of the observation computed when read, the
+legal actions kept for the decision), and their actions, taken from the state's own legal
+actions, are applied without a second check (``State.apply_legal_action``).
 
 What the agent knows of a game beyond its plans a game's agents register with ``teach``
 (``spelbord.ai.<game>``, found through the game's ``agents`` extra).
@@ -63,7 +65,7 @@ from typing import Any
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError, Budget, SearchStats
 from spelbord.ai.spec import AgentGameError, AgentSpec, agent_kind, load_game_agents
-from spelbord.ai.view import SeatView
+from spelbord.ai.view import RolloutView, SeatView
 from spelbord.core import CHANCE, SIMULTANEOUS, State, sample_outcome, seeded
 from spelbord.core.errors import SpelbordError
 
@@ -436,22 +438,30 @@ class PortfolioAgent(Agent):
             if state.is_terminal() or (stop is not None and _round(state) >= stop):
                 break
             player = state.current_player()
+            # The plans' actions come from the state's own legal actions (and chance's
+            # from its outcomes): applied without a second check. The first action, the
+            # real position's, is checked (the determinization may differ).
             if player == CHANCE:
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+                state.apply_legal_action(sample_outcome(state.chance_outcomes(), rng))
             elif player == SIMULTANEOUS:
                 joint = []
+                checked = False
                 for s in range(state.num_players()):
                     if s == seat and pending is not None:
                         joint.append(pending)
                         pending = None
+                        checked = True
                     else:
-                        joint.append(plans[s].step(SeatView(state, s)))
-                state.apply_actions(joint)
+                        joint.append(plans[s].step(RolloutView(state, s)))
+                if checked:
+                    state.apply_actions(joint)
+                else:
+                    state.apply_legal_actions(joint)
             elif player == seat and pending is not None:
                 state.apply_action(pending)
                 pending = None
             else:
-                state.apply_action(plans[player].step(SeatView(state, player)))
+                state.apply_legal_action(plans[player].step(RolloutView(state, player)))
         if state.is_terminal():
             return float(state.returns()[seat])
         assert self._value is not None

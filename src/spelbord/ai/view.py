@@ -80,3 +80,36 @@ class SeatView:
 
     def __repr__(self) -> str:
         return f"<SeatView seat {self.seat} of {self._state.game.name}>"
+
+
+class RolloutView(SeatView):
+    """A ``SeatView`` for one decision of a plan inside a search's simulation: the same
+    window (what ``seat`` sees of the searcher's own determinized state, never more), made
+    cheap. It reads the state's ``observation_view`` (entries computed when read) and
+    keeps the legal actions and their notation once computed, so it is valid only until
+    the state changes: make a new one for each decision.
+    """
+
+    __slots__ = ("_legal", "_obs", "_texts")
+
+    def __init__(self, state: State, seat: int) -> None:
+        super().__init__(state, seat)
+        self._obs: dict[str, Any] | None = None
+        self._legal: list[int] | None = None
+        self._texts: dict[int, str] = {}
+
+    def observation(self) -> dict[str, Any]:
+        if self._obs is None:
+            self._obs = self._state.observation_view(self._seat)
+        return self._obs
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._state.legal_actions(self._seat)
+        return self._legal
+
+    def action_to_string(self, action: int) -> str:
+        text = self._texts.get(action)
+        if text is None:
+            text = self._texts[action] = self._state.action_to_string(action, self._seat)
+        return text

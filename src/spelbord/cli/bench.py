@@ -255,8 +255,29 @@ def print_search_speed(game: Game, seconds: float, seed: int, levels: bool = Fal
         f"{format_rate(rate.count, rate.seconds)} iterations"
         f" ({format_rate(rate.count, rate.cpu)} per CPU second)"
     )
+    print_level_search(game, positions, seconds)
     if levels:
         print_level_times(game, positions[:LEVEL_DECISIONS])
+
+
+def print_level_search(game: Game, positions: list[tuple[State, int]], seconds: float) -> None:
+    """The Hard level's own search, where it is not the generic one (Omringad's portfolio:
+    its iterations are sweeps over the plans' proposals), in iterations per CPU second."""
+    from spelbord.ai import speed
+    from spelbord.ai.levels import levels_of
+
+    levels = levels_of(game.name)
+    if levels is None:
+        return
+    spec = levels.spec("hard")
+    if spec.split(":")[0] in ("script", "random", speed.default_search(game)):
+        return
+    rate = speed.search_rate(spec, positions, seconds)
+    print(
+        f"search level:hard ({spec}): {rate.count:,} iterations in {rate.seconds:.2f} s  "
+        f"{format_rate(rate.count, rate.seconds)} iterations"
+        f" ({format_rate(rate.count, rate.cpu)} per CPU second)"
+    )
 
 
 def print_level_times(game: Game, positions: list[tuple[State, int]]) -> None:

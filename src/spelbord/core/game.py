@@ -175,6 +175,12 @@ class State(ABC):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """A JSON-ready view of exactly what ``seat`` may know (``None``: a spectator)."""
 
+    def observation_view(self, seat: int | None) -> dict[str, Any]:
+        """The same readings as ``observation(seat)``, for search: a game may return a view
+        that computes each entry when first read (only valid while this state does not
+        change). By default the observation itself."""
+        return self.observation(seat)
+
     @abstractmethod
     def _state_dict(self) -> dict[str, Any]:
         """Everything that defines this state beyond its history, JSON-ready."""
@@ -372,6 +378,20 @@ class State(ABC):
         for seat, action in enumerate(actions):
             if not self._is_legal(seat, action):
                 raise IllegalActionError(f"action {action!r} is not legal for seat {seat} here")
+        self._apply_actions(actions)
+        self._history.append(tuple(actions))
+
+    def apply_legal_action(self, action: int) -> None:
+        """``apply_action`` for search, without checking ``action`` again: the caller took
+        it from this very state's ``legal_actions()`` or ``chance_outcomes()`` (an action
+        that is not legal here leaves the state undefined)."""
+        self._apply_action(action)
+        self._history.append(action)
+
+    def apply_legal_actions(self, actions: Sequence[int]) -> None:
+        """``apply_actions`` for search, without checking the actions again (each taken
+        from its seat's ``legal_actions(seat)`` in this very state)."""
+        actions = list(actions)
         self._apply_actions(actions)
         self._history.append(tuple(actions))
 

@@ -102,7 +102,19 @@ def remove_empty(board: RawBoard, square: int) -> None:
 
 
 def as_stack(raw: RawStack) -> Stack:
-    return Stack(raw[0], tuple(unit_of(c) for c in raw[1:]))
+    """The ``Stack`` of a raw stack (memoized: a ``Stack`` is frozen, and search reads the
+    same stacks over and over)."""
+    key = tuple(raw)
+    found = _AS_STACK.get(key)
+    if found is None:
+        if len(_AS_STACK) >= _AS_STACK_SIZE:
+            _AS_STACK.clear()
+        found = _AS_STACK[key] = Stack(raw[0], tuple(_CLASS_UNITS[c // 2] for c in raw[1:]))
+    return found
+
+
+_AS_STACK: dict[tuple[int, ...], Stack] = {}
+_AS_STACK_SIZE = 50000
 
 
 def stacks_view(board: RawBoard) -> dict[int, list[Stack]]:

@@ -31,6 +31,7 @@ from spelbord.games.omringad import notation as N
 from spelbord.games.omringad.phases import auction, battle, move, purchase, reinforce, setup
 
 if TYPE_CHECKING:
+    from spelbord.games.omringad.map import GameMap
     from spelbord.games.omringad.position import OmringadData
 
 STALL_LIMIT = battle.STALL_LIMIT
@@ -116,4 +117,22 @@ def action_text(state: OmringadData, player: int, action: int) -> str:
         if state.phase == "initiative":
             return f"initiative {state.map.letters[action]}"
         return battle.die_text(state, action + 1)
-    return N.text(action, state.map.label)
+    return _text(state.map, action)
+
+
+def _text(game_map: GameMap, action: int) -> str:
+    """``N.text`` on ``game_map``, memoized per map (plans read every action's text at
+    every decision; a map is immutable and kept alive by its cache entry)."""
+    entry = _TEXTS.get(id(game_map))
+    if entry is None or entry[0] is not game_map:
+        if len(_TEXTS) >= 64:
+            _TEXTS.clear()
+        entry = _TEXTS[id(game_map)] = (game_map, {})
+    texts = entry[1]
+    found = texts.get(action)
+    if found is None:
+        found = texts[action] = N.text(action, game_map.label)
+    return found
+
+
+_TEXTS: dict[int, tuple[GameMap, dict[int, str]]] = {}

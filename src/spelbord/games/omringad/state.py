@@ -100,6 +100,10 @@ class OmringadState(OmringadData):
     def observation(self, seat: int | None) -> dict[str, Any]:
         return hidden.observe(self, seat)
 
+    def observation_view(self, seat: int | None) -> dict[str, Any]:
+        """The observation read entry by entry, for search (``hidden.LazyObservation``)."""
+        return hidden.LazyObservation(self, seat)
+
     def observation_string(self, seat: int | None) -> str:
         """The board ``seat`` sees, drawn from its observation alone (``render``)."""
         from spelbord.games.omringad.render import render

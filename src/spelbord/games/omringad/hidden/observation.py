@@ -19,6 +19,7 @@ actions.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from spelbord.core import CHANCE
@@ -43,7 +44,13 @@ _BUYING = ("pregame", "purchase")
 
 def _terrain_view(state: OmringadData, seat: int | None) -> list[str]:
     if state.phase != "setup":
-        return [t.letter for t in state.terrain]
+        key = tuple(state.terrain)
+        letters = _LETTERS.get(key)
+        if letters is None:
+            if len(_LETTERS) >= 4096:
+                _LETTERS.clear()
+            letters = _LETTERS[key] = [t.letter for t in key]
+        return letters[:]
 
     out = ["?"] * state.map.num_squares
     if seat is not None:
@@ -55,12 +62,95 @@ def _terrain_view(state: OmringadData, seat: int | None) -> list[str]:
     return out
 
 
+_LETTERS: dict[tuple[Any, ...], list[str]] = {}
+"""The terrain letters of a revealed country's tiles, memoized (they never change, R5)."""
+
+
 def _battle_square(state: OmringadData) -> int:
     return state.battle[0] if state.phase == "battle" and state.battle else -1
 
 
 def observe(state: OmringadData, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (``None``: a spectator)."""
+    obs = {key: read(state, seat) for key, read in _FIELDS.items()}
+    if seat is not None:
+        obs.update((key, read(state, seat)) for key, read in _SEAT_FIELDS.items())
+    return obs
+
+
+class LazyObservation(dict[str, Any]):
+    """``observe(state, seat)`` read entry by entry: each entry is computed when first
+    read, by the same code, so a search that reads a few entries pays for those alone.
+
+    Valid only while ``state`` does not change (a plan reads it during one decision).
+    Iterating, comparing or printing it computes every entry first.
+
+    >>> from spelbord.games.omringad.game import OmringadGame
+    >>> st = OmringadGame().new_initial_state()
+    >>> lazy = LazyObservation(st, 0)
+    >>> (lazy["phase"], lazy.get("seat"), "pool" in lazy, "hand" in lazy, len(dict.keys(lazy)))
+    ('setup', 0, True, False, 2)
+    >>> lazy == observe(st, 0)
+    True
+    """
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: OmringadData, seat: int | None) -> None:
+        super().__init__()
+        self._state = state
+        self._seat = seat
+
+    def _reader(self, key: str) -> Any:
+        read = _FIELDS.get(key)
+        if read is None and self._seat is not None:
+            read = _SEAT_FIELDS.get(key)
+        return read
+
+    def __missing__(self, key: str) -> Any:
+        read = self._reader(key)
+        if read is None:
+            raise KeyError(key)
+        value = read(self._state, self._seat)
+        dict.__setitem__(self, key, value)
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if self._reader(key) is not None else default
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self._reader(key) is not None
+
+    def full(self) -> dict[str, Any]:
+        """Every entry, as ``observe`` returns them."""
+        keys = list(_FIELDS) + (list(_SEAT_FIELDS) if self._seat is not None else [])
+        return {key: self[key] for key in keys}
+
+    def __iter__(self) -> Any:
+        return iter(self.full())
+
+    def __len__(self) -> int:
+        return len(self.full())
+
+    def keys(self) -> Any:
+        return self.full().keys()
+
+    def values(self) -> Any:
+        return self.full().values()
+
+    def items(self) -> Any:
+        return self.full().items()
+
+    def __eq__(self, other: object) -> bool:
+        return self.full() == (other.full() if isinstance(other, LazyObservation) else other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self.full())
+
+
+def _stacks(state: OmringadData, seat: int | None) -> list[dict[str, Any]]:
     fight = _battle_square(state)
     stacks = []
     opening = state.phase == "pregame"
@@ -79,64 +169,85 @@ def observe(state: OmringadData, seat: int | None) -> dict[str, Any]:
             if seat == s[0]:
                 entry["moved"] = [B.moved(c) for c in s[1:]]
             stacks.append(entry)
-    group_units = [N.class_unit(c) for c in state.group]
+    return stacks
+
+
+def _move(state: OmringadData, seat: int | None) -> dict[str, Any]:
     group_top = B.order_top([c * 2 for c in state.group])
-    obs: dict[str, Any] = {
-        "phase": state.phase,
-        "round": state.round,
-        "map": state.map.view(),
-        "initiative": state.initiative,
-        "terrain": _terrain_view(state, seat),
-        "tiles_placed": [len(t) for t in state.tiles],
-        "control": state.control[:],
-        "gold": [
-            state.gold[p] if p == seat or state.phase not in _BUYING else state.budget[p]
-            for p in range(state.num_players())
-        ],
-        "budget": state.budget[:],
-        "score": state.score[:],
-        "stacks": stacks,
-        "stage": state.stage[:],
-        "bought_count": [len(b) for b in state.bought],
-        "passed": state.passed[:],
-        "move": {
-            "mover": state.mover,
-            "origin": state.origin,
-            "path": state.path[:],
-            "count": len(state.group),
-            "top": B.unit_of(group_top[0]).code if group_top else None,
-        },
-        "entries": [[sq, *e[:3]] for sq, es in enumerate(state.entries) for e in es],
-        "first": state.first[:],
-        "battle": state.battle[:],
-        "unsent": state.unsent[:],
-        "snipes": state.snipes[:],
-        "teams": list(state.teams) if state.teams is not None else None,
-        "dice": [_die_view(r) for r in state.dice],
-        "last_dice": [_die_view(r) for r in state.last_dice],
-        "stall": state.stall,
-        "stall_limit": battle_phase.stall_limit(state),
-        "retreats": [
-            {"owner": r[0], "came_from": r[1], "units": [B.unit_of(c).code for c in r[2:]]}
-            for r in state.retreats
-        ],
-        "placed_here": state.placed_here[:],
-        # Readings of the rules version being played, for what a board shows (R50, R55, R111).
-        "dragon_besieges": state.game.dragon_besieges,
-        "controller_defends": state.game.controller_defends,
-        "reinforcer": state.reinforcer,
-        "winners": state.winners[:],
-        "cup": auction_phase.cup_view(state),
-        "auction": auction_phase.view(state),
+    move: dict[str, Any] = {
+        "mover": state.mover,
+        "origin": state.origin,
+        "path": state.path[:],
+        "count": len(state.group),
+        "top": B.unit_of(group_top[0]).code if group_top else None,
     }
-    if seat is not None:
-        obs["seat"] = seat
-        obs["pool"] = state.pool[seat][:]
-        obs["bought"] = [UNITS[BASE_KINDS[k]].kind.value for k in state.bought[seat]]
-        obs["placing"] = state.placing[seat]
-        if seat == state.mover:
-            obs["move"]["group"] = [u.code for u in group_units]
-    return obs
+    if seat is not None and seat == state.mover:
+        move["group"] = [N.class_unit(c).code for c in state.group]
+    return move
+
+
+def _gold(state: OmringadData, seat: int | None) -> list[int]:
+    return [
+        state.gold[p] if p == seat or state.phase not in _BUYING else state.budget[p]
+        for p in range(state.num_players())
+    ]
+
+
+def _own(seat: int | None) -> int:
+    assert seat is not None  # seat readings are never made for a spectator
+    return seat
+
+
+Reader = Callable[["OmringadData", "int | None"], Any]
+
+_FIELDS: dict[str, Reader] = {
+    "phase": lambda st, seat: st.phase,
+    "round": lambda st, seat: st.round,
+    "map": lambda st, seat: st.map.view(),
+    "initiative": lambda st, seat: st.initiative,
+    "terrain": _terrain_view,
+    "tiles_placed": lambda st, seat: [len(t) for t in st.tiles],
+    "control": lambda st, seat: st.control[:],
+    "gold": _gold,
+    "budget": lambda st, seat: st.budget[:],
+    "score": lambda st, seat: st.score[:],
+    "stacks": _stacks,
+    "stage": lambda st, seat: st.stage[:],
+    "bought_count": lambda st, seat: [len(b) for b in st.bought],
+    "passed": lambda st, seat: st.passed[:],
+    "move": _move,
+    "entries": lambda st, seat: [[sq, *e[:3]] for sq, es in enumerate(st.entries) for e in es],
+    "first": lambda st, seat: st.first[:],
+    "battle": lambda st, seat: st.battle[:],
+    "unsent": lambda st, seat: st.unsent[:],
+    "snipes": lambda st, seat: st.snipes[:],
+    "teams": lambda st, seat: list(st.teams) if st.teams is not None else None,
+    "dice": lambda st, seat: [_die_view(r) for r in st.dice],
+    "last_dice": lambda st, seat: [_die_view(r) for r in st.last_dice],
+    "stall": lambda st, seat: st.stall,
+    "stall_limit": lambda st, seat: battle_phase.stall_limit(st),
+    "retreats": lambda st, seat: [
+        {"owner": r[0], "came_from": r[1], "units": [B.unit_of(c).code for c in r[2:]]}
+        for r in st.retreats
+    ],
+    "placed_here": lambda st, seat: st.placed_here[:],
+    # Readings of the rules version being played, for what a board shows (R50, R55, R111).
+    "dragon_besieges": lambda st, seat: st.game.dragon_besieges,
+    "controller_defends": lambda st, seat: st.game.controller_defends,
+    "reinforcer": lambda st, seat: st.reinforcer,
+    "winners": lambda st, seat: st.winners[:],
+    "cup": lambda st, seat: auction_phase.cup_view(st),
+    "auction": lambda st, seat: auction_phase.view(st),
+}
+"""Every seat's readings, in the observation's order: key -> reader(state, seat)."""
+
+_SEAT_FIELDS: dict[str, Reader] = {
+    "seat": lambda st, seat: seat,
+    "pool": lambda st, seat: st.pool[_own(seat)][:],
+    "bought": lambda st, seat: [UNITS[BASE_KINDS[k]].kind.value for k in st.bought[_own(seat)]],
+    "placing": lambda st, seat: st.placing[_own(seat)],
+}
+"""What a seat (not a spectator) reads of its own: its seat, pool, purchases, placing."""
 
 
 def _die_view(row: list[int]) -> dict[str, Any]:
