@@ -21,9 +21,9 @@ from spelbord.games.omringad.auction import (
     return_to_cup,
     take_from_cup,
 )
+from spelbord.games.omringad.game import OmringadGame
 from spelbord.games.omringad.map import FOUR_COUNTRIES, PILLOW
 from spelbord.games.omringad.players import turn_order
-from spelbord.games.omringad.game import OmringadGame
 from spelbord.games.omringad.scoring import initial_control
 from spelbord.games.omringad.terrain import Terrain
 from spelbord.games.omringad.units import SPECIAL_KINDS, Kind, Stack, Unit
