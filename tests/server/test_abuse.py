@@ -80,6 +80,18 @@ def test_1_limits_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
         config.check_limits("mcts:4s")
 
 
+def test_agent_processes_import_games_named_in_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A game that is not installed (a test game, a game in development) reaches the agent
+    processes through ``SPELBORD_AI_PRELOAD`` and ``SPELBORD_AI_PATH``."""
+    monkeypatch.setenv("SPELBORD_AI_PRELOAD", "toygame, othergames")
+    monkeypatch.setenv("SPELBORD_AI_PATH", f"{tmp_path}{os.pathsep}{HERE}")
+    config = WorkerConfig.from_env()
+    assert config.preload == ("spelbord.games", "toygame", "othergames")
+    assert config.sys_path == (str(tmp_path), str(HERE))
+
+
 def test_1_a_worker_dies_with_a_killed_server(tmp_path: Path) -> None:
     """kill -9 of the server process: its busy AI worker exits too (no orphan at PID 1)."""
     script = textwrap.dedent(

@@ -112,16 +112,19 @@ def start_server(
         "import sys; from spelbord.server.main import serve; "
         "serve(sys.argv[1], int(sys.argv[2]), sys.argv[3])"
     )
+    env = {**os.environ, "SPELBORD_RATE_LIMITS": rate_limits}
     if preload is not None:
         folder = str(preload.parent)
         code = f"import sys; sys.path.insert(0, {folder!r}); import {preload.stem}; {code}"
+        # the agent processes register the same games (``WorkerConfig.from_env``)
+        env.update(SPELBORD_AI_PRELOAD=preload.stem, SPELBORD_AI_PATH=folder)
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-c", code, "127.0.0.1", str(port), database],
             stdout=out,
             stderr=subprocess.STDOUT,
             cwd=ROOT,
-            env={**os.environ, "SPELBORD_RATE_LIMITS": rate_limits},
+            env=env,
         )
     server = Server(f"http://127.0.0.1:{port}", process, log)
     deadline = time.monotonic() + 30

@@ -113,8 +113,19 @@ class WorkerConfig:
     @classmethod
     def from_env(cls) -> WorkerConfig:
         """The defaults, with ``SPELBORD_AI_MAX_SECONDS`` and ``SPELBORD_AI_MAX_ITERATIONS``
-        (the most one move may ask for) when set."""
+        (the most one move may ask for) when set, and ``SPELBORD_AI_PRELOAD`` (modules,
+        comma-separated, each worker imports after the installed games: a game that is not
+        installed as a distribution) with ``SPELBORD_AI_PATH`` (folders for them, separated
+        as in ``PATH``)."""
         config = cls()
+        extra = [m.strip() for m in os.environ.get("SPELBORD_AI_PRELOAD", "").split(",")]
+        folders = [f for f in os.environ.get("SPELBORD_AI_PATH", "").split(os.pathsep) if f]
+        if any(extra) or folders:
+            config = dataclasses.replace(
+                config,
+                preload=(*config.preload, *(m for m in extra if m)),
+                sys_path=(*config.sys_path, *folders),
+            )
         seconds = os.environ.get("SPELBORD_AI_MAX_SECONDS")
         iterations = os.environ.get("SPELBORD_AI_MAX_ITERATIONS")
         if seconds:
