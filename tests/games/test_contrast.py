@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 GAMES = Path(__file__).parents[2] / "src/spelbord/games"
-RENDERER = GAMES / "coerceo/web/renderer.js"
-CSS = RENDERER.read_text(encoding="utf-8")
+COERCEO = GAMES / "coerceo/web/style.css"
+CSS = COERCEO.read_text(encoding="utf-8")
 ISLANDET = (GAMES / "islandet/web/style.css").read_text(encoding="utf-8")
 OMRINGAD = (GAMES / "omringad/web/style.css").read_text(encoding="utf-8")
 PAGE = "#13171c"  # the page behind the board (server/web/static/spelbord.css --bg)

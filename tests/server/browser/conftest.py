@@ -112,7 +112,14 @@ def start_server(
         "import sys; from spelbord.server.main import serve; "
         "serve(sys.argv[1], int(sys.argv[2]), sys.argv[3])"
     )
-    env = {**os.environ, "SPELBORD_RATE_LIMITS": rate_limits}
+    # The tests act for many players from one address: no per-client bound on AI tables
+    # or imports (the server's own tests check those bounds).
+    env = {
+        **os.environ,
+        "SPELBORD_RATE_LIMITS": rate_limits,
+        "SPELBORD_AI_TABLES_PER_CLIENT": "10000",
+        "SPELBORD_IMPORT_LIMITS": "off",
+    }
     if preload is not None:
         folder = str(preload.parent)
         code = f"import sys; sys.path.insert(0, {folder!r}); import {preload.stem}; {code}"
