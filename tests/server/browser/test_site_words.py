@@ -129,7 +129,7 @@ def test_a_four_player_result_reads_in_words(people: Any, four_player_table: str
     page.on("pageerror", lambda exc: people.errors.append(str(exc)))
     page.goto(people.server.url("/"))
     page.wait_for_selector("body[data-ready='1']")
-    item = page.locator(f"#list-finished .table-item[data-table='{table}']")
+    item = page.locator(f"#list-imported .table-item[data-table='{table}']")
     expect(item).to_contain_text("Elfenben (A) och Azur (D) vinner:")
     expect(item).to_contain_text("nådde målet")
     assert "winners" not in (item.text_content() or "")
