@@ -14,7 +14,7 @@ from players_helpers import players_app, sign_up, wait_for
 from starlette.websockets import WebSocketDisconnect
 
 from conftest import Factory
-from spelbord.games.coerceo import puzzles
+from spelbord.games.coerceo.study import puzzles
 from spelbord.server.config import LAB_ENV
 from spelbord.server.tables.protocol import MAX_AGENT_SPEC
 from spelbord.server.tables.store import TABLES

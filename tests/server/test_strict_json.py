@@ -122,9 +122,10 @@ def test_tournament_start_times_have_declared_bounds(sqlite_url: str) -> None:
 
 
 SERVER = Path(server.__file__).resolve().parent
-READS_FILES = {"web/lab.py", "bench.py"}
+READS_FILES = {"web/lab.py", "bench.py", "cluster/bench.py", "cluster/bus.py", "tables/results.py"}
 """Modules whose ``json.loads`` reads the server's own files or a server's answers (the
-lab's run.json, the benchmark's client), never a client's input."""
+lab's run.json, the benchmarks' clients, the cluster's bus between server processes, a
+game's text catalogue), never a client's input."""
 
 
 def test_no_module_decodes_client_json_but_the_strict_decoder() -> None:

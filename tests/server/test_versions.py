@@ -83,6 +83,7 @@ def test_a_record_replays_under_its_own_version(make_client: Factory, database_u
         replay = client.get(f"/api/tables/{t}/replay").json()
         assert replay["rules_version"] == 1 and len(replay["frames"]) == 8
         exported = client.get(f"/api/tables/{t}/export").json()
+        exported.pop("notation")  # the moves in words, beside the ids
         assert exported == {**V1_RECORD, "result": v["result"], "timeouts": []}
         (summary,) = client.get("/api/tables").json()["imported"]
         assert summary["rules_version"] == 1

@@ -127,8 +127,8 @@ class TimeControl:
         keys = {"minutes", "seconds", "increment", "days"}
         if not isinstance(raw, dict) or not raw or set(raw) - keys:
             raise TimeControlError(
-                "'time_control' is null, '5+3', 'd2', {\"minutes\": m, \"increment\": s} "
-                'or {"days": d}'
+                "'time_control' is null, '5+3', 'd2', an object of minutes and increment, "
+                "or an object of days"
             )
         values = {}
         for key in sorted(keys):

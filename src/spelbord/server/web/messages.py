@@ -58,6 +58,22 @@ TEMPLATES: tuple[str, ...] = (
     N_("only the player who created this table may cancel it"),
     N_("the game has started: resign instead of cancelling"),
     N_("the game is over"),
+    N_("the game is over: time ran out"),
+    N_("a time control needs a seat for a person: AI seats have no clock"),
+    N_("a time control is minutes + increment, or days per move"),
+    N_("days must be from 1 to {most} (got {days})"),
+    N_("the time per seat must be from {least} seconds to {most} minutes (got {seconds} s)"),
+    N_("increment must be from 0 to {most} seconds (got {increment})"),
+    N_(
+        "a time control reads like '5+3' (minutes + seconds per move), '30s+0' or "
+        "'d2' (days per move), not {text}"
+    ),
+    N_(
+        "'time_control' is null, '5+3', 'd2', an object of minutes and increment, "
+        "or an object of days"
+    ),
+    N_("time_control: {key} must be a whole number from 0 up"),
+    N_("time_control: give 'minutes' or 'seconds', not both"),
     N_("that game is over"),
     N_(
         "too late: seat {seat}'s time ran out at ply {ply} and the clock moved for it; "
