@@ -19,7 +19,7 @@ def test_a_round_robin_is_played_stored_and_read(
 ) -> None:
     monkeypatch.setattr(ladder, "entrants", lambda game: ["level:easy", "script:shooter"])
     data = play_round_robin("islandet", 2, scale=0.5, seed=3)
-    assert data["specs"] == {"level:easy": "random", "script:shooter": "script:shooter"}
+    assert data["specs"] == {"level:easy": "script:marksman", "script:shooter": "script:shooter"}
     assert len(data["rows"]) == 2 and data["seconds"] >= 0
     assert {tuple(r["agents"]) for r in data["rows"]} == {
         ("level:easy", "script:shooter"),

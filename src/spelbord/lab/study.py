@@ -3,8 +3,10 @@
 A study is a tuple of *arms* (one game with its options and one agent spec per seat), a
 number of games per arm, a seed, what to record and which analyses to run. Studies are
 built in (``spelbord.lab.builtin``) or written by a user as a small TOML file; a mistake
-in a file is a ``StudyError`` naming the file, the line and the field.
+in a file is a ``StudyError`` naming the file, the line and the field
+(``spelbord.lab.studyfile`` reads the files).
 
+>>> from spelbord.lab.studyfile import parse_study
 >>> study = parse_study('''
 ... name = "demo"
 ... game = "coerceo"

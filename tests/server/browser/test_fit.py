@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import warnings
 from typing import Any
 
@@ -281,9 +282,12 @@ def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people
         # the lobby offers the game's levels by name
         offered = page.locator(".seat-row[data-seat='1'] .seat-agent option").all_inner_texts()
         assert offered == ["Random moves", "Easy", "Medium", "Hard", "Master"], offered
-        # beside the choice: the chosen level's time per move and its measured rating
+        # beside the choice: the chosen level's strength in words (where a new player
+        # starts at 1500, never the raw relative Elo) and, if it thinks for a while, its time
         note = page.locator(".seat-row[data-seat='1'] .seat-level")
-        expect(note).to_contain_text("a move · Elo")
+        expect(note).to_have_text(re.compile(r"^about \d+$"))  # Medium: depth 3, at once
+        page.select_option(".seat-row[data-seat='1'] .seat-agent", "level:master")
+        expect(note).to_have_text(re.compile(r"^about \d+ · 2(\.0)? s a move$"))
     # at the table too: the AI seat by its level's name
     made = server.call(
         "/api/tables",
