@@ -95,7 +95,11 @@ function playNext(mem) {
   const [view, ui] = mem.queue.shift();
   const steps = Math.max(1, view.ply - (mem.ply ?? view.ply));
   show(mem.root, view, ui, mem, false);
-  mem.timer = mem.queue.length ? setTimeout(() => playNext(mem), steps * STEP_MS) : null;
+  // the step stays on screen STEP_MS (a view of several moves: as many steps) before the next
+  mem.timer = setTimeout(() => {
+    mem.timer = null;
+    if (mem.queue.length) playNext(mem);
+  }, steps * STEP_MS);
 }
 
 /** Skip a playback: the latest view at once. */
