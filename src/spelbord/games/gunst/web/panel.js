@@ -228,6 +228,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
         },
       },
       h("b", {}, deity.name),
+      " ",
       h("small", {}, ready ? deity.effect : t("deity.at", { place: placeName(places[deity.name] || "start") })),
     );
   });

@@ -42,9 +42,14 @@ function actors(moves, toMove) {
     } else if (RX.first.test(clean(moves[i]))) out[i] = null;
     else out[i] = next;
   }
-  // a block going off belongs to the turn of the shot (or move) that set it off
-  for (let i = 1; i < moves.length; i++) {
-    if (RX.reveal.test(clean(moves[i])) && out[i - 1] !== null) out[i] = out[i - 1];
+  for (let i = 0; i < moves.length; i++) {
+    const text = clean(moves[i]);
+    const next = i + 1 < moves.length ? moves[i + 1] : null;
+    // a roll its seat could not use (rules 1A/1B): the opponent's free removal follows
+    const freeRemoval = next && next.seat >= 0 && /^(remove|decline)/.test(clean(next));
+    if (RX.roll.test(text) && freeRemoval) out[i] = 1 - next.seat;
+    // a block going off belongs to the turn of the shot (or move) that set it off
+    if (i > 0 && RX.reveal.test(text) && out[i - 1] !== null) out[i] = out[i - 1];
   }
   return out;
 }
@@ -57,8 +62,22 @@ function unitAt(pos, sq) {
 
 const kindOr = (unit) => (unit ? kindName(unit.kind) : t("unit"));
 
-/** One move in words ("" for none), given the position before it (or null). */
-function lineOf(moves, i, seat, before) {
+/** Units each seat lost between two positions (null when either is unknown). */
+function lostBy(before, after) {
+  if (!before || !after || !before.lost || !after.lost) return null;
+  return [0, 1].map((s) => Math.max(0, after.lost[s] - before.lost[s]));
+}
+
+/** "South loses 2 units." for a blast, from the positions around it ("" when unknown). */
+function lossesText(before, after) {
+  const lost = lostBy(before, after);
+  if (!lost) return "";
+  const said = [0, 1].filter((s) => lost[s]).map((s) => t(lost[s] === 1 ? "ev.loses.one" : "ev.loses.many", { name: NAMES[s], n: lost[s] }));
+  return said.length ? said.join(" ") : t("ev.loses_none");
+}
+
+/** One move in words ("" for none), given the positions before and after it (or null). */
+function lineOf(moves, i, seat, before, after) {
   const text = clean(moves[i]);
   const name = seat === null ? "" : NAMES[seat];
   const other = seat === null ? "" : NAMES[1 - seat];
@@ -95,13 +114,15 @@ function lineOf(moves, i, seat, before) {
     if (atBlock) return { text: t("ev.shot_block", { name, kind: kindOr(shooter), from: m[1], to: m[2] }), cls: "narr-hit" };
     const target = unitAt(before, parseSq(m[2]));
     const owner = target ? NAMES[target.seat] : other;
-    return {
-      text: t("ev.shot_unit", { name, kind: kindOr(shooter), from: m[1], to: m[2], owner, target: kindOr(target) }),
-      cls: "narr-hit",
-    };
+    const said = t("ev.shot_unit", { name, kind: kindOr(shooter), from: m[1], to: m[2], owner, target: kindOr(target) });
+    const lost = lostBy(before, after);
+    const more = lost ? lost[0] + lost[1] - 1 : 0;
+    return { text: more > 0 ? `${said} ${t("ev.crossfire", { n: more })}` : said, cls: "narr-hit" };
   }
   if ((m = RX.reveal.exec(text))) {
-    return { text: t(m[1] === "live" ? "ev.live" : "ev.safe", { square: m[2] }), cls: m[1] === "live" ? "narr-hit" : "" };
+    const said = t(m[1] === "live" ? "ev.live" : "ev.safe", { square: m[2] });
+    const losses = m[1] === "live" ? lossesText(before, after) : "";
+    return { text: losses ? `${said} ${losses}` : said, cls: m[1] === "live" ? "narr-hit" : "" };
   }
   if (text === "done") {
     // "done" before the move ends the first shooting, after it the turn
@@ -148,7 +169,8 @@ export function turnGroups(view, pos, positions, turns = 2) {
   const groups = [];
   for (let i = 0; i < moves.length; i++) {
     const seat = who[i];
-    const line = lineOf(moves, i, seat, positions.get(moves[i].ply ?? i) || null);
+    const ply = moves[i].ply ?? i;
+    const line = lineOf(moves, i, seat, positions.get(ply) || null, positions.get(ply + 1) || null);
     if (!line) continue;
     let group = groups[groups.length - 1];
     if (!group || group.seat !== seat) {
