@@ -68,7 +68,8 @@ def test_r4_tinge_panel_sends_the_legal_selection_of_the_chosen_kin(page: Any) -
         page.click(f".gu-stepper[data-kin={kin}] .gu-plus")
     # A knight set holds one knight: its + is now disabled.
     assert page.locator(".gu-stepper[data-kin=knight] .gu-plus").is_disabled()
-    assert page.inner_text(".gu-sel-text") == "bring 1K 2W 1S"
+    assert page.inner_text(".gu-sel-text") == "Bring: 1K 2W 1S"
+    assert page.get_attribute(".gu-sel-text", "data-notation") == "bring 1K 2W 1S"
     page.click(".gu-bring")
     code = Selection((1, 2, 0, 0, 1), 0).code
     assert acted(page) == [code]
@@ -77,7 +78,7 @@ def test_r4_tinge_panel_sends_the_legal_selection_of_the_chosen_kin(page: Any) -
     waiting = view_of(state, 0) | {"legal": [], "your_turn": False}
     show(page, waiting)
     assert page.inner_text(".gu-wait") == (
-        "Your selection is in (bring 1K 2W 1S): it stays secret until both are in."
+        "Your selection is in (Bring: 1K 2W 1S): it stays secret until both are in."
     )
 
 
@@ -89,7 +90,7 @@ def test_r23_hot_seat_does_not_hand_a_selection_to_the_next_seat(page: Any) -> N
     page.click(".gu-bring")
     show(page, view_of(state, 1))
     assert page.locator(".gu-stepper output").all_inner_texts() == ["0"] * 5
-    assert page.inner_text(".gu-sel-text") == "bring nothing"
+    assert page.inner_text(".gu-sel-text") == "Bring nothing"
 
 
 def test_r4_tinge_panel_brings_a_deity_in_hand(page: Any) -> None:

@@ -7,6 +7,9 @@ import { t, tn } from "./texts.js";
 
 export const NAMES = [t("side.white"), t("side.black")];
 export const FOOTER = 92;
+/** The room a panel grows by for the exchange hint, a line of its own under the tiles (it
+ * used to share their line and ran into the count on Ocius' narrow panels). */
+export const HINT_LINE = 22;
 
 /** Draw the player panel of ``colour`` below the board. */
 export function playerPanel(view, obs, colour, x, y, width, exchangeReady) {
@@ -20,7 +23,7 @@ export function playerPanel(view, obs, colour, x, y, width, exchangeReady) {
       x,
       y,
       width,
-      height: FOOTER - 14,
+      height: FOOTER - 14 + (exchangeReady ? HINT_LINE : 0),
       rx: 10,
     }),
   );
@@ -68,7 +71,7 @@ export function playerPanel(view, obs, colour, x, y, width, exchangeReady) {
     g.append(
       el(
         "text",
-        { class: "cb-hint", x: x + width - 12, y: y + 59.5, "text-anchor": "end" },
+        { class: "cb-hint", x: x + 12, y: y + 59.5 + HINT_LINE },
         document.createTextNode(t("panel.exchange_hint")),
       ),
     );

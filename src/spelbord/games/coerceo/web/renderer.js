@@ -7,10 +7,12 @@
 // is legal, tap an opponent piece and confirm to remove it.
 //
 // The modules: board.js (the geometry of tiles and fields, the pieces), panel.js (the
-// players' panels below the board, the exchange confirmation); style.css is the board's
-// style sheet, linked once.
+// players' panels below the board, the exchange confirmation), narration.js (the last two
+// turns in words, beside or below the board; the opponent's turn played back line by line,
+// /static/narrate.js); style.css is the board's style sheet, linked once.
 
-import { loadStyle, svgEl as el } from "/static/kit.js";
+import { h, loadStyle, svgEl as el } from "/static/kit.js";
+import { narration } from "/static/narrate.js";
 import {
   S,
   R3,
@@ -27,8 +29,9 @@ import {
   pieceShape,
   sameField,
 } from "./board.js";
-import { NAMES, FOOTER, playerPanel, confirmBox } from "./panel.js";
+import { NAMES, FOOTER, HINT_LINE, playerPanel, confirmBox } from "./panel.js";
 import { t } from "./texts.js";
+import { turnGroups } from "./narration.js";
 
 /** Per root element: what the user has picked, and the last ply drawn. */
 const memory = new WeakMap();
@@ -88,9 +91,12 @@ export function describe(view) {
 export function render(root, view, ui) {
   loadStyle("coerceo-style", STYLE);
   const obs = view.observation || {};
-  const mem = memory.get(root) || { selected: null, confirm: null, ply: null };
+  const mem = memory.get(root) || { selected: null, confirm: null, ply: null, seen: new Map() };
   const fresh = mem.ply !== view.ply;
   const stepped = mem.ply !== null && view.ply === mem.ply + 1;
+  if (mem.table !== view.table) mem.seen = new Map();
+  mem.table = view.table;
+  if (obs.last_move) mem.seen.set(view.ply, obs.last_move);
   if (fresh) {
     mem.selected = null;
     mem.confirm = null;
@@ -116,7 +122,7 @@ export function render(root, view, ui) {
   const half = (radius * 1.5 + 1) * S + 12;
   const halfH = (radius * R3 + R3 / 2) * S + 14;
   const width = 2 * Math.max(half, 250);
-  const height = 2 * halfH + FOOTER;
+  const height = 2 * halfH + FOOTER + (exchanges.length ? HINT_LINE : 0);
   const svg = el("svg", {
     viewBox: `${fmt(-width / 2)} ${fmt(-halfH)} ${fmt(width)} ${fmt(height)}`,
     class: "coerceo-board",
@@ -255,7 +261,14 @@ export function render(root, view, ui) {
     );
   }
 
-  root.replaceChildren(svg);
+  // The narration: the opponent's turn just made is played back line by line.
+  const groups = turnGroups(view, mem.seen);
+  const theirs = obs.last_move && obs.last_move.seat !== view.seat;
+  const played = fresh && stepped && theirs ? groups[groups.length - 1].lines.length : 0;
+  const story = narration(groups, { fresh: played, title: t("narr.title"), skip: t("narr.skip") });
+  story.classList.add("cb-narr");
+  svg.dataset.board = "";
+  root.replaceChildren(h("div", { class: "cb-layout" }, svg, story));
   root.classList.add("coerceo");
 
   const redraw = (focusKey = null) => {

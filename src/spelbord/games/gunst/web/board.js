@@ -29,7 +29,7 @@ function kinToken(kind, seat, x, y, r = 10, extra = "") {
   return svgEl(
     "g",
     { class: `gu-kin gu-seat-${seat} gu-kind-${kind} ${extra}`, transform: `translate(${x} ${y})` },
-    svgEl("title", {}, kin.name),
+    svgEl("title", {}, t(`kin.${kin.name}`)),
     svgEl("circle", { r, class: "gu-kin-disc" }),
     svgEl("text", { class: "gu-kin-letter", y: 4 }, kin.letter),
   );

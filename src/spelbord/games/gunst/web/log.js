@@ -191,7 +191,7 @@ export function eventList(view, obs, shown) {
   log.forEach((e, i) => {
     if (e.e === "reveal" && e.season !== season) {
       season = e.season;
-      list.append(h("li", { class: "gu-season-head" }, `Season ${season}`));
+      list.append(h("li", { class: "gu-season-head" }, t("log.season", { n: season })));
     }
     const text = eventText(e, view);
     if (!text) return;

@@ -228,6 +228,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
         },
       },
       h("b", {}, deity.name),
+      " ",
       h("small", {}, ready ? deity.effect : t("deity.at", { place: placeName(places[deity.name] || "start") })),
     );
   });
@@ -246,7 +247,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
       disabled: !chosen,
       onclick: () => {
         if (!chosen) return;
-        mem.submitted = { ply: view.ply, seat: view.seat, text: chosen.text };
+        mem.submitted = { ply: view.ply, seat: view.seat, text: chosen.label };
         ui.act(chosen);
       },
     },
@@ -276,7 +277,7 @@ function tingePanel(view, obs, legal, ui, mem, redraw) {
     h(
       "div",
       { class: "gu-submit" },
-      h("code", { class: "gu-sel-text" }, chosen ? chosen.text : "—"),
+      h("code", { class: "gu-sel-text", "data-notation": chosen ? chosen.text : "" }, chosen ? chosen.label : "—"),
       h(
         "button",
         {

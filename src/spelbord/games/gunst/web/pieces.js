@@ -4,12 +4,14 @@
 import { t } from "./texts.js";
 
 // ---------------------------------------------------------------- the pieces (pieces.py)
+/** ``code``: the letter of the notation ("bring 1K 2W"); ``letter``: the one shown, in the
+ * page's language (Danish R K B T L after the rulebook's Ridder, Kriger, Bonde, Tyv, Lærd). */
 export const KINS = [
-  { index: 0, name: "knight", plural: "knights", letter: "K" },
-  { index: 1, name: "warrior", plural: "warriors", letter: "W" },
-  { index: 2, name: "farmer", plural: "farmers", letter: "F" },
-  { index: 3, name: "thief", plural: "thieves", letter: "T" },
-  { index: 4, name: "scholar", plural: "scholars", letter: "S" },
+  { index: 0, name: "knight", plural: "knights", code: "K", letter: t("letter.knight") },
+  { index: 1, name: "warrior", plural: "warriors", code: "W", letter: t("letter.warrior") },
+  { index: 2, name: "farmer", plural: "farmers", code: "F", letter: t("letter.farmer") },
+  { index: 3, name: "thief", plural: "thieves", code: "T", letter: t("letter.thief") },
+  { index: 4, name: "scholar", plural: "scholars", code: "S", letter: t("letter.scholar") },
 ];
 export const DEITIES = [
   { name: "Extazia", short: "Ex", effect: t("deity.extazia") },
@@ -61,14 +63,15 @@ export function selectionAction(entry, kin, deities) {
   if ([...deities].some((d) => !entry.deities.includes(DEITIES[d].name))) return null;
   const value = kin.reduce((v, n, k) => v * entry.radix[k] + n, 0);
   const mask = [...deities].reduce((m, d) => m | (1 << d), 0);
-  const parts = KINS.filter((k) => kin[k.index]).map((k) => `${kin[k.index]}${k.letter}`);
-  parts.push(
-    ...DEITIES.filter((_, d) => deities.has(d)).map((d) => d.short),
-  );
+  const picked = KINS.filter((k) => kin[k.index]);
+  const gods = DEITIES.filter((_, d) => deities.has(d)).map((d) => d.short);
+  const parts = [...picked.map((k) => `${kin[k.index]}${k.code}`), ...gods];
+  const shown = [...picked.map((k) => `${kin[k.index]}${k.letter}`), ...gods];
   return {
     action: value * 16 + mask,
     kind: "select",
-    text: `bring ${parts.length ? parts.join(" ") : "nothing"}`, // the notation (not shown as prose)
+    text: `bring ${parts.length ? parts.join(" ") : "nothing"}`, // the notation
+    label: shown.length ? t("tinge.selection", { list: shown.join(" ") }) : t("btn.bring_nothing"),
   };
 }
 

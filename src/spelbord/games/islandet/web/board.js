@@ -271,7 +271,7 @@ export function drawBoard(view, ui, mem) {
       !ui.replay &&
       (g.block.has(sq) || g.place.has(sq) || g.remove.has(sq) || g.shootAt.has(sq) || mine(sq));
     const unit = units.get(sq);
-    const what = unit ? `${NAMES[unit.seat] || ""} ${unit.kind ? kindName(unit.kind) : t("unit")}`.trim() : t("empty");
+    const what = unit ? `${NAMES[unit.seat] || ""} ${kindName(KINDS[unit.kind])}`.trim() : t("empty");
     hits.append(
       el("rect", {
         class: "isl-hit",

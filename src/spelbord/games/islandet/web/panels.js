@@ -7,6 +7,7 @@ import { t, tn } from "./texts.js";
 import { lag } from "./effects.js";
 import { FACINGS, sqName } from "./geometry.js";
 import { FACING_WORDS, KINDS, NAMES, kindName } from "./units.js";
+import { shotThisTurn } from "./narration.js";
 import { boundMoveLost, enterBlock, homeSeat, lastRoll, offersDecline, padCount } from "./view.js";
 
 /** The die: a rounded square with pips (a 0 shows its number). */
@@ -146,10 +147,11 @@ function prompt(view, pos, g, mem, ui) {
       return enterBlock(g) ? `${t("prompt.zero")} ${t("prompt.enter_block")}` : t("prompt.zero");
     case "shoot1":
       return t("prompt.shoot1", { n: roll });
-    case "shoot2":
-      return boundMoveLost(pos)
-        ? `${t("prompt.bound_lost", { square: sqName(pos.bound) })} ${t("prompt.shoot2")}`
-        : t("prompt.shoot2");
+    case "shoot2": {
+      // "shoot again" only after a shot this turn
+      const shoot = t(shotThisTurn(view, pos.to_move) ? "prompt.shoot2" : "prompt.shoot2_first");
+      return boundMoveLost(pos) ? `${t("prompt.bound_lost", { square: sqName(pos.bound) })} ${shoot}` : shoot;
+    }
     case "move":
       if (g.padshift.length) return tn("prompt.padshift", roll);
       return mem.sel !== null && g.move.has(mem.sel)

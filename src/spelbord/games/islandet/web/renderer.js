@@ -13,11 +13,17 @@
 //
 // The parts: geometry.js (squares on screen), units.js (the units' bodies), view.js (what
 // a VIEW says: legal actions grouped, history from the moves), board.js (the island, pads
-// and input), panels.js (players, die, decision bar), effects.js (animations across views)
-// and style.css (the style sheet, loaded once with the module).
+// and input), panels.js (players, die, decision bar), effects.js (animations across views),
+// narration.js (the last turns in words) and style.css (the style sheet, loaded once).
+//
+// Someone else's turn is played back: the views of its steps (the roll, each shot, a block
+// going off, the move) are drawn STEP_MS apart, the narration's new lines appearing with
+// them; a click or a key shows the latest at once (narrate.js).
 
 import { h, loadStyle } from "/static/kit.js";
+import { STEP_MS, narration, whenSkipped } from "/static/narrate.js";
 import { t } from "./texts.js";
+import { turnGroups } from "./narration.js";
 import { drawBoard } from "./board.js";
 import { noEffects, pruneEffects } from "./effects.js";
 import { sqName } from "./geometry.js";
@@ -59,8 +65,51 @@ function draw(root, view, ui, mem) {
   );
   const bar = drawBar(view, pos, ui, mem, g);
   if (bar) wrap.append(bar);
+  wrap.append(drawNarration(view, pos, mem));
   root.replaceChildren(wrap);
   root.classList.add("isl-root");
+}
+
+/** The narration of the last turns; the lines of moves not drawn before appear one by one. */
+function drawNarration(view, pos, mem) {
+  const groups = turnGroups(view, pos, mem.positions);
+  let fresh = 0;
+  if (mem.fresh !== null) {
+    for (const g of groups) for (const line of g.lines) if (line.ply >= mem.fresh) fresh += 1;
+  }
+  const box = narration(groups, { fresh, title: t("narr.title"), skip: t("narr.skip") });
+  box.classList.add("isl-narr");
+  return box;
+}
+
+/** Whether VIEW is a step of someone else's turn, to be played back after the last one. */
+function paced(mem, view, ui) {
+  if (ui.replay || mem.ply === null || mem.table !== view.table || mem.seat !== view.seat) return false;
+  const last = mem.queue.length ? mem.queue[mem.queue.length - 1][0].ply : mem.ply;
+  if (!(view.ply > last) || view.ply - last > 12) return false;
+  if (typeof document !== "undefined" && document.visibilityState === "hidden") return false;
+  return (view.moves || []).some((m, i) => (m.ply ?? i) >= last && m.seat !== view.seat);
+}
+
+function playNext(mem) {
+  const [view, ui] = mem.queue.shift();
+  const steps = Math.max(1, view.ply - (mem.ply ?? view.ply));
+  show(mem.root, view, ui, mem, false);
+  // the step stays on screen STEP_MS (a view of several moves: as many steps) before the next
+  mem.timer = setTimeout(() => {
+    mem.timer = null;
+    if (mem.queue.length) playNext(mem);
+  }, steps * STEP_MS);
+}
+
+/** Skip a playback: the latest view at once. */
+function skip(mem) {
+  if (!mem.queue.length) return;
+  const [view, ui] = mem.queue[mem.queue.length - 1];
+  mem.queue = [];
+  clearTimeout(mem.timer);
+  mem.timer = null;
+  show(mem.root, view, ui, mem, true);
 }
 
 /** Draw VIEW into ``root``; ``ui.act`` plays an action dict, ``ui.replay`` disables input. */
@@ -73,9 +122,32 @@ export function render(root, view, ui) {
   let mem = memory.get(root);
   if (!mem) {
     mem = { root, sel: null, kind: "soldier", ply: null, table: null, seat: null, pos: null };
+    mem.positions = new Map(); // ply -> the position before that ply's move (for the narration)
+    mem.queue = []; // [view, ui] of a turn being played back
+    mem.timer = null;
+    mem.fresh = null;
     memory.set(root, mem);
+    whenSkipped(() => skip(mem));
   }
+  if (mem.table !== view.table) mem.positions = new Map();
+  mem.positions.set(view.ply, pos);
+  if (paced(mem, view, ui)) {
+    mem.queue.push([view, ui]);
+    if (!mem.timer) playNext(mem);
+    return;
+  }
+  if (mem.queue.length) {
+    mem.queue = [];
+    clearTimeout(mem.timer);
+    mem.timer = null;
+  }
+  show(root, view, ui, mem, false);
+}
+
+function show(root, view, ui, mem, instant) {
+  const pos = position(view);
   const same = mem.table === view.table && mem.seat === view.seat;
+  mem.fresh = same && !instant && mem.ply !== null && view.ply > mem.ply ? mem.ply : null;
   const forward = same && mem.ply !== null && view.ply > mem.ply;
   if (!mem.fx || !same || (mem.ply !== null && view.ply < mem.ply)) mem.fx = noEffects();
   if (!same || view.ply !== mem.ply) mem.sel = null;
@@ -103,6 +175,7 @@ export function render(root, view, ui) {
   mem.ply = view.ply;
   mem.pos = pos;
   draw(root, view, { ...ui, replay: Boolean(ui.replay) }, mem);
+  mem.fresh = null; // a redraw (a unit picked) plays nothing back again
 }
 
 /** A short note for notable moments (rule 1A/1B removals, a bound unit or pad). */

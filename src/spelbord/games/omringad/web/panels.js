@@ -34,6 +34,13 @@ import {
   unitName,
 } from "./units.js";
 
+/** How the game ended in words ("Red reached the target"), never the raw key "target". */
+function endText(termination, names) {
+  const key = `end.${termination || "target"}`;
+  const text = t(key, { names: names.join(t("and")) });
+  return text === key ? termination || "" : text;
+}
+
 // ------------------------------------------------------------------ players
 export function playersPanel(ctx) {
   const { view, obs, map, players } = ctx;
@@ -271,7 +278,7 @@ export function decisionBar(ctx, targets, used, hasAuction) {
     say(
       t("result.line", {
         text,
-        why: view.result.termination || "",
+        why: endText(view.result.termination, names),
         score: (obs.score || []).join("–"),
       }),
     );
