@@ -184,6 +184,7 @@ def test_the_tournament_form_makes_a_tournament_with_an_ai_level(
         assert page.locator("#t-form textarea").count() == 0
         page.fill("#t-name", "Höstcupen")
         page.select_option("#t-game", "coerceo")
+        page.locator("#t-ai-list[data-game='coerceo']").wait_for()
         expect(page.locator("#t-options [data-option='variant']")).to_be_visible()
         medium = page.locator("#t-ai-list input[value='level:medium']")
         expect(medium).to_be_visible()

@@ -288,7 +288,6 @@ async function tournamentsPage() {
   for (const g of games) select.append(h("option", { value: g.name }, g.title || g.name));
   document.getElementById("t-signin-hint").hidden = !!me;
   const form = document.getElementById("t-form");
-  form.hidden = !me;
   const starts = document.getElementById("t-starts");
   starts.value = localInput(new Date(Date.now() + 10 * 60 * 1000));
   const showUp = document.getElementById("t-showup");
@@ -313,7 +312,9 @@ async function tournamentsPage() {
       { agent: "random", label: tr("level.random"), note: "" },
       ...levels.map((l) => ({ agent: `level:${l.level}`, label: tr(`level.${l.level}`), note: levelNote(l) })),
     ];
-    document.getElementById("t-ai-list").replaceChildren(
+    const list = document.getElementById("t-ai-list");
+    list.dataset.game = game.name; // drawn for this game
+    list.replaceChildren(
       ...choices.map((c) =>
         h(
           "label",
@@ -327,6 +328,7 @@ async function tournamentsPage() {
   select.addEventListener("change", drawGame);
   await drawGame();
   inviteField();
+  form.hidden = !me; // shown once every field is ready
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const ai = [...document.querySelectorAll("#t-ai-list input:checked")].map((box) => box.value);
