@@ -141,6 +141,33 @@ def test_the_player_page_lists_games_replays_results_and_ratings(url: str) -> No
         assert c.get("/player/Frida").status_code == 200
 
 
+def test_the_player_page_draws_each_games_rating_history(url: str) -> None:
+    """Two rated games make three points of the history (the start and after each game),
+    in order, ending at the rating the ratings list shows; tournaments are listed apart."""
+    with players_app(url) as new_client:
+        c = new_client()
+        sign_up(c, "Greta")
+        for _ in range(2):
+            made = create(c, "toy-open", ["open", "ai:first"], rated=True)
+            token = c.post(f"/api/tables/{made['table']}/claim", json={"seat": 0}).json()["token"]
+            play_seat(c, made["table"], token)
+        page = wait_for(
+            lambda: (
+                (p := c.get("/api/players/greta").json())["history"].get("toy-open")
+                and len(p["history"]["toy-open"]) == 3
+                and p
+            )
+        )
+        points = page["history"]["toy-open"]
+        assert points[0]["at"] is None and points[0]["rating"] == 1500.0
+        assert points[1]["at"] <= points[2]["at"]
+        assert {p["table"] for p in points[1:]} == {g["table"] for g in page["games"]}
+        assert points[-1]["rating"] == page["ratings"][0]["rating"]
+        assert points[-1]["rd"] < points[0]["rd"]
+        assert c.get("/api/players/greta/tournaments").json() == {"tournaments": []}
+        assert c.get("/api/players/nobody-here/tournaments").status_code == 404
+
+
 def test_a_rated_table_refuses_local_seats(url: str) -> None:
     with players_app(url) as new_client:
         c = new_client()

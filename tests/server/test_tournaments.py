@@ -241,6 +241,12 @@ def test_a_round_robin_with_two_accounts_and_two_ai_entrants(url: str) -> None:
         # Every game was rated: three games each.
         ratings = {r["name"]: r["games"] for r in alice.get("/api/ratings/toy-open").json()}
         assert ratings == {"Alice": 3, "Bert": 3, "AI (first)": 3, "AI (random)": 3}
+        # Each player's page lists the tournament with its placing from the standings.
+        [mine] = carl.get("/api/players/alice/tournaments").json()["tournaments"]
+        line = next(s for s in standings if s["name"] == "Alice")
+        assert (mine["id"], mine["placing"], mine["played"]) == (tid, line["placing"], 3)
+        assert mine["entrants"] == 4 and mine["page"] == f"/tournaments/{tid}"
+        assert carl.get("/api/players/carl/tournaments").json() == {"tournaments": []}
 
 
 def test_bad_tournaments_are_refused_and_nothing_is_stored(url: str) -> None:

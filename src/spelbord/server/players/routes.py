@@ -1,6 +1,7 @@
 """The routes of players and ratings (issue 16): ``/api/account/*`` (sign up, in, out,
 who am I), ``/api/players/{name}`` (the player page: games with replays, results,
-ratings), ``/api/ratings/{game}`` and the pages ``/account`` and ``/player/{name}``.
+ratings and each game's rating history), ``/api/ratings/{game}`` and the pages
+``/account`` and ``/player/{name}``.
 
 ``Players`` (``app.state.players``) is what the table routes call to make a table rated and
 to remember which account claimed a seat; ``current_account`` is the signed-in account as a
@@ -37,7 +38,7 @@ from spelbord.server.players.ratings import (
     rated_sides,
     ratings_of,
 )
-from spelbord.server.players.store import add_seat_entrants, games_of
+from spelbord.server.players.store import add_seat_entrants, games_of, rating_history
 from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import MAX_MESSAGE, CreateRequest, decode
@@ -156,6 +157,7 @@ class Players:
             "name": account.name,
             "created_at": account.created_at,
             "ratings": ratings_of(engine, account.entrant),
+            "history": rating_history(engine, account.entrant),
             "games": games,
         }
 

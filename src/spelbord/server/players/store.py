@@ -120,3 +120,41 @@ def add_seat_entrants(
     rows = [{"table_id": table_id, "seat": seat, "entrant": e} for seat, e in entrants]
     if rows:
         conn.execute(SEAT_ENTRANTS.insert(), rows)
+
+
+HISTORY_POINTS = 500
+"""At most this many rated games per player make the rating history (the newest)."""
+
+
+def rating_history(
+    engine: sa.Engine, entrant: str, limit: int = HISTORY_POINTS
+) -> dict[str, list[dict[str, Any]]]:
+    """An entrant's rating after each rated game, per game, oldest first: ``{game: [{"at",
+    "table", "rating", "rd"}, ...]}`` from the ``changes`` a rated table keeps (the newest
+    ``limit`` games). The first point of a game is its rating before the first game, so a
+    graph starts where the player started."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(TABLES.c.id, TABLES.c.game, RATED_TABLES.c.rated_at, RATED_TABLES.c.changes)
+            .join(RATED_TABLES, RATED_TABLES.c.table_id == TABLES.c.id)
+            .join(SEAT_ENTRANTS, SEAT_ENTRANTS.c.table_id == TABLES.c.id)
+            .where(SEAT_ENTRANTS.c.entrant == entrant, RATED_TABLES.c.rated_at.is_not(None))
+            .distinct()
+            .order_by(RATED_TABLES.c.rated_at.desc())
+            .limit(limit)
+        ).all()
+    history: dict[str, list[dict[str, Any]]] = {}
+    for row in reversed(rows):
+        change = (row.changes or {}).get(entrant)
+        if not isinstance(change, dict):
+            continue
+        points = history.setdefault(row.game, [])
+        if not points:
+            before = change.get("before") or {}
+            points.append({"at": None, "table": None, **_point(before)})
+        points.append({"at": row.rated_at, "table": row.id, **_point(change.get("after") or {})})
+    return history
+
+
+def _point(rating: dict[str, Any]) -> dict[str, float]:
+    return {"rating": float(rating.get("rating", 1500.0)), "rd": float(rating.get("rd", 350.0))}

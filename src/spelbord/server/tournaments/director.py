@@ -287,6 +287,15 @@ class Director:
             raise NotFoundError(f"no tournament {tid!r}")
         return views.snapshot(stored)
 
+    def results_of(self, entrant: str) -> list[dict[str, Any]]:
+        """The newest tournaments an entrant plays in, with its placing (blocking)."""
+        out = []
+        for tid in self.store.entered(entrant):
+            stored = self.store.everything(tid)
+            if stored is not None:
+                out.append(views.result_of(stored, entrant))
+        return out
+
     async def read_listing(self) -> list[dict[str, Any]]:
         return await self.hub.db(self.listing)
 

@@ -1,6 +1,8 @@
 """The routes of tournaments: ``/api/tournaments`` (list, create, one, join, accept or
 decline an invitation, leave, add an AI, start, take your seat),
-``/api/account/invitations`` (a player's pending invitations), ``/ws/tournaments`` and
+``/api/account/invitations`` (a player's pending invitations),
+``/api/players/{name}/tournaments`` (the tournaments a player plays in, with placings),
+``/ws/tournaments`` and
 ``/ws/tournaments/{id}`` (the list and one tournament, again whenever they change) and
 the pages ``/tournaments`` and ``/tournaments/{id}``. The director
 (``app.state.director``) and the signed-in account come in as dependencies.
@@ -19,7 +21,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from spelbord.server.errors import NotFoundError
-from spelbord.server.players.accounts import Account, NotSignedInError
+from spelbord.server.players.accounts import Account, NotSignedInError, account_by_name
 from spelbord.server.players.routes import CurrentAccount, json_body
 from spelbord.server.tournaments.director import Director
 from spelbord.server.tournaments.views import LISTING
@@ -92,6 +94,13 @@ async def decline(tid: str, director: TheDirector, account: Signed) -> dict[str,
 async def invitations(director: TheDirector, account: Signed) -> dict[str, Any]:
     """The signed-in player's pending invitations to tournaments, soonest first."""
     return {"invitations": await director.read_invitations(account)}
+
+
+@router.get("/api/players/{name}/tournaments")
+async def player_tournaments(name: str, director: TheDirector) -> dict[str, Any]:
+    """The tournaments a player plays in, newest first, with its placing in each."""
+    account = await director.hub.db(account_by_name, director.store.engine, name)
+    return {"tournaments": await director.hub.db(director.results_of, account.entrant)}
 
 
 @router.post("/api/tournaments/{tid}/leave")

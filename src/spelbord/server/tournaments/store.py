@@ -494,6 +494,24 @@ class TournamentStore:
             ratings = {e["entrant"]: read_rating(conn, e["entrant"], t["game"]) for e in entrants}
         return Everything(dict(t), entrants, matches, ratings, invited)
 
+    def entered(self, entrant: str, limit: int = 20) -> list[str]:
+        """The newest tournaments ``entrant`` plays in (accepted, not merely invited)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(TOURNAMENTS.c.id)
+                .join(
+                    TOURNAMENT_ENTRANTS,
+                    TOURNAMENT_ENTRANTS.c.tournament_id == TOURNAMENTS.c.id,
+                )
+                .where(
+                    TOURNAMENT_ENTRANTS.c.entrant == entrant,
+                    TOURNAMENT_ENTRANTS.c.status == ACCEPTED,
+                )
+                .order_by(TOURNAMENTS.c.starts_at.desc())
+                .limit(limit)
+            )
+            return [r.id for r in rows]
+
     def invitations(self, entrant: str) -> list[dict[str, Any]]:
         """The open tournaments that invite ``entrant`` and wait for its answer, soonest
         first, each with its organizer's account id."""

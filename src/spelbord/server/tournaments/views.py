@@ -124,6 +124,22 @@ def snapshot(stored: Everything) -> dict[str, Any]:
     }
 
 
+def result_of(stored: Everything, entrant: str) -> dict[str, Any]:
+    """One tournament as a player's page lists it: the tournament, how many played, and
+    the player's line of the standings (placing, wins, games played; ``None`` before any
+    game)."""
+    view = snapshot(stored)
+    line = next((s for s in view["standings"] if s["entrant"] == entrant), None)
+    return {
+        **public(stored.tournament),
+        "page": f"/tournaments/{stored.tournament['id']}",
+        "entrants": len(view["entrants"]),
+        "placing": line["placing"] if line and line["played"] else None,
+        "wins": line["wins"] if line else 0,
+        "played": line["played"] if line else 0,
+    }
+
+
 class Outbox(Protocol):
     """A subscriber of a tournament page: a non-blocking outbox."""
 

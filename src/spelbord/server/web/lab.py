@@ -1,5 +1,6 @@
 """The lab's studies, read-only: ``/lab`` (a page), ``/api/lab`` (a JSON list, newest
-first) and ``/lab/<study>/report.html`` (a study's report as ``spelbord lab run`` wrote it).
+first) and ``/lab/<study>/report.html`` (a study's report as ``spelbord lab run`` wrote
+it, with a bar back to the list). The list page has the site's top bar (``pages.SITE_HEADER``).
 
 Reads the folder ``config.lab_dir()`` names at each request; a study is a sub-folder with
 ``run.json``. Nothing here writes, and no page shows where the folder is on the server (its
@@ -10,14 +11,16 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 
 from spelbord.server.config import lab_dir
 from spelbord.server.errors import NotFoundError
+from spelbord.server.web.pages import SITE_HEADER, document
 
 router = APIRouter()
 
@@ -77,8 +80,6 @@ def _about(folder: Path) -> tuple[str, str]:
 
 @router.get("/lab", response_class=HTMLResponse)
 async def lab_page() -> HTMLResponse:
-    from spelbord.lab.page import STYLE
-
     esc = html.escape
     cards = []
     for s in studies(lab_dir()):
@@ -96,23 +97,45 @@ async def lab_page() -> HTMLResponse:
             f"<pre><code>{esc(s['command'])}</code></pre></section>"
         )
     body = "".join(cards) or "<p>No studies yet: run <code>spelbord lab run seats</code>.</p>"
-    page = (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>Spelbord lab</title><style>{STYLE}{LIST_STYLE}</style></head><body>"
-        "<header class='topbar'><a class='brand' href='/'>Spelbord</a>"
-        "<nav><a href='/lab'>Lab</a><a href='/'>Lobby</a></nav></header><main>"
-        "<h1>The lab</h1><p class='muted'>Studies of the games by simulation, newest first "
-        f"(folder <code>{esc(lab_dir().name)}</code>). A running study shows its games "
-        "when it stops or ends.</p>"
-        f"{body}<p><a href='/'>Back to the tables</a></p></main></body></html>"
+    return HTMLResponse(
+        document(
+            "Spelbord lab",
+            SITE_HEADER + f"<style>{LIST_STYLE}</style><main class='lab-page'><h1>The lab</h1>"
+            "<p class='muted'>Studies of the games by simulation, newest first "
+            f"(folder <code>{esc(lab_dir().name)}</code>). A running study shows its games "
+            "when it stops or ends.</p>"
+            f"{body}<p><a href='/'>Back to the tables</a></p></main>",
+            attributes=' class="page-lab"',
+        )
     )
-    return HTMLResponse(page)
+
+
+BACK_BAR = (
+    '<nav class="lab-back" style="font:15px/1.5 system-ui,sans-serif;padding:10px 16px;'
+    'margin:0 0 12px;border-bottom:1px solid rgba(127,127,127,.35)">'
+    '<a href="/lab">&larr; The lab</a> &middot; <a href="/">Spelbord</a></nav>'
+)
+"""The bar a report gets when served: the way back to the lab's list and the lobby (a
+report is a file ``spelbord lab run`` wrote, readable on its own; the server adds this)."""
+
+
+def with_back_bar(report: str) -> str:
+    """``report`` with ``BACK_BAR`` first in its body (first of all if it has no body).
+
+    >>> with_back_bar('<html><body class="x"><h1>Seats</h1></body></html>')[:38]
+    '<html><body class="x"><nav class="lab-'
+    >>> with_back_bar("<h1>Seats</h1>").endswith("</nav><h1>Seats</h1>")
+    True
+    """
+    found = re.search(r"<body\b[^>]*>", report, re.IGNORECASE)
+    at = found.end() if found else 0
+    return report[:at] + BACK_BAR + report[at:]
 
 
 @router.get("/lab/{study}/report.html")
-async def lab_report(study: str) -> FileResponse:
+async def lab_report(study: str) -> HTMLResponse:
     known = {s["study"]: s for s in studies(lab_dir())}
     if study not in known or known[study]["report"] is None:
         raise NotFoundError(f"no lab report {study!r}")
-    return FileResponse(lab_dir() / study / "report.html", media_type="text/html")
+    report = (lab_dir() / study / "report.html").read_text(encoding="utf-8")
+    return HTMLResponse(with_back_bar(report))

@@ -193,13 +193,27 @@ def document(title: str, body: str, lang: str = "en", attributes: str = "") -> s
     )
 
 
-RULES_BODY = """<nav><a href="/">Spelbord</a></nav>
-<main>
+SITE_HEADER = """<header class="topbar">
+<a class="brand" href="/">Spelbord</a>
+<nav class="topnav site-links" aria-label="Site"><a href="/" data-i18n="nav.lobby">Lobby</a> \
+<a href="/tournaments" data-i18n="nav.tournaments">Tournaments</a> \
+<a href="/lab" data-i18n="nav.lab">Lab</a></nav>
+</header>
+<script type="module" src="/static/header.js"></script>
+"""
+"""The top bar of the pages the server builds (rules, lab), as the static pages have it:
+the brand, the site's links and the account corner ``header.js`` adds (who is signed in).
+``header.js`` translates the links into the reader's language."""
+
+RULES_BODY = (
+    SITE_HEADER
+    + """<main>
 {languages}{body}
 </main>
 <script type="application/json" id="rules-examples">{examples}</script>
 <script type="module" src="/static/rules.js"></script>
 """
+)
 
 PAGE_TEXTS: dict[str, dict[str, str]] = {
     "en": {

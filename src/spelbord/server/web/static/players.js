@@ -1,18 +1,24 @@
 // Players, ratings and tournaments (issue 16): the account, player and tournament pages.
 import { api, h, saveToken, toast } from "/static/api.js";
-import { t as tr, translatePage } from "/static/i18n.js";
+import { gameTexts, t as tr, translatePage } from "/static/i18n.js";
+import { whoIsSignedIn } from "/static/header.js";
+import { optionFields, readOptionFields } from "/static/options.js";
+import { ratingGraph } from "/static/ratinggraph.js";
 
 const page = document.body.className.replace("page-", "");
 let me = null;
 
 async function loadMe() {
   me = (await api("/api/account")).account;
-  const link = document.getElementById("me-link");
-  if (link) {
-    link.textContent = me ? me.name : tr("acc.sign_in");
-    link.href = me ? `/player/${encodeURIComponent(me.name)}` : "/account";
-  }
 }
+
+/** The games of this server (GET /api/games), asked once: titles, options, levels. */
+let gameList = null;
+async function allGames() {
+  if (!gameList) gameList = await api("/api/games").catch(() => []);
+  return gameList;
+}
+const titleOf = (name) => ((gameList || []).find((g) => g.name === name) || {}).title || name;
 
 function row(cells, tag = "td") {
   return h("tr", {}, ...cells.map((c) => h(tag, {}, c)));
@@ -33,15 +39,20 @@ function accountPage() {
     form.hidden = !!me;
     signedIn.hidden = !me;
     for (const card of cards) card.hidden = !me;
-    if (me) await showInvitations();
+    const blocks = document.getElementById("player-blocks");
+    blocks.hidden = !me;
+    if (me) {
+      await Promise.all([showInvitations(), drawPlayer(me.name, blocks)]);
+    } else {
+      blocks.replaceChildren();
+    }
   };
   const send = async (path) => {
     const name = document.getElementById("acc-name").value;
     const password = document.getElementById("acc-password").value;
     try {
       await api(path, { method: "POST", body: { name, password } });
-      await loadMe();
-      await show();
+      location.reload(); // the header says who is signed in
     } catch (err) {
       fail(err);
     }
@@ -53,8 +64,7 @@ function accountPage() {
   document.getElementById("signup-button").addEventListener("click", () => send("/api/account/signup"));
   document.getElementById("signout-button").addEventListener("click", async () => {
     await api("/api/account/signout", { method: "POST" });
-    await loadMe();
-    await show();
+    location.reload();
   });
   document.getElementById("signout-all-button").addEventListener("click", async () => {
     if (!window.confirm(tr("acc.sign_out_everywhere_confirm"))) return;
@@ -124,26 +134,115 @@ async function showInvitations() {
 }
 
 // ---------------------------------------------------------------- player
-async function playerPage() {
-  const name = decodeURIComponent(location.pathname.split("/").pop());
-  const data = await api(`/api/players/${encodeURIComponent(name)}`);
-  document.getElementById("player-name").textContent = data.name;
-  const ratings = document.getElementById("player-ratings");
-  ratings.append(row([tr("lobby.game"), tr("tour.rating"), "RD", tr("tour.games")], "th"));
-  for (const r of data.ratings) ratings.append(row([r.game, r.rating.toFixed(0), r.rd.toFixed(0), r.games]));
-  const games = document.getElementById("player-games");
-  games.append(row([tr("lobby.game"), tr("tour.opponents"), tr("tour.result"), tr("player.rated_col"), tr("btn.replay")], "th"));
-  for (const g of data.games) {
-    games.append(
-      row([
-        g.game,
-        g.opponents.join(", "),
-        g.outcome || g.status,
-        ratedText(g),
-        h("a", { href: g.status === "finished" ? g.replay : `/table/${g.table}` }, g.status === "finished" ? tr("tour.link_replay") : tr("tour.link_table")),
-      ]),
+/** The player page's blocks (ratings with their graphs, recent games, tournaments) of
+ * ``name`` into ``box``: what anyone may see of a player. */
+async function drawPlayer(name, box) {
+  await allGames();
+  const [data, entered] = await Promise.all([
+    api(`/api/players/${encodeURIComponent(name)}`),
+    api(`/api/players/${encodeURIComponent(name)}/tournaments`).catch(() => ({ tournaments: [] })),
+  ]);
+  box.replaceChildren(ratingsCard(data), gamesCard(data), tournamentsCard(entered.tournaments));
+  return data;
+}
+
+function ratingsCard(data) {
+  const card = h("section", { class: "card player-ratings", "aria-labelledby": "ratings-title" });
+  card.append(h("h2", { id: "ratings-title" }, tr("tour.ratings")));
+  const list = h("div", { class: "rating-list", id: "player-ratings" });
+  if (!data.ratings.length) list.append(h("p", { class: "empty muted" }, tr("player.no_ratings")));
+  for (const r of data.ratings) {
+    const points = (data.history || {})[r.game] || [];
+    list.append(
+      h(
+        "article",
+        { class: "rating-game", dataset: { game: r.game } },
+        h(
+          "div",
+          { class: "rating-head" },
+          h("h3", {}, titleOf(r.game)),
+          h("strong", { class: "rating-value" }, r.rating.toFixed(0)),
+          h("span", { class: "muted", title: tr("player.rd_title") }, ` ± ${(2 * r.rd).toFixed(0)}`),
+          h("span", { class: "muted rating-count" }, tr(r.games === 1 ? "player.games_one" : "player.games_n", { n: r.games })),
+        ),
+        ratingGraph(points, { label: tr("player.graph_label", { game: titleOf(r.game) }), when: shortDate, says: tr }),
+      ),
     );
   }
+  card.append(list, h("p", { class: "help" }, tr("player.ratings_rule")));
+  return card;
+}
+
+const OUTCOMES = { win: "player.win", loss: "player.loss", draw: "player.draw" };
+
+function gamesCard(data) {
+  const card = h("section", { class: "card player-games-card", "aria-labelledby": "games-title" });
+  card.append(h("h2", { id: "games-title" }, tr("player.recent_games")));
+  const games = h("table", { class: "standings", id: "player-games" });
+  games.append(row([tr("player.when"), tr("lobby.game"), tr("tour.opponents"), tr("tour.result"), tr("player.rated_col"), ""], "th"));
+  for (const g of data.games) {
+    const done = g.status === "finished";
+    const outcome = OUTCOMES[g.outcome] ? tr(OUTCOMES[g.outcome]) : stateText(g.status);
+    games.append(
+      h(
+        "tr",
+        { dataset: { table: g.table } },
+        h("td", { class: "nowrap" }, shortDate(g.updated_at)),
+        h("td", {}, titleOf(g.game)),
+        h("td", {}, g.opponents.join(", ")),
+        h("td", { class: `outcome outcome-${g.outcome || g.status}` }, outcome),
+        h("td", {}, ratedText(g)),
+        h("td", {}, h("a", { href: done ? g.replay : `/table/${g.table}` }, done ? tr("tour.link_replay") : tr("tour.link_table"))),
+      ),
+    );
+  }
+  card.append(data.games.length ? h("div", { class: "table-scroll" }, games) : h("p", { class: "empty muted" }, tr("player.no_games")));
+  return card;
+}
+
+function tournamentsCard(list) {
+  const card = h("section", { class: "card player-tournaments", "aria-labelledby": "pt-title" });
+  card.append(h("h2", { id: "pt-title" }, tr("nav.tournaments")));
+  if (!list.length) {
+    card.append(h("p", { class: "empty muted" }, tr("player.no_tournaments")));
+    return card;
+  }
+  const table = h("table", { class: "standings", id: "player-tournament-list" });
+  table.append(row([tr("acc.name"), tr("lobby.game"), tr("tour.format"), tr("tour.status"), tr("tour.placing")], "th"));
+  for (const t of list) {
+    const placing = t.placing ? tr("player.placing", { n: t.placing, of: t.entrants }) : "–";
+    table.append(
+      h(
+        "tr",
+        { dataset: { tournament: t.id } },
+        h("td", {}, h("a", { href: t.page }, t.name)),
+        h("td", {}, titleOf(t.game)),
+        h("td", {}, formatText(t.format)),
+        h("td", {}, stateText(t.status)),
+        h("td", {}, placing),
+      ),
+    );
+  }
+  card.append(h("div", { class: "table-scroll" }, table));
+  return card;
+}
+
+/** A date in the page's language, short: "27 Nov 2026". */
+function shortDate(seconds) {
+  if (!seconds) return "";
+  return new Date(seconds * 1000).toLocaleDateString(document.documentElement.lang || undefined, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+}
+
+async function playerPage() {
+  const name = decodeURIComponent(location.pathname.split("/").pop());
+  const data = await drawPlayer(name, document.getElementById("player-blocks"));
+  document.getElementById("player-name").textContent = data.name;
+  document.getElementById("player-since").textContent = tr("player.since", { when: shortDate(data.created_at) });
+  document.title = `${data.name} · Spelbord`;
 }
 
 /** Whether a game of the player's history counted for ratings, and why not. */
@@ -156,20 +255,87 @@ function ratedText(game) {
 }
 
 // ---------------------------------------------------------------- tournaments
+/** The level list of a game (GET /api/games/{game}/levels), asked once per game. */
+const levelTables = new Map();
+async function levelsOf(game) {
+  if (!levelTables.has(game)) {
+    const got = await api(`/api/games/${encodeURIComponent(game)}/levels`).catch(() => []);
+    levelTables.set(game, Array.isArray(got) ? got : []);
+  }
+  return levelTables.get(game);
+}
+
+/** "about 1250 · 2 s a move": a level's strength as the lobby shows it. */
+function levelNote(level) {
+  const parts = [];
+  if (Number.isFinite(level.strength)) parts.push(tr("level.strength", { elo: level.strength }));
+  const limit = level.per_move || {};
+  if (limit.seconds != null) parts.push(tr("level.per_move", { budget: `${limit.seconds} s` }));
+  return parts.join(" · ");
+}
+
+/** A <input type="datetime-local"> value for a moment (the browser's own time zone). */
+function localInput(date) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const SHOW_UP_MINUTES = [1, 2, 5, 10, 15, 30, 60];
+
 async function tournamentsPage() {
-  const games = await api("/api/games");
+  const games = await allGames();
   const select = document.getElementById("t-game");
   for (const g of games) select.append(h("option", { value: g.name }, g.title || g.name));
   document.getElementById("t-signin-hint").hidden = !!me;
-  document.getElementById("t-form").addEventListener("submit", async (e) => {
+  const form = document.getElementById("t-form");
+  const starts = document.getElementById("t-starts");
+  starts.value = localInput(new Date(Date.now() + 10 * 60 * 1000));
+  const showUp = document.getElementById("t-showup");
+  for (const m of SHOW_UP_MINUTES) showUp.append(h("option", { value: m * 60 }, tr("tour.minutes", { n: m })));
+  showUp.value = "300";
+  const format = document.getElementById("t-format");
+  const formatHelp = () => (document.getElementById("t-format-help").textContent = tr(`tour.fmt_help.${format.value}`));
+  format.addEventListener("change", formatHelp);
+  formatHelp();
+  const drawGame = async () => {
+    const game = games.find((g) => g.name === select.value) || games[0];
+    if (!game) return;
+    const say = await gameTexts(game.name).catch(() => null);
+    const summary = say ? say("game.summary") : "game.summary";
+    document.getElementById("t-summary").textContent = summary === "game.summary" ? game.summary || "" : summary;
+    const box = document.getElementById("t-options");
+    box.replaceChildren(h("legend", {}, tr("lobby.options")), ...optionFields(game, say));
+    box.hidden = !(game.options || []).length;
+    const levels = await levelsOf(game.name);
+    if (select.value !== game.name) return; // chosen again meanwhile
+    const choices = [
+      { agent: "random", label: tr("level.random"), note: "" },
+      ...levels.map((l) => ({ agent: `level:${l.level}`, label: tr(`level.${l.level}`), note: levelNote(l) })),
+    ];
+    const list = document.getElementById("t-ai-list");
+    list.dataset.game = game.name; // drawn for this game
+    list.replaceChildren(
+      ...choices.map((c) =>
+        h(
+          "label",
+          { class: "field field-check t-ai-choice" },
+          h("input", { type: "checkbox", name: "ai", value: c.agent, dataset: { agent: c.agent } }),
+          h("span", {}, c.label, c.note ? h("small", { class: "muted" }, ` · ${c.note}`) : null),
+        ),
+      ),
+    );
+  };
+  select.addEventListener("change", drawGame);
+  await drawGame();
+  inviteField();
+  form.hidden = !me; // shown once every field is ready
+  form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const ai = document.getElementById("t-ai").value.split(",").map((s) => s.trim()).filter(Boolean);
-    const invited = document.getElementById("t-invite").value.split(",").map((s) => s.trim()).filter(Boolean);
-    let options;
-    try {
-      options = JSON.parse(document.getElementById("t-options").value || "{}");
-    } catch {
-      toast(tr("tour.options_json"));
+    const ai = [...document.querySelectorAll("#t-ai-list input:checked")].map((box) => box.value);
+    const invited = [...document.querySelectorAll("#t-invited-list li")].map((li) => li.dataset.name);
+    const when = new Date(starts.value).getTime();
+    if (!Number.isFinite(when)) {
+      toast(tr("tour.bad_start"));
       return;
     }
     try {
@@ -178,11 +344,11 @@ async function tournamentsPage() {
         body: {
           name: document.getElementById("t-name").value,
           game: select.value,
-          options,
-          format: document.getElementById("t-format").value,
+          options: readOptionFields(document.getElementById("t-options")),
+          format: format.value,
           entrants: [...invited.map((name) => ({ player: name })), ...ai.map((spec) => ({ ai: spec }))],
-          starts_in: Number(document.getElementById("t-starts").value) * 60,
-          show_up_seconds: Number(document.getElementById("t-showup").value),
+          starts_at: Math.max(when / 1000, Date.now() / 1000),
+          show_up_seconds: Number(showUp.value),
         },
       });
       location.href = `/tournaments/${t.id}`;
@@ -192,6 +358,41 @@ async function tournamentsPage() {
   });
   renderList(await api("/api/tournaments"));
   live("/ws/tournaments", (msg) => msg.type === "tournaments" && renderList(msg.tournaments));
+}
+
+/** Invited players by name: each name is looked up (a registered player) and listed with
+ * a button to take it off again. */
+function inviteField() {
+  const input = document.getElementById("t-invite");
+  input.placeholder = tr("tour.invite_placeholder");
+  const list = document.getElementById("t-invited-list");
+  const add = async () => {
+    const wanted = input.value.trim();
+    if (!wanted) return;
+    let found;
+    try {
+      found = await api(`/api/players/${encodeURIComponent(wanted)}`);
+    } catch {
+      toast(tr("tour.no_player", { name: wanted }));
+      return;
+    }
+    if ([...list.children].some((li) => li.dataset.name === found.name)) return;
+    const item = h(
+      "li",
+      { class: "chip", dataset: { name: found.name } },
+      found.name,
+      h("button", { type: "button", class: "btn btn-small btn-ghost", "aria-label": tr("tour.uninvite", { name: found.name }), onclick: () => item.remove() }, "×"),
+    );
+    list.append(item);
+    input.value = "";
+  };
+  document.getElementById("t-invite-add").addEventListener("click", add);
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      add();
+    }
+  });
 }
 
 function renderList(tournaments) {
@@ -205,7 +406,7 @@ function renderList(tournaments) {
   for (const t of tournaments) {
     const line = row([
       h("a", { href: `/tournaments/${t.id}` }, t.name),
-      t.game,
+      titleOf(t.game),
       formatText(t.format),
       t.entrants,
       stateText(t.status),
