@@ -155,3 +155,32 @@ def test_kind_studies_resume_and_repeat_across_workers(race: str, tmp_path: Path
         return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
 
     assert plain(tmp_path / "a") == plain(tmp_path / "b")
+
+
+def test_a_seat_chart_marks_each_arms_own_fair_share() -> None:
+    """Two sides share 50%, four players 25%: a chart with both marks each row's own."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from spelbord.lab.figures import _errorbars
+    from spelbord.lab.metrics import Metric
+
+    rows = [
+        Metric("seat_win_0", "seat 1 win rate", v, v - 0.1, v + 0.1, 40, "share", "Wilson")
+        for v in (0.5, 0.3)
+    ]
+    fig, ax = plt.subplots()
+    _errorbars(ax, ["two sides", "four players"], rows, [0.5, 0.25])
+    marks = sorted(
+        round(float(segment[0][0]), 6)
+        for collection in ax.collections
+        if hasattr(collection, "get_segments")
+        for segment in collection.get_segments()
+        if segment[0][0] == segment[1][0]
+        and segment[0][1] != segment[1][1]  # vertical
+        and abs(segment[1][1] - segment[0][1]) > 0.5  # the fair marks, not the error bars' caps
+    )
+    plt.close(fig)
+    assert marks == [25.0, 50.0]  # in per cent

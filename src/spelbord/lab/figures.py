@@ -42,9 +42,14 @@ def _save(fig: Any, path: Path) -> Path:
 
 
 def _errorbars(
-    ax: Any, labels: Sequence[str], ms: Sequence[Metric | None], reference: float | None
+    ax: Any,
+    labels: Sequence[str],
+    ms: Sequence[Metric | None],
+    reference: float | Sequence[float | None] | None,
 ) -> None:
-    """One row per label: the value with its interval (shares in per cent)."""
+    """One row per label: the value with its interval (shares in per cent), and the fair
+    value as a dashed line (one for all rows) or a dashed mark on each row (one per row:
+    two sides share 50%, four players 25%)."""
     ys = list(range(len(labels)))
     share = any(m is not None and m.unit == "share" for m in ms)
     scale = 100.0 if share else 1.0
@@ -60,7 +65,11 @@ def _errorbars(
         left.append(0.0 if math.isnan(m.low) else max(0.0, v - m.low * scale))
         right.append(0.0 if math.isnan(m.high) else max(0.0, m.high * scale - v))
     ax.errorbar(values, ys, xerr=[left, right], fmt="o", capsize=4, color="#1f5f8b")
-    if reference is not None:
+    if isinstance(reference, Sequence):
+        for y, fair in zip(ys, reference, strict=True):
+            if fair is not None:
+                ax.vlines(fair * scale, y - 0.4, y + 0.4, color="grey", linewidth=0.8, ls="--")
+    elif reference is not None:
         ax.axvline(reference * scale, color="grey", linewidth=0.8, linestyle="--")
     ax.set_yticks(ys, labels)
     ax.set_ylim(len(labels) - 0.5, -0.5)
@@ -100,9 +109,9 @@ def overview(results: StudyResults, folder: Path) -> Path | None:
             for a in arms
         ]
         label = next(m.label for m in ms if m is not None) if any(ms) else key
-        fair = None
-        if key == "first_seat" and results.arms:
-            fair = 1.0 / len(results.arms[0].teams)
+        fair: list[float | None] | None = None
+        if key == "first_seat":  # each arm's own: 1/2 with two sides, 1/4 with four players
+            fair = [1.0 / len(g.teams) for g in results.arms]
         _errorbars(ax, [_short(a) for a in arms], ms, fair)
         ax.set_title(label[0].upper() + label[1:])
         ax.set_xlim(-2, 102)
@@ -115,14 +124,16 @@ def seats(results: StudyResults, folder: Path) -> Path | None:
     if not arms:
         return None
     plt = _plt()
-    labels, ms = [], []
+    labels, ms, fair = [], [], []
     for g in arms:
         for m in results.metrics[g.arm]:
             if m.key.startswith(("seat_win_", "team_win_")):
                 labels.append(_short(f"{g.arm}: {m.label.replace(' win rate', '')}", 40))
                 ms.append(m)
+                # a seat wins when its side does: the fair rate is one side's share
+                fair.append(1.0 / len(g.teams))
     fig, ax = plt.subplots(figsize=(WIDTH, 0.9 + 0.3 * len(labels)))
-    _errorbars(ax, labels, ms, None)
+    _errorbars(ax, labels, ms, fair)
     ax.set_title("Win rate by seat (and team)")
     ax.set_xlim(-2, 102)
     return _save(fig, folder / "seats.png")

@@ -181,7 +181,8 @@ def draw(table: Table, folder: Path) -> Path | None:
                 [r[5] for r in rows],
                 [r[6] for r in rows],
                 "first seat's share of decisive games",
-                0.5,
+                # the fair share is one seat's: 1/2 with two seats, 1/4 with four
+                [1 / len(str(r[3]).split(" / ")) for r in rows],
             )
     elif table.name == "ladder" and table.rows:
         fig = _intervals(
@@ -252,7 +253,7 @@ def _intervals(
     lows: list[float],
     highs: list[float],
     xlabel: str,
-    reference: float,
+    reference: float | list[float],
 ) -> Any:
     fig, ax = plt.subplots(figsize=(7, max(2.2, 0.6 + 0.35 * len(labels))))
     _interval_axes(ax, labels, values, lows, highs, xlabel, reference)
@@ -266,8 +267,11 @@ def _interval_axes(
     lows: list[float],
     highs: list[float],
     xlabel: str,
-    reference: float,
+    reference: float | list[float],
 ) -> None:
+    """Points with their intervals, one row per label, and the ``reference`` value (the
+    fair or neutral one) as a dashed line; one reference per row draws a dashed mark on
+    each row instead (rows whose fair value differs, e.g. two- and four-seat arms)."""
     ys = list(range(len(labels)))
     left = [
         max(0.0, v - lo) if not math.isnan(v) else 0.0 for v, lo in zip(values, lows, strict=True)
@@ -276,7 +280,11 @@ def _interval_axes(
         max(0.0, hi - v) if not math.isnan(v) else 0.0 for v, hi in zip(values, highs, strict=True)
     ]
     ax.errorbar(values, ys, xerr=[left, right], fmt="o", capsize=3)
-    ax.axvline(reference, color="grey", linewidth=0.8, linestyle="--")
+    if isinstance(reference, list):
+        for y, fair in zip(ys, reference, strict=True):
+            ax.vlines(fair, y - 0.4, y + 0.4, color="grey", linewidth=0.8, linestyle="--")
+    else:
+        ax.axvline(reference, color="grey", linewidth=0.8, linestyle="--")
     ax.set_yticks(ys, labels, fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
