@@ -42,3 +42,27 @@ def test_lab_lists_studies_newest_first(
     for bad in ("/lab/running/report.html", "/lab/stray/report.html", "/lab/..%2Fx/report.html"):
         assert client.get(bad).status_code == 404
     assert client.post("/api/lab").status_code == 405
+
+
+def test_the_lab_page_speaks_the_readers_language(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(LAB_ENV, str(tmp_path))
+    _study(tmp_path, "seats", "2026-01-01T10:00:00Z")
+    expected = {
+        "sv": ("Labbet", "4 av 4 partier", "Tillbaka till borden", "klar"),
+        "da": ("Laboratoriet", "4 af 4 spil", "Tilbage til bordene", "færdig"),
+        "nb": ("Laboratoriet", "4 av 4 partier", "Tilbake til bordene", "ferdig"),
+        "en": ("The lab", "4 of 4 games", "Back to the tables", "finished"),
+    }
+    for code, words in expected.items():
+        page = client.get(f"/lab?lang={code}").text
+        assert f'<html lang="{code}">' in page
+        for word in words:
+            assert word in page, (code, word)
+    # the browser's languages, when no choice was made
+    assert "Labbet" in client.get("/lab", headers={"Accept-Language": "sv-SE,sv;q=0.9"}).text
+    assert client.get("/lab?lang=fr").status_code == 400
+    from spelbord.server.web.lab import LAB_TEXTS
+
+    assert all(LAB_TEXTS[code].keys() == LAB_TEXTS["en"].keys() for code in expected)

@@ -13,11 +13,12 @@ import html
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Cookie, Header
 from fastapi.responses import HTMLResponse
 
+from spelbord.rulebook import wanted_language
 from spelbord.server.config import lab_dir
 from spelbord.server.errors import NotFoundError
 from spelbord.server.web.pages import SITE_HEADER, document
@@ -78,33 +79,106 @@ def _about(folder: Path) -> tuple[str, str]:
     return str(summary.get("description", "")), (measured or texts or [""])[0]
 
 
+LAB_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "The lab",
+        "intro": "Studies of the games by simulation, newest first (folder {folder}). "
+        "A running study shows its games when it stops or ends.",
+        "none": "No studies yet: run {command}.",
+        "games": "{games} of {planned} games",
+        "updated": "updated {when} UTC",
+        "back": "Back to the tables",
+        "running": "running",
+        "finished": "finished",
+        "interrupted": "interrupted",
+        "stopped": "stopped",
+        "failed": "failed",
+    },
+    "sv": {
+        "title": "Labbet",
+        "intro": "Studier av spelen genom simulering, nyaste först (mappen {folder}). "
+        "En pågående studie visar sina partier när den stannar eller är klar.",
+        "none": "Inga studier än: kör {command}.",
+        "games": "{games} av {planned} partier",
+        "updated": "uppdaterad {when} UTC",
+        "back": "Tillbaka till borden",
+        "running": "pågår",
+        "finished": "klar",
+        "interrupted": "avbruten",
+        "stopped": "stoppad",
+        "failed": "misslyckades",
+    },
+    "da": {
+        "title": "Laboratoriet",
+        "intro": "Undersøgelser af spillene ved simulering, nyeste først (mappen {folder}). "
+        "En igangværende undersøgelse viser sine spil, når den stopper eller er færdig.",
+        "none": "Ingen undersøgelser endnu: kør {command}.",
+        "games": "{games} af {planned} spil",
+        "updated": "opdateret {when} UTC",
+        "back": "Tilbage til bordene",
+        "running": "i gang",
+        "finished": "færdig",
+        "interrupted": "afbrudt",
+        "stopped": "stoppet",
+        "failed": "mislykkedes",
+    },
+    "nb": {
+        "title": "Laboratoriet",
+        "intro": "Studier av spillene ved simulering, nyeste først (mappen {folder}). "
+        "En pågående studie viser partiene sine når den stopper eller er ferdig.",
+        "none": "Ingen studier ennå: kjør {command}.",
+        "games": "{games} av {planned} partier",
+        "updated": "oppdatert {when} UTC",
+        "back": "Tilbake til bordene",
+        "running": "pågår",
+        "finished": "ferdig",
+        "interrupted": "avbrutt",
+        "stopped": "stoppet",
+        "failed": "mislyktes",
+    },
+}
+"""The lab list page's own words in each language (a study's description and findings are
+the report's, written by ``spelbord lab run``)."""
+
+
 @router.get("/lab", response_class=HTMLResponse)
-async def lab_page() -> HTMLResponse:
+async def lab_page(
+    lang: str | None = None,
+    lang_cookie: Annotated[str | None, Cookie(alias="spelbord_lang")] = None,
+    accept_language: Annotated[str | None, Header()] = None,
+) -> HTMLResponse:
+    """The list of studies in the reader's language (``?lang=``, the language cookie, the
+    browser's languages, else English)."""
+    language = wanted_language(query=lang, cookie=lang_cookie, accept=accept_language)
+    words = LAB_TEXTS[language]
     esc = html.escape
     cards = []
     for s in studies(lab_dir()):
         name = esc(s["study"])
         title = f"<a href='{esc(s['report'])}'>{name}</a>" if s["report"] else name
         description, finding = _about(lab_dir() / s["study"])
-        status = esc(s["status"])
+        status = s["status"]
+        shown = words.get(status, status)
+        when = s["updated"].replace("T", " ").rstrip("Z")
         cards.append(
             f"<section class='card study'><h2>{title}</h2>"
-            + (f"<p>{esc(description)}</p>" if description else "")
-            + (f"<p>{esc(finding)}</p>" if finding else "")
-            + f"<p class='meta'><span class='status-{status}'>{status}</span> · "
-            f"{s['games']} of {s['planned']} games · {esc(s['where'])} · "
-            f"updated {esc(s['updated'].replace('T', ' ').rstrip('Z'))} UTC</p>"
+            + (f"<p lang='en'>{esc(description)}</p>" if description else "")
+            + (f"<p lang='en'>{esc(finding)}</p>" if finding else "")
+            + f"<p class='meta'><span class='status-{esc(status)}'>{esc(shown)}</span> · "
+            + esc(words["games"].format(games=s["games"], planned=s["planned"]))
+            + f" · {esc(s['where'])} · {esc(words['updated'].format(when=when))}</p>"
             f"<pre><code>{esc(s['command'])}</code></pre></section>"
         )
-    body = "".join(cards) or "<p>No studies yet: run <code>spelbord lab run seats</code>.</p>"
+    none = esc(words["none"]).format(command="<code>spelbord lab run seats</code>")
+    intro = esc(words["intro"]).format(folder=f"<code>{esc(lab_dir().name)}</code>")
+    body = "".join(cards) or f"<p>{none}</p>"
     return HTMLResponse(
         document(
-            "Spelbord lab",
-            SITE_HEADER + f"<style>{LIST_STYLE}</style><main class='lab-page'><h1>The lab</h1>"
-            "<p class='muted'>Studies of the games by simulation, newest first "
-            f"(folder <code>{esc(lab_dir().name)}</code>). A running study shows its games "
-            "when it stops or ends.</p>"
-            f"{body}<p><a href='/'>Back to the tables</a></p></main>",
+            f"Spelbord · {words['title']}",
+            SITE_HEADER + f"<style>{LIST_STYLE}</style><main class='lab-page'>"
+            f"<h1>{esc(words['title'])}</h1><p class='muted'>{intro}</p>"
+            f"{body}<p><a href='/'>{esc(words['back'])}</a></p></main>",
+            lang=language,
             attributes=' class="page-lab"',
         )
     )
