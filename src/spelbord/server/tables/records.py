@@ -38,11 +38,11 @@ from spelbord.server.tables.store import (
     ACTION,
     CHANCE_OUTCOME,
     JOINT,
-    MOVE_KINDS,
     RESIGN,
     LogEntry,
     SeatRecord,
     TableRecord,
+    played_moves,
     read_game,
     read_log,
 )
@@ -93,12 +93,11 @@ def margins_of(conn: sa.Connection, table_id: str) -> list[float] | None:
         return None
     game = load(row.game, rules_version=row.rules_version, **row.options)
     state = game.new_initial_state()
-    for entry in read_log(conn, table_id):
-        if entry.kind in MOVE_KINDS:
-            if entry.kind == JOINT:
-                state.apply_actions(list(entry.payload))
-            else:
-                state.apply_action(entry.payload)
+    for entry in played_moves(read_log(conn, table_id)):
+        if entry.kind == JOINT:
+            state.apply_actions(list(entry.payload))
+        else:
+            state.apply_action(entry.payload)
     margins = state.margin()
     return None if margins is None else [float(m) for m in margins]
 
