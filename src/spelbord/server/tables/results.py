@@ -35,7 +35,7 @@ PLATFORM_REASONS = {
     "cancelled": "cancelled by its creator",
     "forfeit": "{names} did not come",
     "timeout": "{names} ran out of time",
-    "agreement": "draw by agreement",
+    "agreement": "agreed by the players",
 }
 """Why a table ended when the platform ended it, not the rules (English)."""
 
@@ -140,7 +140,7 @@ def agreed_draw(game: Game) -> dict[str, Any]:
     >>> agreed_draw(load("coerceo"))
     {'returns': [0.0, 0.0], 'termination': 'agreement', 'text': '1/2-1/2'}
     >>> agreed_draw(load("omringad", players=4, teams="diagonal"))["text"]
-    'Draw: draw by agreement'
+    'Draw: agreed by the players'
     """
     returns = tuple(0.0 for _ in range(game.num_players()))
     return block(game, Outcome(returns, "agreement"))
