@@ -818,7 +818,7 @@ class LiveTable:
         """Why this table has no rematch now (``None``: it may have one)."""
         if self.status != "finished":
             return "a rematch is offered when the game is over"
-        if not self.records or (self.result or {}).get("termination") == "cancelled":
+        if (self.result or {}).get("termination") == "cancelled":
             return "this game was never played: it has no rematch"
         if self.in_tournament:
             return "a tournament game has no rematch: the tournament pairs the next game"
