@@ -121,7 +121,8 @@ def test_refusals_are_clear_and_change_nothing(client: TestClient) -> None:
 
 def test_the_computer_gets_no_draw_offer(client: TestClient) -> None:
     table, tok = toy_at_adds(client, ["local", "ai:first"])
-    assert view(client, table, tok["0"])["offers"]["can"]["draw"] is False
+    offers = view(client, table, tok["0"])["offers"]
+    assert offers["can"]["draw"] is False and offers["table"]["draw"] is False
     refused(client, table, "draw", tok["0"], "the computer does not agree to draws")
 
 
@@ -183,6 +184,20 @@ def test_a_takeback_both_agree_removes_the_last_turn_everywhere(
         assert view(first, table)["moves"][3]["text"] == "+0"
 
 
+def test_a_takeback_keeps_the_time_used_and_gives_no_increment(client: TestClient) -> None:
+    t = create(client, "toy-open", ["local", "local"], time_control="5+3")
+    table, tok = t["table"], t["tokens"]
+    act(client, table, tok["0"], 10, 2)
+    act(client, table, tok["1"], 10, 2)
+    act(client, table, tok["0"], 2, 3)
+    before = act(client, table, tok["1"], 1, 4).json()["game_clock"]
+    ok(client, table, "takeback", tok["0"])
+    back = ok(client, table, "takeback", tok["1"], "accept")["game_clock"]
+    assert back["running"] == [0]  # the asker is to move again, on their clock
+    assert back["remaining"][1] <= before["remaining"][1]  # no increment for seat 1
+    assert back["remaining"][0] <= before["remaining"][0]
+
+
 def test_a_declined_takeback_and_the_bounds(client: TestClient) -> None:
     t = create(client, "coerceo", ["local", "local"])
     refused(client, t["table"], "takeback", t["tokens"]["0"], "no move to take back")
@@ -216,7 +231,8 @@ def test_no_takeback_in_a_game_with_hidden_information(client: TestClient) -> No
     act(client, table, tok["0"], 10, 2)
     act(client, table, tok["1"], 10, 2)
     act(client, table, tok["0"], 2, 3)
-    assert view(client, table, tok["0"])["offers"]["can"]["takeback"] is False
+    offers = view(client, table, tok["0"])["offers"]
+    assert offers["can"]["takeback"] is False and offers["table"]["takeback"] is False
     refused(client, table, "takeback", tok["0"], "hidden information")
 
 
@@ -288,6 +304,10 @@ def test_a_rated_rematch_is_rated_with_the_same_players(tmp_path: Path) -> None:
         play_seat(c, table, token)
         new = ok(c, table, "rematch", token)["offers"]["rematch_table"]
         assert view(c, new, token)["seat"] == 1
+        end = time.monotonic() + 10
+        while not ((v := view(c, new, token))["your_turn"] and not v["ai"]):  # the AI bid
+            assert time.monotonic() < end, v
+            time.sleep(0.02)
         refused(c, new, "takeback", token, "casual games only")
         play_seat(c, new, token)
         games = c.get("/api/players/Greta").json()["games"]

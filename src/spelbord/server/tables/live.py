@@ -321,9 +321,16 @@ class LiveTable:
 
     def offers_view(self, viewer: int | None) -> dict[str, Any]:
         """The VIEW's ``offers``: the draw offer, takeback request and rematch standing
-        (``social.Offers.as_view``) and ``can``: which of them ``viewer`` may make now."""
+        (``social.Offers.as_view``); ``can``: which of them ``viewer`` may make now;
+        ``table``: which this table has at all (draws: another person to agree;
+        takebacks: a casual game of perfect information)."""
         can = {"draw": False, "takeback": False, "rematch": False}
-        if viewer is not None and viewer in self.offers.people:
+        mine = viewer is not None and viewer in self.offers.people
+        table = {
+            "draw": mine and bool(self.offers.others(viewer or 0)),
+            "takeback": self.casual and self.game.info.information == "perfect",
+        }
+        if viewer is not None and mine:
             running = self.status == "running"
             can["draw"] = running and self.offers.draw_refusal(viewer, True) is None
             can["takeback"] = running and self._takeback_refusal(viewer) is None
@@ -331,7 +338,7 @@ class LiveTable:
                 self._rematch_refusal() is None
                 and self.offers.rematch_refusal(viewer, "offer") is None
             )
-        return {**self.offers.as_view(), "can": can}
+        return {**self.offers.as_view(), "can": can, "table": table}
 
     def ai_status(self) -> list[dict[str, Any]]:
         """The AI seats thinking now: ``{"seat", "line"}`` (0: a worker thinks; n: the

@@ -20,8 +20,9 @@ export function drawOffers(view, previous, ctx) {
   const seat = view.seat;
   const mine = seat !== null && seat !== undefined;
   const running = view.status === "running";
-  setButton("offer-draw", mine && running, can.draw, () => send(ctx, "draw", "offer"));
-  setButton("offer-takeback", mine && running, can.takeback, () =>
+  const has = offers.table || {};
+  setButton("offer-draw", mine && running && has.draw, can.draw, () => send(ctx, "draw", "offer"));
+  setButton("offer-takeback", mine && running && has.takeback, can.takeback, () =>
     send(ctx, "takeback", "offer"),
   );
   setButton("offer-rematch", mine && view.status === "finished" && !offers.rematch_table, can.rematch, () =>
