@@ -17,7 +17,7 @@ DrawOffer(by=0, accepted=frozenset())
 >>> offers.moved((1,)).draw is None  # the opponent moved: the offer lapsed
 True
 >>> Offer.parse({"offer": "rematch", "do": "accept"})
-Offer(what='rematch', do='accept', seat=None)
+Offer(what='rematch', do='accept', seat=None, to=None, table=None)
 """
 
 from __future__ import annotations
