@@ -74,6 +74,10 @@ def test_an_agreed_draw_ends_the_game_as_its_own_termination(client: TestClient)
     assert done["result"] == {"returns": [0.0, 0.0], "termination": "agreement", "text": "1/2-1/2"}
     export = client.get(f"/api/tables/{table}/export").json()
     assert export["result"]["termination"] == "agreement"
+    imported = client.post("/api/import", json=export)  # the record reads back the same
+    assert imported.status_code == 200, imported.text
+    again = view(client, imported.json()["table"])
+    assert again["result"] == done["result"] and again["ply"] == done["ply"]
 
 
 def test_a_declined_or_answered_draw_offer_lapses_and_offers_are_bounded(

@@ -102,6 +102,12 @@ def margins_of(conn: sa.Connection, table_id: str) -> list[float] | None:
     return None if margins is None else [float(m) for m in margins]
 
 
+def _agreed(result: Any) -> bool:
+    """Whether a record's result says the game ended in a draw its players agreed
+    (``social``: termination ``agreement``)."""
+    return isinstance(result, dict) and result.get("termination") == "agreement"
+
+
 def _timeouts(raw: Any) -> dict[int, set[int]]:
     """The optional ``timeouts`` of a record, ``[[ply, seat], ...]``, as ply -> seats."""
     out: dict[int, set[int]] = {}
@@ -222,6 +228,8 @@ def record_from_export(data: Any) -> TableRecord:
             raise BadRequestError("'resigned' must be the seat that resigned an unfinished game")
         result = resign_result(game, resigned)
         entries.append(LogEntry(len(entries), state.move_number(), RESIGN, resigned, None))
+    elif result is None and _agreed(data.get("result")):
+        result = results.agreed_draw(game)  # the people at the table agreed a draw
     elif result is None:
         raise BadRequestError("the record does not finish the game; only finished games import")
     seed = data.get("seed")
