@@ -8,7 +8,14 @@ secret choice), then seats 0 and 1 add in turn (plies 3-6).
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -332,3 +339,75 @@ def test_offers_over_the_websocket(client: TestClient) -> None:
         assert ws.receive_json()["view"]["offers"]["draw"]["by"] == 0
         ws.send_json({"type": "offer", "offer": "draw", "do": "accept"})
         assert ws.receive_json()["view"]["result"]["termination"] == "agreement"
+
+
+# ---------------------------------------------------------------------- kill -9
+SERVE = """
+import sys
+sys.path.insert(0, {here!r})
+import uvicorn
+from conftest import FAKE_WORKERS
+from spelbord.server.app import create_app
+app = create_app({url!r}, workers=FAKE_WORKERS, rate_limits=None)
+uvicorn.run(app, host="127.0.0.1", port={port}, log_level="warning")
+"""
+
+
+def _serve(url: str, port: int, folder: Path) -> subprocess.Popen[bytes]:
+    here = str(Path(__file__).resolve().parent)
+    script = SERVE.format(here=here, url=url, port=port)
+    process = subprocess.Popen([sys.executable, "-c", script], cwd=folder)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            _call(port, "/api/games")
+            return process
+        except OSError:
+            assert process.poll() is None, "the server exited"
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+
+def _call(port: int, path: str, body: Any = None) -> Any:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=None if body is None else json.dumps(body).encode(),
+        method="GET" if body is None else "POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=15) as response:
+        return json.loads(response.read())
+
+
+@pytest.mark.slow  # two server starts (about 20 s on a loaded machine)
+def test_a_killed_server_comes_back_with_the_takeback_and_the_offer(tmp_path: Path) -> None:
+    """kill -9 right after a takeback and a draw offer were acknowledged: the server that
+    starts again on the same database has both (each was stored before its answer)."""
+    url = f"sqlite:///{tmp_path / 'killed.sqlite3'}"
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    server = _serve(url, port, tmp_path)
+    try:
+        made = _call(port, "/api/tables", {"game": "toy-open", "seats": [{"kind": "local"}] * 2})
+        table, tok = made["table"], made["tokens"]
+        for seat, action, ply in (("0", 10, 2), ("1", 10, 2), ("0", 2, 3), ("1", 1, 4)):
+            _call(
+                port,
+                f"/api/tables/{table}/action",
+                {"token": tok[seat], "action": action, "ply": ply},
+            )
+        _call(port, f"/api/tables/{table}/takeback", {"token": tok["0"]})
+        _call(port, f"/api/tables/{table}/takeback", {"token": tok["1"], "do": "accept"})
+        before = _call(port, f"/api/tables/{table}/draw", {"token": tok["1"]})
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+        server = _serve(url, port, tmp_path)
+        after = _call(port, f"/api/tables/{table}/view?token={tok['1']}")
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(timeout=10)
+    assert after["ply"] == before["ply"] == 3 and after["moves"] == before["moves"]
+    assert after["offers"] == before["offers"]
+    assert after["offers"]["draw"]["by"] == 1 and after["offers"]["takeback"] is None
