@@ -73,7 +73,8 @@ function drawBar(view, offers, ctx) {
     const r = offers.rematch;
     if (r.by.includes(seat)) text = t("offer.rematch_out", { names: listText(r.waiting.map(name)) });
     else if (r.waiting.includes(seat)) {
-      text = t("offer.rematch_in", { name: listText(r.by.map(name)) });
+      const key = (view.seats || []).length > 2 ? "offer.rematch_in_many" : "offer.rematch_in";
+      text = t(key, { name: listText(r.by.map(name)) });
       answer = "rematch";
     }
   }
