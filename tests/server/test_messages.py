@@ -84,8 +84,8 @@ def test_websocket_errors_carry_the_translated_text(client: TestClient) -> None:
         ws.send_text(json.dumps({"type": "dance"}))
         while (reply := ws.receive_json())["type"] != "error":
             pass
-    assert reply["message"] == "unknown message type 'dance' (action, resign, ping, sync)"
-    assert reply["text"] == "ukjent meldingstype 'dance' (action, resign, ping, sync)"
+    assert reply["message"] == "unknown message type 'dance' (action, resign, offer, ping, sync)"
+    assert reply["text"] == "ukjent meldingstype 'dance' (action, resign, offer, ping, sync)"
 
 
 def test_a_nested_reason_is_translated_too() -> None:

@@ -65,8 +65,19 @@ def test_a_restarted_server_resumes_every_game(make_client: Factory, database_ur
 
 
 def _spectator(final: dict[str, Any]) -> dict[str, Any]:
-    """The fields that differ for a spectator of a finished game (its own observation)."""
-    return {"observation": final["observation"], "your_turn": False, "legal": []}
+    """The fields that differ for a spectator of a finished game (its own observation;
+    a spectator may offer nothing, e.g. no rematch)."""
+    nothing = {"draw": False, "takeback": False, "rematch": False}
+    return {
+        "observation": final["observation"],
+        "your_turn": False,
+        "legal": [],
+        "offers": {
+            **final["offers"],
+            "can": nothing,
+            "table": {**final["offers"]["table"], "draw": False},
+        },
+    }
 
 
 def test_a_failed_write_changes_nothing_and_sends_nothing(

@@ -38,7 +38,12 @@ from spelbord.server.players.ratings import (
     rated_sides,
     ratings_of,
 )
-from spelbord.server.players.store import add_seat_entrants, games_of, rating_history
+from spelbord.server.players.store import (
+    add_seat_entrants,
+    carry_over,
+    games_of,
+    rating_history,
+)
 from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import MAX_MESSAGE, CreateRequest, decode
@@ -63,6 +68,7 @@ class Players:
         self.accounts = accounts
         hub.store.on_finish.append(rate_table)  # ratings move as rated games end
         hub.rated = lambda table_id: is_rated(hub.store.engine, table_id)
+        hub.rematch_hooks.append(carry_over)  # a rematch: same players, same rating mode
 
     async def account(self, conn: HTTPConnection) -> Account | None:
         """The account signed in on this request (its session cookie), if any."""
@@ -85,6 +91,7 @@ class Players:
         """Mark a rated table and record its AI seats as entrants."""
         if not rated:
             return
+        table.casual = False  # (the hub read it before the table was marked)
 
         def write() -> None:
             with self.hub.store.engine.begin() as conn:

@@ -122,6 +122,22 @@ def add_seat_entrants(
         conn.execute(SEAT_ENTRANTS.insert(), rows)
 
 
+def carry_over(conn: sa.Connection, old_id: str, new_id: str, moved: dict[int, int]) -> None:
+    """``Hub.rematch_hooks``: a rematch is rated when its game was, and every entrant
+    (signed-in player, AI) sits at the seat it moved on to (``moved``: old -> new)."""
+    rows = conn.execute(
+        sa.select(SEAT_ENTRANTS.c.seat, SEAT_ENTRANTS.c.entrant).where(
+            SEAT_ENTRANTS.c.table_id == old_id
+        )
+    ).all()
+    add_seat_entrants(conn, new_id, ((moved[r.seat], r.entrant) for r in rows))
+    rated = conn.execute(
+        sa.select(RATED_TABLES.c.table_id).where(RATED_TABLES.c.table_id == old_id)
+    ).first()
+    if rated is not None:
+        conn.execute(RATED_TABLES.insert().values(table_id=new_id, rated_at=None, changes=None))
+
+
 HISTORY_POINTS = 500
 """At most this many rated games per player make the rating history (the newest)."""
 

@@ -49,11 +49,11 @@ from sqlalchemy import Connection
 
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, NotFoundError, TableError
-from spelbord.server.tables import ops
+from spelbord.server.tables import ops, social
 from spelbord.server.tables.live import LiveTable, hash_token
 from spelbord.server.tables.protocol import CreateRequest
 from spelbord.server.tables.records import replay_failed
-from spelbord.server.tables.store import SeatRecord, Store, TableRecord
+from spelbord.server.tables.store import SeatRecord, Store, TableRecord, note_in
 from spelbord.server.tables.workers import AgentPool, ThinkJob
 
 log = logging.getLogger(__name__)
@@ -186,6 +186,12 @@ class Hub:
         self.config = config or HubConfig()
         self.rated: Callable[[str], bool] | None = None
         """Whether a table is rated (set by the players' part; blocking, a store read)."""
+        self.in_tournament: Callable[[str], bool] | None = None
+        """Whether a table is a tournament's game (set by the tournaments' part; blocking)."""
+        self.rematch_hooks: list[Callable[[Connection, str, str, dict[int, int]], None]] = []
+        """Run as ``hook(conn, old_id, new_id, moved)`` in the transaction that makes a
+        rematch (``moved``: old seat -> new seat): the players' part carries over who sat
+        where and whether the game is rated."""
         self.placement: Placement | None = None
         """Several processes: who owns which table (``None``: this process owns all)."""
         self.ops: dict[str, ops.Op] = dict(ops.OPS)
@@ -248,9 +254,19 @@ class Hub:
             raise replay_failed(record, exc) from None
         if table_id in self._tables:  # (cannot happen: one load per id) keep the first
             return self._tables[table_id]
+        await self._mode(table)
+        if table_id in self._tables:
+            return self._tables[table_id]
         self._tables[table_id] = table
         await self._resume(table)
         return table
+
+    async def _mode(self, table: LiveTable) -> None:
+        """Read whether ``table`` is casual (not rated) and a tournament's game."""
+        if self.rated is not None:
+            table.casual = not await self.db(self.rated, table.id)
+        if self.in_tournament is not None:
+            table.in_tournament = await self.db(self.in_tournament, table.id)
 
     async def call(self, table_id: str, op: str, **kwargs: Any) -> Any:
         """Run the operation ``op`` (``ops``) on the table, here or at its owner."""
@@ -518,9 +534,71 @@ class Hub:
         if self.placement is not None:
             await self.placement.acquire(table_id)  # nobody else knows it yet: ours
         table = LiveTable(self, record)
+        await self._mode(table)
         self._tables[table_id] = table
         await self._resume(table)
         return table, tokens, invites
+
+    async def rematch(self, table: LiveTable, offer: social.Offer) -> str:
+        """The rematch of a finished ``table``: a new table of the same game, options,
+        rules version, time control and rating mode, every seat moved on
+        (``social.rotation``: in two-seat games the players swap sides; teams stay
+        together). Each person keeps their seat's token (their browser keeps its identity),
+        AI seats their agent. ``offer`` (the answer that agreed) is stored on ``table``
+        with the new table's id in the transaction that makes it; returns that id."""
+        n = len(table.seats)
+        step = social.rotation(table.game.teams(), n)
+        moved = {s.seat: (s.seat + step) % n for s in table.seats}
+        info = table.game.info
+        seats = sorted(
+            (
+                dataclasses.replace(
+                    s,
+                    seat=moved[s.seat],
+                    invite_code=None,
+                    claimed=True,
+                    name=info.seat_name(moved[s.seat])
+                    if s.kind != "ai" and s.name == info.seat_name(s.seat)
+                    else s.name,
+                )
+                for s in table.seats
+            ),
+            key=lambda s: s.seat,
+        )
+        table_id = secrets.token_urlsafe(9)
+        now = time.time()
+        record = TableRecord(
+            id=table_id,
+            game=table.game.name,
+            options=table.game.options,
+            seed=secrets.randbits(63),
+            status="waiting",
+            ply=0,
+            result=None,
+            source="play",
+            created_at=now,
+            updated_at=now,
+            rules_version=table.game.rules_version,
+            seats=tuple(seats),
+            client=table.client,
+            timing={"control": str(table.time_control)} if table.time_control else None,
+        )
+        entry, seq = table.rematch_entry(offer, table_id)
+
+        def within(conn: Connection, new_id: str) -> None:
+            for hook in self.rematch_hooks:
+                hook(conn, table.id, new_id, moved)
+            note_in(conn, table.id, [entry], seq)
+
+        await self.db(self.store.create_table, record, within)
+        log.info("table %s: rematch %s made (seats moved on by %d)", table.id, table_id, step)
+        if self.placement is not None:
+            await self.placement.acquire(table_id)
+        new = LiveTable(self, record)
+        await self._mode(new)
+        self._tables[table_id] = new
+        await self._resume(new)
+        return table_id
 
     async def close(self) -> None:
         for task in list(self._background):

@@ -37,7 +37,7 @@ import sqlalchemy as sa
 from spelbord.server.db import METADATA
 from spelbord.server.errors import TableError
 from spelbord.server.tables.records import record_from_export
-from spelbord.server.tables.store import MOVE_KINDS, Store, TableRecord
+from spelbord.server.tables.store import Store, TableRecord, played_moves
 
 T = TypeVar("T")
 IMPORT_LIMITS_ENV = "SPELBORD_IMPORT_LIMITS"
@@ -100,7 +100,7 @@ class ImportLimits:
 def record_digest(record: TableRecord) -> str:
     """What a record means, as a digest: game, rules version, options (as the game fills
     them in), moves and result; two spellings of one game have one digest."""
-    moves = [e.payload for e in record.log if e.kind in MOVE_KINDS]
+    moves = [e.payload for e in played_moves(record.log)]
     meaning = {
         "game": record.game,
         "version": record.rules_version,

@@ -64,7 +64,7 @@ from spelbord.server.errors import (
     NotFoundError,
     StaleMoveError,
 )
-from spelbord.server.tables import results, views
+from spelbord.server.tables import results, social, views
 from spelbord.server.tables.aiseats import AiSeats
 from spelbord.server.tables.clocks import DecisionClocks, RunningClock, timed_decisions
 from spelbord.server.tables.integrity import AGENT_TIMEOUT, Irregularity
@@ -75,6 +75,7 @@ from spelbord.server.tables.store import (
     CHANCE_OUTCOME,
     JOINT,
     MOVE_KINDS,
+    OFFER,
     RESIGN,
     LogEntry,
     SeatRecord,
@@ -134,6 +135,12 @@ class Host(Protocol):
 
     async def allows_random(self, table_id: str) -> bool:
         """Whether a failed AI answer may be replaced by a random move (not in a rated game)."""
+        ...
+
+    async def rematch(self, table: LiveTable, offer: social.Offer) -> str:
+        """Make the rematch of a finished ``table`` (seats moved on, ``Hub.rematch``) and
+        store ``offer`` with the new table's id on ``table`` in the same transaction;
+        returns the new table's id."""
         ...
 
 
@@ -207,17 +214,36 @@ class LiveTable:
         """Whether ``_moves`` shows every move (a finished or perfect-information game)."""
         self._sent: dict[Subscriber, int] = {}
         """Per subscriber: the length of the move list it was last sent."""
-        state = self.game.new_initial_state()
-        self.records: list[views.MoveRecord] = []
+        self.casual = True
+        """Whether the table is casual (not rated, no tournament's): takebacks are for
+        casual games only (the hub reads it from the store when it loads the table)."""
+        self.in_tournament = False
+        """Whether the table is a tournament's game (no rematch: the tournament pairs)."""
+        self.offers = social.Offers(
+            people=tuple(s.seat for s in self.seats if s.kind in HUMAN_KINDS)
+        )
+        """Draw offers, takebacks and rematches as they stand (``social``)."""
+        moves: list[LogEntry] = []
         for entry in record.log:
             if entry.kind in MOVE_KINDS:
-                move: Move = entry.payload if entry.kind != JOINT else tuple(entry.payload)
-                self.records.append(views.describe_move(state, move, entry.timeouts))
-                if entry.timeouts:
-                    self.timeouts[entry.ply] = entry.timeouts
-                _apply(state, move)
+                moves.append(entry)
+                self.offers = self.offers.moved(_movers(entry))
             elif entry.kind == RESIGN:
                 self.resigned = entry.seat
+            elif entry.kind == OFFER:
+                offer = social.Offer.stored(entry.seat, entry.payload)
+                if offer.to is not None:  # a granted takeback
+                    while moves and moves[-1].ply >= offer.to:
+                        moves.pop()
+                self.offers = self.offers.fold(offer)
+        state = self.game.new_initial_state()
+        self.records: list[views.MoveRecord] = []
+        for entry in moves:
+            move: Move = entry.payload if entry.kind != JOINT else tuple(entry.payload)
+            self.records.append(views.describe_move(state, move, entry.timeouts))
+            if entry.timeouts:
+                self.timeouts[entry.ply] = entry.timeouts
+            _apply(state, move)
         if state.move_number() != record.ply:
             raise RuntimeError(f"table {self.id}: the log replays to ply {state.move_number()}")
         self.state: State = state
@@ -278,6 +304,7 @@ class LiveTable:
             "seq": self.seq,
             "ai": self.ai_status(),
             "game_clock": self.game_clock_view(),
+            "offers": self.offers_view(viewer),
         }
         self._views[viewer] = view
         return view
@@ -291,6 +318,27 @@ class LiveTable:
             self.time_control, self.game.num_players(), (), time.time()
         )
         return clock.as_view(time.time())
+
+    def offers_view(self, viewer: int | None) -> dict[str, Any]:
+        """The VIEW's ``offers``: the draw offer, takeback request and rematch standing
+        (``social.Offers.as_view``); ``can``: which of them ``viewer`` may make now;
+        ``table``: which this table has at all (draws: another person to agree;
+        takebacks: a casual game of perfect information)."""
+        can = {"draw": False, "takeback": False, "rematch": False}
+        mine = viewer is not None and viewer in self.offers.people
+        table = {
+            "draw": mine and bool(self.offers.others(viewer or 0)),
+            "takeback": self.casual and self.game.info.information == "perfect",
+        }
+        if viewer is not None and mine:
+            running = self.status == "running"
+            can["draw"] = running and self.offers.draw_refusal(viewer, True) is None
+            can["takeback"] = running and self._takeback_refusal(viewer) is None
+            can["rematch"] = (
+                self._rematch_refusal() is None
+                and self.offers.rematch_refusal(viewer, "offer") is None
+            )
+        return {**self.offers.as_view(), "can": can, "table": table}
 
     def ai_status(self) -> list[dict[str, Any]]:
         """The AI seats thinking now: ``{"seat", "line"}`` (0: a worker thinks; n: the
@@ -614,6 +662,194 @@ class LiveTable:
             result = {**result, "irregular": irregular}
         await self._change(played, "finished", result, clear_pending=True)
 
+    # ------------------------------------------------------------------ offers
+    async def offer(self, token: str | None, offer: social.Offer) -> int:
+        """A draw offer, takeback request or rematch offer of a person, or their answer
+        to one (``social``; the rules in ``docs/time-controls.md``). A refusal raises
+        ``ConflictError`` and changes nothing; an offer or answer is stored before it is
+        shown, and an agreed draw ends the game through ``finish``."""
+        async with self.lock:
+            seat = self.acting_seat(token)
+            if seat not in self.offers.people:
+                raise ForbiddenError("only the people at the table make offers")
+            if offer.what == "rematch":
+                await self._rematch(seat, offer.do)
+                return seat
+            if await self.flag_fell():
+                raise ConflictError("the game is over: time ran out")
+            self._check_running()
+            if offer.what == "draw":
+                await self._draw(seat, offer.do)
+            else:
+                await self._takeback(seat, offer.do)
+            return seat
+
+    def _offer_entry(self, offer: social.Offer, seq: int | None = None) -> LogEntry:
+        return LogEntry(
+            self.next_seq if seq is None else seq,
+            self.state.move_number(),
+            OFFER,
+            offer.seat,
+            offer.as_payload(),
+        )
+
+    async def _note(self, offer: social.Offer) -> None:
+        """Store an offer or answer that moves nothing, then show it."""
+        entry = self._offer_entry(offer)
+        await self.host.db(self.host.store.note, self.id, [entry], self.seq + 1)
+        self.seq += 1
+        self.next_seq += 1
+        self.offers = self.offers.fold(offer)
+        self.updated_at = time.time()
+        self.broadcast()
+
+    async def _draw(self, seat: int, do: str) -> None:
+        if do == "offer":
+            why = self.offers.draw_refusal(seat, True)
+        else:
+            why = self.offers.draw_answer_refusal(seat)
+        if why is not None:
+            raise ConflictError(why)
+        offer = social.Offer("draw", do, seat)
+        if do == "accept" and self.offers.fold(offer).draw_agreed():
+            log.info("table %s: a draw is agreed", self.id)
+            await self.finish(results.agreed_draw(self.game), [self._offer_entry(offer)])
+            return
+        await self._note(offer)
+
+    def _takeback_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not ask for a takeback now (``None``: it may)."""
+        if not self.casual:
+            return "takebacks are for casual games only: this game is rated"
+        why = self.offers.takeback_refusal(seat)
+        if why is not None:
+            return why
+        target = self._takeback_target(seat)
+        return target if isinstance(target, str) else None
+
+    def _takeback_target(self, seat: int) -> int | str:
+        """The ply a takeback of ``seat``'s last move returns to (every move after it is
+        taken back too), or why there is none: never in a game with hidden information,
+        never past a chance outcome or a secret choice (see ``docs/time-controls.md``)."""
+        if self.game.info.information != "perfect":
+            return (
+                "no takebacks in a game with hidden information: a move taken back "
+                "could show what is hidden"
+            )
+        if self.pending:
+            return "a secret choice is under way: nothing can be taken back now"
+        for rec in reversed(self.records):
+            if rec.player == CHANCE:
+                return (
+                    "a move cannot be taken back past a die roll, a deal or another chance outcome"
+                )
+            if rec.player == SIMULTANEOUS:
+                return "a move cannot be taken back past a secret choice"
+            if rec.player == seat:
+                return rec.ply
+        return "you have no move to take back"
+
+    async def _takeback(self, seat: int, do: str) -> None:
+        if do == "offer":
+            why = self._takeback_refusal(seat)
+            if why is not None:
+                raise ConflictError(why)
+            asked = social.Offer("takeback", "offer", seat)
+            if self.offers.others(seat):
+                await self._note(asked)
+                return
+            # against the computer (no other person): granted at once
+            asker = seat
+            entries = [self._offer_entry(asked)]
+        else:
+            why = self.offers.takeback_answer_refusal(seat)
+            if why is not None:
+                raise ConflictError(why)
+            if do == "decline":
+                await self._note(social.Offer("takeback", "decline", seat))
+                return
+            assert self.offers.takeback is not None
+            asker = self.offers.takeback
+            entries = []
+        if not self.casual:  # (a request is refused in a rated game; said again here)
+            raise ConflictError("takebacks are for casual games only: this game is rated")
+        target = self._takeback_target(asker)
+        if isinstance(target, str):
+            raise ConflictError(target)
+        granted = social.Offer("takeback", "accept", seat, to=target)
+        entries.append(self._offer_entry(granted, self.next_seq + len(entries)))
+        await self._take_back(target, entries)
+
+    async def _take_back(self, to: int, entries: list[LogEntry]) -> None:
+        """Take back every move from ply ``to`` on (a granted takeback, its log entries
+        ``entries``): stored as one change (the table's ply goes back, the pending choices
+        go), then the table is rebuilt from the moves before ``to`` and shown afresh."""
+        before = self.state.move_number()
+        state = self.game.new_initial_state()
+        for move in self.state.history()[:to]:
+            _apply(state, move)
+        clock = None
+        if self.game_clock is not None:
+            clock = self.game_clock.taken_back(time.time(), self._clock_seats(state, "running", ()))
+        await self.host.db(
+            self.host.store.advance,
+            self.id,
+            expected_ply=before,
+            entries=entries,
+            ply=to,
+            status="running",
+            result=None,
+            clear_pending=True,
+            seq=self.seq + 1,
+            timing=clock.as_stored() if clock else None,
+        )
+        log.info("table %s: moves from ply %d taken back", self.id, to)
+        self.seq += 1
+        if clock is not None:
+            self.game_clock = clock
+        self.ai.forget()  # an answer under way is for a position that is gone
+        self.ai_line = {}
+        self.state, self.next_seq = state, self.next_seq + len(entries)
+        self.pending, self.pending_timeouts = {}, set()
+        self.records = self.records[:to]
+        self.timeouts = {p: s for p, s in self.timeouts.items() if p < to}
+        for entry in entries:
+            self.offers = self.offers.fold(social.Offer.stored(entry.seat, entry.payload))
+        self._moves, self._sent = {}, {}  # every client gets the whole (shorter) list
+        self.updated_at = time.time()
+        self.sync_clocks()
+        self.broadcast()
+        self.ai.schedule()
+
+    def _rematch_refusal(self) -> str | None:
+        """Why this table has no rematch now (``None``: it may have one)."""
+        if self.status != "finished":
+            return "a rematch is offered when the game is over"
+        if (self.result or {}).get("termination") == "cancelled":
+            return "this game was never played: it has no rematch"
+        if self.in_tournament:
+            return "a tournament game has no rematch: the tournament pairs the next game"
+        return None
+
+    async def _rematch(self, seat: int, do: str) -> None:
+        why = self._rematch_refusal() or self.offers.rematch_refusal(seat, do)
+        if why is not None:
+            raise ConflictError(why)
+        offer = social.Offer("rematch", do, seat)
+        if do == "decline" or not self.offers.fold(offer).rematch_agreed():
+            await self._note(offer)
+            return
+        new_id = await self.host.rematch(self, offer)
+        self.seq += 1
+        self.next_seq += 1
+        self.offers = self.offers.fold(dataclasses.replace(offer, table=new_id))
+        self.broadcast()
+
+    def rematch_entry(self, offer: social.Offer, table: str) -> tuple[LogEntry, int]:
+        """The log entry of the offer that makes the rematch ``table``, and the table's
+        frame sequence number after it (``Hub.rematch`` stores it with the new table)."""
+        return self._offer_entry(dataclasses.replace(offer, table=table)), self.seq + 1
+
     def _check_running(self) -> None:
         if self.status == "waiting":
             raise ConflictError("the game has not started: some seats are still free")
@@ -804,6 +1040,10 @@ class LiveTable:
         for entry in played.entries:
             if entry.kind == RESIGN:
                 self.resigned = entry.seat
+            elif entry.kind in MOVE_KINDS:
+                self.offers = self.offers.moved(_movers(entry))
+            elif entry.kind == OFFER:
+                self.offers = self.offers.fold(social.Offer.stored(entry.seat, entry.payload))
         self.status, self.result = status, result
         self.ai_line = {}
         self.updated_at = time.time()
@@ -953,6 +1193,14 @@ class LiveTable:
             self._flag = None
         for task in list(self._tasks):
             task.cancel()
+
+
+def _movers(entry: LogEntry) -> tuple[int, ...]:
+    """The seats that moved in a move entry (every seat at a joint action; none for a
+    chance outcome)."""
+    if entry.kind == JOINT:
+        return tuple(range(len(entry.payload)))
+    return () if entry.seat is None else (entry.seat,)
 
 
 def _apply(state: State, move: Move) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from spelbord.server.tables.live import LiveTable
+from spelbord.server.tables.social import Offer
 
 Op = Callable[..., Awaitable[Any]]
 
@@ -28,6 +29,12 @@ async def act(table: LiveTable, token: str | None, action: int, ply: int) -> dic
 
 async def resign(table: LiveTable, token: str | None) -> dict[str, Any]:
     seat = await table.resign(token)
+    return table.view(seat)
+
+
+async def offer(table: LiveTable, token: str | None, what: str, do: str) -> dict[str, Any]:
+    """A draw offer, takeback request or rematch offer, or an answer (``social``)."""
+    seat = await table.offer(token, Offer(what, do))
     return table.view(seat)
 
 
@@ -75,6 +82,7 @@ OPS: dict[str, Op] = {
     "view": view,
     "act": act,
     "resign": resign,
+    "offer": offer,
     "cancel": cancel,
     "claim": claim,
     "reissue": reissue,

@@ -5,10 +5,12 @@ Each parser takes decoded JSON and returns a small frozen value, or raises
 
 >>> parse_message('{"type": "action", "action": 3, "ply": 7}')
 ActionMessage(action=3, ply=7)
->>> parse_message('{"type": "dance"}')
+>>> parse_message('{"type": "dance"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-spelbord.server.errors.BadRequestError: unknown message type 'dance' (action, resign, ping, sync)
+spelbord.server.errors.BadRequestError: unknown message type 'dance' (action, resign, offer, ...)
+>>> parse_message('{"type": "offer", "offer": "draw", "do": "accept"}')
+OfferMessage(offer=Offer(what='draw', do='accept', seat=None, to=None, table=None))
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from spelbord.server import strictjson
 from spelbord.server.errors import BadRequestError
 from spelbord.server.shown import SEAT_NAME, shown_text
+from spelbord.server.tables.social import DOS, WHATS, Offer
 from spelbord.server.tables.timecontrol import TimeControl
 
 MAX_MESSAGE = 64 * 1024
@@ -67,6 +70,13 @@ class ResignMessage:
 
 
 @dataclass(frozen=True)
+class OfferMessage:
+    """A draw offer, takeback request or rematch offer, or an answer (``social``)."""
+
+    offer: Offer
+
+
+@dataclass(frozen=True)
 class PingMessage:
     pass
 
@@ -76,7 +86,7 @@ class SyncMessage:
     """A client that missed part of the move list asks for the whole view again."""
 
 
-ClientMessage = ActionMessage | ResignMessage | PingMessage | SyncMessage
+ClientMessage = ActionMessage | ResignMessage | OfferMessage | PingMessage | SyncMessage
 
 
 _NAME = {"type": ["string", "null"], "maxLength": 40}
@@ -124,6 +134,16 @@ ACTION_SCHEMA: dict[str, Any] = {
         "ply": {"type": "integer"},
     },
 }
+OFFER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["token"],
+    "properties": {
+        "token": {"type": "string"},
+        "do": {"enum": list(DOS), "description": "offer (the default), accept or decline"},
+    },
+}
+OFFER_KINDS = WHATS
+"""The offers a route or message may name: draw, takeback, rematch."""
 RECORD_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["format", "game"],
@@ -250,8 +270,15 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         return ActionMessage(_int(msg, "action", "an action"), _int(msg, "ply", "an action"))
     if kind == "resign":
         return ResignMessage()
+    if kind == "offer":
+        return OfferMessage(Offer.parse(msg))
     if kind == "ping":
         return PingMessage()
     if kind == "sync":
         return SyncMessage()
-    raise BadRequestError(f"unknown message type {kind!r} (action, resign, ping, sync)")
+    raise BadRequestError(f"unknown message type {kind!r} (action, resign, offer, ping, sync)")
+
+
+def parse_offer(data: Any, what: str) -> tuple[str, Offer]:
+    """``{"token", "do"?}`` for the route of offer ``what`` (draw, takeback, rematch)."""
+    return token_of(data), Offer.parse(data, what)

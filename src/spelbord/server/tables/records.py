@@ -38,11 +38,11 @@ from spelbord.server.tables.store import (
     ACTION,
     CHANCE_OUTCOME,
     JOINT,
-    MOVE_KINDS,
     RESIGN,
     LogEntry,
     SeatRecord,
     TableRecord,
+    played_moves,
     read_game,
     read_log,
 )
@@ -93,14 +93,19 @@ def margins_of(conn: sa.Connection, table_id: str) -> list[float] | None:
         return None
     game = load(row.game, rules_version=row.rules_version, **row.options)
     state = game.new_initial_state()
-    for entry in read_log(conn, table_id):
-        if entry.kind in MOVE_KINDS:
-            if entry.kind == JOINT:
-                state.apply_actions(list(entry.payload))
-            else:
-                state.apply_action(entry.payload)
+    for entry in played_moves(read_log(conn, table_id)):
+        if entry.kind == JOINT:
+            state.apply_actions(list(entry.payload))
+        else:
+            state.apply_action(entry.payload)
     margins = state.margin()
     return None if margins is None else [float(m) for m in margins]
+
+
+def _agreed(result: Any) -> bool:
+    """Whether a record's result says the game ended in a draw its players agreed
+    (``social``: termination ``agreement``)."""
+    return isinstance(result, dict) and result.get("termination") == "agreement"
 
 
 def _timeouts(raw: Any) -> dict[int, set[int]]:
@@ -223,6 +228,8 @@ def record_from_export(data: Any) -> TableRecord:
             raise BadRequestError("'resigned' must be the seat that resigned an unfinished game")
         result = resign_result(game, resigned)
         entries.append(LogEntry(len(entries), state.move_number(), RESIGN, resigned, None))
+    elif result is None and _agreed(data.get("result")):
+        result = results.agreed_draw(game)  # the people at the table agreed a draw
     elif result is None:
         raise BadRequestError("the record does not finish the game; only finished games import")
     seed = data.get("seed")

@@ -35,6 +35,7 @@ PLATFORM_REASONS = {
     "cancelled": "cancelled by its creator",
     "forfeit": "{names} did not come",
     "timeout": "{names} ran out of time",
+    "agreement": "agreed by the players",
 }
 """Why a table ended when the platform ended it, not the rules (English)."""
 
@@ -129,6 +130,20 @@ def timed_out(game: Game, seat: int) -> dict[str, Any]:
     losers = next((team for team in game.teams() if seat in team), (seat,))
     returns = tuple(-1.0 if s in losers else 1.0 for s in range(game.num_players()))
     return {**block(game, Outcome(returns, "timeout"), (seat,)), "by": [seat]}
+
+
+def agreed_draw(game: Game) -> dict[str, Any]:
+    """The result of a draw the people at the table agreed (``social``): every seat
+    draws (return 0), termination ``agreement``, whatever the position.
+
+    >>> from spelbord.core.registry import load
+    >>> agreed_draw(load("coerceo"))
+    {'returns': [0.0, 0.0], 'termination': 'agreement', 'text': '1/2-1/2'}
+    >>> agreed_draw(load("omringad", players=4, teams="diagonal"))["text"]
+    'Draw: agreed by the players'
+    """
+    returns = tuple(0.0 for _ in range(game.num_players()))
+    return block(game, Outcome(returns, "agreement"))
 
 
 def restated(game: Game, result: dict[str, Any], resigned_seat: int | None) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The routes of live tables: the lobby's lists, create, claim, view, act, resign, cancel,
-replay, export and import (``/api/tables...``, ``/api/import``, ``/api/imports``) and the WebSocket
-``/ws/tables/{id}`` (``sockets``).
+draw, takeback, rematch (``social``), replay, export and import (``/api/tables...``,
+``/api/import``, ``/api/imports``) and the WebSocket ``/ws/tables/{id}`` (``sockets``).
 
 The hub (``app.state.hub``), the rate limits and the table hooks come in as FastAPI
 dependencies. The hooks (``TableHooks``, ``app.state.table_hooks``) are what the rest of
@@ -30,12 +30,13 @@ from spelbord.server.tables.protocol import (
     parse_action,
     parse_claim,
     parse_create,
+    parse_offer,
     token_of,
 )
 from spelbord.server.tables.sockets import Relay, serve_remote_socket, serve_socket
 from spelbord.server.tables.store import IMPORTED, PLAYED
 from spelbord.server.web.messages import connection_language, socket_error
-from spelbord.server.web.ratelimit import Limit, TheLimiter, client_of
+from spelbord.server.web.ratelimit import Limit, Limiter, TheLimiter, client_of
 
 router = APIRouter()
 
@@ -158,6 +159,46 @@ async def resign(table_id: str, request: Request, hub: TheHub) -> dict[str, Any]
     token = token_of(await read_body(request))
     answer: dict[str, Any] = await hub.call(table_id, "resign", token=token)
     return answer
+
+
+async def _offer(
+    table_id: str, what: str, request: Request, hub: Hub, limiter: Limiter
+) -> dict[str, Any]:
+    token, offer = parse_offer(await read_body(request), what)
+    limiter.hit("act", f"{table_id}:{token}")
+    answer: dict[str, Any] = await hub.call(
+        table_id, "offer", token=token, what=offer.what, do=offer.do
+    )
+    return answer  # sent only once the offer or answer is stored
+
+
+@router.post(
+    "/api/tables/{table_id}/draw", openapi_extra=protocol.body_schema(protocol.OFFER_SCHEMA)
+)
+async def draw(table_id: str, request: Request, hub: TheHub, limiter: TheLimiter) -> dict[str, Any]:
+    """Offer a draw (``"do": "offer"``), or accept or decline the one offered."""
+    return await _offer(table_id, "draw", request, hub, limiter)
+
+
+@router.post(
+    "/api/tables/{table_id}/takeback", openapi_extra=protocol.body_schema(protocol.OFFER_SCHEMA)
+)
+async def takeback(
+    table_id: str, request: Request, hub: TheHub, limiter: TheLimiter
+) -> dict[str, Any]:
+    """Ask to take back your last move (casual games), or accept or decline the request."""
+    return await _offer(table_id, "takeback", request, hub, limiter)
+
+
+@router.post(
+    "/api/tables/{table_id}/rematch", openapi_extra=protocol.body_schema(protocol.OFFER_SCHEMA)
+)
+async def rematch(
+    table_id: str, request: Request, hub: TheHub, limiter: TheLimiter
+) -> dict[str, Any]:
+    """Offer a rematch after the game (seats moved on), or accept or decline one; the
+    view's ``offers.rematch_table`` names the new table once everyone agreed."""
+    return await _offer(table_id, "rematch", request, hub, limiter)
 
 
 @router.post(

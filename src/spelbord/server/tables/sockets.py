@@ -2,10 +2,11 @@
 
 A client connects to ``/ws/tables/{id}?token=...`` (``tables.routes``), gets the table's
 view at once and a fresh one after every change, and sends ``action``, ``resign``,
-``ping`` and ``sync`` messages (``protocol.parse_message``). An error it causes is
-answered on the socket (``{"type": "error", "message": ..., "text": ...}``) and changes
-nothing. A socket of a table another process owns is served by ``serve_remote_socket``:
-frames over the bus, messages forwarded to the owner.
+``offer`` (draw, takeback, rematch: ``social``), ``ping`` and ``sync`` messages
+(``protocol.parse_message``). An error it causes is answered on the socket
+(``{"type": "error", "message": ..., "text": ...}``) and changes nothing. A socket of a
+table another process owns is served by ``serve_remote_socket``: frames over the bus,
+messages forwarded to the owner.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from spelbord.server.errors import status_of
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import (
     ActionMessage,
+    OfferMessage,
     PingMessage,
     ResignMessage,
     SyncMessage,
@@ -142,6 +144,9 @@ async def serve_socket(
                     await table.act(token, msg.action, msg.ply)
                 elif isinstance(msg, ResignMessage):
                     await table.resign(token)
+                elif isinstance(msg, OfferMessage):
+                    limiter.hit("act", f"{table.id}:{token}")
+                    await table.offer(token, msg.offer)
                 elif isinstance(msg, PingMessage):
                     sub.push(json.dumps({"type": "pong"}))
                 elif isinstance(msg, SyncMessage):
@@ -224,6 +229,11 @@ async def serve_remote_socket(
                     await hub.call(table_id, "act", token=token, action=msg.action, ply=msg.ply)
                 elif isinstance(msg, ResignMessage):
                     await hub.call(table_id, "resign", token=token)
+                elif isinstance(msg, OfferMessage):
+                    limiter.hit("act", f"{table_id}:{token}")
+                    await hub.call(
+                        table_id, "offer", token=token, what=msg.offer.what, do=msg.offer.do
+                    )
                 elif isinstance(msg, PingMessage):
                     sub.push(json.dumps({"type": "pong"}))
                 elif isinstance(msg, SyncMessage):

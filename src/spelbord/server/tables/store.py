@@ -87,11 +87,15 @@ PENDING = sa.Table(
 )
 
 # Log entry kinds: a seat's action, a chance outcome, a joint action of every seat at a
-# simultaneous node, and the platform event of a seat resigning.
+# simultaneous node, and the platform events of a seat resigning and of an offer or its
+# answer (``social``: draw, takeback, rematch; payload ``{"offer", "do", "to"?,
+# "table"?}``). A granted takeback (``"to": ply``) takes back every move from that ply on:
+# the moves played are ``played_moves(log)``.
 ACTION = "action"
 CHANCE_OUTCOME = "chance"
 JOINT = "joint"
 RESIGN = "resign"
+OFFER = "offer"
 MOVE_KINDS = (ACTION, CHANCE_OUTCOME, JOINT)
 
 # Where a table comes from: played here, or imported from a record (listed apart).
@@ -346,6 +350,13 @@ class Store:
                         for s, a in pending.items()
                     ],
                 )
+
+    def note(self, table_id: str, entries: Sequence[LogEntry], seq: int) -> None:
+        """Append platform events that move no piece (offers and answers), in any status
+        of the table (a rematch is offered after the end); ``seq``: the table's frame
+        sequence number after them."""
+        with self.engine.begin() as conn:
+            note_in(conn, table_id, entries, seq)
 
     def mark_irregular(self, table_id: str, irregular: dict[str, Any]) -> None:
         """The server made a move for a seat (a choice kept pending at a simultaneous node);
@@ -611,6 +622,38 @@ def read_irregular(conn: sa.Connection, table_id: str) -> dict[str, Any] | None:
         sa.select(TABLES.c.irregular).where(TABLES.c.id == table_id)
     ).scalar_one_or_none()
     return dict(value) if isinstance(value, dict) else None
+
+
+def note_in(conn: sa.Connection, table_id: str, entries: Sequence[LogEntry], seq: int) -> None:
+    """``Store.note`` inside a caller's transaction (a rematch notes its new table on the
+    old one in the transaction that makes it)."""
+    done = conn.execute(
+        TABLES.update().where(TABLES.c.id == table_id).values(seq=seq, updated_at=time.time())
+    )
+    if done.rowcount != 1:
+        raise ConflictError(f"no table {table_id!r}")
+    Store._insert_log(conn, table_id, entries)
+
+
+def played_moves(log: Sequence[LogEntry]) -> list[LogEntry]:
+    """The move entries of a log that stand: every granted takeback (an ``offer`` entry
+    with ``"to": ply``) removes the moves from that ply on.
+
+    >>> log = [LogEntry(0, 0, ACTION, 0, 5), LogEntry(1, 1, ACTION, 1, 7),
+    ...        LogEntry(2, 2, OFFER, 1, {"offer": "takeback", "do": "accept", "to": 1}),
+    ...        LogEntry(3, 1, ACTION, 1, 8)]
+    >>> [e.payload for e in played_moves(log)]
+    [5, 8]
+    """
+    moves: list[LogEntry] = []
+    for entry in log:
+        if entry.kind in MOVE_KINDS:
+            moves.append(entry)
+        elif entry.kind == OFFER and isinstance(entry.payload, dict) and "to" in entry.payload:
+            back = int(entry.payload["to"])
+            while moves and moves[-1].ply >= back:
+                moves.pop()
+    return moves
 
 
 def read_log(conn: sa.Connection, table_id: str) -> tuple[LogEntry, ...]:

@@ -211,6 +211,23 @@ class GameClock:
                     remaining[seat] = float(self.control.per_move)
         return GameClock(self.control, tuple(round(r, 3) for r in remaining), running, now)
 
+    def taken_back(self, now: float, running: tuple[int, ...]) -> GameClock:
+        """The clocks after a takeback at ``now``: the running seats are charged the time
+        they used, nobody gets an increment (no decision was made), and the clocks of
+        ``running`` run from now (with correspondence, a new decision has the full time).
+
+        >>> clock = GameClock(TimeControl.parse("5+3"), (300.0, 300.0), (1,), 0.0)
+        >>> clock.taken_back(10.0, (0,)).remaining
+        (300.0, 290.0)
+        """
+        running = tuple(sorted(running))
+        remaining = [self.left(s, now) for s in range(len(self.remaining))]
+        if self.control.correspondence:
+            for seat in running:
+                if seat not in self.running:
+                    remaining[seat] = float(self.control.per_move)
+        return GameClock(self.control, tuple(round(r, 3) for r in remaining), running, now)
+
     def stopped(self, now: float) -> GameClock:
         """Every clock stands (the game is over), with the time used charged."""
         remaining = tuple(round(self.left(s, now), 3) for s in range(len(self.remaining)))

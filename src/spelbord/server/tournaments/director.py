@@ -29,6 +29,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -63,6 +64,7 @@ from spelbord.server.tournaments.store import (
     INVITED,
     TournamentStore,
     finish_match,
+    is_match_table,
     match_row,
     playing_match,
 )
@@ -95,6 +97,7 @@ class Director:
         self._task: asyncio.Task[None] | None = None
         hub.store.on_finish.append(self.record_match)
         hub.ops["forfeit"] = self._forfeit_op
+        hub.in_tournament = partial(is_match_table, hub.store.engine)  # no rematch there
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:

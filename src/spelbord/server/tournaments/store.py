@@ -116,6 +116,13 @@ def insert_missing(conn: sa.Connection, rows: list[dict[str, Any]]) -> None:
         conn.execute(MATCHES.insert(), fresh)
 
 
+def is_match_table(engine: sa.Engine, table_id: str) -> bool:
+    """Whether a table is (or was) a tournament's game (it has no rematch)."""
+    with engine.connect() as conn:
+        row = conn.execute(sa.select(MATCHES.c.round).where(MATCHES.c.table_id == table_id))
+        return row.first() is not None
+
+
 def playing_match(conn: sa.Connection, table_id: str) -> str | None:
     """The tournament whose match is being played at this table, if any."""
     row = conn.execute(

@@ -29,6 +29,7 @@ import {
 import { drawGameClocks } from "/static/clock.js";
 import { onBackOnline, showConnection } from "/static/reconnect.js";
 import { mountNotifyToggles, onNewView } from "/static/notify.js";
+import { drawOffers } from "/static/offers.js";
 import { fit, keepFitted } from "/static/fit.js";
 import { keepFocus } from "/static/focus.js";
 import { boardKeys } from "/static/keyboard.js";
@@ -54,6 +55,7 @@ const page = {
   hopPly: null, // hot seat at simultaneous nodes: the ply of the last hand-over
   revealed: new Set(), // hot-seat: seats that have uncovered the screen this turn
   received: new WeakMap(), // view -> performance.now() when it arrived (for its clocks)
+  drawn: null, // the view drawn last (a rematch made since then is followed)
 };
 
 // ---------------------------------------------------------------- live connection
@@ -231,6 +233,9 @@ function ensureRenderer(game) {
 function newer(view) {
   const old = page.view;
   if (!old || old.seat !== view.seat) return true;
+  // the table's sequence number grows with every change (a takeback lowers the ply)
+  if (Number.isInteger(view.seq) && Number.isInteger(old.seq) && view.seq !== old.seq)
+    return view.seq > old.seq;
   if (view.ply !== old.ply) return view.ply > old.ply;
   return !(old.status === "finished" && view.status !== "finished");
 }
@@ -370,6 +375,8 @@ function draw(view) {
   const resign = $("resign");
   resign.hidden = view.seat === null || view.seat === undefined || view.status !== "running";
   resetResign();
+  drawOffers(view, page.drawn, { table: page.table, token: page.token, names: players, onView });
+  page.drawn = view;
   const replay = $("replay-link");
   replay.hidden = view.status !== "finished";
   replay.href = `/replay/${encodeURIComponent(view.table)}`;
