@@ -120,3 +120,13 @@ def test_the_ocius_exchange_hint_does_not_overlap_the_tile_count(
             inside["x"] <= hint["x"] and hint["x"] + hint["width"] <= inside["x"] + inside["width"]
         )
         assert hint["y"] + hint["height"] <= inside["y"] + inside["height"]
+
+
+def test_a_resignation_is_told_with_the_names_filled_in(browser: Any) -> None:
+    states, moves = played(2)
+    out = view(states[6], None, moves)
+    out["result"] = {"termination": "resign", "returns": [-1, 1], "text": "0-1"}
+    with RENDERER.page(browser, 1280, 800) as page:
+        show(page, out, replay=True)
+        end = page.locator(".narr-end").inner_text()
+        assert "White resigned" in end and "Black wins" in end and "{" not in end, end

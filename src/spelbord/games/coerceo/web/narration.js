@@ -7,6 +7,7 @@
 import { t, tn } from "./texts.js";
 import { NAMES } from "./panel.js";
 import { fieldName, tileName } from "./board.js";
+import { resultText } from "/static/viewparts.js";
 
 const field = (c) => fieldName(c[0], c[1], c[2]);
 
@@ -52,9 +53,10 @@ export function turnGroups(view, seen) {
   for (const g of groups) g.title = t("ev.turn_of", { name: NAMES[g.seat] || "" });
   if (!groups.length) groups.push({ seat: null, title: "", lines: [{ text: t("ev.begin") }] });
   if (view.result) {
-    const why = view.result.termination;
-    const end = t(`end.${why}`);
-    groups.push({ seat: null, title: t("ev.over"), lines: [{ text: end === `end.${why}` ? why || "" : end, cls: "narr-end" }] });
+    // the result in words as the page says it (who won, and why: the game's own endings,
+    // the platform's for a resignation, a timeout or an agreed draw, with the names filled in)
+    const text = resultText(view.result, NAMES, view.seat ?? null, "coerceo");
+    groups.push({ seat: null, title: t("ev.over"), lines: [{ text, cls: "narr-end" }] });
   }
   return groups;
 }
