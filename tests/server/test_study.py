@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from toygame import ToyHidden
 
-from conftest import create
+from conftest import act, create
 from spelbord.core import State
 from spelbord.core.extras import Extras, Study
 from spelbord.games.coerceo.game import CoerceoGame
@@ -247,16 +247,28 @@ def test_the_analysis_board_refuses_the_position_of_a_live_game_between_people(
     client: TestClient,
 ) -> None:
     """The analysis board (``POST /api/analyse``) does not evaluate the position of a
-    live game between people, nor one a move away from it (a player's candidate move),
-    whoever asks; once that game is over it does, and other positions always."""
+    live game between people past its opening, nor one a move away from it (a player's
+    candidate move), whoever asks; once that game is over it does, and other positions
+    always. The opening's positions are every game's: they stay open."""
     made = create(client, "coerceo", ["local", "local"], options={"variant": "ocius"})
     table, tokens = made["table"], made["tokens"]
     board = coerceo_analysis.CoerceoAnalysis()
     state = CoerceoGame(variant="ocius").new_initial_state()
+    ocius = {"variant": "ocius"}
+    start = board.text(state)
+    for ply in range(study.OPENING_PLIES):
+        opening = client.post(
+            "/api/analyse/coerceo", json={"position": start, "options": ocius, "seconds": 0.05}
+        )
+        assert opening.status_code == 200, (ply, opening.text)  # the start is everyone's
+        action = state.legal_actions()[0]
+        assert (
+            act(client, table, tokens[str(state.current_player())], action, ply).status_code == 200
+        )
+        state.apply_action(action)
     here = board.text(state)
     child = state.clone()
     child.apply_action(state.legal_actions()[0])
-    ocius = {"variant": "ocius"}
     for text in (here, board.text(child)):
         r = client.post(
             "/api/analyse/coerceo", json={"position": text, "options": ocius, "seconds": 0.05}

@@ -23,7 +23,8 @@ declares them (its ``study`` extra, see ``spelbord.core.study``); no game is nam
   ply so far, for anyone. Live games only in games of perfect information, so the link
   never shows what a seat may not know.
 - ``POST /api/analyse/{game}`` refuses a position that is the current position of a live
-  game between people, or one move from it, while that game is live (403).
+  game between people past its opening (``OPENING_PLIES``), or one move from it, while
+  that game is live (403).
 
 A game without a feature gets 404 naming the games that have it. Engine work never runs
 in the web process: an analysis is a job of the worker tier (``jobs``: in the embedded
@@ -250,14 +251,23 @@ def _near_positions(board: Analyser, state: State) -> set[str]:
     return texts
 
 
+OPENING_PLIES = 6
+"""A live game between people keeps positions from the analysis board once it has left
+the opening: from its sixth decision on. Before that its positions (the start and the
+first moves) are every game's, and refusing them would close the board to everyone
+whenever any two people had just sat down (docs/fair-play.md)."""
+
+
 def _live_game_at(hub: Hub, board: Analyser, game: Game, text: str) -> LiveTable | None:
-    """A live game between people whose position is ``text`` or one move from it (under
-    the same options), else ``None``."""
+    """A live game between people, past its opening (``OPENING_PLIES``), whose position
+    is ``text`` or one move from it (under the same options), else ``None``."""
     wanted = board.text(board.parse(text, game))
     for table in hub.live_tables():
         if table.game.name != game.name or not people_only(table):
             continue
         if table.game.options != game.options or table.state.is_terminal():
+            continue
+        if table.state.move_number() < OPENING_PLIES:
             continue
         if wanted in _near_positions(board, table.state):
             return table
