@@ -44,7 +44,8 @@ frontend spelbord
     default_backend webs
 backend webs
     balance roundrobin
-    option httpchk GET /api/games
+    option httpchk
+    http-check send meth GET uri /api/games ver HTTP/1.1 hdr Host localhost
     http-check expect status 200
     option forwardfor
 {servers}
