@@ -49,6 +49,10 @@ log = logging.getLogger(__name__)
 
 router = APIRouter()
 
+NO_CONTEST = ("aborted", "abandoned", "cancelled")
+"""Endings that are no result at all (every return 0, never rated): a player's games list
+says so instead of "draw"."""
+
 
 class RatedTableError(BadRequestError):
     """A table asked to be rated that cannot be (e.g. seats shared on one device)."""
@@ -129,7 +133,10 @@ class Players:
             result = r["result"] or {}
             returns = result.get("returns") or []
             outcome = None
-            if r["status"] == "finished" and len(returns) > r["seat"]:
+            ended = result.get("termination")
+            if r["status"] == "finished" and ended in NO_CONTEST:
+                outcome = ended  # no result: neither won, lost nor drawn
+            elif r["status"] == "finished" and len(returns) > r["seat"]:
                 mine = returns[r["seat"]]
                 best = max(returns)
                 outcome = (

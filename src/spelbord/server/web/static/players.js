@@ -173,7 +173,16 @@ function ratingsCard(data) {
   return card;
 }
 
-const OUTCOMES = { win: "player.win", loss: "player.loss", draw: "player.draw" };
+/** A game's outcome for the player: won, lost, drawn, or no result at all (aborted,
+ * abandoned, cancelled: neither won, lost nor drawn). */
+const OUTCOMES = {
+  win: "player.win",
+  loss: "player.loss",
+  draw: "player.draw",
+  aborted: "player.aborted",
+  abandoned: "player.abandoned",
+  cancelled: "player.cancelled",
+};
 
 function gamesCard(data) {
   const card = h("section", { class: "card player-games-card", "aria-labelledby": "games-title" });
@@ -246,7 +255,7 @@ async function playerPage() {
 }
 
 /** Whether a game of the player's history counted for ratings, and why not. */
-const UNRATED = ["forfeit", "abandoned", "cancelled", "agent_failed", "agent_no_answer", "agent_illegal", "agent_timeout"];
+const UNRATED = ["forfeit", "abandoned", "cancelled", "aborted", "agent_failed", "agent_no_answer", "agent_illegal", "agent_timeout"];
 function ratedText(game) {
   if (game.rated) return tr("player.rated");
   if (!game.unrated) return "";
