@@ -31,6 +31,8 @@ def move_marks(state: OmringadData, action: int, player: int) -> tuple[str, ...]
     now = state.current_player()
     if now == SIMULTANEOUS or now != player or (player < 0 and player != CHANCE):
         return ()
+    if state.phase != "battle" and not (state.phase == "move" and state.path):
+        return ()  # only a walking group's steps and stop, and the battles, are played out
     after = state.clone()
     after.apply_action(action)
     marks: list[str] = []
