@@ -132,6 +132,7 @@ def test_the_player_page_lists_games_replays_results_and_ratings(url: str) -> No
         [game] = page["games"]
         assert game["table"] == made["table"] and game["replay"] == f"/replay/{made['table']}"
         assert game["outcome"] in ("win", "loss", "draw")
+        assert sum(page["tally"].values()) == 1 and page["tally"][game["outcome"]] == 1
         assert game["opponents"] == ["AI (first)"]
         [rating] = page["ratings"]
         assert rating["game"] == "toy-open" and rating["games"] == 1
@@ -162,8 +163,10 @@ def test_a_game_with_no_result_reads_as_such_not_as_a_draw(url: str, ending: str
                 )
             )
         engine.dispose()
-        [game] = c.get("/api/players/frida").json()["games"]
+        page = c.get("/api/players/frida").json()
+        [game] = page["games"]
         assert game["outcome"] == ending
+        assert page["tally"] == {"win": 0, "draw": 0, "loss": 0}  # counted as none
 
 
 def test_the_player_page_draws_each_games_rating_history(url: str) -> None:

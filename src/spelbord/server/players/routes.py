@@ -166,6 +166,10 @@ class Players:
             "ratings": ratings_of(engine, account.entrant),
             "history": rating_history(engine, account.entrant),
             "games": games,
+            # won, drawn and lost among the finished games listed; no result is none
+            "tally": {
+                k: sum(1 for g in games if g["outcome"] == k) for k in ("win", "draw", "loss")
+            },
         }
 
     def ratings_table(self, game: str) -> list[dict[str, Any]]:

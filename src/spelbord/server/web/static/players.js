@@ -187,6 +187,10 @@ const OUTCOMES = {
 function gamesCard(data) {
   const card = h("section", { class: "card player-games-card", "aria-labelledby": "games-title" });
   card.append(h("h2", { id: "games-title" }, tr("player.recent_games")));
+  const tally = data.tally || { win: 0, draw: 0, loss: 0 };
+  if (data.games.length) {
+    card.append(h("p", { class: "muted", id: "player-tally" }, tr("player.tally", { won: tally.win, drawn: tally.draw, lost: tally.loss })));
+  }
   const games = h("table", { class: "standings", id: "player-games" });
   games.append(row([tr("player.when"), tr("lobby.game"), tr("tour.opponents"), tr("tour.result"), tr("player.rated_col"), ""], "th"));
   for (const g of data.games) {
