@@ -18,7 +18,7 @@ const BEST = `spelbord.puzzles.${GAME}.best`;
 const PROGRESS = `spelbord.puzzles.${GAME}.progress`;
 /** A puzzle's progress, best first: solved without help, with hints, solution shown. */
 const RANK = { clean: 3, hinted: 2, shown: 1 };
-const SIGNS = { clean: "✓", hinted: "✓", shown: "◦" };
+const SIGNS = { clean: "★", hinted: "✓", shown: "◦" };
 const state = {
   list: [],
   puzzle: null,
@@ -141,6 +141,7 @@ async function onMove(action) {
       return;
     }
     state.done = true;
+    $("hint").disabled = true;
     document.body.dataset.result = "right";
     const outcome = state.hints.length ? "hinted" : "clean";
     say(t(outcome === "clean" ? "study.right" : "study.right_hinted", { move: action.text }), "right");
@@ -215,6 +216,7 @@ async function solution() {
   disarm();
   if (!state.done) {
     state.done = true;
+    $("hint").disabled = true;
     setStreak(0);
     record(p.id, "shown");
     document.body.dataset.result = "shown";
