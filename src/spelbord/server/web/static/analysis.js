@@ -20,6 +20,7 @@ const GAME = decodeURIComponent(location.pathname.split("/")[2] || "");
 const API = `/api/analyse/${encodeURIComponent(GAME)}`;
 const SETTLE_MS = 450; // the position must stay this long before it is analysed
 const SECONDS = 1.0; // the search asked for (the server caps it at 2 s)
+const RETRY_MS = 10000; // after the server refused an analysis as one too many
 
 let renderer = null;
 let study = null;
@@ -225,6 +226,11 @@ async function analyse(text) {
     $("busy").hidden = true;
     delete document.body.dataset.pending;
     showError(err.message);
+    // Too many analyses in a minute (the server's limit): ask again a little later if
+    // the position is still shown.
+    if (err.status === 429) {
+      settle = setTimeout(() => current().position === text && !resultFor(current()) && analyse(text), RETRY_MS);
+    }
   }
 }
 
