@@ -389,6 +389,8 @@ function optionControls() {
 }
 
 function labelButtons() {
+  $("evalbar").title = t("study.evalbar");
+  $("bestline").setAttribute("aria-label", t("study.best_line"));
   for (const el of document.querySelectorAll("[data-i18n-label]")) {
     el.setAttribute("aria-label", t(el.dataset.i18nLabel));
     el.title = t(el.dataset.i18nLabel);
