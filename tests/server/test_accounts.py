@@ -13,6 +13,7 @@ from players_helpers import PASSWORD, play_seat, players_app, quick_hashing, sig
 from conftest import create, play_out
 from spelbord.server.players.signin import BackoffPolicy, SignInBackoff
 from spelbord.server.players.store import ACCOUNTS, SESSIONS
+from spelbord.server.tables.store import TABLES
 from spelbord.server.tournaments.store import TOURNAMENTS
 from spelbord.server.web.ratelimit import Limiter, RateLimits
 
@@ -131,6 +132,7 @@ def test_the_player_page_lists_games_replays_results_and_ratings(url: str) -> No
         [game] = page["games"]
         assert game["table"] == made["table"] and game["replay"] == f"/replay/{made['table']}"
         assert game["outcome"] in ("win", "loss", "draw")
+        assert sum(page["tally"].values()) == 1 and page["tally"][game["outcome"]] == 1
         assert game["opponents"] == ["AI (first)"]
         [rating] = page["ratings"]
         assert rating["game"] == "toy-open" and rating["games"] == 1
@@ -139,6 +141,32 @@ def test_the_player_page_lists_games_replays_results_and_ratings(url: str) -> No
         assert {row["name"] for row in ai} == {"Frida", "AI (first)"}
         assert c.get("/api/players/nobody-here").status_code == 404
         assert c.get("/player/Frida").status_code == 200
+
+
+@pytest.mark.parametrize("ending", ["aborted", "abandoned", "cancelled"])
+def test_a_game_with_no_result_reads_as_such_not_as_a_draw(url: str, ending: str) -> None:
+    """A game closed without a winner (every return 0: an AI that could not move, nobody
+    playing on, cancelled) is listed as that ending, neither won, lost nor drawn."""
+    with players_app(url) as new_client:
+        c = new_client()
+        sign_up(c, "Frida")
+        made = create(c, "toy-open", ["open", "open"])
+        assert c.post(f"/api/tables/{made['table']}/claim", json={"seat": 0}).status_code == 200
+        engine = sa.create_engine(url)
+        with engine.begin() as conn:
+            conn.execute(
+                TABLES.update()
+                .where(TABLES.c.id == made["table"])
+                .values(
+                    status="finished",
+                    result={"returns": [0.0, 0.0], "termination": ending, "text": ending},
+                )
+            )
+        engine.dispose()
+        page = c.get("/api/players/frida").json()
+        [game] = page["games"]
+        assert game["outcome"] == ending
+        assert page["tally"] == {"win": 0, "draw": 0, "loss": 0}  # counted as none
 
 
 def test_the_player_page_draws_each_games_rating_history(url: str) -> None:

@@ -58,6 +58,8 @@ def test_games_say_which_study_features_they_offer(client: Any) -> None:
         ("get", "/analysis/toy-open", "toy-open offers no analysis board (games with an"),
         ("post", "/api/analyse/toy-open", "toy-open offers no analysis board"),
         ("get", "/api/analyse/toy-open/start", "toy-open offers no analysis board"),
+        ("post", "/api/analyse/toy-open/board", "toy-open offers no analysis board"),
+        ("get", "/api/puzzles/toy-open/c0001/hint", "toy-open offers no puzzles"),
         ("get", "/analysis/chess", "no game named 'chess'"),
         ("get", "/api/puzzles/chess", "no game named 'chess'"),
     ],
@@ -94,6 +96,55 @@ def test_a_move_is_checked_on_the_server(client: Any) -> None:
     bad = client.post(url, json={"move": "a1:0-a1:2"})
     assert bad.status_code == 400 and "not a legal action" in bad.json()["error"]
     assert client.post(url, json={"nomove": 1}).status_code == 400
+
+
+def test_hints_tell_the_piece_then_the_move_and_nothing_more(client: Any) -> None:
+    p = puzzles.load()[0]
+    url = f"/api/puzzles/coerceo/{p.id}/hint"
+    state = p.state()
+    said = state.action_to_dict(state.string_to_action(p.solution[0]))
+    first = client.get(url).json()
+    assert first == {"id": p.id, "step": 1, "kind": said["kind"], "from": said["from"]}
+    second = client.get(url, params={"step": 2}).json()
+    assert second["move"] == p.solution[0] and second["action"]["to"] == said["to"]
+    assert "solution" not in first and "solution" not in second
+    assert client.get(url, params={"step": 3}).status_code == 400
+    assert client.get("/api/puzzles/coerceo/zzz/hint").status_code == 404
+
+
+def test_the_board_plays_a_move_and_gives_the_next_position(client: Any) -> None:
+    url = "/api/analyse/coerceo/board"
+    here = client.post(url, json={"position": START}).json()
+    assert here["position"] == START and here["move"] is None
+    assert len(here["view"]["legal"]) == 48 and here["view"]["to_move"] == 0
+    move = here["view"]["legal"][0]["text"]
+    after = client.post(url, json={"position": START, "move": move}).json()
+    assert after["move"] == move and after["view"]["to_move"] == 1
+    state = parse_position(START)
+    state.apply_action(state.string_to_action(move))
+    assert after["position"] == coerceo_analysis.CoerceoAnalysis().text(state)
+    # a capture comes with its marks (``State.move_marks``)
+    text = "white: c2:5 d3:3; black: b4:4 c4:0 d2:0 d3:4; tiles: b4 c2 c3 c4 d2 d3; move: black"
+    taken = client.post(url, json={"position": text, "move": "d2:0-d3:2"}).json()
+    assert taken["marks"] == ["capture", "tile"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"position": START, "move": "c3:0-c3:2"}, "not a legal action"),
+        ({"position": START, "move": "a1:0-a1:2"}, "no tile a1"),
+        ({"position": START, "move": "x" * 101}, "at most 100 characters"),
+        ({"position": START, "move": 7}, "move must be"),
+        ({"position": "nonsense"}, "expected one of"),
+        ({"move": "c4:5-c3:1"}, "expected"),
+    ],
+)
+def test_the_board_refuses_bad_moves_and_positions(
+    client: Any, body: dict[str, Any], message: str
+) -> None:
+    response = client.post("/api/analyse/coerceo/board", json=body)
+    assert response.status_code == 400 and message in response.json()["error"]
 
 
 def test_the_solution_comes_with_a_frame_per_move(client: Any) -> None:

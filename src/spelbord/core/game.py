@@ -437,6 +437,18 @@ class State(ABC):
         """
         return {"action": action, "text": self.action_to_string(action, seat)}
 
+    def move_marks(self, action: int, player: int) -> tuple[str, ...]:
+        """What the move list marks about ``action`` taken here by ``player`` (a seat or
+        ``CHANCE``; at a simultaneous node one seat's part), this state being the one
+        before the action: the game's own names of the events it brings about, e.g.
+        ``("capture",)``. Each name is a key of the game's web catalogue (``mark.<name>``
+        its words, ``mark.<name>.symbol`` its sign); ``()`` for an ordinary move (the
+        default). A mark is shown only to those who may see the move's notation
+        (``action_visible_to``), so it must say nothing the notation does not reveal to
+        them once the move is played. It never changes this state.
+        """
+        return ()
+
     def legal_to_dicts(self, seat: int) -> list[dict[str, Any]]:
         """The legal actions of ``seat`` as a front end gets them (the VIEW's ``legal``).
 

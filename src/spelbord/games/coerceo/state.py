@@ -200,6 +200,36 @@ class CoerceoState(State):
             raise NotationError(f"{text!r} is not a legal action here")
         return action
 
+    def move_marks(self, action: int, player: int) -> tuple[str, ...]:
+        """``capture`` when the move takes enemy pieces (R7), ``exchange`` for an exchange
+        (R10: it removes a piece), ``tile`` when the move collects tiles (R8).
+
+        >>> from spelbord.games.coerceo.position import parse_position
+        >>> text = "white: c2:5 d3:3; black: b4:4 c4:0 d2:0 d3:4; tiles: b4 c2 c3 c4 d2 d3"
+        >>> state = parse_position(text + "; move: black")
+        >>> state.move_marks(state.string_to_action("d2:0-d3:2"), 1)
+        ('capture', 'tile')
+        >>> state.move_marks(state.string_to_action("b4:4-b4:2"), 1)
+        ()
+        """
+        if not 0 <= action < NUM_ACTIONS or player != self._side:
+            return ()
+        side = self._side
+        if action >= MOVE_ACTIONS:
+            return ("exchange",)
+        frm, slot = divmod(action, 6)
+        if slot >= len(MOVE_NEIGHBOURS[frm]):
+            return ()
+        _, _, _, _, removed, taken = play_move(
+            self._pieces[side],
+            self._pieces[1 - side],
+            self._tiles,
+            self._fields,
+            frm,
+            MOVE_NEIGHBOURS[frm][slot],
+        )
+        return (*(("capture",) if taken else ()), *(("tile",) if removed else ()))
+
     def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
         """``{"action", "text", "kind", "from", "to"}`` or ``{..., "target"}``.
 

@@ -32,8 +32,9 @@ from spelbord.games.gunst.pieces import (
     LIFE,
     MAX_FAVOUR,
     PLACES,
+    Selection,
 )
-from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
+from spelbord.games.gunst.position import COIN, OVER, TARGET, TINGE, Table
 from spelbord.games.gunst.render import render
 
 _COIN = [(0, 0.5), (1, 0.5)]
@@ -146,6 +147,37 @@ class GunstState(State):
         ):
             raise NotationError(f"{text!r} is not a legal action here")
         return action
+
+    def move_marks(self, action: int, player: int) -> tuple[str, ...]:
+        """``deity`` for a Tinge selection that brings deities into play (R4), ``deity_acts``
+        for the row a deity's effect falls on (double, banish, convert, move: R9-R12),
+        ``strike`` when the scholar row strikes (damage, R20).
+
+        >>> from spelbord.games.gunst import GunstGame
+        >>> from spelbord.games.gunst.pieces import EXTAZIA, Selection
+        >>> state = GunstGame().new_initial_state()
+        >>> bring = Selection((1, 0, 0, 0, 0), 1 << EXTAZIA).code
+        >>> state.action_to_string(bring, 0), state.move_marks(bring, 0)
+        ('bring 1K Ex', ('deity',))
+        >>> state.move_marks(Selection((1, 0, 0, 0, 0), 0).code, 0)
+        ()
+        >>> state.table.phase, state.table.deity_in_use = TARGET, EXTAZIA
+        >>> state.action_to_string(A.ROW + 1, 0), state.move_marks(A.ROW + 1, 0)
+        ('double warriors', ('deity_acts',))
+        >>> state.move_marks(A.MODE + 1, 0)
+        ('strike',)
+        """
+        if player == CHANCE or not 0 <= action < A.NUM_ACTIONS:
+            return ()
+        kind, arg = A.kind_of(action)
+        table = self.table
+        if kind == "select":
+            return ("deity",) if Selection.decode(arg).deities else ()
+        if kind == "row" and table.phase == TARGET and table.deity_in_use >= 0:
+            return ("deity_acts",)
+        if kind == "mode" and notation.MODES[arg] == "strike":
+            return ("strike",)
+        return ()
 
     def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
         player = self.current_player() if seat is None else seat

@@ -141,6 +141,46 @@ class IslandetState(State):
                 out.append(self.action_to_dict(action, seat))
         return [blocks, *out] if blocks["to"] else out
 
+    def move_marks(self, action: int, player: int) -> tuple[str, ...]:
+        """``hit`` for a shot that hits an enemy unit (R14; a shot at a block waits for
+        its reveal), ``blast`` for a block revealed live (R17, R23), ``removal`` for a
+        free removal (rules 1A/1B: R8, R13).
+
+        >>> from spelbord.games.islandet import IslandetGame
+        >>> from spelbord.games.islandet.actions import encode
+        >>> from spelbord.games.islandet.board import parse_square
+        >>> from spelbord.games.islandet.units import Unit
+        >>> state = IslandetGame().new_initial_state()
+        >>> pos = state.pos
+        >>> pos.phase, pos.to_move = "shoot1", 0
+        >>> c4, c6 = parse_square("c4"), parse_square("c6")
+        >>> pos.units = {c4: Unit(0, 0, 0), c6: Unit(1, 0, 2)}  # a soldier facing north
+        >>> state.action_to_string(encode("shoot", c4)), state.move_marks(encode("shoot", c4), 0)
+        ('c4xc6', ('hit',))
+        >>> state.move_marks(encode("remove", c6), 0)
+        ('removal',)
+        >>> del pos.units[c6]
+        >>> pos.blocks = {c6}
+        >>> state.move_marks(encode("shoot", c4), 0)  # at a block: its reveal tells
+        ()
+        >>> pos.phase, pos.reveal = "reveal", [c6]
+        >>> [state.move_marks(outcome, CHANCE) for outcome in (rules.SAFE, rules.LIVE)]
+        [(), ('blast',)]
+        """
+        pos = self.pos
+        if player == CHANCE:
+            return ("blast",) if pos.phase == "reveal" and action == rules.LIVE else ()
+        a = decode(action)
+        if a.kind in ("remove", "removepad"):
+            return ("removal",)
+        if a.kind != "shoot" or a.square not in pos.units:
+            return ()
+        result = rules.shot(pos, a.square)
+        if result is None:
+            return ()
+        target, _ = result
+        return () if target in pos.blocks else ("hit",)
+
     def action_to_dict(self, action: int, seat: int | None = None) -> dict[str, Any]:
         """Structure for user interfaces: kind, unit, from/to squares, facing, targets."""
         out = super().action_to_dict(action, seat)

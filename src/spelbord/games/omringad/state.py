@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from spelbord.core import CHANCE
 from spelbord.core.clock import Clock
+from spelbord.games.omringad import marks, rules
 from spelbord.games.omringad import notation as N
-from spelbord.games.omringad import rules
 from spelbord.games.omringad.engine import evaluation
 from spelbord.games.omringad.engine.determinize import determinize
 from spelbord.games.omringad.hidden import observation as hidden
@@ -88,6 +88,10 @@ class OmringadState(OmringadData):
             if "square" in out:
                 out["label"] = self.map.label(out["square"])
         return out
+
+    def move_marks(self, action: int, player: int) -> tuple[str, ...]:
+        """``attack`` and ``conquest`` (``marks``)."""
+        return marks.move_marks(self, action, player)
 
     def decision_clock(self, seat: int) -> Clock | None:
         """The bid clock on the seat that must bid in the auction (option ``bid_clock``, R102)."""

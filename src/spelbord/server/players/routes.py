@@ -54,6 +54,10 @@ log = logging.getLogger(__name__)
 
 router = APIRouter()
 
+NO_CONTEST = ("aborted", "abandoned", "cancelled")
+"""Endings that are no result at all (every return 0, never rated): a player's games list
+says so instead of "draw"."""
+
 
 class RatedTableError(BadRequestError):
     """A table asked to be rated that cannot be (e.g. seats shared on one device)."""
@@ -136,7 +140,10 @@ class Players:
             result = r["result"] or {}
             returns = result.get("returns") or []
             outcome = None
-            if r["status"] == "finished" and len(returns) > r["seat"]:
+            ended = result.get("termination")
+            if r["status"] == "finished" and ended in NO_CONTEST:
+                outcome = ended  # no result: neither won, lost nor drawn
+            elif r["status"] == "finished" and len(returns) > r["seat"]:
                 mine = returns[r["seat"]]
                 best = max(returns)
                 outcome = (
@@ -166,6 +173,10 @@ class Players:
             "ratings": ratings_of(engine, account.entrant),
             "history": rating_history(engine, account.entrant),
             "games": games,
+            # won, drawn and lost among the finished games listed; no result is none
+            "tally": {
+                k: sum(1 for g in games if g["outcome"] == k) for k in ("win", "draw", "loss")
+            },
         }
 
     def ratings_table(self, game: str) -> list[dict[str, Any]]:

@@ -81,20 +81,27 @@ def describe_move(before: State, move: Move, timeouts: Iterable[int] = ()) -> Mo
         seen = _viewers(before, player, move)
         if player == CHANCE:
             text = before.action_to_string(move, CHANCE)
-            return MoveRecord(ply, CHANCE, ((CHANCE, text, {"action": move, "text": text}, seen),))
+            said = _marked({"action": move, "text": text}, before, move, CHANCE)
+            return MoveRecord(ply, CHANCE, ((CHANCE, text, said, seen),))
         text = before.action_to_string(move, player)
-        part = (player, text, before.action_to_dict(move, player), seen)
-        return MoveRecord(ply, player, (part,), timed)
+        said = _marked(before.action_to_dict(move, player), before, move, player)
+        return MoveRecord(ply, player, ((player, text, said, seen),), timed)
     parts = tuple(
         (
             seat,
             before.action_to_string(a, seat),
-            before.action_to_dict(a, seat),
+            _marked(before.action_to_dict(a, seat), before, a, seat),
             _viewers(before, seat, a),
         )
         for seat, a in enumerate(move)
     )
     return MoveRecord(ply, SIMULTANEOUS, parts, timed)
+
+
+def _marked(said: dict[str, Any], before: State, action: int, player: int) -> dict[str, Any]:
+    """An action's dict with the game's marks of it (``State.move_marks``) as ``marks``."""
+    marks = before.move_marks(action, player)
+    return {**said, "marks": list(marks)} if marks else said
 
 
 def records_of(
@@ -134,13 +141,17 @@ def move_entry(rec: MoveRecord, viewer: int | None, reveal: bool) -> dict[str, A
     played (its text ends in `` (time)``); ``"hidden": true`` a part ``viewer`` may not see
     (its text is "hidden move"); a hidden part or chance outcome also carries ``"kind"``
     (``"hidden"`` or ``"chance"``), the key the page translates instead of the English text.
+    ``"marks"``: the game's names of what a visible move brought about (``move_marks``: a
+    capture, a battle), which the page shows as signs with words.
     """
     parts: list[dict[str, Any]] = []
-    for actor, text, _, viewers in rec.parts:
+    for actor, text, said, viewers in rec.parts:
         hidden = not _part_visible(viewers, viewer, reveal)
         # A hidden move names no seat: the page shows whose it is by the seat's own name.
         shown = ("chance" if actor == CHANCE else "hidden move") if hidden else text
         part: dict[str, Any] = {"seat": actor, "text": shown}
+        if not hidden and said.get("marks"):
+            part["marks"] = list(said["marks"])  # as seen as the notation (``move_marks``)
         if hidden:
             # ``kind`` lets the page show the words in its own language ("moves.hidden").
             part["kind"] = "chance" if actor == CHANCE else "hidden"

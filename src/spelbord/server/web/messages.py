@@ -291,6 +291,10 @@ TEMPLATES: tuple[str, ...] = (
     ),
     N_("ply must be 0..{last}, got {ply}"),
     N_("the game is over at this ply: there is nothing to analyse"),
+    N_("step must be 1 or 2, got {step}"),
+    N_('expected {"position": "<position text>", "move": "<move>"}'),
+    N_("move must be a move's text of at most {n} characters"),
+    N_("the game is over in this position: no move can be played"),
     # game tools (tools.py, core/tools.py) and Omringad's battle calculator (odds.py)
     N_("{game}'s {name} has no page"),
     N_("{game} has no tool {name} (tools: {tools})"),

@@ -1,5 +1,6 @@
 """Per-client rate limits on creating tables, claiming seats, acting, signing up and in,
-creating or joining tournaments, analysing positions and using a game's tools (``limits``).
+creating or joining tournaments, analysing positions, playing moves on the analysis board
+and using a game's tools (``limits``).
 
 A client is its IP address (an IPv6 address: its /64 network) for everything but acting,
 and its seat (the table and the token) for acting. Limits are written like ``"20/minute;200/hour"``;
@@ -47,6 +48,7 @@ WHAT = {
     "analyse": "analyse a position",
     "tool": "use a game's tool",
     "puzzle": "check a puzzle's move",
+    "board": "play a move on the analysis board",
     "imports": "import a game record",
 }
 
@@ -75,6 +77,7 @@ class RateLimits:
     analyse: str | None = "20/minute"
     tool: str | None = "30/minute;300/hour"
     puzzle: str | None = "30/minute;600/hour"
+    board: str | None = "120/minute;2000/hour"
     imports: str | None = "10/minute;100/hour"
 
     @classmethod

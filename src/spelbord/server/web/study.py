@@ -7,8 +7,15 @@ declares them (its ``study`` extra, see ``spelbord.core.study``); no game is nam
 - ``GET /api/puzzles/{game}``: the shipped puzzles (id, side, difficulty), no solutions.
 - ``GET /api/puzzles/{game}/{id}``: one puzzle's position as a board view.
 - ``POST /api/puzzles/{game}/{id}/check`` ``{"move": "c4:5-c3:1"}``: right or wrong.
+- ``GET /api/puzzles/{game}/{id}/hint?step=1``: a first hint (the kind of the solving
+  move and the piece it moves: the ``kind`` and ``from`` of its ``action_to_dict``);
+  ``step=2``: the move itself. Nothing more of the solution.
 - ``GET /api/puzzles/{game}/{id}/solution``: the solution line, a board view per step.
 - ``GET /api/analyse/{game}/start?variant=ocius``: the start position's text.
+- ``POST /api/analyse/{game}/board`` ``{"position": TEXT, "options": {...}, "move": "c4:5-c3:1"}``:
+  the board view of a position (its legal moves, for the game's renderer to play), and
+  with ``move`` the position after that move: the analysis board played by clicks. No
+  engine: the web process reads the text and applies one move.
 - ``POST /api/analyse/{game}`` ``{"position": TEXT, "options": {...}, "seconds": 1.0}``:
   the engine's evaluation, best line, top moves and the opponent's threats, searched for
   at most ``MAX_SECONDS``. A bad text gets the parser's error (400), too many requests from
@@ -186,6 +193,25 @@ async def check_puzzle(game: str, puzzle_id: str, request: Request, limit: Limit
     return {"id": p.id, "move": move, "correct": book.check(p, move)}
 
 
+HINT_KEYS = ("kind", "from")
+"""What a first hint tells of the solving move: its kind and the piece (field) it moves."""
+
+
+@router.get("/api/puzzles/{game}/{puzzle_id}/hint")
+def puzzle_hint(game: str, puzzle_id: str, limit: Limit, step: int = 1) -> dict[str, Any]:
+    """A hint at ``step`` 1 (the kind of the solving move and its piece) or 2 (the move)."""
+    _, p = _puzzle(game, puzzle_id)
+    if step not in (1, 2):
+        raise BadRequestError(f"step must be 1 or 2, got {step}")
+    limit("puzzle")  # the server's limits (``ratelimit``)
+    state = p.state()
+    move = p.solution[0]
+    said = state.action_to_dict(state.string_to_action(move))
+    if step == 1:
+        return {"id": p.id, "step": 1, **{k: said[k] for k in HINT_KEYS if k in said}}
+    return {"id": p.id, "step": 2, "move": move, "action": said}
+
+
 @router.get("/api/puzzles/{game}/{puzzle_id}/solution")
 def puzzle_solution(game: str, puzzle_id: str) -> dict[str, Any]:
     _, p = _puzzle(game, puzzle_id)
@@ -306,6 +332,43 @@ async def analyse_position(
     except RuntimeError as exc:
         raise AnalysisFailedError(f"the analysis failed: {exc}") from None
     return report
+
+
+MAX_MOVE_TEXT = 100
+"""The longest move text the analysis board reads."""
+
+
+@router.post("/api/analyse/{game}/board")
+async def board_position(game: str, request: Request, limit: Limit) -> dict[str, Any]:
+    """A position's board view, after ``move`` if one is given (see the module)."""
+    board = _analyser(game)
+    data = await _json(request)
+    text = data.get("position")
+    move = data.get("move")
+    if not isinstance(text, str) or len(text) > 2000:
+        raise BadRequestError('expected {"position": "<position text>", "move": "<move>"}')
+    if move is not None and (not isinstance(move, str) or len(move) > MAX_MOVE_TEXT):
+        raise BadRequestError(f"move must be a move's text of at most {MAX_MOVE_TEXT} characters")
+    chosen = _game(game, data.get("options"))
+    limit("board")  # the server's limits (``ratelimit``)
+    state = board.parse(text, chosen)
+    played: str | None = None
+    marks: list[str] = []
+    if move is not None:
+        if state.is_terminal():
+            raise BadRequestError("the game is over in this position: no move can be played")
+        action = state.string_to_action(move)
+        played = state.action_to_string(action)
+        marks = list(state.move_marks(action, state.current_player()))
+        state.apply_action(action)
+    return {
+        "game": game,
+        "options": chosen.options,
+        "position": board.text(state),
+        "move": played,
+        "marks": marks,
+        "view": _view(state),
+    }
 
 
 @router.get("/api/analyse/{game}/start")

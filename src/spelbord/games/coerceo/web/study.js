@@ -4,6 +4,7 @@
 // the renderer draws, and the best line drawn as arrows. The server judges every position
 // and names what is wrong; this model is lenient.
 import { t } from "/static/i18n.js";
+import { t as say } from "./texts.js";
 
 const svgNS = "http://www.w3.org/2000/svg";
 
@@ -207,4 +208,24 @@ export function drawLine(svg, line) {
     }
   });
   svg.append(layer);
+}
+
+/** A puzzle hint in words (``/api/puzzles/coerceo/<id>/hint``): step 1 names the piece to
+ * move, or says the move is an exchange; step 2 (the move) is left to the page. */
+export function hintText(hint) {
+  if (hint.step !== 1) return null;
+  if (hint.kind === "exchange") return say("hint.exchange");
+  if (Array.isArray(hint.from)) return say("hint.move", { field: fieldName(...hint.from) });
+  return null;
+}
+
+/** A puzzle hint on the board: a ring round the piece to move (step 1), the move's arrow
+ * (step 2). */
+export function drawHint(svg, hint) {
+  if (hint.step === 2 && hint.move) {
+    drawLine(svg, [hint.move]);
+    return;
+  }
+  const c = Array.isArray(hint.from) && fieldCentre(svg, hint.from.join(","));
+  if (c) svg.append(svgEl("circle", { class: "an-hint", cx: c[0], cy: c[1], r: 17, "data-hint": "piece" }));
 }

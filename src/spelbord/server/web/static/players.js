@@ -173,11 +173,24 @@ function ratingsCard(data) {
   return card;
 }
 
-const OUTCOMES = { win: "player.win", loss: "player.loss", draw: "player.draw" };
+/** A game's outcome for the player: won, lost, drawn, or no result at all (aborted,
+ * abandoned, cancelled: neither won, lost nor drawn). */
+const OUTCOMES = {
+  win: "player.win",
+  loss: "player.loss",
+  draw: "player.draw",
+  aborted: "player.aborted",
+  abandoned: "player.abandoned",
+  cancelled: "player.cancelled",
+};
 
 function gamesCard(data) {
   const card = h("section", { class: "card player-games-card", "aria-labelledby": "games-title" });
   card.append(h("h2", { id: "games-title" }, tr("player.recent_games")));
+  const tally = data.tally || { win: 0, draw: 0, loss: 0 };
+  if (data.games.length) {
+    card.append(h("p", { class: "muted", id: "player-tally" }, tr("player.tally", { won: tally.win, drawn: tally.draw, lost: tally.loss })));
+  }
   const games = h("table", { class: "standings", id: "player-games" });
   games.append(row([tr("player.when"), tr("lobby.game"), tr("tour.opponents"), tr("tour.result"), tr("player.rated_col"), ""], "th"));
   for (const g of data.games) {
@@ -246,7 +259,7 @@ async function playerPage() {
 }
 
 /** Whether a game of the player's history counted for ratings, and why not. */
-const UNRATED = ["forfeit", "abandoned", "cancelled", "agent_failed", "agent_no_answer", "agent_illegal", "agent_timeout"];
+const UNRATED = ["forfeit", "abandoned", "cancelled", "aborted", "agent_failed", "agent_no_answer", "agent_illegal", "agent_timeout"];
 function ratedText(game) {
   if (game.rated) return tr("player.rated");
   if (!game.unrated) return "";

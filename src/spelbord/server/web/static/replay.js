@@ -83,7 +83,7 @@ function show(index) {
   drawSeats($("seats"), view, names);
   drawTurn($("turn-events"), replay.index, names);
   if (!replay.listed) {
-    drawMoves($("moves"), replay.moves, players, { current: replay.index, onPick: show });
+    drawMoves($("moves"), replay.moves, players, { current: replay.index, onPick: show, game: view.game });
     replay.listed = true;
   } else {
     markMove($("moves"), replay.index);

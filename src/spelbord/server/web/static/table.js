@@ -365,7 +365,7 @@ function draw(view) {
   const ends = clockEnds(view, page.received.get(view) ?? performance.now());
   drawSeats($("seats"), view, names, canSit ? claimSeat : null, ends, gameInfo(view));
   drawGameClocks(view, names, page.received.get(view) ?? performance.now());
-  drawMoves($("moves"), view.moves, players);
+  drawMoves($("moves"), view.moves, players, { game: view.game });
   announce(view, players);
   const rows = $("moves").querySelectorAll("li.move").length;
   $("moves-count").textContent = rows ? `(${rows})` : "";

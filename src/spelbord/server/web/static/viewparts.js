@@ -356,7 +356,12 @@ export function turnRows(moves) {
     row.index = index;
     if (joint) {
       for (const part of sayingParts(move)) {
-        row.steps.push({ seat: part.seat, text: partText(part), hidden: Boolean(part.hidden) });
+        row.steps.push({
+          seat: part.seat,
+          text: partText(part),
+          hidden: Boolean(part.hidden),
+          marks: part.marks || [],
+        });
       }
     } else {
       row.steps.push({
@@ -364,6 +369,7 @@ export function turnRows(moves) {
         text: partText(move),
         chance: move.seat === CHANCE,
         hidden: Boolean(move.hidden),
+        marks: move.marks || [],
       });
     }
   });
@@ -388,11 +394,30 @@ export function turnText(row, names) {
     .join("; ");
 }
 
-function stepSpan(step) {
+/**
+ * A move's mark (``marks`` of its entry: the game's name of what the move brought about,
+ * a capture, a battle): the game's sign for it (``mark.<name>.symbol`` in its catalogue),
+ * an image to screen readers whose name is the mark's words (``mark.<name>``), shown as
+ * its title too.
+ */
+export function markSpan(mark, game = null) {
+  const say = (game && loadedGameTexts(game)) || t;
+  const words = say(`mark.${mark}`);
+  const label = words === `mark.${mark}` ? mark.replace(/_/g, " ") : words;
+  const sign = say(`mark.${mark}.symbol`);
+  return h(
+    "span",
+    { class: "move-mark", role: "img", "aria-label": label, title: label, dataset: { mark } },
+    sign === `mark.${mark}.symbol` ? "•" : sign,
+  );
+}
+
+function stepSpan(step, game) {
   const cls = ["move-step"];
   if (step.chance) cls.push("move-chance", "muted");
   if (step.hidden) cls.push("move-hidden");
-  return h("span", { class: cls.join(" ") }, step.text);
+  if (step.marks && step.marks.length) cls.push("move-marked");
+  return h("span", { class: cls.join(" ") }, step.text, ...(step.marks || []).map((m) => markSpan(m, game)));
 }
 
 /**
@@ -400,9 +425,11 @@ function stepSpan(step) {
  * is, and its steps as words that wrap only between words; at a simultaneous turn one line
  * per seat. ``current`` is the number of entries shown on the board (the replay marks the
  * turn holding entry ``current - 1``); ``onPick(n)`` makes the rows clickable and shows
- * the position after ``n`` entries (the end of the turn).
+ * the position after ``n`` entries (the end of the turn); ``game``: whose catalogue names
+ * the moves' marks (``markSpan``).
  */
-export function drawMoves(list, moves, names, { current = null, onPick = null } = {}) {
+export function drawMoves(list, moves, names, { current = null, onPick = null, game = null } = {}) {
+  const step = (s) => stepSpan(s, game);
   list.replaceChildren(
     ...turnRows(moves).map((row) => {
       const joint = row.seat === SIMULTANEOUS;
@@ -417,14 +444,14 @@ export function drawMoves(list, moves, names, { current = null, onPick = null } 
             h(
               "span",
               { class: "move-text" },
-              ...row.steps.filter((s) => s.seat === seat).map(stepSpan),
+              ...row.steps.filter((s) => s.seat === seat).map(step),
             ),
           ),
         );
       } else {
         body = [
           h("i", { class: `seat-dot seat-swatch-${row.seat}`, title: names[row.seat] || "" }),
-          h("span", { class: "move-text" }, ...row.steps.map(stepSpan)),
+          h("span", { class: "move-text" }, ...row.steps.map(step)),
         ];
       }
       const item = h(
