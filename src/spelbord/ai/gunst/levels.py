@@ -45,7 +45,7 @@ from spelbord.ai.levels import Levels
 LEVELS = Levels(
     easy="script:hoarder",
     medium="script:banisher",
-    hard="gunst-eq",
-    master="gunst-eq",
+    hard="gunst-eq:model=off",
+    master="gunst-eq:model=off",
     stated={"hard": 2.0, "master": 2.0},
 )

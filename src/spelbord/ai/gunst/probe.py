@@ -1,0 +1,205 @@
+"""An exploiter's expected gain against a Gunst solver, computed without sampling.
+
+Matches of a few games cannot tell a gap of 0.05 of the value range from none (a game's
+return is +1, 0 or -1, so 10 games leave a standard error near 0.3). This module computes
+the expectation instead: it walks the whole game tree that an exploiter and a frozen
+target (``gunst-eq``, ``GunstSolver`` without an opponent model, whose Tinge mix depends
+only on the position) reach together, every selection of the target's Tinge mix with its
+probability (R4), both outcomes of every coin (R5), and every single-seat decision as
+the deciding agent makes it (R24). Exploiters:
+
+* ``mimic=PLAN``: in seasons 1-3 the continuation plan ``PLAN`` of ``spelbord.ai.gunst.eq``
+  (``hoard``, ``everything``, ``trickle``, ...), like ``gunst-br:mimic=PLAN``;
+* ``br``: in seasons 1-3 the selection of its own menu that scores best against the
+  target's mix, cells valued by the target's own evaluation (``gunst-br``'s rule);
+* ``deep``: ``br`` in seasons 1-2; in season 3 a best reply searched on the true
+  continuation: the ``DEEP_CANDIDATES`` best of *every* legal selection by its own
+  evaluation are each followed through the rest of the game as this probe follows it
+  (the target's real season-4 mix and the exact-scored best reply to it), and the best
+  in expectation is taken;
+
+and in season 4 both take the best reply to the target's mix over every legal selection:
+the few best by the target's cells (greedy rounds), then scored exactly (the round by
+expectimax, both seats playing best, ``spelbord.ai.gunst.exact.RoundSolver``). The
+exploiter's in-round decisions are the target's evaluation from its own seat.
+
+The result is the exploiter's expected return from each seat (+1 win, -1 loss, R22);
+Gunst is symmetric up to the coin, so the game's value is 0 and their mean is a lower
+bound on the target's exploitability (half of it over the value range 2).
+
+>>> from spelbord.games.gunst.position import Table
+>>> t = Table(); t.season = 4; t.life = [1, 1]
+>>> t.hand = [[0, 1, 0, 0, 0], [0, 0, 0, 0, 0]]
+>>> probe = Probe(make_target("gunst-eq:model=off"), "br", seat=1)
+>>> probe.value(t)  # seat 1 holds nothing; the target's warrior strikes its last stone
+-1.0
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spelbord import games
+from spelbord.ai import make_agent
+from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.gunst.eq import CONTINUATIONS, GunstSolver
+from spelbord.ai.gunst.exact import RoundSolver, agent_policy, cell
+from spelbord.games.gunst import rules
+from spelbord.games.gunst.pieces import SEASONS
+from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
+
+SUPPORT = 1e-3
+"""Selections the target plays with less probability than this are left out (their mass
+is reported as ``pruned``)."""
+EXACT_REPLIES = 3
+"""Season 4: how many of the best replies by the target's cells are scored exactly."""
+DEEP_CANDIDATES = 24
+"""``deep``: how many season-3 selections are followed to the end of the game."""
+
+
+def make_target(spec: str) -> GunstSolver:
+    """The frozen target: a ``gunst-eq`` spec without an opponent model."""
+    agent = make_agent(spec, seed=0, game="gunst")
+    if not isinstance(agent, GunstSolver) or agent.exploit:
+        raise AgentSpecError(f"the target is a gunst-eq with model=off, not {spec!r}")
+    return agent
+
+
+@dataclass(frozen=True)
+class ProbeResult:
+    """The exploiter's expected return from ``seat``, the probability mass left out, and
+    how many positions (Tinges) were expanded."""
+
+    seat: int
+    value: float
+    pruned: float
+    tinges: int
+
+
+class Probe:
+    """The expected return of ``exploiter`` (``br`` or ``mimic=PLAN``) playing ``seat``
+    against ``target`` playing the other seat."""
+
+    def __init__(self, target: GunstSolver, exploiter: str, seat: int) -> None:
+        plans = {name: plan for name, plan, _ in CONTINUATIONS}
+        kind, _, plan = exploiter.partition("=")
+        if exploiter not in ("br", "deep") and not (kind == "mimic" and plan in plans):
+            raise AgentSpecError(
+                f"unknown exploiter {exploiter!r} (br, deep, or mimic=PLAN: {', '.join(plans)})"
+            )
+        self.mimic = plans[plan] if kind == "mimic" else None
+        self.deep = exploiter == "deep"
+        self.target = target
+        self.seat = seat
+        self.other = 1 - seat
+        self.own = GunstSolver(seed=0, exploit=False)
+        self.own.__dict__.update({k: v for k, v in target.__dict__.items() if k in _EVALUATION})
+        self.policies = {
+            seat: agent_policy(self.own, seat),
+            self.other: agent_policy(target, self.other),
+        }
+        self.pruned = 0.0
+        self.tinges = 0
+
+    def value(self, table: Table, weight: float = 1.0) -> float:
+        """The exploiter's expected return from ``table`` (``weight``: the probability of
+        reaching it, for the pruned mass)."""
+        t = table.clone()
+        while t.phase not in (OVER, TINGE, COIN):
+            rules.decide(t, self.policies[t.actor](t))
+        if t.phase == OVER:
+            return 0.0 if t.loser < 0 else (-1.0 if t.loser == self.seat else 1.0)
+        if t.phase == COIN:
+            total = 0.0
+            for outcome in (0, 1):
+                child = t.clone()
+                rules.toss(child, outcome)
+                total += 0.5 * self.value(child, weight * 0.5)
+            return total
+        self.tinges += 1
+        codes, probs = self.target.tinge_policy(t, self.other)
+        mix = [(c, p) for c, p in zip(codes, probs, strict=True) if p > SUPPORT]
+        kept = sum(p for _, p in mix)
+        self.pruned += weight * (1.0 - kept)
+        mix = [(c, p / kept) for c, p in mix]
+        if t.season >= SEASONS:
+            return self._last_season(t, mix)
+        if self.deep and t.season == SEASONS - 1:
+            candidates = self._ranked(t, mix)[:DEEP_CANDIDATES]
+            return max(self._follow(t, mine, mix, weight) for mine in candidates)
+        return self._follow(t, self._choose(t, mix), mix, weight)
+
+    def _follow(
+        self, t: Table, mine: int, mix: Sequence[tuple[int, float]], weight: float
+    ) -> float:
+        total = 0.0
+        for code, p in mix:
+            child = t.clone()
+            rules.reveal(child, [mine, code] if self.seat == 0 else [code, mine])
+            total += p * self.value(child, weight * p)
+        return total
+
+    def _ranked(self, t: Table, mix: Sequence[tuple[int, float]]) -> list[int]:
+        """Every legal selection of the exploiter, best first by its own evaluation."""
+        self.own._leaf_cache.clear()
+        self.own._cells = {}
+        every = list(rules.selections(tuple(t.hand[self.seat]), t.ready_mask(self.seat)))
+        scores = self.own._scores(t, self.seat, every, mix, True, 0, float("inf"))
+        assert scores is not None
+        return [every[i] for i in sorted(range(len(every)), key=lambda i: -scores[i])]
+
+    def _choose(self, t: Table, mix: Sequence[tuple[int, float]]) -> int:
+        if self.mimic is not None:
+            return self.mimic(t, self.seat)
+        self.own._leaf_cache.clear()
+        self.own._cells = {}
+        mine = self.own._choices(t, self.seat)
+        payoff = self.own.payoff(t, self.seat, mine, [c for c, _ in mix])
+        scores = [sum(r[j] * p for j, (_, p) in enumerate(mix)) for r in payoff]
+        return mine[scores.index(max(scores))]
+
+    def _last_season(self, t: Table, mix: Sequence[tuple[int, float]]) -> float:
+        ranked = self._ranked(t, mix)[:EXACT_REPLIES]
+        solver = RoundSolver(self.seat)
+        return max(sum(p * cell(t, self.seat, a, code, solver) for code, p in mix) for a in ranked)
+
+
+_EVALUATION = ("think", "safety", "last_safety")
+
+
+def probe(target: str, exploiter: str, seat: int, version: int | None = None) -> ProbeResult:
+    """The exploiter's expected return from ``seat`` against ``target`` (a ``gunst-eq``
+    spec with ``model=off``) over the whole game from the start."""
+    state = games.load("gunst", rules_version=version).new_initial_state()
+    search = Probe(make_target(target), exploiter, seat)
+    value = search.value(state.table)  # type: ignore[attr-defined]
+    return ProbeResult(seat, value, search.pruned, search.tinges)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m spelbord.ai.gunst.probe TARGET EXPLOITER...``: each exploiter's expected
+    return against ``TARGET`` from both seats, their mean, and the CPU time."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) < 2:
+        raise SystemExit("usage: python -m spelbord.ai.gunst.probe TARGET EXPLOITER...")
+    target, exploiters = args[0], args[1:]
+    for exploiter in exploiters:
+        started = time.process_time()
+        results = [probe(target, exploiter, seat) for seat in (0, 1)]
+        mean = sum(r.value for r in results) / 2
+        print(
+            f"{exploiter} against {target}: "
+            + ", ".join(f"seat {r.seat} {r.value:+.4f}" for r in results)
+            + f"; mean {mean:+.4f} ({mean / 2:.4f} of the range); pruned mass "
+            + f"{max(r.pruned for r in results):.4f}; "
+            + f"{sum(r.tinges for r in results)} Tinges; "
+            + f"{time.process_time() - started:.0f} s CPU",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
