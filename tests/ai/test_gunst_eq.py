@@ -89,6 +89,7 @@ def test_the_pure_equilibrium_is_symmetric_at_the_start() -> None:
 def test_specs() -> None:
     assert make_agent("gunst-eq").name == "gunst-eq"
     assert make_agent("gunst-eq:model=off").name == "gunst-eq:model=off"
+    assert make_agent("gunst-eq:model=off:wide=on").name == "gunst-eq:wide=on:model=off"
     assert make_agent("gunst-eq:safety=0.3").name == "gunst-eq:safety=0.3"
     assert make_agent("gunst-eq:safety4=0.1").name == "gunst-eq:safety4=0.1"
     assert make_agent("gunst-br:mimic=hoard:safety4=0.1").name == (
@@ -101,6 +102,7 @@ def test_specs() -> None:
         "gunst-eq:model=maybe",
         "gunst-eq:it=100",
         "gunst-eq:safety=3",
+        "gunst-eq:wide=yes",
         "gunst-eq:safety=x",
         "gunst-eq:safety4=-1",
         "gunst-br:safety4=y",

@@ -84,6 +84,9 @@ ORACLE_CAP = 2400
 ORACLE_SECONDS = 1.0
 """Season 4's double oracle stops growing the menus after this much CPU time (process
 time, so that the work done, and the strength, do not depend on the machine's load)."""
+WIDE_SECONDS = 4.0
+"""``wide=on``: seasons 1-3's double oracle stops growing the menus after this much CPU
+time (times ``think``)."""
 LEAF_CELLS = 100
 """A leaf at the start of season 4 is solved as its own matrix game when the two menus
 make at most this many cells (else the continuation plans value it)."""
@@ -196,9 +199,11 @@ class GunstSolver(Agent):
         safety: float = DEFAULT_SAFETY,
         last_safety: float = DEFAULT_LAST_SAFETY,
         think: float = 1.0,
+        wide: bool = False,
     ) -> None:
         self.name = "gunst-eq"
         self.think = think
+        self.wide = wide
         self.rng = seeded(seed)
         self.safety = safety
         self.last_safety = last_safety
@@ -290,8 +295,11 @@ class GunstSolver(Agent):
         predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
         theirs = sorted(set(theirs) | set(predicted))
         self._cells = {}
-        deadline = time.process_time() + ORACLE_SECONDS * self.think
         if table.season >= SEASONS:
+            deadline = time.process_time() + ORACLE_SECONDS * self.think
+            mine, theirs = self._double_oracle(table, seat, mine, theirs, deadline)
+        elif self.wide:
+            deadline = time.process_time() + WIDE_SECONDS * self.think
             mine, theirs = self._double_oracle(table, seat, mine, theirs, deadline)
         safe = self.payoff(table, seat, mine, theirs)
         eq = matrixgame.solve(safe)
@@ -605,16 +613,21 @@ def think_value(value: str) -> float:
 def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
     """The agent of a spec's parts after ``gunst-eq``: ``think=F`` (season 4's search
     times, ``ORACLE_SECONDS`` and ``REPLY_SECONDS``, times F, 0.1 to 20, default 1),
+    ``wide=on|off`` (seasons 1-3's Tinges too grow both menus by a double oracle over
+    every legal selection, for ``WIDE_SECONDS`` times F; default off),
     ``model=on|off`` (opponent
     modelling, default on; off: the pure equilibrium), ``safety=E`` (how much below
     the equilibrium's guarantee the model may lead a Tinge of seasons 1-3, 0 to 2, default
     ``DEFAULT_SAFETY``) and ``safety4=E`` (the same for season 4, default
     ``DEFAULT_LAST_SAFETY``)."""
     exploit, safety, last, think = True, DEFAULT_SAFETY, DEFAULT_LAST_SAFETY, 1.0
+    wide = False
     for part in parts:
         key, sep, value = part.partition("=")
         if key == "think" and sep:
             think = think_value(value)
+        elif key == "wide" and value in ("on", "off"):
+            wide = value == "on"
         elif key == "model" and value in ("on", "off"):
             exploit = value == "on"
         elif key == "safety" and sep:
@@ -623,13 +636,14 @@ def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
             last = safety_value(key, value)
         else:
             raise AgentSpecError(
-                f"bad option {part!r} for gunst-eq (options: think=F, model=on|off, safety=E, "
-                "safety4=E)"
+                f"bad option {part!r} for gunst-eq (options: think=F, wide=on|off, model=on|off, "
+                "safety=E, safety4=E)"
             )
-    agent = GunstSolver(seed, exploit, safety, last, think)
+    agent = GunstSolver(seed, exploit, safety, last, think, wide)
     suffix = "".join(
         [
             f":think={think:g}" if think != 1.0 else "",
+            ":wide=on" if wide else "",
             "" if exploit else ":model=off",
             f":safety={safety:g}" if exploit and safety != DEFAULT_SAFETY else "",
             f":safety4={last:g}" if exploit and last != DEFAULT_LAST_SAFETY else "",
@@ -641,5 +655,6 @@ def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
 
 @agent_kind("gunst-eq", games=("gunst",), searches=True)
 def gunst_eq(spec: AgentSpec, seed: int | None = None) -> Agent:
-    """``gunst-eq[:think=F][:model=on|off][:safety=E][:safety4=E]`` (``make_gunst_eq``)."""
+    """``gunst-eq[:think=F][:wide=on|off][:model=on|off][:safety=E][:safety4=E]``
+    (``make_gunst_eq``)."""
     return make_gunst_eq(list(spec.parts), seed)

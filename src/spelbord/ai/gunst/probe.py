@@ -167,7 +167,7 @@ class Probe:
         return max(sum(p * cell(t, self.seat, a, code, solver) for code, p in mix) for a in ranked)
 
 
-_EVALUATION = ("think", "safety", "last_safety")
+_EVALUATION = ("think", "safety", "last_safety", "wide")
 
 
 def probe(target: str, exploiter: str, seat: int, version: int | None = None) -> ProbeResult:
