@@ -12,16 +12,18 @@ the deciding agent makes it (R24). Exploiters:
   (``hoard``, ``everything``, ``trickle``, ...), like ``gunst-br:mimic=PLAN``;
 * ``br``: in seasons 1-3 the selection of its own menu that scores best against the
   target's mix, cells valued by the target's own evaluation (``gunst-br``'s rule);
-* ``deep``: ``br`` in seasons 1-2; in season 3 a best reply searched on the true
-  continuation: the ``DEEP_CANDIDATES`` best of *every* legal selection by its own
-  evaluation are each followed through the rest of the game as this probe follows it
-  (the target's real season-4 mix and the exact-scored best reply to it), and the best
-  in expectation is taken;
+* ``deep`` (or ``deep=SEASONS``, e.g. ``deep=13``; ``deep`` is ``deep=3``): ``br``, but
+  in the seasons named a best reply searched on the true continuation: the
+  ``DEEP_CANDIDATES`` best of *every* legal selection by its own evaluation are each
+  followed through the rest of the game as this probe follows it (the target's real
+  later mixes, the exploiter's later replies, the exact-scored season-4 reply), and the
+  best in expectation is taken;
 
 and in season 4 both take the best reply to the target's mix over every legal selection:
 the few best by the target's cells (greedy rounds), then scored exactly (the round by
-expectimax, both seats playing best, ``spelbord.ai.gunst.exact.RoundSolver``). The
-exploiter's in-round decisions are the target's evaluation from its own seat.
+expectimax, ``spelbord.ai.gunst.exact.RoundSolver``: the exploiter plays best, the target
+its own in-round decisions). In seasons 1-3 the exploiter's in-round decisions are the
+target's evaluation from its own seat.
 
 The result is the exploiter's expected return from each seat (+1 win, -1 loss, R22);
 Gunst is symmetric up to the coin, so the game's value is 0 and their mean is a lower
@@ -56,8 +58,8 @@ SUPPORT = 1e-3
 is reported as ``pruned``)."""
 EXACT_REPLIES = 3
 """Season 4: how many of the best replies by the target's cells are scored exactly."""
-DEEP_CANDIDATES = 24
-"""``deep``: how many season-3 selections are followed to the end of the game."""
+DEEP_CANDIDATES = {1: 8, 2: 8, 3: 24}
+"""``deep``: how many selections of each season are followed to the end of the game."""
 
 
 def make_target(spec: str) -> GunstSolver:
@@ -86,12 +88,18 @@ class Probe:
     def __init__(self, target: GunstSolver, exploiter: str, seat: int) -> None:
         plans = {name: plan for name, plan, _ in CONTINUATIONS}
         kind, _, plan = exploiter.partition("=")
-        if exploiter not in ("br", "deep") and not (kind == "mimic" and plan in plans):
+        seasons = plan if kind == "deep" and plan else "3"
+        if not (
+            exploiter == "br"
+            or (kind == "mimic" and plan in plans)
+            or (kind == "deep" and seasons.isdigit() and set(seasons) <= set("123"))
+        ):
             raise AgentSpecError(
-                f"unknown exploiter {exploiter!r} (br, deep, or mimic=PLAN: {', '.join(plans)})"
+                f"unknown exploiter {exploiter!r} (br, deep[=SEASONS], or mimic=PLAN: "
+                f"{', '.join(plans)})"
             )
         self.mimic = plans[plan] if kind == "mimic" else None
-        self.deep = exploiter == "deep"
+        self.deep = {int(c) for c in seasons} if kind == "deep" else set()
         self.target = target
         self.seat = seat
         self.other = 1 - seat
@@ -127,8 +135,8 @@ class Probe:
         mix = [(c, p / kept) for c, p in mix]
         if t.season >= SEASONS:
             return self._last_season(t, mix)
-        if self.deep and t.season == SEASONS - 1:
-            candidates = self._ranked(t, mix)[:DEEP_CANDIDATES]
+        if t.season in self.deep:
+            candidates = self._ranked(t, mix)[: DEEP_CANDIDATES[t.season]]
             return max(self._follow(t, mine, mix, weight) for mine in candidates)
         return self._follow(t, self._choose(t, mix), mix, weight)
 
@@ -163,7 +171,7 @@ class Probe:
 
     def _last_season(self, t: Table, mix: Sequence[tuple[int, float]]) -> float:
         ranked = self._ranked(t, mix)[:EXACT_REPLIES]
-        solver = RoundSolver(self.seat)
+        solver = RoundSolver(self.seat, {self.other: self.policies[self.other]})
         return max(sum(p * cell(t, self.seat, a, code, solver) for code, p in mix) for a in ranked)
 
 
