@@ -39,6 +39,7 @@ bound on the target's exploitability (half of it over the value range 2).
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -49,6 +50,7 @@ from spelbord.ai import make_agent
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.gunst.eq import CONTINUATIONS, GunstSolver
 from spelbord.ai.gunst.exact import RoundSolver, agent_policy, cell
+from spelbord.ai.gunst.smmcts import menu
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import SEASONS
 from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
@@ -111,6 +113,7 @@ class Probe:
         }
         self.pruned = 0.0
         self.tinges = 0
+        self.memo: dict[tuple[object, ...], tuple[float, float]] = {}
 
     def value(self, table: Table, weight: float = 1.0) -> float:
         """The exploiter's expected return from ``table`` (``weight``: the probability of
@@ -127,6 +130,19 @@ class Probe:
                 rules.toss(child, outcome)
                 total += 0.5 * self.value(child, weight * 0.5)
             return total
+        key = (t.season, tuple(t.life), tuple(map(tuple, t.hand)), tuple(map(tuple, t.deity)))
+        known = self.memo.get(key)
+        if known is not None:
+            self.pruned += weight * known[1]
+            return known[0]
+        before = self.pruned
+        value = self._tinge(t, weight)
+        self.memo[key] = (value, (self.pruned - before) / weight if weight > 0 else 0.0)
+        return value
+
+    def _tinge(self, t: Table, weight: float) -> float:
+        """The exploiter's expected return from the Tinge ``t`` (a position met before is
+        looked up: a Tinge is its season, life, hands and deity tracks)."""
         self.tinges += 1
         codes, probs = self.target.tinge_policy(t, self.other)
         mix = [(c, p) for c, p in zip(codes, probs, strict=True) if p > SUPPORT]
@@ -175,38 +191,83 @@ class Probe:
         return max(sum(p * cell(t, self.seat, a, code, solver) for code, p in mix) for a in ranked)
 
 
-_EVALUATION = ("think", "safety", "last_safety", "wide")
+_EVALUATION = ("think", "safety", "last_safety", "wide", "solve4", "raises")
 
 
-def probe(target: str, exploiter: str, seat: int, version: int | None = None) -> ProbeResult:
+def probe(
+    target: str, exploiter: str, seat: int, start: Table | None = None, version: int | None = None
+) -> ProbeResult:
     """The exploiter's expected return from ``seat`` against ``target`` (a ``gunst-eq``
-    spec with ``model=off``) over the whole game from the start."""
-    state = games.load("gunst", rules_version=version).new_initial_state()
+    spec with ``model=off``) from ``start`` (a Tinge; default the start of the game)."""
+    if start is None:
+        state = games.load("gunst", rules_version=version).new_initial_state()
+        start = state.table  # type: ignore[attr-defined]
     search = Probe(make_target(target), exploiter, seat)
-    value = search.value(state.table)  # type: ignore[attr-defined]
+    value = search.value(start)
     return ProbeResult(seat, value, search.pruned, search.tinges)
 
 
+def random_tinges(season: int, count: int, seed: int) -> list[Table]:
+    """``count`` Tinges of ``season`` reached by random play (selections drawn from each
+    seat's menu, ``spelbord.ai.gunst.smmcts.menu``, other decisions and coins uniform),
+    skipping games that end earlier: off the equilibrium's path, where a target's
+    evaluation is tried hardest."""
+    rng = random.Random(seed)
+    found: list[Table] = []
+    while len(found) < count:
+        t = Table()
+        while t.phase != OVER and not (t.phase == TINGE and t.season == season):
+            if t.phase == TINGE:
+                rules.reveal(t, [rng.choice(menu(t, 0)), rng.choice(menu(t, 1))])
+            elif t.phase == COIN:
+                rules.toss(t, rng.randrange(2))
+            else:
+                rules.decide(t, rng.choice(rules.legal_decisions(t, t.actor)))
+        if t.phase == TINGE:
+            t.log = []
+            found.append(t)
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m spelbord.ai.gunst.probe TARGET EXPLOITER...``: each exploiter's expected
-    return against ``TARGET`` from both seats, their mean, and the CPU time."""
+    """``python -m spelbord.ai.gunst.probe TARGET EXPLOITER... [--from SEASON COUNT SEED]``:
+    each exploiter's expected return against ``TARGET`` from both seats, their mean, and
+    the CPU time; from the start of the game, or from each of ``COUNT`` Tinges of
+    ``SEASON`` reached by random play (``random_tinges``, seeded by ``SEED``)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    starts: list[Table | None] = [None]
+    if "--from" in args:
+        at = args.index("--from")
+        season, count, seed = (int(a) for a in args[at + 1 : at + 4])
+        starts = list(random_tinges(season, count, seed))
+        del args[at : at + 4]
     if len(args) < 2:
-        raise SystemExit("usage: python -m spelbord.ai.gunst.probe TARGET EXPLOITER...")
-    target, exploiters = args[0], args[1:]
-    for exploiter in exploiters:
-        started = time.process_time()
-        results = [probe(target, exploiter, seat) for seat in (0, 1)]
-        mean = sum(r.value for r in results) / 2
-        print(
-            f"{exploiter} against {target}: "
-            + ", ".join(f"seat {r.seat} {r.value:+.4f}" for r in results)
-            + f"; mean {mean:+.4f} ({mean / 2:.4f} of the range); pruned mass "
-            + f"{max(r.pruned for r in results):.4f}; "
-            + f"{sum(r.tinges for r in results)} Tinges; "
-            + f"{time.process_time() - started:.0f} s CPU",
-            flush=True,
+        raise SystemExit(
+            "usage: python -m spelbord.ai.gunst.probe TARGET EXPLOITER... [--from S N SEED]"
         )
+    target, exploiters = args[0], args[1:]
+    for n, start in enumerate(starts):
+        where = (
+            "the start"
+            if start is None
+            else (
+                f"Tinge {n} (season {start.season}, life {start.life}, hands {start.hand}, "
+                f"deities {start.deity})"
+            )
+        )
+        for exploiter in exploiters:
+            started = time.process_time()
+            results = [probe(target, exploiter, seat, start) for seat in (0, 1)]
+            mean = sum(r.value for r in results) / 2
+            print(
+                f"{exploiter} against {target} from {where}: "
+                + ", ".join(f"seat {r.seat} {r.value:+.4f}" for r in results)
+                + f"; mean {mean:+.4f} ({mean / 2:.4f} of the range); pruned mass "
+                + f"{max(r.pruned for r in results):.4f}; "
+                + f"{sum(r.tinges for r in results)} Tinges; "
+                + f"{time.process_time() - started:.0f} s CPU",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
