@@ -12,6 +12,9 @@ the deciding agent makes it (R24). Exploiters:
   (``hoard``, ``everything``, ``trickle``, ...), like ``gunst-br:mimic=PLAN``;
 * ``br``: in seasons 1-3 the selection of its own menu that scores best against the
   target's mix, cells valued by the target's own evaluation (``gunst-br``'s rule);
+* ``as=SPEC``: not an exploiter but a rival ``gunst-eq`` with ``model=off`` playing its
+  own mix at every Tinge and its own in-round decisions: the expected result of a
+  head-to-head match, every mix and coin followed;
 * ``deep`` (or ``deep=SEASONS``, e.g. ``deep=13``; ``deep`` is ``deep=3``): ``br``, but
   in the seasons named a best reply searched on the true continuation: the
   ``DEEP_CANDIDATES`` best of *every* legal selection by its own evaluation are each
@@ -91,13 +94,15 @@ class Probe:
         plans = {name: plan for name, plan, _ in CONTINUATIONS}
         kind, _, plan = exploiter.partition("=")
         seasons = plan if kind == "deep" and plan else "3"
+        self.rival = make_target(plan) if kind == "as" else None
         if not (
             exploiter == "br"
+            or self.rival is not None
             or (kind == "mimic" and plan in plans)
             or (kind == "deep" and seasons.isdigit() and set(seasons) <= set("123"))
         ):
             raise AgentSpecError(
-                f"unknown exploiter {exploiter!r} (br, deep[=SEASONS], or mimic=PLAN: "
+                f"unknown exploiter {exploiter!r} (br, deep[=SEASONS], as=SPEC, or mimic=PLAN: "
                 f"{', '.join(plans)})"
             )
         self.mimic = plans[plan] if kind == "mimic" else None
@@ -108,7 +113,7 @@ class Probe:
         self.own = GunstSolver(seed=0, exploit=False)
         self.own.__dict__.update({k: v for k, v in target.__dict__.items() if k in _EVALUATION})
         self.policies = {
-            seat: agent_policy(self.own, seat),
+            seat: agent_policy(self.own if self.rival is None else self.rival, seat),
             self.other: agent_policy(target, self.other),
         }
         self.pruned = 0.0
@@ -149,12 +154,25 @@ class Probe:
         kept = sum(p for _, p in mix)
         self.pruned += weight * (1.0 - kept)
         mix = [(c, p / kept) for c, p in mix]
+        if self.rival is not None:
+            return self._rival_tinge(t, mix, weight)
         if t.season >= SEASONS:
             return self._last_season(t, mix)
         if t.season in self.deep:
             candidates = self._ranked(t, mix)[: DEEP_CANDIDATES[t.season]]
             return max(self._follow(t, mine, mix, weight) for mine in candidates)
         return self._follow(t, self._choose(t, mix), mix, weight)
+
+    def _rival_tinge(self, t: Table, mix: Sequence[tuple[int, float]], weight: float) -> float:
+        """``as=SPEC``: the rival's own mix against the target's, every pair followed (a
+        head-to-head match in expectation)."""
+        assert self.rival is not None
+        codes, probs = self.rival.tinge_policy(t, self.seat)
+        total = 0.0
+        for mine, q in zip(codes, probs, strict=True):
+            if q > SUPPORT:
+                total += q * self._follow(t, mine, mix, weight * q)
+        return total
 
     def _follow(
         self, t: Table, mine: int, mix: Sequence[tuple[int, float]], weight: float
