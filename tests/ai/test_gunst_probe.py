@@ -18,7 +18,8 @@ def table(season: int, hands: list[list[int]], life: list[int]) -> Table:
 
 
 @pytest.mark.parametrize(
-    ("exploiter", "value"), [("mimic=hoard", -1.0), ("br", 0.0), ("deep", 0.0)]
+    ("exploiter", "value"),
+    [("mimic=hoard", -1.0), ("br", 0.0), ("deep", 0.0), ("as=gunst-eq:model=off", 0.0)],
 )
 def test_season_three_lone_warriors(exploiter: str, value: float) -> None:
     """Season 3, one warrior and one life stone each (R17, R22). A warrior brought alone
@@ -26,7 +27,7 @@ def test_season_three_lone_warriors(exploiter: str, value: float) -> None:
         and strikes first (R5, R6: 0); neither: season 4 is the same position, again 0. So
         the target brings its warrior; the hoarding mimic (nothing before season 4) loses for
         certain; the best reply (and the deep reply, which follows both of its selections to the
-    end) brings its own and gets the coin toss."""
+    end) brings its own and gets the coin toss, as does the target's twin (``as=``)."""
     probe = Probe(make_target("gunst-eq:model=off"), exploiter, seat=0)
     assert probe.value(table(3, [[0, 1, 0, 0, 0], [0, 1, 0, 0, 0]], [1, 1])) == value
 

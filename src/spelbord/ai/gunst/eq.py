@@ -42,6 +42,19 @@ the hoarder 30 of 40 (20 wins, 20 draws), banisher 37, trickle, all-in and deity
 of 40; the best reply ``gunst-br`` scored 12 of 20 against it (mean return +0.2: 0.1 of
 the value range 2) and ``gunst-br:mimic=hoard`` 13 of 20 (+0.3: 0.15 of the range).
 
+Closer to equilibrium before the last season (issue 31, options for Master). Without
+the model, the whole-game probe (``spelbord.ai.gunst.probe``, every mix and coin followed)
+found the loss in season 3: with full hands both seats bring nothing, and a reply of one
+or two warriors (two is outside the menus) took 0.33-0.43 a game, because a season-4 leaf
+was valued by the 7 x 7 menu game, which never sees the reply that wins season 4.
+``solve4=on`` values such a leaf as the agent solves that Tinge, by the double oracle over
+every legal selection (``LEAF_ORACLE_SECONDS`` per leaf); ``favour=search`` then lets the
+favoured seat spend a playout's favour as suits it (the greedy policy always moved
+Archimedes, which hid a season 4 lost for certain after three farmers against nothing).
+``wide=on`` grows seasons 1-3's menus by a double oracle over every legal selection too
+(at the start of the game it adds nothing: no selection beats ``bring nothing`` by the
+agent's own evaluation).
+
 Single-seat decisions (who goes first, the favour, a deity's row, Archimedes leaving the
 rows as they are under rules version 3, the scholars' mode, a raise) are chosen by the
 same evaluation: each legal action, the rest of the round greedy (``greedy_decision``),

@@ -12,21 +12,25 @@ the deciding agent makes it (R24). Exploiters:
   (``hoard``, ``everything``, ``trickle``, ...), like ``gunst-br:mimic=PLAN``;
 * ``br``: in seasons 1-3 the selection of its own menu that scores best against the
   target's mix, cells valued by the target's own evaluation (``gunst-br``'s rule);
-* ``as=SPEC``: not an exploiter but a rival ``gunst-eq`` with ``model=off`` playing its
-  own mix at every Tinge and its own in-round decisions: the expected result of a
-  head-to-head match, every mix and coin followed;
 * ``deep`` (or ``deep=SEASONS``, e.g. ``deep=13``; ``deep`` is ``deep=3``): ``br``, but
   in the seasons named a best reply searched on the true continuation: the
   ``DEEP_CANDIDATES`` best of *every* legal selection by its own evaluation are each
   followed through the rest of the game as this probe follows it (the target's real
   later mixes, the exploiter's later replies, the exact-scored season-4 reply), and the
   best in expectation is taken;
+* any of these with ``:plain`` (e.g. ``deep:plain``) evaluates its own cells (which
+  selections it follows, its in-round decisions) as plain ``gunst-eq`` does, not as the
+  target does: much cheaper against a target whose evaluation is slow;
 
-and in season 4 both take the best reply to the target's mix over every legal selection:
+and in season 4 all of them take the best reply to the target's mix over every legal selection:
 the few best by the target's cells (greedy rounds), then scored exactly (the round by
 expectimax, ``spelbord.ai.gunst.exact.RoundSolver``: the exploiter plays best, the target
 its own in-round decisions). In seasons 1-3 the exploiter's in-round decisions are the
-target's evaluation from its own seat.
+target's evaluation from its own seat. Besides the exploiters:
+
+* ``as=SPEC``: not an exploiter but a rival ``gunst-eq`` with ``model=off`` playing its
+  own mix at every Tinge and its own in-round decisions: the expected result of a
+  head-to-head match, every mix and coin followed.
 
 The result is the exploiter's expected return from each seat (+1 win, -1 loss, R22);
 Gunst is symmetric up to the coin, so the game's value is 0 and their mean is a lower
@@ -92,6 +96,8 @@ class Probe:
 
     def __init__(self, target: GunstSolver, exploiter: str, seat: int) -> None:
         plans = {name: plan for name, plan, _ in CONTINUATIONS}
+        plain = exploiter.endswith(":plain")
+        exploiter = exploiter.removesuffix(":plain")
         kind, _, plan = exploiter.partition("=")
         seasons = plan if kind == "deep" and plan else "3"
         self.rival = make_target(plan) if kind == "as" else None
@@ -111,7 +117,8 @@ class Probe:
         self.seat = seat
         self.other = 1 - seat
         self.own = GunstSolver(seed=0, exploit=False)
-        self.own.__dict__.update({k: v for k, v in target.__dict__.items() if k in _EVALUATION})
+        if not plain:
+            self.own.__dict__.update({k: v for k, v in target.__dict__.items() if k in _EVALUATION})
         self.policies = {
             seat: agent_policy(self.own if self.rival is None else self.rival, seat),
             self.other: agent_policy(target, self.other),
