@@ -54,6 +54,9 @@ Archimedes, which hid a season 4 lost for certain after three farmers against no
 ``wide=on`` grows seasons 1-3's menus by a double oracle over every legal selection too
 (at the start of the game it adds nothing: no selection beats ``bring nothing`` by the
 agent's own evaluation).
+None of them closes the gap: a reply of a farmer and a thief in season 1 still wins for
+certain against ``model=off`` with or without ``favour=search``, and ``solve4=on`` made
+season 3 more exploitable, not less (``spelbord.ai.gunst.levels`` has the figures).
 
 Single-seat decisions (who goes first, the favour, a deity's row, Archimedes leaving the
 rows as they are under rules version 3, the scholars' mode, a raise) are chosen by the

@@ -37,7 +37,17 @@ mimic=hoard``, both seats, 26 s CPU, 2 min 29 s wall): ``br`` and ``mimic=hoard`
 seat, **0.21 of the value range**: with full hands in season 3 both seats bring nothing,
 and two warriors against it (a selection outside the menu) win season 4 often enough;
 the agent values that season-4 leaf by a 7 x 7 menu game that never sees the reply.
-So Hard is still above the 0.05 goal, by the strongest exploiter built.
+Worse, ``deep=1`` (season 1's 8 best selections followed to the end, ``gunst-br``'s rule
+after; ``... probe gunst-eq:model=off deep=1``, 19 s CPU) wins for certain from either
+seat, **0.5 of the range**, the most there is: bring a farmer and a thief in season 1,
+nothing in seasons 2 and 3 (the agent spends three farmers and two scholars in season
+3, the favour takes Vandringsmanden to the hand), then a warrior and two scholars; the
+season-4 position is lost for the agent by the exact solver (value -1, 48 x 288
+selections). Played for real against ``level:hard`` that fixed line won 20 games of 20
+(seat 0, seeds 0-19, 15 s). So Hard is far above the 0.05 goal: its seasons 1-3 play
+pure selections chosen by leaf values (continuation plans, menu games, greedy favours
+and raises) that a searched reply sees through. ``favour=search`` does not mend it
+(``deep=1`` still +1, ``deep`` +0.67).
 
 Tried for Master and rejected (measured the same way): ``gunst-eq:model=off:solve4=on:
 favour=search`` (season-4 leaves valued by the season's double oracle over every
