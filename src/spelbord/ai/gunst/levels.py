@@ -44,7 +44,8 @@ nothing in seasons 2 and 3 (the agent spends three farmers and two scholars in s
 3, the favour takes Vandringsmanden to the hand), then a warrior and two scholars; the
 season-4 position is lost for the agent by the exact solver (value -1, 48 x 288
 selections). Played for real against ``level:hard`` that fixed line won 20 games of 20
-(seat 0, seeds 0-19, 15 s). So Hard is far above the 0.05 goal: its seasons 1-3 play
+(seat 0, seeds 0-19, 15 s), as it did against main's Hard, ``gunst-eq`` with the model
+(20 of 20, 17 s). So Hard is far above the 0.05 goal: its seasons 1-3 play
 pure selections chosen by leaf values (continuation plans, menu games, greedy favours
 and raises) that a searched reply sees through. ``favour=search`` does not mend it
 (``deep=1`` still +1, ``deep`` +0.67).
