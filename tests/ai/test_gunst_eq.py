@@ -89,6 +89,7 @@ def test_the_pure_equilibrium_is_symmetric_at_the_start() -> None:
 def test_specs() -> None:
     assert make_agent("gunst-eq").name == "gunst-eq"
     assert make_agent("gunst-eq:model=off").name == "gunst-eq:model=off"
+    assert make_agent("gunst-eq:model=off:wide=on").name == "gunst-eq:wide=on:model=off"
     assert make_agent("gunst-eq:safety=0.3").name == "gunst-eq:safety=0.3"
     assert make_agent("gunst-eq:safety4=0.1").name == "gunst-eq:safety4=0.1"
     assert make_agent("gunst-br:mimic=hoard:safety4=0.1").name == (
@@ -101,6 +102,9 @@ def test_specs() -> None:
         "gunst-eq:model=maybe",
         "gunst-eq:it=100",
         "gunst-eq:safety=3",
+        "gunst-eq:wide=yes",
+        "gunst-eq:solve4=1",
+        "gunst-eq:favour=best",
         "gunst-eq:safety=x",
         "gunst-eq:safety4=-1",
         "gunst-br:safety4=y",
@@ -234,3 +238,36 @@ def test_think_scales_the_last_season_search_and_is_bounded() -> None:
     for bad in ("gunst-eq:think=0", "gunst-eq:think=x", "gunst-br:think=50"):
         with pytest.raises(AgentSpecError):
             make_agent(bad)
+
+
+def test_favour_search_spends_the_favour_as_suits_the_favoured_seat() -> None:
+    """R7: the seat with fewer pieces is the chooser and spends the difference as favour
+    on one of its deities. Season 3, seat 1 brings three farmers against nothing: seat 0
+    gets a favour of 3 (one deity to the hand). The greedy playout always moves
+    Archimedes; ``favour=search`` moves the deity whose outcome is best for seat 0, so
+    the cell is worth at least as much to seat 0 (and no more to seat 1) as greedily."""
+    table = games.load("gunst").new_initial_state().table
+    table.season = 3
+    three_farmers = Selection((0, 0, 3, 0, 0), 0).code
+    nothing = Selection((0, 0, 0, 0, 0), 0).code
+    greedy = GunstSolver(seed=1, exploit=False)
+    search = make_agent("gunst-eq:model=off:favour=search", seed=1)
+    assert isinstance(search, GunstSolver) and search.raises
+    for seat, mine, theirs in ((0, nothing, three_farmers), (1, three_farmers, nothing)):
+        plain = greedy._cell(table, seat, mine, theirs)[0]
+        searched = search._cell(table, seat, mine, theirs)[0]
+        assert searched >= plain if seat == 0 else searched <= plain
+
+
+def test_solve4_values_a_season_four_leaf_by_its_double_oracle() -> None:
+    """``solve4=on``: a leaf at the start of season 4 is worth the value of season 4's
+    matrix game over every selection (as the agent solves that Tinge). One warrior each,
+    one life stone each: a coin toss (R5, R6, R17), value 0, whatever the menus."""
+    table = games.load("gunst").new_initial_state().table
+    table.season, table.life = 4, [1, 1]
+    table.hand = [[0, 1, 0, 0, 0], [0, 1, 0, 0, 0]]
+    agent = make_agent("gunst-eq:model=off:solve4=on", seed=1)
+    assert isinstance(agent, GunstSolver) and agent.solve4
+    assert agent._leaf(table, 0) == (0.0, 0.0)
+    table.hand = [[0, 1, 0, 0, 0], [0, 0, 0, 0, 0]]
+    assert agent._leaf(table, 0) == (1.0, 1.0)  # the lone warrior strikes the last stone

@@ -42,6 +42,22 @@ the hoarder 30 of 40 (20 wins, 20 draws), banisher 37, trickle, all-in and deity
 of 40; the best reply ``gunst-br`` scored 12 of 20 against it (mean return +0.2: 0.1 of
 the value range 2) and ``gunst-br:mimic=hoard`` 13 of 20 (+0.3: 0.15 of the range).
 
+Closer to equilibrium before the last season (issue 31, options for Master). Without
+the model, the whole-game probe (``spelbord.ai.gunst.probe``, every mix and coin followed)
+found the loss in season 3: with full hands both seats bring nothing, and a reply of one
+or two warriors (two is outside the menus) took 0.33-0.43 a game, because a season-4 leaf
+was valued by the 7 x 7 menu game, which never sees the reply that wins season 4.
+``solve4=on`` values such a leaf as the agent solves that Tinge, by the double oracle over
+every legal selection (``LEAF_ORACLE_SECONDS`` per leaf); ``favour=search`` then lets the
+favoured seat spend a playout's favour as suits it (the greedy policy always moved
+Archimedes, which hid a season 4 lost for certain after three farmers against nothing).
+``wide=on`` grows seasons 1-3's menus by a double oracle over every legal selection too
+(at the start of the game it adds nothing: no selection beats ``bring nothing`` by the
+agent's own evaluation).
+None of them closes the gap: a reply of a farmer and a thief in season 1 still wins for
+certain against ``model=off`` with or without ``favour=search``, and ``solve4=on`` made
+season 3 more exploitable, not less (``spelbord.ai.gunst.levels`` has the figures).
+
 Single-seat decisions (who goes first, the favour, a deity's row, Archimedes leaving the
 rows as they are under rules version 3, the scholars' mode, a raise) are chosen by the
 same evaluation: each legal action, the rest of the round greedy (``greedy_decision``),
@@ -74,7 +90,7 @@ from spelbord.core import State, seeded
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import NUM_SELECTIONS, SEASONS, Selection
-from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
+from spelbord.games.gunst.position import COIN, FAVOUR, OVER, TINGE, Table
 
 Plan = Callable[[Table, int], int]
 LAST_SEASON_CAP = 96
@@ -84,6 +100,12 @@ ORACLE_CAP = 2400
 ORACLE_SECONDS = 1.0
 """Season 4's double oracle stops growing the menus after this much CPU time (process
 time, so that the work done, and the strength, do not depend on the machine's load)."""
+LEAF_ORACLE_SECONDS = 0.1
+"""``solve4=on``: the CPU time of the double oracle that values each leaf at the start of
+season 4 (times ``think``)."""
+WIDE_SECONDS = 4.0
+"""``wide=on``: seasons 1-3's double oracle stops growing the menus after this much CPU
+time (times ``think``)."""
 LEAF_CELLS = 100
 """A leaf at the start of season 4 is solved as its own matrix game when the two menus
 make at most this many cells (else the continuation plans value it)."""
@@ -196,9 +218,16 @@ class GunstSolver(Agent):
         safety: float = DEFAULT_SAFETY,
         last_safety: float = DEFAULT_LAST_SAFETY,
         think: float = 1.0,
+        wide: bool = False,
+        solve4: bool = False,
+        raises: bool = False,
     ) -> None:
         self.name = "gunst-eq"
         self.think = think
+        self.wide = wide
+        self.solve4 = solve4
+        self.raises = raises
+        self._round_cache: dict[tuple[object, ...], Value] = {}
         self.rng = seeded(seed)
         self.safety = safety
         self.last_safety = last_safety
@@ -221,6 +250,7 @@ class GunstSolver(Agent):
         table: Table = state.table  # type: ignore[attr-defined]
         seat = view.seat
         self._leaf_cache.clear()
+        self._round_cache.clear()
         self.fit_model(state, 1 - seat)
         if table.phase == TINGE:
             return self._tinge(table, seat)
@@ -290,8 +320,11 @@ class GunstSolver(Agent):
         predicted = sorted({CONTINUATIONS[i][1](table, 1 - seat) for i in self._model})
         theirs = sorted(set(theirs) | set(predicted))
         self._cells = {}
-        deadline = time.process_time() + ORACLE_SECONDS * self.think
         if table.season >= SEASONS:
+            deadline = time.process_time() + ORACLE_SECONDS * self.think
+            mine, theirs = self._double_oracle(table, seat, mine, theirs, deadline)
+        elif self.wide:
+            deadline = time.process_time() + WIDE_SECONDS * self.think
             mine, theirs = self._double_oracle(table, seat, mine, theirs, deadline)
         safe = self.payoff(table, seat, mine, theirs)
         eq = matrixgame.solve(safe)
@@ -489,7 +522,13 @@ class GunstSolver(Agent):
         return min(v[0] for v in values), min(v[1] for v in values)
 
     def _finish_round(self, table: Table, seat: int) -> Value:
-        """Greedy play to the end of the round, then the leaf game (or the result)."""
+        """Greedy play to the end of the round, then the leaf game (or the result).
+
+        With ``favour=search`` the favour's deity before the last season (R7, up to three
+        steps toward the hand) is chosen by search, not greedily: the favoured seat moves
+        the deity whose outcome is best for it (memoised on the position). A search of
+        the farmers' and scholars' single raises too (R18, R20) took 45 s of CPU for one
+        season-3 Tinge, so they stay greedy."""
         season = table.season
         rng = random.Random(0)
         while table.phase not in (OVER, TINGE) and table.season == season:
@@ -498,11 +537,34 @@ class GunstSolver(Agent):
                 continue
             actor = table.actor
             acts = rules.legal_decisions(table, actor)
+            if self.raises and table.phase == FAVOUR and season < SEASONS:
+                return self._search_raise(table, seat, acts)
             rules.decide(table, greedy_decision(table, actor, acts, rng))
         if table.phase == OVER:
             v = _value(table, seat)
             return v, v
         return self._leaf(table, seat)
+
+    def _search_raise(self, table: Table, seat: int, acts: Sequence[int]) -> Value:
+        # imported here: the package imports this module, and ``python -m
+        # spelbord.ai.gunst.exact`` must not find exact imported already
+        from spelbord.ai.gunst.exact import round_key
+
+        key = (seat, table.season, tuple(map(tuple, table.hand)), *round_key(table))
+        known = self._round_cache.get(key)
+        if known is not None:
+            return known
+        values = []
+        for action in acts:
+            child = table.clone()
+            rules.decide(child, action)
+            values.append(self._finish_round(child, seat))
+        if table.actor == seat:
+            value = values[_pick(values, TIE)]
+        else:
+            value = min(values, key=lambda v: v[0])
+        self._round_cache[key] = value
+        return value
 
     def _leaf(self, table: Table, seat: int) -> Value:
         """The value of the leaf game: each seat picks a continuation plan (matrix game,
@@ -516,7 +578,9 @@ class GunstSolver(Agent):
         cached = self._leaf_cache.get(key)
         if cached is not None:
             return cached
-        if table.season >= SEASONS and len(menu(table, 0)) * len(menu(table, 1)) <= LEAF_CELLS:
+        if table.season >= SEASONS and self.solve4:
+            value = self._solved_last_season_leaf(table, seat)
+        elif table.season >= SEASONS and len(menu(table, 0)) * len(menu(table, 1)) <= LEAF_CELLS:
             value = self._last_season_leaf(table, seat)
         else:
             payoff = [
@@ -530,6 +594,24 @@ class GunstSolver(Agent):
             value = (safe, expected)
         self._leaf_cache[key] = value
         return value
+
+    def _solved_last_season_leaf(self, table: Table, seat: int) -> Value:
+        """``solve4=on``: a leaf at the start of season 4 is worth the value of season 4's
+        matrix game as the agent solves it at that Tinge: both menus grown by the double
+        oracle over every legal selection (for ``LEAF_ORACLE_SECONDS``), every cell
+        played to the end. The menus alone leave a best reply outside them unseen: after
+        three seasons a reply of two warriors against ``bring nothing`` took 0.21 of the
+        value range from the menu-valued leaves (``spelbord.ai.gunst.probe``)."""
+        saved, self._cells = self._cells, {}
+        try:
+            deadline = time.process_time() + LEAF_ORACLE_SECONDS * self.think
+            mine, theirs = self._double_oracle(
+                table, seat, menu(table, seat), menu(table, 1 - seat), deadline
+            )
+            value = matrixgame.solve(self.payoff(table, seat, mine, theirs)).value
+        finally:
+            self._cells = saved
+        return value, value
 
     def _last_season_leaf(self, table: Table, seat: int) -> Value:
         """A leaf at the start of season 4 is worth the value of its own matrix game over
@@ -605,16 +687,29 @@ def think_value(value: str) -> float:
 def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
     """The agent of a spec's parts after ``gunst-eq``: ``think=F`` (season 4's search
     times, ``ORACLE_SECONDS`` and ``REPLY_SECONDS``, times F, 0.1 to 20, default 1),
+    ``wide=on|off`` (seasons 1-3's Tinges too grow both menus by a double oracle over
+    every legal selection, for ``WIDE_SECONDS`` times F; default off), ``solve4=on|off``
+    (a leaf at the start of season 4 is valued by season 4's double oracle,
+    ``LEAF_ORACLE_SECONDS`` times F; default off), ``favour=search|greedy`` (how a
+    playout spends the favour before season 4: by search, as suits the favoured seat, or
+    greedily; default greedy),
     ``model=on|off`` (opponent
     modelling, default on; off: the pure equilibrium), ``safety=E`` (how much below
     the equilibrium's guarantee the model may lead a Tinge of seasons 1-3, 0 to 2, default
     ``DEFAULT_SAFETY``) and ``safety4=E`` (the same for season 4, default
     ``DEFAULT_LAST_SAFETY``)."""
     exploit, safety, last, think = True, DEFAULT_SAFETY, DEFAULT_LAST_SAFETY, 1.0
+    wide = solve4 = raises = False
     for part in parts:
         key, sep, value = part.partition("=")
         if key == "think" and sep:
             think = think_value(value)
+        elif key == "wide" and value in ("on", "off"):
+            wide = value == "on"
+        elif key == "solve4" and value in ("on", "off"):
+            solve4 = value == "on"
+        elif key == "favour" and value in ("search", "greedy"):
+            raises = value == "search"
         elif key == "model" and value in ("on", "off"):
             exploit = value == "on"
         elif key == "safety" and sep:
@@ -623,13 +718,16 @@ def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
             last = safety_value(key, value)
         else:
             raise AgentSpecError(
-                f"bad option {part!r} for gunst-eq (options: think=F, model=on|off, safety=E, "
-                "safety4=E)"
+                f"bad option {part!r} for gunst-eq (options: think=F, wide=on|off, "
+                "solve4=on|off, favour=search|greedy, model=on|off, safety=E, safety4=E)"
             )
-    agent = GunstSolver(seed, exploit, safety, last, think)
+    agent = GunstSolver(seed, exploit, safety, last, think, wide, solve4, raises)
     suffix = "".join(
         [
             f":think={think:g}" if think != 1.0 else "",
+            ":wide=on" if wide else "",
+            ":solve4=on" if solve4 else "",
+            ":favour=search" if raises else "",
             "" if exploit else ":model=off",
             f":safety={safety:g}" if exploit and safety != DEFAULT_SAFETY else "",
             f":safety4={last:g}" if exploit and last != DEFAULT_LAST_SAFETY else "",
@@ -641,5 +739,7 @@ def make_gunst_eq(parts: list[str], seed: int | None = None) -> Agent:
 
 @agent_kind("gunst-eq", games=("gunst",), searches=True)
 def gunst_eq(spec: AgentSpec, seed: int | None = None) -> Agent:
-    """``gunst-eq[:think=F][:model=on|off][:safety=E][:safety4=E]`` (``make_gunst_eq``)."""
+    """``gunst-eq[:think=F][:wide=on|off][:solve4=on|off][:favour=search|greedy]
+    [:model=on|off][:safety=E][:safety4=E]``
+    (``make_gunst_eq``)."""
     return make_gunst_eq(list(spec.parts), seed)

@@ -52,7 +52,9 @@ class ExactSolveError(SpelbordError):
     matrix larger than ``MAX_CELLS``)."""
 
 
-def _key(t: Table) -> tuple[Any, ...]:
+def round_key(t: Table) -> tuple[Any, ...]:
+    """Everything of a position within a round that play depends on (not the hands or the
+    season, which a round does not change, nor the event log)."""
     return (
         tuple(t.life),
         tuple(tuple(map(tuple, side)) for side in t.rows),
@@ -96,7 +98,7 @@ class RoundSolver:
             return _result(t, self.seat)
         if t.phase == TINGE:
             raise ExactSolveError("the round has ended without ending the game")
-        key = _key(t)
+        key = round_key(t)
         known = self.memo.get(key)
         if known is not None:
             return known

@@ -12,28 +12,57 @@ coin, so expectimax gives each cell's exact value, and the Tinge's matrix over e
 selection of both seats is solved by LP; an agent's last season (its Tinge mix, and its
 own in-round decisions or best play) is then measured against the opponent's exact best
 reply, ``python -m spelbord.ai.gunst.exact [SPEC]``. Checked by hand on two tiny
-positions (``tests/ai/test_gunst_exact.py``: a pure saddle and a matching-pennies pair
-where either pure choice gives away a quarter of the range and ``gunst-eq`` mixes). The
-whole game is too large for that (season 4 after three hoarded seasons is 576 x 576
-selections, each cell an exact round), so seasons 1-3 are measured by the searched best
-reply ``gunst-br`` and its mimics (``spelbord.ai.gunst.br``).
+positions (``tests/ai/test_gunst_exact.py``). The whole game is too large for that, so it
+is probed (``spelbord.ai.gunst.probe``, ``python -m spelbord.ai.gunst.probe TARGET
+EXPLOITER...``): the tree an exploiter and the frozen target reach together is walked
+with every selection of the target's mix at its probability and both outcomes of every
+coin, so a figure is an expectation, not a sample (matches of 6-20 games, as measured
+before, leave a standard error near 0.3 a game and cannot show 0.05 of the range).
+Exploiters: ``mimic=PLAN`` (a continuation plan for three seasons, then the best reply),
+``br`` (``gunst-br``'s rule), ``deep`` (season 3's 24 best selections out of all of them
+followed to the end, then the best), each with season 4's best reply over every
+selection scored by exact expectimax against the target's own in-round play; ``as=SPEC``
+plays another agent's own mixes (a head-to-head match in expectation). Hand-checked on
+tiny positions in ``tests/ai/test_gunst_probe.py``.
 
-Where it stands (27 November 2026, 6-10 games a figure, so wide intervals): on every
-last-season position measured exactly (12 positions reached by random play, three
-hand-made part-hoarded ones up to 72 x 24 selections) ``gunst-eq:model=off`` gives away
-nothing (gap 0.000 of the range, Tinge mix and its own in-round play). Before season 4
-it does: ``gunst-br:model=off`` took +0.2 and +0.1 a game from ``gunst-eq:model=off``
-(0.1 and 0.05 of the range, two runs of 10 games, seed 43), the hoarding mimic +0.17
-(0.08, 6 games, seed 42). The opponent model adds to it: the mimic took +0.5 a game (0.25) from
-``gunst-eq:safety4=0.05`` and +0.33 (0.17) from ``gunst-eq:think=6`` (six times season
-4's search time), so neither a smaller season-4 slack nor more season-4 search closes
-the gap: the loss is made in seasons 1-3, whose leaves are valued by continuation plans
-and a greedy round, not solved. Hard and Master are therefore still the same agent, and
-both still above the 0.05 goal.
+Where it stands (27 November 2026, branch ai31-gunst2; CPU times on the shared 2-core
+machine). Hard and Master are ``gunst-eq:model=off``: the opponent model is what the
+hoarding mimic exploited (0.17-0.25 of the range with it, in matches), so both levels
+play the pure depth-limited equilibrium. Its last season gives away nothing on every
+position measured exactly (gap 0.000 of the range, Tinge mix and own in-round play).
+Over the whole game (``python -m spelbord.ai.gunst.probe gunst-eq:model=off deep br
+mimic=hoard``, both seats, 26 s CPU, 2 min 29 s wall): ``br`` and ``mimic=hoard`` gain
+0.000, the other mimics lose (``everything``, ``raise-first``, ``damage`` -1 a game,
+``banish`` -0.3, ``trickle`` 0; 23 s CPU); but ``deep`` gains +0.43 a game from either
+seat, **0.21 of the value range**: with full hands in season 3 both seats bring nothing,
+and two warriors against it (a selection outside the menu) win season 4 often enough;
+the agent values that season-4 leaf by a 7 x 7 menu game that never sees the reply.
+Worse, ``deep=1`` (season 1's 8 best selections followed to the end, ``gunst-br``'s rule
+after; ``... probe gunst-eq:model=off deep=1``, 19 s CPU) wins for certain from either
+seat, **0.5 of the range**, the most there is: bring a farmer and a thief in season 1,
+nothing in seasons 2 and 3 (the agent spends three farmers and two scholars in season
+3, the favour takes Vandringsmanden to the hand), then a warrior and two scholars; the
+season-4 position is lost for the agent by the exact solver (value -1, 48 x 288
+selections). Played for real against ``level:hard`` that fixed line won 20 games of 20
+(seat 0, seeds 0-19, 15 s), as it did against main's Hard, ``gunst-eq`` with the model
+(20 of 20, 17 s). So Hard is far above the 0.05 goal: its seasons 1-3 play
+pure selections chosen by leaf values (continuation plans, menu games, greedy favours
+and raises) that a searched reply sees through. ``favour=search`` does not mend it
+(``deep=1`` still +1, ``deep`` +0.67).
 
-The strongest agent, the near-equilibrium solver with safe opponent modelling, plays Hard
-and Master (measured against every scripted plan and its best reply: ``spelbord ai levels
-gunst``). ``gunst-eq`` has no budget option: its season-4 searches stop after
+Tried for Master and rejected (measured the same way): ``gunst-eq:model=off:solve4=on:
+favour=search`` (season-4 leaves valued by the season's double oracle over every
+selection, the favour searched; up to 6.1 s CPU a decision) draws Hard exactly in
+expectation (``... probe gunst-eq:model=off as=gunst-eq:model=off:solve4=on:favour=search``:
+0.000 from both seats, 23 s CPU) but is *more* exploitable: ``deep:plain`` gains +0.87 a
+game from it (0.44 of the range; ``br:plain`` and ``mimic=hoard:plain`` 0.000; 10 min
+wall, 203 s CPU), its season-3 mix of three farmers losing to nearly every reply (the
+0.1 s leaf oracles and the greedy farmers' raises misjudge the season-4 positions).
+``wide=on`` (seasons 1-3's menus grown over every selection) adds nothing at the start
+(no selection beats ``bring nothing`` by the agent's own evaluation). Master is
+therefore not distinct from Hard: no candidate was measurably less exploitable.
+
+The agent's time: ``gunst-eq`` has no budget option: its season-4 searches stop after
 ``ORACLE_SECONDS + REPLY_SECONDS`` (1.6 s) of CPU and seasons 1-3 are bounded by their
 menus, so it states at most 2 s a decision (``spelbord.ai.gunst.eq``).
 """
@@ -45,7 +74,7 @@ from spelbord.ai.levels import Levels
 LEVELS = Levels(
     easy="script:hoarder",
     medium="script:banisher",
-    hard="gunst-eq",
-    master="gunst-eq",
+    hard="gunst-eq:model=off",
+    master="gunst-eq:model=off",
     stated={"hard": 2.0, "master": 2.0},
 )
