@@ -32,6 +32,7 @@ not know fall back to a random legal action.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -116,6 +117,27 @@ def unmoved_units(obs: dict[str, Any], seat: int, square: int) -> int:
     )
 
 
+def best_square(scores: Iterable[tuple[int, float]]) -> int | None:
+    """The square with the highest score above 0, the first of equals; ``None`` where no
+    square scores above 0 (a plan's target: stay).
+
+    >>> best_square([(3, 0.5), (7, 2.0), (9, 2.0), (4, -1.0)])
+    7
+    >>> best_square([(3, 0.0)]) is None
+    True
+    """
+    best, best_score = None, 0.0
+    for sq, score in scores:
+        if score > best_score:
+            best, best_score = sq, score
+    return best
+
+
+def own_settlement(obs: dict[str, Any], seat: int, square: int) -> bool:
+    """Whether ``square`` is a castle or a village that ``seat`` controls (R55, R62)."""
+    return obs["terrain"][square] in "CV" and obs["control"][square] == seat
+
+
 class OmringadPlan(ScriptedAgent):
     """The shared play; subclasses set the shopping list, the target and the bidding.
 
@@ -137,6 +159,9 @@ class OmringadPlan(ScriptedAgent):
     home_only: ClassVar[bool] = False
     GARRISON_REACH: ClassVar[int] = 3
     """Steps within which an enemy stack threatens a garrisoned settlement."""
+    DETOUR: ClassVar[float] = 0.0
+    """What a step onto enemy units on the way to a goal costs (``step_penalty``); 0:
+    the plan walks straight through them."""
 
     def __init__(
         self,
@@ -218,11 +243,15 @@ class OmringadPlan(ScriptedAgent):
     def _buy(
         self, actions: list[int], texts: dict[int, str], obs: dict[str, Any], seat: int
     ) -> int | None:
-        for letter in self.shopping:
+        for letter in self.shopping_now(obs, seat):
             for a in actions:
                 if texts[a] == f"buy {letter}":
                     return a
         return N.DONE if N.DONE in actions else None
+
+    def shopping_now(self, obs: dict[str, Any], seat: int) -> str:
+        """The letters of ``shopping`` it buys now, first affordable first (R73)."""
+        return self.shopping
 
     def bid(
         self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
@@ -257,10 +286,8 @@ class OmringadPlan(ScriptedAgent):
                 score[a] = 10.0 if terrain[sq] == "C" else -float(self._to_castle(obs, seat, sq))
             else:
                 score[a] = -float(self._to_front(obs, seat, sq))
-            if obs["phase"] == "reinforce" and self._intruded(obs, seat, sq):
-                # R55: version 4 has the controller defend (walls and all) against the
-                # intruder, so reinforcing there evicts it; before, the intruder defended.
-                score[a] += 20.0 if obs.get("controller_defends") else -20.0
+            if obs["phase"] == "reinforce":
+                score[a] += self._intruder_bonus(obs, seat, sq)
         return self.pick(list(squares), score)
 
     def _place_dragon(
@@ -286,6 +313,14 @@ class OmringadPlan(ScriptedAgent):
         """Whether another player's units stand in ``seat``'s settlement ``sq`` (R55)."""
         return any(st["square"] == sq and st["owner"] not in (seat, -1) for st in obs["stacks"])
 
+    def _intruder_bonus(self, obs: dict[str, Any], seat: int, sq: int) -> float:
+        """What reinforcing ``sq`` is worth for an intruder there (0 without one). R55:
+        version 4 has the controller defend (walls and all) against the intruder, so
+        reinforcing there evicts it (first); before, the intruder defended (last)."""
+        if not self._intruded(obs, seat, sq):
+            return 0.0
+        return 20.0 if obs.get("controller_defends") else -20.0
+
     def _to_castle(self, obs: dict[str, Any], seat: int, sq: int) -> int:
         castles = [s for s, t in enumerate(obs["terrain"]) if t == "C" and s // 25 == seat]
         dist = distances(obs, sq)
@@ -299,16 +334,12 @@ class OmringadPlan(ScriptedAgent):
     # ------------------------------------------------------------------ movement
     def target(self, obs: dict[str, Any], seat: int, origin: int) -> int | None:
         """The square a group from ``origin`` marches on (``None``: stay)."""
-        dist = distances(obs, origin)
         control, terrain = obs["control"], obs["terrain"]
-        best, best_score = None, 0.0
-        for sq, d in dist.items():
-            if control[sq] == seat or d == 0:
-                continue
-            score = VALUE[terrain[sq]] / (1 + d)
-            if score > best_score:
-                best, best_score = sq, score
-        return best
+        return best_square(
+            (sq, VALUE[terrain[sq]] / (1 + d))
+            for sq, d in distances(obs, origin).items()
+            if control[sq] != seat and d != 0
+        )
 
     def _move(
         self,
@@ -372,8 +403,11 @@ class OmringadPlan(ScriptedAgent):
         return None
 
     def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
-        """What stepping onto ``square`` on the way to ``goal`` costs beyond distance."""
-        return 0.0
+        """What stepping onto ``square`` on the way to ``goal`` costs beyond distance:
+        ``DETOUR`` where enemy units stand on it (a battle on the way, R34)."""
+        if not self.DETOUR or square == goal:
+            return 0.0
+        return self.DETOUR if enemy_units(obs, seat).get(square, 0) else 0.0
 
     def keep(self, obs: dict[str, Any], seat: int, square: int) -> int:
         """Units that should stay on ``square`` when a group leaves it: on a settlement
@@ -473,19 +507,18 @@ class Fortress(OmringadPlan):
     """Steps from its own settlements within which it sallies."""
     ODDS: ClassVar[float] = 2.0
     """How many times the defenders' number a group must be to attack them."""
+    DETOUR = 50.0
 
     def takes_letter(self, letter: str) -> bool:
         upper = letter.upper()
         return upper not in RANGED and upper not in LONE and upper != "G"
 
     def _settlements(self, obs: dict[str, Any], seat: int) -> list[int]:
-        return [
-            sq for sq, t in enumerate(obs["terrain"]) if t in "CV" and obs["control"][sq] == seat
-        ]
+        return [sq for sq in range(len(obs["terrain"])) if own_settlement(obs, seat, sq)]
 
     def _sally_size(self, obs: dict[str, Any], seat: int, origin: int) -> int:
         units = [u for u in own_unmoved(obs, seat, origin) if self.takes_letter(u)]
-        if obs["terrain"][origin] in "CV" and obs["control"][origin] == seat:
+        if own_settlement(obs, seat, origin):
             # A threatened settlement keeps as many as threaten it, ranged units counted.
             all_here = len(own_unmoved(obs, seat, origin))
             spare = all_here - threat(obs, seat, origin)
@@ -503,11 +536,17 @@ class Fortress(OmringadPlan):
             for sq, d in distances(obs, h).items():
                 if d <= self.REACH and d < near.get(sq, 99):
                     near[sq] = d
+        return best_square(self._sallies(obs, seat, origin, size, near))
+
+    def _sallies(
+        self, obs: dict[str, Any], seat: int, origin: int, size: int, near: dict[int, int]
+    ) -> Iterable[tuple[int, float]]:
+        """The squares within three steps worth a sally of ``size`` from ``origin`` (an
+        outnumbered stack, or an undefended enemy square ``near`` home), with their worth
+        for the distance."""
         enemies = enemy_units(obs, seat)
         control, terrain = obs["control"], obs["terrain"]
-        dist = distances(obs, origin)
-        best, best_score = None, 0.0
-        for sq, d in dist.items():
+        for sq, d in distances(obs, origin).items():
             if d == 0 or d > 3:
                 continue
             there = enemies.get(sq, 0)
@@ -519,10 +558,7 @@ class Fortress(OmringadPlan):
                 worth = VALUE[terrain[sq]]
             else:
                 continue
-            score = worth / (1 + d)
-            if score > best_score:
-                best, best_score = sq, score
-        return best
+            yield sq, worth / (1 + d)
 
     def take(
         self,
@@ -545,17 +581,13 @@ class Fortress(OmringadPlan):
 
     _wanted: int = 0
 
-    def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
-        return 50.0 if square != goal and enemy_units(obs, seat).get(square, 0) else 0.0
-
     def _settle(self, obs: dict[str, Any], seat: int, squares: dict[int, int | None]) -> int | None:
         if obs["phase"] == "reinforce":
             score: dict[int, float] = {}
             for a, sq in squares.items():
                 assert sq is not None
                 score[a] = threat(obs, seat, sq) + (0.5 if obs["terrain"][sq] == "C" else 0.0)
-                if self._intruded(obs, seat, sq):
-                    score[a] += 20.0 if obs.get("controller_defends") else -20.0
+                score[a] += self._intruder_bonus(obs, seat, sq)
             return self.pick(list(squares), score)
         return super()._settle(obs, seat, squares)
 
@@ -575,6 +607,7 @@ class Starver(OmringadPlan):
     summary = "outbids every rival for the specials; raids undefended squares in pairs"
     shopping = "REM"
     PARTY: ClassVar[int] = 2
+    DETOUR = 50.0
 
     def bid(
         self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
@@ -597,24 +630,27 @@ class Starver(OmringadPlan):
             size = move["count"]
         else:
             size = len([u for u in own_unmoved(obs, seat, origin) if u.upper() not in LONE])
-            if obs["terrain"][origin] in "CV" and obs["control"][origin] == seat:
+            if own_settlement(obs, seat, origin):
                 size -= 1
             size = min(size, self.PARTY)
         if size <= 0:
             return None
+        return best_square(self._raids(obs, seat, origin, size))
+
+    def _raids(
+        self, obs: dict[str, Any], seat: int, origin: int, size: int
+    ) -> Iterable[tuple[int, float]]:
+        """The squares a party of ``size`` from ``origin`` may raid (an enemy square,
+        undefended or held by half its number at most), worth half as much defended."""
         enemies = enemy_units(obs, seat)
         control, terrain = obs["control"], obs["terrain"]
-        best, best_score = None, 0.0
         for sq, d in distances(obs, origin).items():
             if d == 0 or (control[sq] in (seat, -1) and not enemies.get(sq)):
                 continue
             there = enemies.get(sq, 0)
             if there and size < 2 * there:
                 continue
-            score = VALUE[terrain[sq]] / (1 + d) * (0.5 if there else 1.0)
-            if score > best_score:
-                best, best_score = sq, score
-        return best
+            yield sq, VALUE[terrain[sq]] / (1 + d) * (0.5 if there else 1.0)
 
     def take(
         self,
@@ -631,9 +667,6 @@ class Starver(OmringadPlan):
             return N.DONE if N.DONE in actions else None
         fast = {a: float(COST.get(texts[a].split()[-1].upper(), 1)) for a in takes}
         return self.pick(takes, fast)
-
-    def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
-        return 50.0 if square != goal and enemy_units(obs, seat).get(square, 0) else 0.0
 
 
 class Phalanx(OmringadPlan):
@@ -670,19 +703,12 @@ class Phalanx(OmringadPlan):
     def _fast_units(self, obs: dict[str, Any], seat: int, square: int) -> int:
         return sum(1 for u in own_unmoved(obs, seat, square) if u.upper() not in self.SLOW)
 
-    def _buy(
-        self, actions: list[int], texts: dict[int, str], obs: dict[str, Any], seat: int
-    ) -> int | None:
+    def shopping_now(self, obs: dict[str, Any], seat: int) -> str:
+        """The shopping list without the general once it has one (R22)."""
         has_general = any(
             st["owner"] == seat and "G" in st.get("units", ()) for st in obs["stacks"]
         ) or "general" in obs.get("bought", ())
-        for letter in self.shopping:
-            if letter == "G" and has_general:
-                continue
-            for a in actions:
-                if texts[a] == f"buy {letter}":
-                    return a
-        return N.DONE if N.DONE in actions else None
+        return self.shopping.replace("G", "") if has_general else self.shopping
 
     def army(self, obs: dict[str, Any], seat: int) -> int | None:
         """The square of the army: the stack with a general, else the biggest."""
@@ -744,7 +770,7 @@ class Sweeper(OmringadPlan):
     """How many times the defenders' number a party must be to attack them."""
 
     def _keep(self, obs: dict[str, Any], seat: int, origin: int) -> int:
-        if obs["terrain"][origin] not in "CV" or obs["control"][origin] != seat:
+        if not own_settlement(obs, seat, origin):
             return 0
         return max(1 if obs["terrain"][origin] == "C" else 0, threat(obs, seat, origin, 1))
 
