@@ -19,12 +19,11 @@ from typing import Any
 
 import pytest
 
-from .conftest import Pages, Server, expect, start_server, stop_server
+from .conftest import Pages, Server, expect, sign_up, start_server, stop_server
 
 pytestmark = pytest.mark.browser
 
 TOYGAME = Path(__file__).resolve().parents[1] / "toygame.py"
-PASSWORD = "correct horse battery"
 SHOTS = os.environ.get("SPELBORD_SHOTS")
 
 
@@ -53,13 +52,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             os.environ["SPELBORD_LAB_DIR"] = old
     yield server
     stop_server(server)
-
-
-def _sign_up(page: Any, name: str) -> None:
-    page.fill("#acc-name", name)
-    page.fill("#acc-password", PASSWORD)
-    page.click("#signup-button")
-    expect(page.locator("#who")).to_have_attribute("data-account", name)
 
 
 def _rated_game(first: Any, second: Any, server: Server) -> str:
@@ -105,7 +97,7 @@ def test_the_header_names_the_signed_in_player_on_every_page(browser: Any, site:
         page = people.open("/")
         expect(page.locator("#who .who-signin")).to_be_visible()  # a guest: "Sign in"
         page.goto(site.url("/account"))
-        _sign_up(page, "Hedda")
+        sign_up(page, "Hedda")
         table = site.call("/api/tables", {"game": "toy-open", "seats": [{"kind": "local"}] * 2})
         tid = table["table"]
         for path in (
@@ -138,10 +130,8 @@ def test_the_header_names_the_signed_in_player_on_every_page(browser: Any, site:
 def test_the_rating_graph_draws_a_point_per_rated_game(browser: Any, site: Server) -> None:
     people = Pages(browser, site)
     try:
-        page = people.open("/account")
-        _sign_up(page, "Ingrid")
-        rival = people.open("/account")
-        _sign_up(rival, "Lars")
+        page = people.account("Ingrid")
+        rival = people.account("Lars")
         tables = [_rated_game(page, rival, site) for _ in range(3)]
         page.goto(site.url("/player/Ingrid"))
         graph = page.locator(".rating-game[data-game='toy-open'] svg.rating-graph")
@@ -175,10 +165,8 @@ def test_the_tournament_form_makes_a_tournament_with_an_ai_level(
 ) -> None:
     people = Pages(browser, site)
     try:
-        page = people.open("/account")
-        _sign_up(page, "Jorunn")
-        friend = people.open("/account")
-        _sign_up(friend, "Kaj")
+        page = people.account("Jorunn")
+        people.account("Kaj")  # the friend invited below
         page.goto(site.url("/tournaments"))
         expect(page.locator("#t-form input, #t-form select").first).to_be_visible()
         assert page.locator("#t-form textarea").count() == 0
