@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.scripted.base import ScriptedAgent
@@ -115,6 +115,16 @@ def unmoved_units(obs: dict[str, Any], seat: int, square: int) -> int:
         for moved in st.get("moved", ())
         if not moved
     )
+
+
+class Turn(NamedTuple):
+    """One decision of a plan in the move phase (R30): the seat's observation, the seat,
+    its legal actions and their texts."""
+
+    obs: dict[str, Any]
+    seat: int
+    actions: list[int]
+    texts: dict[int, str]
 
 
 def best_square(scores: Iterable[tuple[int, float]]) -> int | None:
@@ -210,7 +220,7 @@ class OmringadPlan(ScriptedAgent):
             return self.pick(actions, {a: COST.get(texts[a][-1], 0) for a in actions})
         squares = {a: square_of(a) for a in actions if square_of(a) is not None}
         if obs["phase"] == "move":
-            return self._move(obs, view.seat, actions, texts, squares)
+            return self._move(Turn(obs, view.seat, actions, texts), squares)
         if (
             squares
             and obs["phase"] == "auction"
@@ -341,14 +351,8 @@ class OmringadPlan(ScriptedAgent):
             if control[sq] != seat and d != 0
         )
 
-    def _move(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        squares: dict[int, int | None],
-    ) -> int | None:
+    def _move(self, turn: Turn, squares: dict[int, int | None]) -> int | None:
+        obs, seat, actions = turn.obs, turn.seat, turn.actions
         move = obs["move"]
         if move["origin"] < 0:  # which group moves next, or pass (R30)
             if not self.moves or not squares:
@@ -364,7 +368,7 @@ class OmringadPlan(ScriptedAgent):
             return self.pick(actions, score)
         takes = [a for a in actions if N.is_take(a)]
         if takes:
-            chosen = self.take(obs, seat, actions, texts, takes)
+            chosen = self.take(turn, takes)
             if chosen is not None:
                 return chosen
         if takes and N.DONE in actions and move["count"] > 0 and self.garrison:
@@ -390,14 +394,7 @@ class OmringadPlan(ScriptedAgent):
             return N.STOP
         return self.pick(actions, score) if score else None
 
-    def take(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        takes: list[int],
-    ) -> int | None:
+    def take(self, turn: Turn, takes: list[int]) -> int | None:
         """The unit a group takes next (or ``done``); ``None``: the shared rule (the
         whole stack, less a garrison)."""
         return None
@@ -560,14 +557,8 @@ class Fortress(OmringadPlan):
                 continue
             yield sq, worth / (1 + d)
 
-    def take(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        takes: list[int],
-    ) -> int | None:
+    def take(self, turn: Turn, takes: list[int]) -> int | None:
+        obs, seat, actions, texts = turn
         move = obs["move"]
         wanted = self._sally_size(obs, seat, move["origin"]) if move["count"] == 0 else None
         if wanted is None:
@@ -652,14 +643,8 @@ class Starver(OmringadPlan):
                 continue
             yield sq, VALUE[terrain[sq]] / (1 + d) * (0.5 if there else 1.0)
 
-    def take(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        takes: list[int],
-    ) -> int | None:
+    def take(self, turn: Turn, takes: list[int]) -> int | None:
+        obs, seat, actions, texts = turn
         move = obs["move"]
         left = len(own_unmoved(obs, seat, move["origin"])) - move["count"]
         home = obs["terrain"][move["origin"]] in "CV"
@@ -685,14 +670,8 @@ class Phalanx(OmringadPlan):
     SLOW: ClassVar[str] = "MK"
     """Units of F1 (R20): they hold the settlements and never slow the army down."""
 
-    def take(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        takes: list[int],
-    ) -> int | None:
+    def take(self, turn: Turn, takes: list[int]) -> int | None:
+        obs, actions, texts = turn.obs, turn.actions, turn.texts
         fast = [a for a in takes if texts[a].split()[-1].upper() not in self.SLOW]
         if fast:
             return self.rng.choice(fast)
@@ -818,14 +797,8 @@ class Sweeper(OmringadPlan):
         near = max((enemies.get(n, 0) for n in obs["map"]["steps"][sq]), default=0)
         return -0.5 * max(0, near - size)
 
-    def _move(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        squares: dict[int, int | None],
-    ) -> int | None:
+    def _move(self, turn: Turn, squares: dict[int, int | None]) -> int | None:
+        obs, seat, actions, texts = turn
         move = obs["move"]
         if move["origin"] < 0:
             score: dict[int, float] = {}
