@@ -237,6 +237,16 @@ def view_of(state: State, seat: int | None, moves: list[str] | None = None) -> d
     }
 
 
+def played_view(state: State, seat: int | None, moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """``view_of`` at ``state`` of a played game: the moves log up to it (``moves``: the
+    whole game's, each ``{"ply", "seat", "text"}``) and, once it is over, the result."""
+    out = view_of(state, seat)
+    out["moves"] = moves[: state.move_number()]
+    if state.is_terminal():
+        out["result"] = {"termination": state.termination(), "returns": state.returns()}
+    return out
+
+
 def show(page: Any, view: dict[str, Any], replay: bool = False) -> None:
     """Draw ``view`` (a replay without controls when ``replay``) and forget earlier actions."""
     page.evaluate("([v, r]) => { window.acted = []; window.show(v, r); }", [view, replay])

@@ -343,7 +343,7 @@ def _line_position(enemy_at: int | None, garrison_units: int, taken: int) -> dic
 def test_r30_a_garrison_stays_in_a_threatened_castle() -> None:
     """R30/R37: a group is formed unit by unit (``take``) before it walks; the garrison
     conqueror stops taking when only as many units as the enemy has within reach stay."""
-    from spelbord.ai.omringad.script import Conqueror
+    from spelbord.ai.omringad.script import Conqueror, Turn
     from spelbord.games.omringad import notation as N
 
     plan = Conqueror(1, shopping="AERM", garrison="CV")
@@ -351,7 +351,7 @@ def test_r30_a_garrison_stays_in_a_threatened_castle() -> None:
     texts = {N.DONE: "done", N.TAKE: "take M"}
 
     def decide(obs: dict[str, Any]) -> int | None:
-        return plan._move(obs, 0, actions, texts, {})
+        return plan._move(Turn(obs, 0, actions, texts), {})
 
     # Two enemies three steps away: 5 units, 3 taken, 2 would stay: the group is done.
     threatened = _line_position(enemy_at=3, garrison_units=5, taken=3)
@@ -364,7 +364,7 @@ def test_r30_a_garrison_stays_in_a_threatened_castle() -> None:
     assert plan.keep(far, 0, 0) == 0
     assert decide(far) == N.TAKE
     # Without a garrison the same threatened castle empties.
-    assert Conqueror(1)._move(threatened, 0, actions, texts, {}) == N.TAKE
+    assert Conqueror(1)._move(Turn(threatened, 0, actions, texts), {}) == N.TAKE
 
 
 def test_variants_reuse_the_plans_with_their_own_shopping() -> None:

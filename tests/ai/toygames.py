@@ -19,7 +19,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, Option, State
+from tests.toyinfo import toy_info
+
+from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -87,19 +89,7 @@ class TicTacToeState(State):
 
 
 class TicTacToe(Game):
-    info = GameInfo(
-        name="test-tictactoe",
-        title="Tic-tac-toe",
-        min_seats=2,
-        max_seats=2,
-        teams=False,
-        chance=False,
-        information="perfect",
-        simultaneous=False,
-        num_distinct_actions=9,
-        max_chance_outcomes=0,
-        max_game_length=9,
-    )
+    info = toy_info("test-tictactoe", "Tic-tac-toe", actions=9, length=9)
     state_class = TicTacToeState
 
     def new_initial_state(self) -> TicTacToeState:
@@ -157,18 +147,12 @@ class NimState(State):
 
 
 class Nim(Game):
-    info = GameInfo(
-        name="test-nim",
-        title="Nim",
-        min_seats=2,
-        max_seats=3,
-        teams=False,
-        chance=False,
-        information="perfect",
-        simultaneous=False,
-        num_distinct_actions=4,
-        max_chance_outcomes=0,
-        max_game_length=40,
+    info = toy_info(
+        "test-nim",
+        "Nim",
+        actions=4,
+        length=40,
+        seats=(2, 3),
         options=(
             Option("stones", 10, minimum=1, maximum=1000),
             Option("players", 2, choices=(2, 3)),
@@ -283,18 +267,14 @@ class HighCardState(State):
 
 
 class HighCard(Game):
-    info = GameInfo(
-        name="test-highcard",
-        title="High card",
-        min_seats=2,
-        max_seats=2,
-        teams=False,
-        chance=True,
+    info = toy_info(
+        "test-highcard",
+        "High card",
+        actions=2,
+        length=4,
+        chance_outcomes=8,
         information="imperfect",
         simultaneous=True,
-        num_distinct_actions=2,
-        max_chance_outcomes=8,
-        max_game_length=4,
         options=(
             Option("cards", 4, choices=(3, 4, 5, 6, 7, 8)),
             Option("mode", "simultaneous", choices=("simultaneous", "sequential")),
@@ -360,18 +340,14 @@ class LotteryState(State):
 
 
 class Lottery(Game):
-    info = GameInfo(
-        name="test-lottery",
-        title="Lottery",
-        min_seats=2,
-        max_seats=3,
-        teams=False,
-        chance=True,
-        information="perfect",
+    info = toy_info(
+        "test-lottery",
+        "Lottery",
+        actions=3,
+        length=2,
+        seats=(2, 3),
+        chance_outcomes=4,
         simultaneous=True,
-        num_distinct_actions=3,
-        max_chance_outcomes=4,
-        max_game_length=2,
         options=(Option("players", 2, choices=(2, 3)),),
     )
     state_class = LotteryState

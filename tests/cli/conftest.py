@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from tests.toyinfo import toy_info
 
 from spelbord.cli import main
-from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameInfo, Option, State
+from spelbord.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, Option, State
 from spelbord.core import registry as core_registry
 
 
@@ -79,18 +80,12 @@ class PileState(State):
 
 
 class Pile(Game):
-    info = GameInfo(
-        name="pile",
-        title="Pile",
-        min_seats=2,
-        max_seats=2,
-        teams=False,
-        chance=True,
-        information="perfect",
-        simultaneous=False,
-        num_distinct_actions=4,
-        max_chance_outcomes=6,
-        max_game_length=6,
+    info = toy_info(
+        "pile",
+        "Pile",
+        actions=4,
+        length=6,
+        chance_outcomes=6,
         options=(Option("max_take", 2, choices=(2, 3), help="most stones a turn"),),
         summary="Take the last stone.",
     )
@@ -153,18 +148,8 @@ class PenniesState(State):
 
 
 class Pennies(Game):
-    info = GameInfo(
-        name="pennies",
-        title="Pennies",
-        min_seats=2,
-        max_seats=2,
-        teams=False,
-        chance=False,
-        information="imperfect",
-        simultaneous=True,
-        num_distinct_actions=2,
-        max_chance_outcomes=0,
-        max_game_length=2,
+    info = toy_info(
+        "pennies", "Pennies", actions=2, length=2, information="imperfect", simultaneous=True
     )
     state_class = PenniesState
 

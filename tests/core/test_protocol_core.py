@@ -8,13 +8,13 @@ import random
 from typing import Any
 
 import pytest
+from tests.toyinfo import toy_info
 
 from spelbord.core import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
     Game,
-    GameInfo,
     GameOptionError,
     IllegalActionError,
     NotationError,
@@ -97,18 +97,13 @@ class CoinRaceState(State):
 
 
 class CoinRace(Game):
-    info = GameInfo(
-        name="test-coinrace",
-        title="Coin race",
-        min_seats=2,
-        max_seats=2,
-        teams=False,
-        chance=True,
-        information="perfect",
+    info = toy_info(
+        "test-coinrace",
+        "Coin race",
+        actions=3,
+        length=20,
+        chance_outcomes=2,
         simultaneous=True,
-        num_distinct_actions=3,
-        max_chance_outcomes=2,
-        max_game_length=20,
         options=(Option("target", 5, choices=(3, 5, 7)),),
     )
     state_class = CoinRaceState

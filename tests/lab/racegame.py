@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from spelbord.core import CHANCE, TERMINAL, Game, GameInfo, Option, State
+from tests.toyinfo import toy_info
+
+from spelbord.core import CHANCE, TERMINAL, Game, Option, State
 from spelbord.core.extras import Extras
 
 BACK = 0
@@ -139,18 +141,14 @@ LAB_DATA = {
 
 
 class Race(Game):
-    info = GameInfo(
-        name="lab-race",
-        title="Lab Race",
-        min_seats=2,
-        max_seats=4,
+    info = toy_info(
+        "lab-race",
+        "Lab Race",
+        actions=3,
+        length=200,
+        seats=(2, 4),
+        chance_outcomes=4,
         teams=True,
-        chance=True,
-        information="perfect",
-        simultaneous=False,
-        num_distinct_actions=3,
-        max_chance_outcomes=4,
-        max_game_length=200,
         seat_names=("Red", "Blue", "Green", "Gold"),
         options=(
             Option("players", 2, (2, 4), "seats"),

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import importlib.util
 import sys
@@ -177,6 +178,27 @@ def examples(doc: str | None) -> str:
         out.append(line[2:] if line.startswith("    ") else line)
     text = "\n".join(out).replace("examples:\n\n", "examples:\n", 1)
     return text.rstrip("\n") + "\n"
+
+
+def command_parser(
+    sub: Any, name: str, *, help: str, epilog: str, description: str | None = None
+) -> argparse.ArgumentParser:
+    """The parser of a command or a verb (``sub``: its parent's subparsers), whose
+    ``--help`` prints the description and the examples (``epilog``) as written."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name,
+        help=help,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return parser
+
+
+def verbs_of(parser: argparse.ArgumentParser) -> Any:
+    """The verbs of a command (``spelbord puzzles mine``, ``spelbord tournament cancel``):
+    one is required, ``VERB`` in the usage, ``args.verb`` once parsed."""
+    return parser.add_subparsers(dest="verb", metavar="VERB", required=True)
 
 
 def format_rate(count: float, seconds: float) -> str:

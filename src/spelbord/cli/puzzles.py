@@ -21,7 +21,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, EXIT_USAGE, CliError, examples
+from spelbord.cli.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    CliError,
+    command_parser,
+    examples,
+    verbs_of,
+)
 from spelbord.core import registry
 from spelbord.core.study import NoStudyError, PuzzleMiner
 
@@ -30,20 +37,14 @@ EXAMPLES = examples(__doc__)
 
 def add_parser(sub: Any) -> None:
     """Register the ``puzzles`` subcommand."""
-    parser = sub.add_parser(
+    parser = command_parser(
+        sub,
         "puzzles",
         help="mine puzzles from engine games (games whose puzzles are mined)",
         description="Mine puzzles: positions where exactly one move wins by force.",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
-    mine = verbs.add_parser(
-        "mine",
-        help="mine a puzzle set",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    mine = command_parser(verbs_of(parser), "mine", help="mine a puzzle set", epilog=EXAMPLES)
     mine.add_argument("game", help="a game with mined puzzles (see `spelbord games`)")
     mine.add_argument("--count", type=int, default=200, metavar="N", help="puzzles (default 200)")
     mine.add_argument("--seed", type=int, default=1, metavar="S", help="first game seed")

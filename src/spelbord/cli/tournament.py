@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from spelbord.cli.common import EXIT_OK, CliError, missing_part
+from spelbord.cli.common import EXIT_OK, CliError, command_parser, missing_part, verbs_of
 
 EXAMPLES = """\
 examples:
@@ -24,20 +24,19 @@ examples:
 
 def add_parser(sub: Any) -> None:
     """Register the ``tournament`` subcommand."""
-    parser = sub.add_parser(
+    parser = command_parser(
+        sub,
         "tournament",
         help="operate on the server's tournaments (cancel one)",
         description="Operate on the tournaments of a server's database.",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
-    cancel = verbs.add_parser(
+    cancel = command_parser(
+        verbs_of(parser),
         "cancel",
         help="cancel a tournament at any time; its games in progress end unrated",
         description=__doc__,
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     cancel.add_argument("id", help="the tournament's id (its page is /tournaments/ID)")
     cancel.add_argument("--database-url", default=None, help="SQLAlchemy database URL")

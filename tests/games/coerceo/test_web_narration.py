@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from tests.webrender import Renderer, show, view_of
+from tests.webrender import Renderer, played_view, show, view_of
 
 from spelbord.games.coerceo import CoerceoState
 from spelbord.games.coerceo.game import CoerceoGame
@@ -35,14 +35,6 @@ def played(seed: int, **options: Any) -> tuple[list[CoerceoState], list[dict[str
     return states, moves
 
 
-def view(state: CoerceoState, seat: int | None, moves: list[dict[str, Any]]) -> dict[str, Any]:
-    out = view_of(state, seat)
-    out["moves"] = moves[: state.move_number()]
-    if state.is_terminal():
-        out["result"] = {"termination": state.termination(), "returns": state.returns()}
-    return out
-
-
 def lines(page: Any) -> list[str]:
     return list(page.locator(".narr-line").all_inner_texts())
 
@@ -51,7 +43,7 @@ def test_every_replay_position_tells_what_happened(browser: Any) -> None:
     states, moves = played(2, variant="ocius", exchange_cost=1)
     with RENDERER.page(browser, 1100, 900) as page:
         for ply, state in enumerate(states):
-            show(page, view(state, None, moves), replay=True)
+            show(page, played_view(state, None, moves), replay=True)
             words = [w for w in lines(page) if w.strip()]
             assert words, f"no events at ply {ply}"
             if ply:
@@ -71,8 +63,8 @@ def test_the_opponents_turn_is_played_back_and_a_key_skips_it(browser: Any) -> N
         )
     )
     with RENDERER.page(browser, 1280, 800) as page:
-        show(page, view(states[ply - 1], 0, moves))
-        show(page, view(states[ply], 0, moves))
+        show(page, played_view(states[ply - 1], 0, moves))
+        show(page, played_view(states[ply], 0, moves))
         page.wait_for_timeout(150)
         shown = page.evaluate(
             "[...document.querySelectorAll('.narr-line.narr-new')]"

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from tests.webrender import Renderer, show, view_of
+from tests.webrender import Renderer, played_view, show, view_of
 
 from spelbord.core import CHANCE, sample_outcome
 from spelbord.games.islandet import IslandetGame, IslandetState
@@ -41,14 +41,6 @@ def played(seed: int, plies: int = 3000) -> tuple[list[IslandetState], list[dict
         state.apply_action(action)
     states.append(state.clone())
     return states, moves
-
-
-def view(state: IslandetState, seat: int | None, moves: list[dict[str, Any]]) -> dict[str, Any]:
-    out = view_of(state, seat)
-    out["moves"] = moves[: state.move_number()]
-    if state.is_terminal():
-        out["result"] = {"termination": state.termination(), "returns": state.returns()}
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -87,11 +79,11 @@ def test_an_ai_turn_is_played_back_step_by_step_and_a_key_skips_it(browser: Any,
     states, moves = game
     start, end = north_turn(moves)
     with RENDERER.page(browser, 1280, 800) as page:
-        show(page, view(states[start], 0, moves))
+        show(page, played_view(states[start], 0, moves))
         before = page.evaluate("document.querySelector('.isl').outerHTML")
         # the server sends a view per ply, quickly: the board does not jump to the last one
         for ply in range(start + 1, end + 1):
-            page.evaluate("v => window.show(v)", view(states[ply], 0, moves))
+            page.evaluate("v => window.show(v)", played_view(states[ply], 0, moves))
         assert page.evaluate("document.querySelector('.isl').outerHTML") != before
         first = lines(page)
         page.wait_for_timeout(250)
@@ -103,7 +95,7 @@ def test_an_ai_turn_is_played_back_step_by_step_and_a_key_skips_it(browser: Any,
         assert page.locator(".narr[data-playing] .narr-skip").count() + len(later) > len(first)
         page.keyboard.press("Escape")  # any key: everything at once
         page.wait_for_timeout(50)
-        final = view(states[end], 0, moves)
+        final = played_view(states[end], 0, moves)
         show(page, final)  # (the page stays at the latest view: drawing it again changes nothing)
         words = lines(page)
         texts = [m["text"] for m in moves[start:end]]
@@ -116,9 +108,9 @@ def test_a_click_skips_the_playback_to_the_latest_view(browser: Any, game: Any) 
     states, moves = game
     start, end = north_turn(moves)
     with RENDERER.page(browser, 1280, 800) as page:
-        show(page, view(states[start], 0, moves))
+        show(page, played_view(states[start], 0, moves))
         for ply in range(start + 1, end + 1):
-            page.evaluate("v => window.show(v)", view(states[ply], 0, moves))
+            page.evaluate("v => window.show(v)", played_view(states[ply], 0, moves))
         page.mouse.click(5, 5)
         page.wait_for_timeout(50)
         # the latest view at once: its last move is narrated, nothing waits
@@ -132,10 +124,10 @@ def test_every_replay_position_tells_what_happened(browser: Any, game: Any) -> N
     states, moves = game
     with RENDERER.page(browser, 1100, 900) as page:
         for ply in range(0, len(states), 3):
-            show(page, view(states[ply], None, moves), replay=True)
+            show(page, played_view(states[ply], None, moves), replay=True)
             words = [w for w in lines(page) if w.strip()]
             assert words, f"no events at ply {ply}"
-        show(page, view(states[-1], None, moves), replay=True)
+        show(page, played_view(states[-1], None, moves), replay=True)
         assert states[-1].is_terminal()
         end = page.locator(".narr-end").inner_text()
         assert "block" in end.lower() or "went off" in end.lower()
@@ -145,8 +137,8 @@ def test_shots_say_what_they_hit(browser: Any, game: Any) -> None:
     states, moves = game
     shot = next(i for i, m in enumerate(moves) if re.fullmatch(r"[a-l]\d+x[a-l]\d+", m["text"]))
     with RENDERER.page(browser, 1100, 900) as page:
-        show(page, view(states[shot - 1], None, moves), replay=True)
-        show(page, view(states[shot + 2], None, moves), replay=True)
+        show(page, played_view(states[shot - 1], None, moves), replay=True)
+        show(page, played_view(states[shot + 2], None, moves), replay=True)
         words = " ".join(lines(page))
         target = moves[shot]["text"].split("x")[1]
         assert "fires at" in words and target in words
@@ -168,7 +160,7 @@ def test_the_norwegian_board_has_no_english(
     try:
         page = context.new_page()
         RENDERER.open(page)
-        show(page, view(states[end], 0, moves))
+        show(page, played_view(states[end], 0, moves))
         text = page.evaluate(
             "(() => { const r = document.getElementById('root'); const parts = [r.innerText];"
             " for (const e of r.querySelectorAll('[aria-label],title')) parts.push("

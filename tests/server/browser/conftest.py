@@ -31,7 +31,16 @@ try:
 except ImportError:  # the tests are skipped below (and fail in CI)
     expect = None
 
-__all__ = ["SCREENSHOTS", "Pages", "Server", "expect", "start_server", "stop_server"]
+__all__ = [
+    "PASSWORD",
+    "SCREENSHOTS",
+    "Pages",
+    "Server",
+    "expect",
+    "sign_up",
+    "start_server",
+    "stop_server",
+]
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
@@ -195,9 +204,29 @@ class Pages:
         page.goto(self.server.url(path))
         return page
 
+    def account(self, name: str) -> Any:
+        """A new person on the account page, signed up as ``name`` (``sign_up``)."""
+        page = self.open("/account")
+        sign_up(page, name)
+        return page
+
     def close(self) -> None:
         for context in self.contexts:
             context.close()
+
+
+PASSWORD = "correct horse battery"
+"""The password of every account the browser tests sign up."""
+
+
+def sign_up(page: Any, name: str) -> None:
+    """Sign ``name`` up with ``PASSWORD`` on the account page ``page`` shows, and wait
+    until the header and the page say it is signed in."""
+    page.fill("#acc-name", name)
+    page.fill("#acc-password", PASSWORD)
+    page.click("#signup-button")
+    expect(page.locator("#who")).to_have_attribute("data-account", name)
+    expect(page.locator("#account-state")).to_have_text(f"Signed in as {name}.")
 
 
 @pytest.fixture

@@ -20,15 +20,6 @@ from .conftest import Pages, expect, start_server, stop_server
 pytestmark = pytest.mark.browser
 
 TOYGAME = Path(__file__).resolve().parents[1] / "toygame.py"
-PASSWORD = "correct horse battery"
-
-
-def _sign_up(page: Any, name: str) -> None:
-    page.fill("#acc-name", name)
-    page.fill("#acc-password", PASSWORD)
-    page.click("#signup-button")
-    expect(page.locator("#who")).to_have_attribute("data-account", name)
-    expect(page.locator("#account-state")).to_have_text(f"Signed in as {name}.")
 
 
 def _step(page: Any, server: Any, tournament: str) -> None:
@@ -52,10 +43,8 @@ def test_a_round_robin_with_two_accounts_and_two_ai_entrants(browser: Any, tmp_p
     server = start_server(tmp_path, preload=TOYGAME)
     people = Pages(browser, server)
     try:
-        alice = people.open("/account")
-        _sign_up(alice, "Alice")
-        bert = people.open("/account")
-        _sign_up(bert, "Bert")
+        alice = people.account("Alice")
+        bert = people.account("Bert")
 
         alice.goto(server.url("/tournaments"))
         alice.fill("#t-name", "Vårturneringen")
@@ -116,8 +105,7 @@ def test_a_knockout_is_drawn_as_a_bracket_and_the_list_is_live(
     server = start_server(tmp_path, preload=TOYGAME)
     people = Pages(browser, server)
     try:
-        alice = people.open("/account")
-        _sign_up(alice, "Alice")
+        alice = people.account("Alice")
         watcher = people.open("/tournaments")
         expect(watcher.locator("#t-list tr")).to_have_count(1)  # the header only
 

@@ -83,6 +83,7 @@ from collections.abc import Callable, Sequence
 from spelbord.ai import matrixgame
 from spelbord.ai.agent import Agent, decision_actions
 from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.gunst.memo import round_key
 from spelbord.ai.gunst.smmcts import greedy_decision, menu
 from spelbord.ai.spec import AgentSpec, agent_kind
 from spelbord.ai.view import SeatView
@@ -546,10 +547,6 @@ class GunstSolver(Agent):
         return self._leaf(table, seat)
 
     def _search_raise(self, table: Table, seat: int, acts: Sequence[int]) -> Value:
-        # imported here: the package imports this module, and ``python -m
-        # spelbord.ai.gunst.exact`` must not find exact imported already
-        from spelbord.ai.gunst.exact import round_key
-
         key = (seat, table.season, tuple(map(tuple, table.hand)), *round_key(table))
         known = self._round_cache.get(key)
         if known is not None:

@@ -33,6 +33,7 @@ from typing import Any
 from spelbord import games
 from spelbord.ai import matrixgame
 from spelbord.ai.agent import Agent
+from spelbord.ai.gunst.memo import round_key
 from spelbord.ai.view import SeatView
 from spelbord.core.errors import SpelbordError
 from spelbord.games.gunst import actions as A
@@ -50,29 +51,6 @@ MAX_CELLS = 250_000
 class ExactSolveError(SpelbordError):
     """An exact solve asked for where it does not apply (not the last season's Tinge, or a
     matrix larger than ``MAX_CELLS``)."""
-
-
-def round_key(t: Table) -> tuple[Any, ...]:
-    """Everything of a position within a round that play depends on (not the hands or the
-    season, which a round does not change, nor the event log)."""
-    return (
-        tuple(t.life),
-        tuple(tuple(map(tuple, side)) for side in t.rows),
-        tuple(map(tuple, t.deity)),
-        tuple(t.doubled),
-        t.phase,
-        t.actor,
-        t.chooser,
-        t.first,
-        t.favoured,
-        t.favour,
-        t.deity_in_use,
-        t.source,
-        t.row,
-        t.side,
-        t.left,
-        t.mode,
-    )
 
 
 def _result(t: Table, seat: int) -> float:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from spelbord import games
 from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.gunst.memo import table_key
 from spelbord.ai.gunst.script import GunstPlan
 from spelbord.ai.scripted import make_plan
 from spelbord.ai.view import SeatView
@@ -70,30 +71,6 @@ class _Enumerator(random.Random):
     def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
         self.width = len(seq)
         return seq[self.pick]
-
-
-def _key(t: Table) -> tuple[Any, ...]:
-    return (
-        t.season,
-        tuple(t.life),
-        tuple(map(tuple, t.hand)),
-        tuple(map(tuple, t.deity)),
-        tuple(tuple(map(tuple, side)) for side in t.rows),
-        tuple(t.doubled),
-        t.phase,
-        t.actor,
-        t.chooser,
-        t.first,
-        t.favoured,
-        t.favour,
-        t.deity_in_use,
-        t.source,
-        t.row,
-        t.side,
-        t.left,
-        t.mode,
-        t.loser,
-    )
 
 
 class PlanReplier:
@@ -169,7 +146,7 @@ class PlanReplier:
         """The replying seat's expected return from ``t`` under best reply."""
         if t.phase == OVER:
             return 0.0 if t.loser < 0 else (1.0 if t.loser == self.other else -1.0)
-        key = _key(t)
+        key = table_key(t)
         known = self.memo.get(key)
         if known is not None:
             return known

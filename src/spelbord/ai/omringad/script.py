@@ -32,8 +32,9 @@ not know fall back to a random legal action.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.scripted.base import ScriptedAgent
@@ -116,6 +117,37 @@ def unmoved_units(obs: dict[str, Any], seat: int, square: int) -> int:
     )
 
 
+class Turn(NamedTuple):
+    """One decision of a plan in the move phase (R30): the seat's observation, the seat,
+    its legal actions and their texts."""
+
+    obs: dict[str, Any]
+    seat: int
+    actions: list[int]
+    texts: dict[int, str]
+
+
+def best_square(scores: Iterable[tuple[int, float]]) -> int | None:
+    """The square with the highest score above 0, the first of equals; ``None`` where no
+    square scores above 0 (a plan's target: stay).
+
+    >>> best_square([(3, 0.5), (7, 2.0), (9, 2.0), (4, -1.0)])
+    7
+    >>> best_square([(3, 0.0)]) is None
+    True
+    """
+    best, best_score = None, 0.0
+    for sq, score in scores:
+        if score > best_score:
+            best, best_score = sq, score
+    return best
+
+
+def own_settlement(obs: dict[str, Any], seat: int, square: int) -> bool:
+    """Whether ``square`` is a castle or a village that ``seat`` controls (R55, R62)."""
+    return obs["terrain"][square] in "CV" and obs["control"][square] == seat
+
+
 class OmringadPlan(ScriptedAgent):
     """The shared play; subclasses set the shopping list, the target and the bidding.
 
@@ -137,6 +169,9 @@ class OmringadPlan(ScriptedAgent):
     home_only: ClassVar[bool] = False
     GARRISON_REACH: ClassVar[int] = 3
     """Steps within which an enemy stack threatens a garrisoned settlement."""
+    DETOUR: ClassVar[float] = 0.0
+    """What a step onto enemy units on the way to a goal costs (``step_penalty``); 0:
+    the plan walks straight through them."""
 
     def __init__(
         self,
@@ -185,7 +220,7 @@ class OmringadPlan(ScriptedAgent):
             return self.pick(actions, {a: COST.get(texts[a][-1], 0) for a in actions})
         squares = {a: square_of(a) for a in actions if square_of(a) is not None}
         if obs["phase"] == "move":
-            return self._move(obs, view.seat, actions, texts, squares)
+            return self._move(Turn(obs, view.seat, actions, texts), squares)
         if (
             squares
             and obs["phase"] == "auction"
@@ -218,11 +253,15 @@ class OmringadPlan(ScriptedAgent):
     def _buy(
         self, actions: list[int], texts: dict[int, str], obs: dict[str, Any], seat: int
     ) -> int | None:
-        for letter in self.shopping:
+        for letter in self.shopping_now(obs, seat):
             for a in actions:
                 if texts[a] == f"buy {letter}":
                     return a
         return N.DONE if N.DONE in actions else None
+
+    def shopping_now(self, obs: dict[str, Any], seat: int) -> str:
+        """The letters of ``shopping`` it buys now, first affordable first (R73)."""
+        return self.shopping
 
     def bid(
         self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
@@ -257,10 +296,8 @@ class OmringadPlan(ScriptedAgent):
                 score[a] = 10.0 if terrain[sq] == "C" else -float(self._to_castle(obs, seat, sq))
             else:
                 score[a] = -float(self._to_front(obs, seat, sq))
-            if obs["phase"] == "reinforce" and self._intruded(obs, seat, sq):
-                # R55: version 4 has the controller defend (walls and all) against the
-                # intruder, so reinforcing there evicts it; before, the intruder defended.
-                score[a] += 20.0 if obs.get("controller_defends") else -20.0
+            if obs["phase"] == "reinforce":
+                score[a] += self._intruder_bonus(obs, seat, sq)
         return self.pick(list(squares), score)
 
     def _place_dragon(
@@ -286,6 +323,14 @@ class OmringadPlan(ScriptedAgent):
         """Whether another player's units stand in ``seat``'s settlement ``sq`` (R55)."""
         return any(st["square"] == sq and st["owner"] not in (seat, -1) for st in obs["stacks"])
 
+    def _intruder_bonus(self, obs: dict[str, Any], seat: int, sq: int) -> float:
+        """What reinforcing ``sq`` is worth for an intruder there (0 without one). R55:
+        version 4 has the controller defend (walls and all) against the intruder, so
+        reinforcing there evicts it (first); before, the intruder defended (last)."""
+        if not self._intruded(obs, seat, sq):
+            return 0.0
+        return 20.0 if obs.get("controller_defends") else -20.0
+
     def _to_castle(self, obs: dict[str, Any], seat: int, sq: int) -> int:
         castles = [s for s, t in enumerate(obs["terrain"]) if t == "C" and s // 25 == seat]
         dist = distances(obs, sq)
@@ -299,25 +344,15 @@ class OmringadPlan(ScriptedAgent):
     # ------------------------------------------------------------------ movement
     def target(self, obs: dict[str, Any], seat: int, origin: int) -> int | None:
         """The square a group from ``origin`` marches on (``None``: stay)."""
-        dist = distances(obs, origin)
         control, terrain = obs["control"], obs["terrain"]
-        best, best_score = None, 0.0
-        for sq, d in dist.items():
-            if control[sq] == seat or d == 0:
-                continue
-            score = VALUE[terrain[sq]] / (1 + d)
-            if score > best_score:
-                best, best_score = sq, score
-        return best
+        return best_square(
+            (sq, VALUE[terrain[sq]] / (1 + d))
+            for sq, d in distances(obs, origin).items()
+            if control[sq] != seat and d != 0
+        )
 
-    def _move(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        squares: dict[int, int | None],
-    ) -> int | None:
+    def _move(self, turn: Turn, squares: dict[int, int | None]) -> int | None:
+        obs, seat, actions = turn.obs, turn.seat, turn.actions
         move = obs["move"]
         if move["origin"] < 0:  # which group moves next, or pass (R30)
             if not self.moves or not squares:
@@ -333,7 +368,7 @@ class OmringadPlan(ScriptedAgent):
             return self.pick(actions, score)
         takes = [a for a in actions if N.is_take(a)]
         if takes:
-            chosen = self.take(obs, seat, actions, texts, takes)
+            chosen = self.take(turn, takes)
             if chosen is not None:
                 return chosen
         if takes and N.DONE in actions and move["count"] > 0 and self.garrison:
@@ -359,21 +394,17 @@ class OmringadPlan(ScriptedAgent):
             return N.STOP
         return self.pick(actions, score) if score else None
 
-    def take(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        takes: list[int],
-    ) -> int | None:
+    def take(self, turn: Turn, takes: list[int]) -> int | None:
         """The unit a group takes next (or ``done``); ``None``: the shared rule (the
         whole stack, less a garrison)."""
         return None
 
     def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
-        """What stepping onto ``square`` on the way to ``goal`` costs beyond distance."""
-        return 0.0
+        """What stepping onto ``square`` on the way to ``goal`` costs beyond distance:
+        ``DETOUR`` where enemy units stand on it (a battle on the way, R34)."""
+        if not self.DETOUR or square == goal:
+            return 0.0
+        return self.DETOUR if enemy_units(obs, seat).get(square, 0) else 0.0
 
     def keep(self, obs: dict[str, Any], seat: int, square: int) -> int:
         """Units that should stay on ``square`` when a group leaves it: on a settlement
@@ -473,19 +504,18 @@ class Fortress(OmringadPlan):
     """Steps from its own settlements within which it sallies."""
     ODDS: ClassVar[float] = 2.0
     """How many times the defenders' number a group must be to attack them."""
+    DETOUR = 50.0
 
     def takes_letter(self, letter: str) -> bool:
         upper = letter.upper()
         return upper not in RANGED and upper not in LONE and upper != "G"
 
     def _settlements(self, obs: dict[str, Any], seat: int) -> list[int]:
-        return [
-            sq for sq, t in enumerate(obs["terrain"]) if t in "CV" and obs["control"][sq] == seat
-        ]
+        return [sq for sq in range(len(obs["terrain"])) if own_settlement(obs, seat, sq)]
 
     def _sally_size(self, obs: dict[str, Any], seat: int, origin: int) -> int:
         units = [u for u in own_unmoved(obs, seat, origin) if self.takes_letter(u)]
-        if obs["terrain"][origin] in "CV" and obs["control"][origin] == seat:
+        if own_settlement(obs, seat, origin):
             # A threatened settlement keeps as many as threaten it, ranged units counted.
             all_here = len(own_unmoved(obs, seat, origin))
             spare = all_here - threat(obs, seat, origin)
@@ -503,11 +533,17 @@ class Fortress(OmringadPlan):
             for sq, d in distances(obs, h).items():
                 if d <= self.REACH and d < near.get(sq, 99):
                     near[sq] = d
+        return best_square(self._sallies(obs, seat, origin, size, near))
+
+    def _sallies(
+        self, obs: dict[str, Any], seat: int, origin: int, size: int, near: dict[int, int]
+    ) -> Iterable[tuple[int, float]]:
+        """The squares within three steps worth a sally of ``size`` from ``origin`` (an
+        outnumbered stack, or an undefended enemy square ``near`` home), with their worth
+        for the distance."""
         enemies = enemy_units(obs, seat)
         control, terrain = obs["control"], obs["terrain"]
-        dist = distances(obs, origin)
-        best, best_score = None, 0.0
-        for sq, d in dist.items():
+        for sq, d in distances(obs, origin).items():
             if d == 0 or d > 3:
                 continue
             there = enemies.get(sq, 0)
@@ -519,19 +555,10 @@ class Fortress(OmringadPlan):
                 worth = VALUE[terrain[sq]]
             else:
                 continue
-            score = worth / (1 + d)
-            if score > best_score:
-                best, best_score = sq, score
-        return best
+            yield sq, worth / (1 + d)
 
-    def take(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        takes: list[int],
-    ) -> int | None:
+    def take(self, turn: Turn, takes: list[int]) -> int | None:
+        obs, seat, actions, texts = turn
         move = obs["move"]
         wanted = self._sally_size(obs, seat, move["origin"]) if move["count"] == 0 else None
         if wanted is None:
@@ -545,17 +572,13 @@ class Fortress(OmringadPlan):
 
     _wanted: int = 0
 
-    def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
-        return 50.0 if square != goal and enemy_units(obs, seat).get(square, 0) else 0.0
-
     def _settle(self, obs: dict[str, Any], seat: int, squares: dict[int, int | None]) -> int | None:
         if obs["phase"] == "reinforce":
             score: dict[int, float] = {}
             for a, sq in squares.items():
                 assert sq is not None
                 score[a] = threat(obs, seat, sq) + (0.5 if obs["terrain"][sq] == "C" else 0.0)
-                if self._intruded(obs, seat, sq):
-                    score[a] += 20.0 if obs.get("controller_defends") else -20.0
+                score[a] += self._intruder_bonus(obs, seat, sq)
             return self.pick(list(squares), score)
         return super()._settle(obs, seat, squares)
 
@@ -575,6 +598,7 @@ class Starver(OmringadPlan):
     summary = "outbids every rival for the specials; raids undefended squares in pairs"
     shopping = "REM"
     PARTY: ClassVar[int] = 2
+    DETOUR = 50.0
 
     def bid(
         self, obs: dict[str, Any], seat: int, actions: list[int], texts: dict[int, str]
@@ -597,33 +621,30 @@ class Starver(OmringadPlan):
             size = move["count"]
         else:
             size = len([u for u in own_unmoved(obs, seat, origin) if u.upper() not in LONE])
-            if obs["terrain"][origin] in "CV" and obs["control"][origin] == seat:
+            if own_settlement(obs, seat, origin):
                 size -= 1
             size = min(size, self.PARTY)
         if size <= 0:
             return None
+        return best_square(self._raids(obs, seat, origin, size))
+
+    def _raids(
+        self, obs: dict[str, Any], seat: int, origin: int, size: int
+    ) -> Iterable[tuple[int, float]]:
+        """The squares a party of ``size`` from ``origin`` may raid (an enemy square,
+        undefended or held by half its number at most), worth half as much defended."""
         enemies = enemy_units(obs, seat)
         control, terrain = obs["control"], obs["terrain"]
-        best, best_score = None, 0.0
         for sq, d in distances(obs, origin).items():
             if d == 0 or (control[sq] in (seat, -1) and not enemies.get(sq)):
                 continue
             there = enemies.get(sq, 0)
             if there and size < 2 * there:
                 continue
-            score = VALUE[terrain[sq]] / (1 + d) * (0.5 if there else 1.0)
-            if score > best_score:
-                best, best_score = sq, score
-        return best
+            yield sq, VALUE[terrain[sq]] / (1 + d) * (0.5 if there else 1.0)
 
-    def take(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        takes: list[int],
-    ) -> int | None:
+    def take(self, turn: Turn, takes: list[int]) -> int | None:
+        obs, seat, actions, texts = turn
         move = obs["move"]
         left = len(own_unmoved(obs, seat, move["origin"])) - move["count"]
         home = obs["terrain"][move["origin"]] in "CV"
@@ -631,9 +652,6 @@ class Starver(OmringadPlan):
             return N.DONE if N.DONE in actions else None
         fast = {a: float(COST.get(texts[a].split()[-1].upper(), 1)) for a in takes}
         return self.pick(takes, fast)
-
-    def step_penalty(self, obs: dict[str, Any], seat: int, square: int, goal: int) -> float:
-        return 50.0 if square != goal and enemy_units(obs, seat).get(square, 0) else 0.0
 
 
 class Phalanx(OmringadPlan):
@@ -652,14 +670,8 @@ class Phalanx(OmringadPlan):
     SLOW: ClassVar[str] = "MK"
     """Units of F1 (R20): they hold the settlements and never slow the army down."""
 
-    def take(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        takes: list[int],
-    ) -> int | None:
+    def take(self, turn: Turn, takes: list[int]) -> int | None:
+        obs, actions, texts = turn.obs, turn.actions, turn.texts
         fast = [a for a in takes if texts[a].split()[-1].upper() not in self.SLOW]
         if fast:
             return self.rng.choice(fast)
@@ -670,19 +682,12 @@ class Phalanx(OmringadPlan):
     def _fast_units(self, obs: dict[str, Any], seat: int, square: int) -> int:
         return sum(1 for u in own_unmoved(obs, seat, square) if u.upper() not in self.SLOW)
 
-    def _buy(
-        self, actions: list[int], texts: dict[int, str], obs: dict[str, Any], seat: int
-    ) -> int | None:
+    def shopping_now(self, obs: dict[str, Any], seat: int) -> str:
+        """The shopping list without the general once it has one (R22)."""
         has_general = any(
             st["owner"] == seat and "G" in st.get("units", ()) for st in obs["stacks"]
         ) or "general" in obs.get("bought", ())
-        for letter in self.shopping:
-            if letter == "G" and has_general:
-                continue
-            for a in actions:
-                if texts[a] == f"buy {letter}":
-                    return a
-        return N.DONE if N.DONE in actions else None
+        return self.shopping.replace("G", "") if has_general else self.shopping
 
     def army(self, obs: dict[str, Any], seat: int) -> int | None:
         """The square of the army: the stack with a general, else the biggest."""
@@ -744,7 +749,7 @@ class Sweeper(OmringadPlan):
     """How many times the defenders' number a party must be to attack them."""
 
     def _keep(self, obs: dict[str, Any], seat: int, origin: int) -> int:
-        if obs["terrain"][origin] not in "CV" or obs["control"][origin] != seat:
+        if not own_settlement(obs, seat, origin):
             return 0
         return max(1 if obs["terrain"][origin] == "C" else 0, threat(obs, seat, origin, 1))
 
@@ -792,14 +797,8 @@ class Sweeper(OmringadPlan):
         near = max((enemies.get(n, 0) for n in obs["map"]["steps"][sq]), default=0)
         return -0.5 * max(0, near - size)
 
-    def _move(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        actions: list[int],
-        texts: dict[int, str],
-        squares: dict[int, int | None],
-    ) -> int | None:
+    def _move(self, turn: Turn, squares: dict[int, int | None]) -> int | None:
+        obs, seat, actions, texts = turn
         move = obs["move"]
         if move["origin"] < 0:
             score: dict[int, float] = {}

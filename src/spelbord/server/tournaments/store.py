@@ -171,6 +171,14 @@ def bind_match(conn: sa.Connection, m: dict[str, Any], table_id: str, now: float
         raise RuntimeError(f"match {m['round']}.{m['slot']} has its table already")
 
 
+def _where_entrant(select: sa.Select[Any], entrant: str, status: str) -> sa.Select[Any]:
+    """``select`` (over ``TOURNAMENTS``) kept to the tournaments where ``entrant`` has
+    ``status`` (``INVITED``, ``ACCEPTED``, ...)."""
+    return select.join(
+        TOURNAMENT_ENTRANTS, TOURNAMENT_ENTRANTS.c.tournament_id == TOURNAMENTS.c.id
+    ).where(TOURNAMENT_ENTRANTS.c.entrant == entrant, TOURNAMENT_ENTRANTS.c.status == status)
+
+
 class TournamentStore:
     """Reads and writes the tournaments of one engine (synchronous; the director runs
     these on the hub's database threads)."""
@@ -505,15 +513,7 @@ class TournamentStore:
         """The newest tournaments ``entrant`` plays in (accepted, not merely invited)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(TOURNAMENTS.c.id)
-                .join(
-                    TOURNAMENT_ENTRANTS,
-                    TOURNAMENT_ENTRANTS.c.tournament_id == TOURNAMENTS.c.id,
-                )
-                .where(
-                    TOURNAMENT_ENTRANTS.c.entrant == entrant,
-                    TOURNAMENT_ENTRANTS.c.status == ACCEPTED,
-                )
+                _where_entrant(sa.select(TOURNAMENTS.c.id), entrant, ACCEPTED)
                 .order_by(TOURNAMENTS.c.starts_at.desc())
                 .limit(limit)
             )
@@ -524,16 +524,8 @@ class TournamentStore:
         first, each with its organizer's account id."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(TOURNAMENTS)
-                .join(
-                    TOURNAMENT_ENTRANTS,
-                    TOURNAMENT_ENTRANTS.c.tournament_id == TOURNAMENTS.c.id,
-                )
-                .where(
-                    TOURNAMENT_ENTRANTS.c.entrant == entrant,
-                    TOURNAMENT_ENTRANTS.c.status == INVITED,
-                    TOURNAMENTS.c.status == "open",
-                )
+                _where_entrant(sa.select(TOURNAMENTS), entrant, INVITED)
+                .where(TOURNAMENTS.c.status == "open")
                 .order_by(TOURNAMENTS.c.starts_at)
                 .limit(MAX_INVITATIONS)
             ).mappings()

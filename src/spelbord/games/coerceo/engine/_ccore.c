@@ -242,6 +242,7 @@ static int perft_stop;
 #define capture capture_fast
 #define capture_estimate capture_estimate_fast
 #define capture_targets capture_targets_fast
+#define chain_removal chain_removal_fast
 #define check_time check_time_fast
 #define count_all count_all_fast
 #define count_board count_board_fast
@@ -279,6 +280,7 @@ static int perft_stop;
 #define raw_eval raw_eval_fast
 #define rem_spread rem_spread_fast
 #define removal_chain removal_chain_fast
+#define removed_border removed_border_fast
 #define scale_eval scale_eval_fast
 #define score_moves score_moves_fast
 #define set_col set_col_fast
@@ -293,6 +295,7 @@ static int perft_stop;
 #undef capture
 #undef capture_estimate
 #undef capture_targets
+#undef chain_removal
 #undef check_time
 #undef count_all
 #undef count_board
@@ -330,6 +333,7 @@ static int perft_stop;
 #undef raw_eval
 #undef rem_spread
 #undef removal_chain
+#undef removed_border
 #undef scale_eval
 #undef score_moves
 #undef set_col

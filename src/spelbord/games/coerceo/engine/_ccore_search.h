@@ -87,36 +87,51 @@ static inline void take_piece(Pos *s, int c, int q) {
     s->edges[c] -= popc(EDGE[c][q] & s->present);
 }
 
-/* R8: remove empty tiles from `start` while any qualifies; returns the removed tiles. */
-static uint32_t removal_chain(Pos *s, int start) {
+/* R8: remove empty tiles from `start` while any qualifies: a removed tile's neighbours
+ * are tried next, until none qualifies. `occ` is the occupied fields; updates the tiles
+ * and present fields of a Pos or a PerftPos, returns the removed tiles. */
+static INLINE uint32_t chain_removal(uint32_t *tiles, u64 *present, u64 occ, int start) {
     uint32_t removed = 0, cand = 1u << start;
-    u64 occ = s->p[0] | s->p[1];
     while (cand) {
         uint32_t now = 0;
         uint32_t c = cand;
         while (c) {
             int t = ctz(c);
             c &= c - 1;
-            if (!(s->tiles >> t & 1) || (occ & TM(t))) continue;
-            if (tile_removable(s->tiles, t)) now |= 1u << t;
+            if (!(*tiles >> t & 1) || (occ & TM(t))) continue;
+            if (tile_removable(*tiles, t)) now |= 1u << t;
         }
         if (!now) break;
-        s->tiles &= ~now;
+        *tiles &= ~now;
         removed |= now;
         cand = 0;
         uint32_t r = now;
         while (r) {
             int t = ctz(r);
             r &= r - 1;
-            s->present &= ~TM(t);
-            s->hash ^= ZT[t];
+            *present &= ~TM(t);
             for (int d = 0; d < 6; d++) {
                 int n = TNB[t][d];
-                if (n >= 0 && (s->tiles >> n & 1)) cand |= 1u << n;
+                if (n >= 0 && (*tiles >> n & 1)) cand |= 1u << n;
             }
         }
     }
+    return removed;
+}
+
+/* The opponent fields (colour o) along the edges of the removed tiles `r`: where a
+ * removal may have enclosed a piece (R9). */
+static INLINE u64 removed_border(int o, uint32_t r) {
+    u64 touched = 0;
+    for (; r; r &= r - 1) touched |= BORDER[o][ctz(r)];
+    return touched;
+}
+
+/* R8 with the bookkeeping: the hash and, when a tile went, the spread and the counts. */
+static uint32_t removal_chain(Pos *s, int start) {
+    uint32_t removed = chain_removal(&s->tiles, &s->present, s->p[0] | s->p[1], start);
     if (removed) {
+        for (uint32_t r = removed; r; r &= r - 1) s->hash ^= ZT[ctz(r)];
         s->remsp = rem_spread(s->tiles);
         count_board(s);
     }
@@ -157,11 +172,7 @@ static int make(Pos *s, int c, int m) {
         int t = q / 3;
         if (!((s->p[0] | s->p[1]) & TM(t))) {
             uint32_t r = removal_chain(s, t);
-            if (r) {
-                u64 touched = 0;
-                while (r) { touched |= BORDER[o][ctz(r)]; r &= r - 1; }
-                capture(s, c, touched);
-            }
+            if (r) capture(s, c, removed_border(o, r));
         }
         return 1;
     }
@@ -180,7 +191,7 @@ static int make(Pos *s, int c, int m) {
         if (r) {
             irr = 1;
             set_col(s, c, s->col[c] + popc(r));
-            while (r) { touched |= BORDER[o][ctz(r)]; r &= r - 1; }
+            touched |= removed_border(o, r);
         }
     }
     if (capture(s, c, touched)) irr = 1;
@@ -815,35 +826,9 @@ static int negamax(const Pos *s, int c, int depth, int alpha, int beta, int ply,
  * collected tiles cannot change within it), so the count is exact, not up to a hash
  * collision. Bulk counting: the last ply counts the actions instead of playing them. */
 
-/* R8 without the bookkeeping: remove empty tiles from `start` while any qualifies. */
+/* R8 without the bookkeeping (chain_removal). */
 static uint32_t perft_chain(PerftPos *s, int start) {
-    uint32_t removed = 0, cand = 1u << start;
-    u64 occ = s->p[0] | s->p[1];
-    while (cand) {
-        uint32_t now = 0;
-        uint32_t c = cand;
-        while (c) {
-            int t = ctz(c);
-            c &= c - 1;
-            if (!(s->tiles >> t & 1) || (occ & TM(t))) continue;
-            if (tile_removable(s->tiles, t)) now |= 1u << t;
-        }
-        if (!now) break;
-        s->tiles &= ~now;
-        removed |= now;
-        cand = 0;
-        uint32_t r = now;
-        while (r) {
-            int t = ctz(r);
-            r &= r - 1;
-            s->present &= ~TM(t);
-            for (int d = 0; d < 6; d++) {
-                int n = TNB[t][d];
-                if (n >= 0 && (s->tiles >> n & 1)) cand |= 1u << n;
-            }
-        }
-    }
-    return removed;
+    return chain_removal(&s->tiles, &s->present, s->p[0] | s->p[1], start);
 }
 
 /* Colour c captures the enclosed opponent pieces among `touched`; returns whether any. */
@@ -873,7 +858,7 @@ static INLINE int perft_move(PerftPos *s, int c, int from, int to) {
         if (r) {
             irr = 1;
             s->col[c] += popc(r);
-            while (r) { touched |= BORDER[o][ctz(r)]; r &= r - 1; }
+            touched |= removed_border(o, r);
         }
     }
     return perft_capture(s, c, touched) | irr;
@@ -887,11 +872,7 @@ static void perft_exchange(PerftPos *s, int c, int q) {
     int t = q / 3;
     if (!((s->p[0] | s->p[1]) & TM(t))) {
         uint32_t r = perft_chain(s, t);
-        if (r) {
-            u64 touched = 0;
-            while (r) { touched |= BORDER[o][ctz(r)]; r &= r - 1; }
-            perft_capture(s, c, touched);
-        }
+        if (r) perft_capture(s, c, removed_border(o, r));
     }
 }
 

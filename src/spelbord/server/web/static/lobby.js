@@ -14,6 +14,7 @@ import {
 } from "/static/api.js";
 import { agentLevel, chosenName, playerNames, resultText, rulesNote, seatNames } from "/static/viewparts.js";
 import { gameTexts, languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { optionFields, readOptionFields } from "/static/options.js";
 import { mountTimeControl, readTimeControl } from "/static/timepick.js";
 
 const SEAT_KINDS = [
@@ -128,49 +129,6 @@ function currentGame() {
   return games.find((g) => g.name === $("game-select").value) || games[0];
 }
 
-function optionInput(game, opt) {
-  const id = `opt-${opt.name}`;
-  let input;
-  if (typeof opt.default === "boolean") {
-    input = h("input", { id, name: opt.name, type: "checkbox" });
-    input.checked = opt.default;
-  } else if (Array.isArray(opt.choices) && opt.choices.length) {
-    input = h("select", { id, name: opt.name });
-    for (const choice of opt.choices) {
-      const label = own(game, `option.${opt.name}.${choice}`, String(choice));
-      const o = h("option", { value: JSON.stringify(choice) }, label);
-      if (choice === opt.default) o.selected = true;
-      input.append(o);
-    }
-  } else if (typeof opt.default === "number") {
-    input = h("input", { id, name: opt.name, type: "number", step: "1", value: opt.default });
-  } else {
-    input = h("input", { id, name: opt.name, type: "text", value: opt.default ?? "" });
-  }
-  input.dataset.option = opt.name;
-  const label = own(game, `option.${opt.name}`, opt.name.replace(/_/g, " "));
-  const help = own(game, `option.${opt.name}.help`, opt.help || "");
-  return h(
-    "label",
-    { class: typeof opt.default === "boolean" ? "field field-check" : "field", title: help },
-    h("span", {}, label),
-    input,
-    help ? h("small", { class: "help" }, help) : null,
-  );
-}
-
-function readOptions() {
-  const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    const name = input.dataset.option;
-    if (input.type === "checkbox") options[name] = input.checked;
-    else if (input.tagName === "SELECT") options[name] = JSON.parse(input.value);
-    else if (input.type === "number") options[name] = Number(input.value);
-    else options[name] = input.value;
-  }
-  return options;
-}
-
 /** The team number (1, 2, ...) of a seat when the setup has teams of several seats. */
 function teamOf(seat) {
   const teams = (setup && setup.teams) || [];
@@ -235,7 +193,7 @@ function drawSeats() {
 /** Ask the server how many seats (and which teams) the chosen options make; redraw. */
 function loadSetup() {
   const game = currentGame();
-  const options = readOptions();
+  const options = readOptionFields(document);
   const query = encodeURIComponent(JSON.stringify(options));
   setupLoad = (async () => {
     let next = null;
@@ -246,7 +204,7 @@ function loadSetup() {
       if (!document.querySelector(".seat-row")) drawSeats();
       return;
     }
-    if (currentGame() !== game || JSON.stringify(readOptions()) !== JSON.stringify(options)) {
+    if (currentGame() !== game || JSON.stringify(readOptionFields(document)) !== JSON.stringify(options)) {
       return; // the choice changed meanwhile: a newer request draws
     }
     const labels = await loadSeatLabels(game, next.seats, next.options);
@@ -265,7 +223,7 @@ async function drawGame() {
   $("game-summary").textContent = own(game, "game.summary", game.summary || "");
   const options = $("options");
   options.replaceChildren(h("legend", {}, t("lobby.options")));
-  for (const opt of game.options || []) options.append(optionInput(game, opt));
+  options.append(...optionFields(game, gameT.get(game.name)));
   options.hidden = !(game.options || []).length;
   $("seats").replaceChildren(h("legend", {}, t("lobby.seats")));
   await loadLevels(game);
@@ -287,7 +245,7 @@ async function createTable(event) {
   try {
     const result = await api("/api/tables", {
       method: "POST",
-      body: { game: game.name, options: readOptions(), seats, time_control: readTimeControl() },
+      body: { game: game.name, options: readOptionFields(document), seats, time_control: readTimeControl() },
     });
     const table = result.table;
     for (const [seat, token] of Object.entries(result.tokens || {})) saveToken(table, seat, token);
@@ -296,7 +254,7 @@ async function createTable(event) {
       location.href = `/table/${encodeURIComponent(table)}`;
       return;
     }
-    showCreated(table, invites, sideNames(game.name, seats.length, readOptions()));
+    showCreated(table, invites, sideNames(game.name, seats.length, readOptionFields(document)));
     refreshTables();
   } catch (err) {
     toast(err.message);
