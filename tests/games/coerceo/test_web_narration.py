@@ -116,7 +116,7 @@ def test_the_ocius_exchange_hint_does_not_overlap_the_tile_count(
 
 def test_a_resignation_is_told_with_the_names_filled_in(browser: Any) -> None:
     states, moves = played(2)
-    out = view(states[6], None, moves)
+    out = played_view(states[6], None, moves)
     out["result"] = {"termination": "resign", "returns": [-1, 1], "text": "0-1"}
     with RENDERER.page(browser, 1280, 800) as page:
         show(page, out, replay=True)
