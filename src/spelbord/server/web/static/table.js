@@ -421,8 +421,8 @@ function announce(view, players) {
   if (page.announced !== null && count > page.announced && count) {
     const last = moves[count - 1];
     const text = Array.isArray(last.parts)
-      ? moveText(last, players)
-      : `${players[last.seat] ?? (last.seat === -1 ? t("moves.chance") : "")}: ${partText(last)}`;
+      ? moveText(last, players, view.game)
+      : `${players[last.seat] ?? (last.seat === -1 ? t("moves.chance") : "")}: ${partText(last, view.game)}`;
     $("announce").textContent = t("announce.last", { text });
   }
   page.announced = count;
