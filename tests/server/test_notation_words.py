@@ -109,3 +109,12 @@ def test_gunsts_counted_letters_are_the_boards() -> None:
         for kin, letter in (("knight", "K"), ("warrior", "W"), ("farmer", "F"), ("thief", "T")):
             assert words[f"notation.{letter}"] == words[f"letter.{kin}"], (code, kin)
         assert words["notation.S"] == words["letter.scholar"], code
+
+
+def test_islandets_compass_letters_are_its_directions_initials() -> None:
+    """``face E`` / ``pad W``: the facing's letter is its direction's initial in the page's
+    language (east is Ø in Norwegian and Danish, Ö in Swedish; west is V)."""
+    for code in LANGUAGES:
+        words = catalogue("islandet", code)
+        for letter, direction in (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west")):
+            assert words[f"notation.{letter}"] == words[f"dir.{direction}"][0].upper(), code

@@ -2,7 +2,8 @@
 a player sees, notation words included): the words a game's catalogue names
 (``notation.<word>``) replace whole tokens of the text, squares, counts and symbols stay,
 English shows the text as the record has it; a count keeps its count and takes the board's
-letter (Gunst's ``2W`` is ``2K`` in Danish, as the board shows a warrior).
+letter (Gunst's ``2W`` is ``2K`` in Danish, as the board shows a warrior); Islandet's
+facings are its directions' initials (``mot V``: facing west, in Norwegian).
 
 ``tests/server/test_notation_words.py`` checks that every word each game's notation uses
 has its words in the four catalogues.
@@ -121,7 +122,7 @@ def test_the_token_replacement_keeps_squares_counts_and_symbols(people: Any) -> 
 CASES = [
     # (game, language, words the list must show, English words it must not)
     ("omringad", "sv", {"köp", "klar", "passa", "placera", "bricka"}, {"buy", "done", "pass"}),
-    ("islandet", "nb", {"kast", "først", "blokk", "levende", "Nord"}, {"roll", "North", "block"}),
+    ("islandet", "nb", {"kast", "først", "blokk", "levende", "Nord", "V"}, {"roll", "North", "W"}),
     ("gunst", "da", {"medbring", "først", "mønt"}, {"bring", "first", "coin"}),
 ]
 
