@@ -5,7 +5,7 @@
 
 import { h } from "/static/kit.js";
 import { seatOk } from "./dom.js";
-import { t, tn } from "./texts.js";
+import { notation, t, tn } from "./texts.js";
 import { KIND_OF_NAME, NAMES, SPECIALS, UNITS, kindLetter, nameOf, ownClass } from "./units.js";
 
 /** The name of a kind name of the observation, with its letter: "dragon (Z)". */
@@ -150,7 +150,7 @@ function bidControls(ctx, act) {
       go.dataset.action = String(a.action);
       go.dataset.amount = String(best);
       go.textContent = t("bid.go", { n: best });
-      go.title = a.text;
+      go.title = notation(a.text);
     };
     const stepBy = (d) => {
       const i = amounts.indexOf(mem.bidAmount);
@@ -193,7 +193,7 @@ function bidControls(ctx, act) {
             class: "btn btn-small om-bid",
             "data-action": a.action,
             "data-amount": n,
-            title: t("bid.quick_title", { move: a.text, n }),
+            title: t("bid.quick_title", { move: notation(a.text), n }),
             onclick: () => act(a),
           },
           all ? t("bid.all_in", { n }) : String(n),

@@ -5,7 +5,7 @@
 
 import { h, svgEl as el } from "/static/kit.js";
 import { seatOk } from "./dom.js";
-import { t, tn } from "./texts.js";
+import { notation, t, tn } from "./texts.js";
 import { terrainSymbol, stackTitle } from "./board.js";
 import { battleStep, unitChip } from "./battle.js";
 import { clockBox, cupLine } from "./auction.js";
@@ -380,7 +380,7 @@ export function decisionBar(ctx, targets, used, hasAuction) {
           h("span", {}, h("span", { class: "om-chip" }), ` ${t("btn.hit_party", { name: nameOf(a.seat) })}${what}`),
           a,
           `om-target-btn ${ownClass(a.seat)}`,
-          t("btn.hit_party_title", { move: a.text, name: nameOf(a.seat) }),
+          t("btn.hit_party_title", { move: notation(a.text), name: nameOf(a.seat) }),
           { "data-seat": a.seat },
         ),
         a,
@@ -425,7 +425,7 @@ export function decisionBar(ctx, targets, used, hasAuction) {
   // Everything else that is legal still gets a button: no decision is unreachable.
   for (const a of g.all) {
     if (used.has(a.action) || targets.has(a.square) || a.kind === "tile") continue;
-    add(button(ctx, a.text, a), a);
+    add(button(ctx, notation(a.text), a), a);
   }
   if (buttons.childElementCount) bar.append(buttons);
   return bar;

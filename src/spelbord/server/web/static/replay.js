@@ -26,7 +26,7 @@ import {
   seatNames,
   statusText,
 } from "/static/viewparts.js";
-import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { gameTexts, languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const replay = {
@@ -147,7 +147,8 @@ function drawTurn(list, index, names) {
 /** The turn ``row`` as far as its first ``done`` entries go. */
 function partialRow(row, done) {
   const sub = replay.moves.slice(row.first, row.first + done);
-  return turnRows(sub)[0] ? { ...turnRows(sub)[0], seat: row.seat } : row;
+  const [part] = turnRows(sub, replay.view.game);
+  return part ? { ...part, seat: row.seat } : row;
 }
 
 /** Finished games of a game with an analysis board: a link to the board at this frame (the
@@ -253,10 +254,10 @@ async function start() {
       ? move
       : { ply: i, seat: (replay.frames[i] || {}).to_move ?? 0, text: String(move) },
   );
-  replay.rows = turnRows(replay.moves);
   const game = replay.view.game;
   if (game) {
     replay.renderer = (await loadRenderer(game)) || fallbackRenderer;
+    await gameTexts(game).catch(() => null); // its notation's words, even without its renderer
     const games = await api("/api/games").catch(() => []);
     const info = games.find((g) => g.name === game);
     replay.info = info || null;
@@ -269,6 +270,7 @@ async function start() {
   } else {
     replay.renderer = fallbackRenderer;
   }
+  replay.rows = turnRows(replay.moves, game);
   show(linkedFrame() ?? 0);
   window.addEventListener("hashchange", () => show(linkedFrame() ?? replay.index));
   document.body.dataset.ready = "1";

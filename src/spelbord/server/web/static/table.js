@@ -33,7 +33,7 @@ import { drawOffers } from "/static/offers.js";
 import { fit, keepFitted } from "/static/fit.js";
 import { keepFocus } from "/static/focus.js";
 import { boardKeys } from "/static/keyboard.js";
-import { languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { gameTexts, languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -223,7 +223,9 @@ async function showReference(view) {
 function ensureRenderer(game) {
   if (page.rendererGame !== game) {
     page.rendererGame = game;
-    page.rendererLoad = loadRenderer(game).then((mod) => {
+    // its catalogue too: the move list's notation words, even without its renderer
+    const texts = gameTexts(game).catch(() => null);
+    page.rendererLoad = Promise.all([loadRenderer(game), texts]).then(([mod]) => {
       page.renderer = mod || fallbackRenderer;
     });
   }
@@ -421,8 +423,8 @@ function announce(view, players) {
   if (page.announced !== null && count > page.announced && count) {
     const last = moves[count - 1];
     const text = Array.isArray(last.parts)
-      ? moveText(last, players)
-      : `${players[last.seat] ?? (last.seat === -1 ? t("moves.chance") : "")}: ${partText(last)}`;
+      ? moveText(last, players, view.game)
+      : `${players[last.seat] ?? (last.seat === -1 ? t("moves.chance") : "")}: ${partText(last, view.game)}`;
     $("announce").textContent = t("announce.last", { text });
   }
   page.announced = count;

@@ -2,6 +2,7 @@
 // the status line, the seat list and the move list. Game boards are the renderers' job.
 import { h } from "/static/api.js";
 import { listText, loadedGameTexts, t } from "/static/i18n.js";
+import { shownNotation } from "/static/notation.js";
 
 const CHANCE = -1;
 const SIMULTANEOUS = -2;
@@ -275,12 +276,13 @@ export function drawSeats(list, view, names, onClaim = null, ends = null, info =
   );
 }
 
-/** A move entry's text with seat names: a joint action names each seat's part. */
-export function moveText(move, names) {
+/** A move entry's text with seat names: a joint action names each seat's part
+ * (``game``: whose words the notation uses, see ``partText``). */
+export function moveText(move, names, game = null) {
   if (!move) return "";
-  if (!Array.isArray(move.parts)) return partText(move);
+  if (!Array.isArray(move.parts)) return partText(move, game);
   return move.parts
-    .map((part) => `${names[part.seat] ?? t("seat.n", { n: part.seat + 1 })}: ${partText(part)}`)
+    .map((part) => `${names[part.seat] ?? t("seat.n", { n: part.seat + 1 })}: ${partText(part, game)}`)
     .join("; ");
 }
 
@@ -290,15 +292,17 @@ const TIME_SUFFIX = " (time)";
 /**
  * One move (or part of a joint action) in the page's language: a hidden move or chance
  * outcome by its ``kind`` ("moves.hidden", "moves.chance"), the clock's `` (time)`` as
- * "moves.time"; the game's own notation stays as the server sent it.
+ * "moves.time"; the game's own notation with the words ``game``'s catalogue translates
+ * (``shownNotation``: "buy G" is "köp G" in Swedish), squares and symbols as sent; without
+ * ``game`` the notation stays as the server sent it.
  */
-export function partText(part) {
+export function partText(part, game = null) {
   if (!part) return "";
   const timed = part.timeout ? ` ${t("moves.time")}` : "";
   if (part.kind === "hidden" || part.kind === "chance") return `${t(`moves.${part.kind}`)}${timed}`;
   const text = String(part.text ?? "");
   const notation = part.timeout && text.endsWith(TIME_SUFFIX) ? text.slice(0, -TIME_SUFFIX.length) : text;
-  return `${notation}${timed}`;
+  return `${shownNotation(notation, game)}${timed}`;
 }
 
 /**
@@ -337,12 +341,13 @@ function sayingParts(move) {
  * serve. Each row: ``first``..``index`` are the entries (plies) it covers, ``seat`` whose
  * turn it is (``SIMULTANEOUS`` for a joint one), ``steps`` the entries' texts in order
  * (``{seat, text, chance, hidden}``), ``number`` the turn counted from 1: the number the
- * replay's counter shows for a position inside it.
+ * replay's counter shows for a position inside it. ``game``: whose words the steps' notation
+ * is shown in (``partText``).
  *
  * >>> turnRows([{seat: -1, text: "roll 4"}, {seat: 0, text: "c4-c7"}, {seat: 1, text: "d2-d3"}])
  * [{number: 1, seat: 0, first: 0, index: 1, ...}, {number: 2, seat: 1, first: 2, index: 2, ...}]
  */
-export function turnRows(moves) {
+export function turnRows(moves, game = null) {
   const rows = [];
   const list = moves || [];
   list.forEach((move, index) => {
@@ -358,7 +363,7 @@ export function turnRows(moves) {
       for (const part of sayingParts(move)) {
         row.steps.push({
           seat: part.seat,
-          text: partText(part),
+          text: partText(part, game),
           hidden: Boolean(part.hidden),
           marks: part.marks || [],
         });
@@ -366,7 +371,7 @@ export function turnRows(moves) {
     } else {
       row.steps.push({
         seat: move.seat,
-        text: partText(move),
+        text: partText(move, game),
         chance: move.seat === CHANCE,
         hidden: Boolean(move.hidden),
         marks: move.marks || [],
@@ -426,12 +431,12 @@ function stepSpan(step, game) {
  * per seat. ``current`` is the number of entries shown on the board (the replay marks the
  * turn holding entry ``current - 1``); ``onPick(n)`` makes the rows clickable and shows
  * the position after ``n`` entries (the end of the turn); ``game``: whose catalogue names
- * the moves' marks (``markSpan``).
+ * the moves' marks (``markSpan``) and the words of its notation (``partText``).
  */
 export function drawMoves(list, moves, names, { current = null, onPick = null, game = null } = {}) {
   const step = (s) => stepSpan(s, game);
   list.replaceChildren(
-    ...turnRows(moves).map((row) => {
+    ...turnRows(moves, game).map((row) => {
       const joint = row.seat === SIMULTANEOUS;
       let body;
       if (joint) {
