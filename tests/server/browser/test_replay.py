@@ -105,7 +105,12 @@ PROBE = """() => {
       first: Number(li.dataset.first),
       index: Number(li.dataset.index),
       number: li.querySelector(".move-num").textContent,
-      steps: [...li.querySelectorAll(".move-step")].map((s) => s.textContent),
+      // a step's notation without the game's marks after it (test_move_marks.py)
+      steps: [...li.querySelectorAll(".move-step")].map((s) => {
+        const copy = s.cloneNode(true);
+        copy.querySelectorAll(".move-mark").forEach((m) => m.remove());
+        return copy.textContent;
+      }),
     })),
   };
 }"""

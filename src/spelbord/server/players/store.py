@@ -153,9 +153,14 @@ def rating_history(
         rows = conn.execute(
             sa.select(TABLES.c.id, TABLES.c.game, RATED_TABLES.c.rated_at, RATED_TABLES.c.changes)
             .join(RATED_TABLES, RATED_TABLES.c.table_id == TABLES.c.id)
-            .join(SEAT_ENTRANTS, SEAT_ENTRANTS.c.table_id == TABLES.c.id)
-            .where(SEAT_ENTRANTS.c.entrant == entrant, RATED_TABLES.c.rated_at.is_not(None))
-            .distinct()
+            .where(
+                # each table once, whatever seats the entrant held (no DISTINCT: PostgreSQL
+                # cannot compare the ``changes`` JSON)
+                TABLES.c.id.in_(
+                    sa.select(SEAT_ENTRANTS.c.table_id).where(SEAT_ENTRANTS.c.entrant == entrant)
+                ),
+                RATED_TABLES.c.rated_at.is_not(None),
+            )
             .order_by(RATED_TABLES.c.rated_at.desc())
             .limit(limit)
         ).all()
