@@ -1,12 +1,14 @@
 """The rules pages a player opens: the guide in the reader's language (``?lang=``, the
-``spelbord_lang`` cookie, ``Accept-Language``), English where a game has no guide in it, links to
-the languages there are, and no file paths, module names or implementation notes."""
+``spelbord_lang`` cookie, ``Accept-Language``), every game's guide in all four languages,
+English where a game has no guide in it, links to the languages there are, and no file paths,
+module names or implementation notes."""
 
 from __future__ import annotations
 
 import importlib.resources
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +38,8 @@ OWN_LANGUAGE = {"omringad": "sv", "coerceo": "sv", "gunst": "da", "islandet": "n
 LEAKS = (".py", ".txt", "seeds/", "RULES-NOTES", "spelbord.", "src/", "tests/", "games.load")
 """What a player must never read on a rules page: files, modules, code."""
 
-COMPONENTS = {"en": "Components", "sv": "(Spelkomponenter|Innehåll)", "da": "Opstilling",
-              "nb": "Komponenter"}  # fmt: skip
+COMPONENTS = {"en": "Components", "sv": "(Spelkomponenter|Innehåll)",
+              "da": "(Opstilling|Indhold)", "nb": "(Komponenter|Innhold)"}  # fmt: skip
 """The first section of a guide in each language (the rulebook's own word)."""
 
 
@@ -54,26 +56,35 @@ def visible_text(page: str) -> str:
     return found.group(1)
 
 
-def test_every_game_has_a_guide_in_english_and_in_its_rulebook_language() -> None:
+def test_every_game_has_a_guide_in_all_four_languages() -> None:
     for game in GAMES:
-        assert guide_languages(documents(game)) == sorted(
-            {"en", OWN_LANGUAGE[game]}, key=LANGUAGES.index
-        )
+        assert guide_languages(documents(game)) == list(LANGUAGES), game
+
+
+def examples_shown(text: str) -> list[str]:
+    """What a guide shows verbatim in every language: its diagrams (the example positions
+    they draw), fenced blocks and notation in backquotes, in order."""
+    fenced = re.findall(r"^```.*?^```", text, flags=re.M | re.S)
+    inline = re.findall(r"`[^`\n]+`", re.sub(r"^```.*?^```", "", text, flags=re.M | re.S))
+    return [*diagrams(text), *fenced, *inline]
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_guide_has_every_section_of_the_english_one(game: str) -> None:
-    """What the game is (the opening paragraph), the components, a turn, the same diagrams
-    drawn from the same example positions, in the same order, in every language."""
+    """What the game is (the opening paragraph), the components, a turn, as many headings,
+    the same diagrams drawn from the same example positions and the same notation, in the
+    same order, in every language."""
     english = guide_path(documents(game), "en").read_text(encoding="utf-8")
-    for code in guide_languages(documents(game)):
+    headings = re.findall(r"^(#+) ", english, flags=re.M)
+    for code in LANGUAGES:
         text = guide_path(documents(game), code).read_text(encoding="utf-8")
         html = markdown.markdown(text, extensions=["tables"])
         assert html.startswith("<h1>") and "<p>" in html.split("<h2>")[0], code
+        assert re.findall(r"^(#+) ", text, flags=re.M) == headings, code
         sections = re.findall(r"^## (.+)$", text, flags=re.M)
-        assert len(sections) == len(re.findall(r"^## ", english, flags=re.M)) >= 2, code
+        assert len(sections) >= 2, code
         assert re.fullmatch(COMPONENTS[code], sections[0]), (code, sections)
-        assert diagrams(text) == diagrams(english) and diagrams(text), code
+        assert examples_shown(text) == examples_shown(english) and diagrams(text), code
         assert not any(leak in text for leak in LEAKS), code
 
 
@@ -131,11 +142,11 @@ def test_the_page_in_the_rulebook_language(client: TestClient, game: str) -> Non
     english = {"sv": "bara på engelska", "da": "kun på engelsk", "nb": "bare på engelsk"}[code]
     assert (english in r.text) is not translated
     assert "<strong>R1" in r.text
-    # links to the other language, and none to a language the game has no guide in
+    # links to the other languages (every game has a guide in each)
     assert '<a href="?lang=en" hreflang="en" lang="en">English</a>' in r.text
     assert f'aria-current="page" lang="{code}"' in r.text
-    others = set(LANGUAGES) - {"en", code}
-    assert not any(f'hreflang="{other}"' in r.text for other in others)
+    for other in set(LANGUAGES) - {code}:
+        assert f'<a href="?lang={other}" hreflang="{other}" lang="{other}">' in r.text
     assert "Vary" in r.headers and "Accept-Language" in r.headers["Vary"]
 
 
@@ -160,11 +171,21 @@ def test_the_swedish_coerceo_reference_is_swedish(client: TestClient) -> None:
     assert "<strong>R7. Capture (ruling).</strong>" in english.text
 
 
-def test_a_language_without_a_guide_falls_back_to_english(client: TestClient) -> None:
+def test_a_language_without_a_guide_falls_back_to_english(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gunst's own documents without the Swedish guide: a Swedish reader gets the English
+    guide, a note saying so in Swedish, and links to the guides there are."""
+    shutil.copytree(str(documents("gunst")), tmp_path / "gunst")
+    (tmp_path / "gunst" / "guide.sv.md").unlink()
+    monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path))
     r = client.get("/rules/gunst?lang=sv")
     assert r.status_code == 200 and page_language(r.text) == "en"
     assert re.search(r"<h2[^>]*>Components</h2>", r.text)
     assert 'class="rules-fallback" lang="sv"' in r.text and "svenska" in r.text
+    assert 'hreflang="da"' in r.text and 'hreflang="nb"' in r.text
+    assert 'hreflang="sv"' not in r.text
+    monkeypatch.delenv("SPELBORD_RULES_DIR")
     r = client.get("/rules/coerceo?lang=en")
     assert page_language(r.text) == "en" and "rules-fallback" not in r.text
     assert re.search(r"<h2[^>]*>Components</h2>", r.text)

@@ -3,11 +3,16 @@ positions drawn by the game's own renderer, and the language links remembered.""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import expect
+import spelbord.games  # noqa: F401  (registers the games: their documents are found by name)
+from spelbord.rulebook import documents
+
+from .conftest import Pages, expect, start_server, stop_server
 
 pytestmark = pytest.mark.browser
 
@@ -52,14 +57,33 @@ def test_the_swedish_omringad_page_draws_its_examples_with_the_renderer(people: 
     assert page.evaluate("document.documentElement.lang") == "en"
 
 
-def test_a_game_without_a_guide_in_the_language_is_shown_in_english(people: Any) -> None:
+def test_a_game_without_a_guide_in_the_language_is_shown_in_english(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game has a guide in all four languages: a server of its own shows Gunst's
+    documents without the Swedish guide (``SPELBORD_RULES_DIR``) to a Swedish reader."""
+    shutil.copytree(str(documents("gunst")), tmp_path / "rules" / "gunst")
+    (tmp_path / "rules" / "gunst" / "guide.sv.md").unlink()
+    (tmp_path / "server").mkdir()
+    monkeypatch.setenv("SPELBORD_RULES_DIR", str(tmp_path / "rules"))
+    server = start_server(tmp_path / "server")
+    people = Pages(browser, server)
+    try:
+        fallback_to_english(people)
+    finally:
+        people.close()
+        stop_server(server)
+    assert not people.errors, f"JavaScript errors: {people.errors}"
+
+
+def fallback_to_english(people: Pages) -> None:
     page = swedish_reader(people)
     page.goto(people.server.url("/rules/gunst"))
     page.wait_for_selector("body[data-ready='1']")
     assert page.evaluate("document.documentElement.lang") == "en"
     expect(page.locator(".rules-fallback")).to_contain_text("finns inte på svenska")
     links = page.locator(".rules-languages a").all_inner_texts()
-    assert links == ["Dansk"]
+    assert links == ["Dansk", "Norsk bokmål"]
     page.click(".rules-languages a[hreflang='da']")
     page.wait_for_selector("body[data-ready='1'][data-lang='da']")
     assert page.locator("main > h2").all_inner_texts() == ["Opstilling", "Runden"]
