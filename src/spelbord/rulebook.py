@@ -5,10 +5,11 @@ The documents ship inside the game's package, in its folder ``rules/`` (found wi
 carries them: a numbered reference in English, ``reference.en.md`` (R1, R2, ...), perhaps
 translated as ``reference.<code>.md`` (the same rule numbers); player guides,
 ``guide.en.md`` and ``guide.<code>.md`` translated into ``sv``, ``da`` and ``nb`` (the
-packaged games have all four); and ``examples.toml``, the example positions the guides draw. A reader asks for a
-language; a game without a guide in it is shown in English, and a reference not translated
-stays English. ``$SPELBORD_RULES_DIR``, when set, replaces every game's folder by
-``$SPELBORD_RULES_DIR/<game>/`` of the same shape (other texts, or a game with none).
+packaged games have all four); and ``examples.toml``, the example positions the guides
+draw. A reader asks for a language; a game without a guide in it is shown in English, and
+a reference not translated stays English. ``$SPELBORD_RULES_DIR``, when set, replaces
+every game's folder by ``$SPELBORD_RULES_DIR/<game>/`` of the same shape (other texts, or a
+game with none).
 
 >>> language_of("sv-SE"), language_of("nn"), language_of("de")
 ('sv', 'nb', None)
