@@ -463,23 +463,8 @@ class Hub:
         ``within(conn, table_id)`` runs in the transaction that stores it (a tournament
         binds its match there). ``client`` made it (``TooManyAiTablesError`` when it has
         ``ai_tables`` unfinished AI tables already)."""
-        table_id = secrets.token_urlsafe(9)
-        now = time.time()
-        draft = TableRecord(
-            id=table_id,
-            game=req.game,
-            options=req.options,
-            seed=secrets.randbits(63),
-            status="waiting",
-            ply=0,
-            result=None,
-            source="play",
-            created_at=now,
-            updated_at=now,
-            seats=(),
-            client=client,
-            timing={"control": str(req.time_control)} if req.time_control else None,
-        )
+        draft = new_table_record(req.game, req.options, (), client, req.time_control)
+        table_id = draft.id
         game = load(req.game, **req.options)  # new tables play the newest rules
         n = game.num_players()
         if len(req.seats) != n:
@@ -565,24 +550,15 @@ class Hub:
             ),
             key=lambda s: s.seat,
         )
-        table_id = secrets.token_urlsafe(9)
-        now = time.time()
-        record = TableRecord(
-            id=table_id,
-            game=table.game.name,
-            options=table.game.options,
-            seed=secrets.randbits(63),
-            status="waiting",
-            ply=0,
-            result=None,
-            source="play",
-            created_at=now,
-            updated_at=now,
+        record = new_table_record(
+            table.game.name,
+            table.game.options,
+            tuple(seats),
+            table.client,
+            table.time_control,
             rules_version=table.game.rules_version,
-            seats=tuple(seats),
-            client=table.client,
-            timing={"control": str(table.time_control)} if table.time_control else None,
         )
+        table_id = record.id
         entry, seq = table.rematch_entry(offer, table_id)
 
         def within(conn: Connection, new_id: str) -> None:
@@ -611,3 +587,32 @@ class Hub:
         if self.pool is not None:
             await self.pool.close()
         self._db.shutdown(wait=True)
+
+
+def new_table_record(
+    game: str,
+    options: dict[str, Any],
+    seats: tuple[SeatRecord, ...],
+    client: str | None,
+    time_control: Any,
+    rules_version: int = 1,
+) -> TableRecord:
+    """A new table waiting for its players: a fresh id and seed, created now (a table made
+    in the lobby, or a rematch of a finished one)."""
+    now = time.time()
+    return TableRecord(
+        id=secrets.token_urlsafe(9),
+        game=game,
+        options=options,
+        seed=secrets.randbits(63),
+        status="waiting",
+        ply=0,
+        result=None,
+        source="play",
+        created_at=now,
+        updated_at=now,
+        rules_version=rules_version,
+        seats=seats,
+        client=client,
+        timing={"control": str(time_control)} if time_control else None,
+    )
