@@ -29,7 +29,7 @@ function fail(err) {
 }
 
 // ---------------------------------------------------------------- account
-function accountPage() {
+function accountPage(known) {
   const state = document.getElementById("account-state");
   const form = document.getElementById("signin-form");
   const signedIn = document.getElementById("signed-in-actions");
@@ -89,7 +89,7 @@ function accountPage() {
       fail(err);
     }
   });
-  show();
+  known.then(show).catch(fail); // the form is shown once it is known nobody is signed in
 }
 
 /** The signed-in player's pending tournament invitations, each with accept and decline. */
@@ -578,8 +578,11 @@ async function tournamentPage() {
   live(`/ws/tournaments/${id}`, (msg) => msg.type === "tournament" && renderTournament(msg.tournament));
 }
 
-const pages = { account: accountPage, player: playerPage, tournaments: tournamentsPage, tournament: tournamentPage };
 translatePage();
-loadMe()
-  .then(() => pages[page] && pages[page]())
-  .catch(fail);
+const known = loadMe();
+const pages = { player: playerPage, tournaments: tournamentsPage, tournament: tournamentPage };
+if (page === "account") {
+  accountPage(known); // its buttons answer from the first moment
+} else {
+  known.then(() => pages[page] && pages[page]()).catch(fail);
+}
