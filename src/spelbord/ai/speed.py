@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -53,7 +54,8 @@ class Rate:
 
 @dataclass(frozen=True)
 class DecisionTimes:
-    """The wall-clock seconds of each decision an agent took, against its stated time."""
+    """The seconds of each decision an agent took, against its stated time (wall-clock
+    seconds, or the process's CPU seconds: ``decision_times``)."""
 
     spec: str
     stated: float
@@ -136,13 +138,22 @@ def search_rate(spec: str, positions: list[tuple[State, int]], seconds: float) -
     return Rate(iterations, spent, time.process_time() - cpu)
 
 
-def decision_times(spec: str, stated: float, positions: list[tuple[State, int]]) -> DecisionTimes:
-    """The time ``spec`` takes for each decision at ``positions`` (``SeatView.step``)."""
+def decision_times(
+    spec: str,
+    stated: float,
+    positions: list[tuple[State, int]],
+    clock: Callable[[], float] = time.perf_counter,
+) -> DecisionTimes:
+    """The time ``spec`` takes for each decision at ``positions`` (``SeatView.step``), by
+    ``clock``: wall-clock seconds (what a player waits, on a quiet machine), or
+    ``time.process_time`` (the work the agent did: on a busy machine wall time also counts
+    the time other processes held the cores).
+    """
     agent = make_agent(spec, seed=0)
     out = []
     for state, seat in positions:
         view = SeatView(state.clone(), seat)
-        start = time.perf_counter()
+        start = clock()
         agent.step(view)
-        out.append(time.perf_counter() - start)
+        out.append(clock() - start)
     return DecisionTimes(spec, stated, tuple(out))
