@@ -456,6 +456,7 @@ class State(ABC):
         hundreds of similar actions (a choice of counts) describes them in a compact
         structured form its renderer understands instead; every entry has a ``kind``
         or an ``action``. The VIEW lists the plain action ids in ``actions`` as well.
+        A game may share the entries between calls: the caller must not change them.
         """
         return [self.action_to_dict(a, seat) for a in self.legal_actions(seat)]
 

@@ -236,17 +236,19 @@ class CoerceoState(State):
         It depends on the action only: each is described once and copied after that (a
         view lists every legal action, so this runs dozens of times per move on a server).
         """
-        known = _ACTION_DICTS.get(action)
-        if known is None:
-            parsed = from_action(action)
-            known = {"action": action, "text": action_text(action)}
-            if isinstance(parsed, Move):
-                known.update(kind="move", **{"from": list(field_coords(parsed.source))})
-                known["to"] = list(field_coords(parsed.target))
-            else:
-                known.update(kind="exchange", target=list(field_coords(parsed.target)))
-            _ACTION_DICTS[action] = known
+        known = _ACTION_DICTS.get(action) or _described(action)
         return {**known, **{k: list(v) for k, v in known.items() if isinstance(v, list)}}
+
+    def legal_to_dicts(self, seat: int) -> list[dict[str, Any]]:
+        """``action_to_dict`` of every legal action of ``seat``, shared rather than copied
+        (a server sends every view's list as it is; the caller must not change them).
+
+        >>> from spelbord.games.coerceo import CoerceoGame
+        >>> legal = CoerceoGame().new_initial_state().legal_to_dicts(0)
+        >>> legal[0]["text"], legal[0] is CoerceoGame().new_initial_state().legal_to_dicts(0)[0]
+        ('a3:3-a3:1', True)
+        """
+        return [_ACTION_DICTS.get(a) or _described(a) for a in self.legal_actions(seat)]
 
     # ------------------------------------------------------------------ views
     def tiles(self) -> list[tuple[int, int]]:
@@ -437,3 +439,16 @@ class CoerceoState(State):
 
     def __str__(self) -> str:
         return render(self)
+
+
+def _described(action: int) -> dict[str, Any]:
+    """The description of ``action`` (``action_to_dict``), made once and kept."""
+    parsed = from_action(action)
+    known: dict[str, Any] = {"action": action, "text": action_text(action)}
+    if isinstance(parsed, Move):
+        known.update(kind="move", **{"from": list(field_coords(parsed.source))})
+        known["to"] = list(field_coords(parsed.target))
+    else:
+        known.update(kind="exchange", target=list(field_coords(parsed.target)))
+    _ACTION_DICTS[action] = known
+    return known

@@ -58,6 +58,13 @@ T = TypeVar("T")
 
 LEADER = "leader"
 
+OWNER_MEMORY = 60.0
+"""Seconds a process remembers another's table as that owner's (while it is alive). An
+owner keeps a table until it dies, drains or unloads it; each of these answers a
+forwarded request with ``moved`` (or is no longer alive), which forgets the entry. At a
+human pace a seat moves every few seconds: a shorter memory sent most of a remote seat's
+moves through a database round trip first."""
+
 
 class OwnerUnavailableError(TableError):
     """The process that owns a table did not answer in time; try again."""
@@ -135,9 +142,9 @@ class Node:
         """At the holder: sub id -> (table, its owner, the local socket's subscriber)."""
         self._ids = itertools.count()
         self._owners: dict[str, tuple[str, float]] = {}
-        """Tables another process owns, as last seen (owner, when): for two seconds a
-        request goes to that owner without asking the database (a stale entry costs one
-        ``moved`` answer and a fresh look)."""
+        """Tables another process owns, as last seen (owner, when): for ``OWNER_MEMORY``
+        seconds, while that owner is alive, a request goes to it without asking the
+        database (a stale entry costs one ``moved`` answer and a fresh look)."""
         self._tasks: list[asyncio.Task[None]] = []
         self._beaten = time.monotonic()
         self._draining = False
@@ -274,8 +281,12 @@ class Node:
     # ------------------------------------------------------------------ Placement
     async def acquire(self, table_id: str) -> str:
         known = self._owners.get(table_id)
-        if known is not None and known[0] in self.alive and time.monotonic() - known[1] < 2.0:
-            return known[0]  # a live owner seen a moment ago: no database round trip
+        if (
+            known is not None
+            and known[0] in self.alive
+            and time.monotonic() - known[1] < OWNER_MEMORY
+        ):
+            return known[0]  # a live owner seen lately: no database round trip
         if self._draining:
             owners = await self.hub.db(self.store.owners, [table_id])
             return owners.get(table_id, "") or "(draining)"

@@ -50,6 +50,7 @@ from sqlalchemy import Connection
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, NotFoundError, TableError
 from spelbord.server.tables import ops, social
+from spelbord.server.tables.groupcommit import GroupCommit
 from spelbord.server.tables.live import LiveTable, hash_token
 from spelbord.server.tables.protocol import CreateRequest
 from spelbord.server.tables.records import replay_failed
@@ -200,6 +201,7 @@ class Hub:
         # a thread hand-off; a database server's round trips run on a few threads instead.
         self._inline = store.engine.dialect.name == "sqlite"
         self._db = ThreadPoolExecutor(max_workers=4, thread_name_prefix="spelbord-db")
+        self._group_commit = GroupCommit(store, self._db)
         self._tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task[LiveTable]] = {}
         """Loads under way, by table id; each removes itself when done."""
@@ -216,9 +218,13 @@ class Hub:
         return [t for t in self._tables.values() if t.status != "finished"]
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a store call: inline on SQLite, else on the database threads."""
+        """Run a store call: inline on SQLite, else on the database threads; the moves of
+        tables (``Store.advance``) there go in groups, one transaction each (``groupcommit``)."""
         if self._inline:
             return fn(*args, **kwargs)
+        if fn == self.store.advance:
+            await self._group_commit.advance(*args, **kwargs)
+            return None  # type: ignore[return-value]  # advance returns nothing
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, partial(fn, *args, **kwargs))
 

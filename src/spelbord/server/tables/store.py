@@ -319,37 +319,99 @@ class Store:
         ``expected_ply``: someone else moved the table on in between.
         """
         with self.engine.begin() as conn:
-            done = conn.execute(
-                _ADVANCE,
-                {
-                    "tid": table_id,
-                    "expected_ply": expected_ply,
-                    "new_ply": ply,
-                    "new_status": status,
-                    "new_result": result,
-                    "new_updated_at": time.time(),
-                    "new_seq": seq,
-                    "new_timing": timing,
-                },
+            self._advance_in(
+                conn,
+                table_id,
+                expected_ply=expected_ply,
+                entries=entries,
+                ply=ply,
+                status=status,
+                result=result,
+                clear_pending=clear_pending,
+                pending=pending,
+                irregular=irregular,
+                seq=seq,
+                timing=timing,
             )
-            if done.rowcount != 1:
-                raise StaleMoveError(f"table {table_id} is no longer at ply {expected_ply}")
-            self._insert_log(conn, table_id, entries)
-            if irregular is not None:
-                _mark_irregular(conn, table_id, irregular)
-            if status == "finished":  # issue 16 hook: ratings, tournament matches
-                for hook in self.on_finish:
-                    hook(conn, table_id, result)
-            if clear_pending:
-                conn.execute(_CLEAR_PENDING, {"tid": table_id})
-            if pending:
-                conn.execute(
-                    _ADD_PENDING,
-                    [
-                        {"table_id": table_id, "seat": s, "ply": ply, "action": a}
-                        for s, a in pending.items()
-                    ],
-                )
+
+    def advance_many(self, changes: Sequence[dict[str, Any]]) -> list[Exception | None]:
+        """Several ``advance`` calls (their keyword arguments, ``table_id`` included) in one
+        transaction: a group commit, one round of begin and commit for all of them. Each
+        change gets ``None`` (stored) or the error that refused it, which stored nothing of
+        it: a ``StaleMoveError`` refuses that change alone. If the transaction fails
+        otherwise, each change is tried on its own, so one that cannot be stored costs the
+        others nothing.
+        """
+        out: list[Exception | None] = []
+        try:
+            with self.engine.begin() as conn:
+                for change in changes:
+                    try:
+                        self._advance_in(conn, **change)
+                        out.append(None)
+                    except StaleMoveError as exc:  # its check came first: it wrote nothing
+                        out.append(exc)
+            return out
+        except Exception as exc:
+            if len(changes) == 1:
+                return [exc]
+        out = []
+        for change in changes:
+            try:
+                self.advance(**change)
+                out.append(None)
+            except Exception as exc:
+                out.append(exc)
+        return out
+
+    def _advance_in(
+        self,
+        conn: sa.Connection,
+        table_id: str,
+        *,
+        expected_ply: int,
+        entries: Sequence[LogEntry],
+        ply: int,
+        status: str,
+        result: dict[str, Any] | None,
+        clear_pending: bool = False,
+        pending: dict[int, int] | None = None,
+        irregular: dict[str, Any] | None = None,
+        seq: int | None = None,
+        timing: dict[str, Any] | None = None,
+    ) -> None:
+        """``advance`` within the transaction ``conn``."""
+        done = conn.execute(
+            _ADVANCE,
+            {
+                "tid": table_id,
+                "expected_ply": expected_ply,
+                "new_ply": ply,
+                "new_status": status,
+                "new_result": result,
+                "new_updated_at": time.time(),
+                "new_seq": seq,
+                "new_timing": timing,
+            },
+        )
+        if done.rowcount != 1:
+            raise StaleMoveError(f"table {table_id} is no longer at ply {expected_ply}")
+        self._insert_log(conn, table_id, entries)
+        if irregular is not None:
+            _mark_irregular(conn, table_id, irregular)
+        if status == "finished":  # issue 16 hook: ratings, tournament matches
+            for hook in self.on_finish:
+                hook(conn, table_id, result)
+        if clear_pending:
+            conn.execute(_CLEAR_PENDING, {"tid": table_id})
+        if pending:
+            conn.execute(
+                _ADD_PENDING,
+                [
+                    {"table_id": table_id, "seat": s, "ply": ply, "action": a}
+                    for s, a in pending.items()
+                ],
+            )
 
     def note(self, table_id: str, entries: Sequence[LogEntry], seq: int) -> None:
         """Append platform events that move no piece (offers and answers), in any status
