@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,7 @@ async def _seat(
     sent_at: float | None = None
     sent_ply = -1
     async with connect(url, max_size=1 << 22, compression=None, open_timeout=120) as ws:
+        first = await ws.recv()  # the whole view: the server has subscribed this socket
         if ready is not None:
             ready[0] += 1
         if go is not None:
@@ -132,7 +134,7 @@ async def _seat(
         # Every frame is read as it comes (no timeout per read: the run cancels the seats
         # at its end); frames are parsed by orjson, as cheaply as a load generator sharing
         # the server's cores can.
-        async for raw in ws:
+        async for raw in _frames(first, ws):
             if stop.is_set():
                 return
             msg = orjson.loads(raw)
@@ -161,6 +163,13 @@ async def _seat(
                 action = rng.choice(view["actions"])
                 move = {"type": "action", "action": action, "ply": sent_ply}
                 await ws.send(orjson.dumps(move).decode())
+
+
+async def _frames(first: str | bytes, ws: Any) -> AsyncIterator[str | bytes]:
+    """``first``, then every frame ``ws`` receives."""
+    yield first
+    async for raw in ws:
+        yield raw
 
 
 async def _play(
