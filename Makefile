@@ -35,7 +35,7 @@ serve: $(STAMP)
 # CLUSTER_PORT (docs/deploy.md). `make cluster-stop` ends them.
 CLUSTER_PORT ?= 8100
 cluster: $(STAMP)
-	$(BIN)/python -c 'import redis' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[cluster]'
+	$(BIN)/python -c 'import redis, hiredis' 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[cluster]'
 	$(BIN)/python -m spelbord.server.cluster.launch start --port $(CLUSTER_PORT)
 
 cluster-stop: $(STAMP)
