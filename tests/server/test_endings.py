@@ -18,7 +18,7 @@ from conftest import act, create, play_out, view
 from spelbord.server.db import open_engine
 from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
-from spelbord.server.tables.store import SeatRecord, Store, TableRecord
+from spelbord.server.tables.store import Advance, SeatRecord, Store, TableRecord
 from spelbord.server.tables.workers import ThinkJob
 
 T = TypeVar("T")
@@ -207,6 +207,10 @@ class BareHost:
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         self.calls.append(fn.__name__)
         return fn(*args, **kwargs)
+
+    async def advance(self, change: Advance) -> None:
+        self.calls.append("advance")
+        self.store.advance(change)
 
     async def think(self, job: ThinkJob) -> int | None:
         return None

@@ -4,6 +4,7 @@ transaction, each caller answered only for its own change, after the commit."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -17,6 +18,7 @@ from spelbord.server.tables.store import (
     ACTION,
     LOG,
     TABLES,
+    Advance,
     LogEntry,
     SeatRecord,
     Store,
@@ -34,17 +36,10 @@ def _tables(store: Store, count: int) -> list[str]:
     return ids
 
 
-def _move(table_id: str, ply: int, action: int = 1) -> dict[str, object]:
-    """The keyword arguments of ``Store.advance`` for one move at ``ply``."""
+def _move(table_id: str, ply: int, action: int = 1) -> Advance:
+    """The change of one move at ``ply``."""
     entry = LogEntry(seq=ply, ply=ply, kind=ACTION, seat=ply % 2, payload=action)
-    return {
-        "table_id": table_id,
-        "expected_ply": ply,
-        "entries": (entry,),
-        "ply": ply + 1,
-        "status": "running",
-        "result": None,
-    }
+    return Advance(table_id, ply, entries=(entry,), ply=ply + 1, status="running", result=None)
 
 
 def _plies(store: Store) -> dict[str, int]:
@@ -72,9 +67,9 @@ def test_a_change_that_fails_otherwise_costs_the_others_nothing(database_url: st
     store = Store(open_engine(database_url))
     a, b = _tables(store, 2)
 
-    def broken(ply: int) -> dict[str, object]:  # two log entries with one seq
+    def broken(ply: int) -> Advance:  # two log entries with one seq
         twice = (LogEntry(9, ply, ACTION, 0, 1), LogEntry(9, ply, ACTION, 0, 2))
-        return {**_move(b, ply), "entries": twice}
+        return dataclasses.replace(_move(b, ply), entries=twice)
 
     (alone,) = store.advance_many([broken(0)])
     assert isinstance(alone, sa.exc.IntegrityError)
@@ -92,7 +87,7 @@ def test_changes_waiting_together_are_stored_in_one_transaction(database_url: st
     group = GroupCommit(store, executor)
 
     async def play() -> list[BaseException | None]:
-        calls = [group.advance(**_move(t, 0)) for t in ids] + [group.advance(**_move(ids[0], 0))]
+        calls = [group.advance(_move(t, 0)) for t in ids] + [group.advance(_move(ids[0], 0))]
         return await asyncio.gather(*calls, return_exceptions=True)
 
     try:
@@ -103,3 +98,21 @@ def test_changes_waiting_together_are_stored_in_one_transaction(database_url: st
     assert isinstance(answers[20], StaleMoveError)  # ids[0] is at ply 1 by then
     assert _plies(store) == dict.fromkeys(ids, 1)
     assert group.changes == 21 and group.groups < 21
+
+
+def test_a_game_that_ends_in_a_group_has_its_whole_log_when_its_hooks_run(
+    database_url: str,
+) -> None:
+    store = Store(open_engine(database_url))
+    a, b = _tables(store, 2)
+    seen: list[tuple[str, list[int]]] = []
+
+    def hook(conn: sa.Connection, table_id: str, result: object) -> None:
+        query = sa.select(LOG.c.ply).where(LOG.c.table_id == table_id).order_by(LOG.c.seq)
+        seen.append((table_id, [r.ply for r in conn.execute(query)]))
+
+    store.on_finish.append(hook)
+    ending = dataclasses.replace(_move(b, 0), status="finished", result={"returns": [1, -1]})
+    assert store.advance_many([_move(a, 0), ending]) == [None, None]
+    assert seen == [(b, [0])]
+    assert _logged(store, a) == [0] and _logged(store, b) == [0]

@@ -15,7 +15,7 @@ from spelbord.server.db import open_engine
 from spelbord.server.errors import StaleMoveError
 from spelbord.server.players.ratings import Glicko2, composite, rate_table, read_rating
 from spelbord.server.players.store import RATED_TABLES, RATINGS, SEAT_ENTRANTS
-from spelbord.server.tables.store import TABLES, Store
+from spelbord.server.tables.store import TABLES, Advance, Store
 
 
 def test_glickmans_worked_example() -> None:
@@ -156,6 +156,21 @@ def test_the_rating_and_the_result_are_stored_in_one_transaction(engine: sa.Engi
     store.on_finish[:] = [rate_table, broken]
     with pytest.raises(RuntimeError):
         store.advance(
+            Advance(
+                "t5",
+                expected_ply=0,
+                entries=[],
+                ply=0,
+                status="finished",
+                result={"returns": [1.0, -1.0], "termination": "capture"},
+            )
+        )
+    with engine.connect() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(RATINGS)).scalar() == 0
+        assert conn.execute(sa.select(TABLES.c.status)).scalar() == "running"
+    store.on_finish[:] = [rate_table]
+    store.advance(
+        Advance(
             "t5",
             expected_ply=0,
             entries=[],
@@ -163,22 +178,11 @@ def test_the_rating_and_the_result_are_stored_in_one_transaction(engine: sa.Engi
             status="finished",
             result={"returns": [1.0, -1.0], "termination": "capture"},
         )
-    with engine.connect() as conn:
-        assert conn.execute(sa.select(sa.func.count()).select_from(RATINGS)).scalar() == 0
-        assert conn.execute(sa.select(TABLES.c.status)).scalar() == "running"
-    store.on_finish[:] = [rate_table]
-    store.advance(
-        "t5",
-        expected_ply=0,
-        entries=[],
-        ply=0,
-        status="finished",
-        result={"returns": [1.0, -1.0], "termination": "capture"},
     )
     with engine.connect() as conn:
         assert read_rating(conn, "account:x", "coerceo").rating > 1500
     with pytest.raises(StaleMoveError):  # a finished table takes no second result
-        store.advance("t5", expected_ply=0, entries=[], ply=0, status="finished", result=None)
+        store.advance(Advance("t5", 0, entries=[], ply=0, status="finished", result=None))
 
 
 def test_ratings_survive_a_restart(tmp_path: Path) -> None:

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import Executor
-from typing import Any
 
-from spelbord.server.tables.store import Store
+from spelbord.server.tables.store import Advance, Store
 
 MAX_GROUP = 64
 """Changes stored in one transaction at most (the rest go in the next one)."""
@@ -29,43 +28,38 @@ class GroupCommit:
     def __init__(self, store: Store, executor: Executor) -> None:
         self.store = store
         self.executor = executor
-        self._waiting: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
-        self._writing = False
+        self._waiting: list[tuple[Advance, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self.groups = 0
         """Transactions written so far (with ``changes``: the mean group size)."""
         self.changes = 0
 
-    async def advance(self, table_id: str, **kwargs: Any) -> None:
-        """``Store.advance(table_id, **kwargs)``, stored with whatever else is waiting."""
+    async def advance(self, change: Advance) -> None:
+        """``Store.advance(change)``, stored with whatever else is waiting."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._waiting.append(({"table_id": table_id, **kwargs}, done))
-        if not self._writing:
-            self._writing = True
+        self._waiting.append((change, done))
+        if self._writer is None or self._writer.done():  # it takes what waits until none
             self._writer = loop.create_task(self._write())
         await done
 
     async def _write(self) -> None:
         loop = asyncio.get_running_loop()
-        try:
-            while self._waiting:
-                group, self._waiting = self._waiting[:MAX_GROUP], self._waiting[MAX_GROUP:]
-                changes = [change for change, _ in group]
-                try:
-                    answers: list[BaseException | None] = list(
-                        await loop.run_in_executor(self.executor, self.store.advance_many, changes)
-                    )
-                except Exception as exc:  # no thread to write on: every caller hears it
-                    answers = [exc] * len(group)
-                self.groups += 1
-                self.changes += len(group)
-                for (_, done), answer in zip(group, answers, strict=True):
-                    if done.done():
-                        continue
-                    if answer is None:
-                        done.set_result(None)
-                    else:
-                        done.set_exception(answer)
-        finally:
-            self._writing = False
+        while self._waiting:
+            group, self._waiting = self._waiting[:MAX_GROUP], self._waiting[MAX_GROUP:]
+            changes = [change for change, _ in group]
+            try:
+                answers: list[BaseException | None] = list(
+                    await loop.run_in_executor(self.executor, self.store.advance_many, changes)
+                )
+            except Exception as exc:  # no thread to write on: every caller hears it
+                answers = [exc] * len(group)
+            self.groups += 1
+            self.changes += len(group)
+            for (_, done), answer in zip(group, answers, strict=True):
+                if done.done():
+                    continue
+                if answer is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(answer)

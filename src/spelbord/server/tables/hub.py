@@ -54,7 +54,7 @@ from spelbord.server.tables.groupcommit import GroupCommit
 from spelbord.server.tables.live import LiveTable, hash_token
 from spelbord.server.tables.protocol import CreateRequest
 from spelbord.server.tables.records import replay_failed
-from spelbord.server.tables.store import SeatRecord, Store, TableRecord, note_in
+from spelbord.server.tables.store import Advance, SeatRecord, Store, TableRecord, note_in
 from spelbord.server.tables.workers import AgentPool, ThinkJob
 
 log = logging.getLogger(__name__)
@@ -218,15 +218,20 @@ class Hub:
         return [t for t in self._tables.values() if t.status != "finished"]
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a store call: inline on SQLite, else on the database threads; the moves of
-        tables (``Store.advance``) there go in groups, one transaction each (``groupcommit``)."""
+        """Run a store call: inline on SQLite, else on the database threads."""
         if self._inline:
             return fn(*args, **kwargs)
-        if fn == self.store.advance:
-            await self._group_commit.advance(*args, **kwargs)
-            return None  # type: ignore[return-value]  # advance returns nothing
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, partial(fn, *args, **kwargs))
+
+    async def advance(self, change: Advance) -> None:
+        """Store a change of a table (``Store.advance``): inline on SQLite, else with the
+        changes of other tables waiting meanwhile, one transaction for the lot
+        (``groupcommit``)."""
+        if self._inline:
+            self.store.advance(change)
+        else:
+            await self._group_commit.advance(change)
 
     async def get(self, table_id: str) -> LiveTable:
         """The live table, rebuilt from its log if it is not in memory yet."""

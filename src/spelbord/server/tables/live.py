@@ -77,6 +77,7 @@ from spelbord.server.tables.store import (
     MOVE_KINDS,
     OFFER,
     RESIGN,
+    Advance,
     LogEntry,
     SeatRecord,
     Store,
@@ -123,6 +124,11 @@ class Host(Protocol):
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call (inline, or on a database thread)."""
+        ...
+
+    async def advance(self, change: Advance) -> None:
+        """Store a change of the table (``Store.advance``; the hub groups those of many
+        tables in one transaction)."""
         ...
 
     async def think(self, job: ThinkJob) -> int | None:
@@ -791,17 +797,18 @@ class LiveTable:
         clock = None
         if self.game_clock is not None:
             clock = self.game_clock.taken_back(time.time(), self._clock_seats(state, "running", ()))
-        await self.host.db(
-            self.host.store.advance,
-            self.id,
-            expected_ply=before,
-            entries=entries,
-            ply=to,
-            status="running",
-            result=None,
-            clear_pending=True,
-            seq=self.seq + 1,
-            timing=clock.as_stored() if clock else None,
+        await self.host.advance(
+            Advance(
+                self.id,
+                expected_ply=before,
+                entries=entries,
+                ply=to,
+                status="running",
+                result=None,
+                clear_pending=True,
+                seq=self.seq + 1,
+                timing=clock.as_stored() if clock else None,
+            )
         )
         log.info("table %s: moves from ply %d taken back", self.id, to)
         self.seq += 1
@@ -1014,19 +1021,20 @@ class LiveTable:
         if self.irregular is not None:
             irregular = None  # the table keeps its first one
         clock = self._clock_after(played.state, status, played.pending)
-        await self.host.db(
-            self.host.store.advance,
-            self.id,
-            expected_ply=played.before,
-            entries=played.entries,
-            ply=played.state.move_number(),
-            status=status,
-            result=result,
-            clear_pending=clear_pending,
-            pending=played.pending,
-            irregular=irregular,
-            seq=self.seq + 1,
-            timing=clock.as_stored() if clock else None,
+        await self.host.advance(
+            Advance(
+                self.id,
+                expected_ply=played.before,
+                entries=played.entries,
+                ply=played.state.move_number(),
+                status=status,
+                result=result,
+                clear_pending=clear_pending,
+                pending=played.pending,
+                irregular=irregular,
+                seq=self.seq + 1,
+                timing=clock.as_stored() if clock else None,
+            )
         )
         self.seq += 1
         self.game_clock = clock

@@ -160,6 +160,35 @@ class LogEntry:
 
 
 @dataclass(frozen=True)
+class Advance:
+    """One change of a table, stored in one transaction (``Store.advance``): ``entries``
+    appended to its log and the table moved from ``expected_ply`` to ``ply``, with its new
+    ``status`` and ``result``.
+
+    ``clear_pending``: the secret submissions of the old ply go; ``pending`` holds those
+    already fixed at the new ply (seats with one choice); ``irregular``: the server made
+    one of these moves for a seat (``integrity``), kept unless the table has an earlier
+    one; ``seq``: the table's frame sequence number after the change, ``timing``: its game
+    clocks after it (``None``: each kept as it is).
+
+    >>> Advance("t1", expected_ply=0, entries=(), ply=1, status="running", result=None).ply
+    1
+    """
+
+    table_id: str
+    expected_ply: int
+    entries: Sequence[LogEntry]
+    ply: int
+    status: str
+    result: dict[str, Any] | None
+    clear_pending: bool = False
+    pending: dict[int, int] | None = None
+    irregular: dict[str, Any] | None = None
+    seq: int | None = None
+    timing: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class TableRecord:
     """Everything stored about one table.
 
@@ -245,7 +274,7 @@ class Store:
                     for s in table.seats
                 ],
             )
-            self._insert_log(conn, table.id, table.log)
+            self._insert_log(conn, [(table.id, e) for e in table.log])
             if within is not None:
                 within(conn, table.id)
 
@@ -292,65 +321,35 @@ class Store:
                 .values(token_hash=token_hash)
             )
 
-    def advance(
-        self,
-        table_id: str,
-        *,
-        expected_ply: int,
-        entries: Sequence[LogEntry],
-        ply: int,
-        status: str,
-        result: dict[str, Any] | None,
-        clear_pending: bool = False,
-        pending: dict[int, int] | None = None,
-        irregular: dict[str, Any] | None = None,
-        seq: int | None = None,
-        timing: dict[str, Any] | None = None,
-    ) -> None:
-        """Append ``entries`` and move the table on, all in one transaction.
-
-        ``pending`` holds submissions already fixed at the new ply (seats with one choice);
-        ``irregular``: the server made one of these moves for a seat (``integrity``), kept
-        unless the table has an earlier one.
-        ``seq`` is the table's frame sequence number after the change (``None``: kept);
-        ``timing`` the game clocks after it (``None``: kept).
+    def advance(self, change: Advance) -> None:
+        """Store ``change`` (its log entries and the table's new ply, status and result),
+        all in one transaction.
 
         Raises ``StaleMoveError`` (and writes nothing) when the stored ply is not
-        ``expected_ply``: someone else moved the table on in between.
+        ``change.expected_ply``: someone else moved the table on in between.
         """
         with self.engine.begin() as conn:
-            self._advance_in(
-                conn,
-                table_id,
-                expected_ply=expected_ply,
-                entries=entries,
-                ply=ply,
-                status=status,
-                result=result,
-                clear_pending=clear_pending,
-                pending=pending,
-                irregular=irregular,
-                seq=seq,
-                timing=timing,
-            )
+            self._advance_in(conn, change)
 
-    def advance_many(self, changes: Sequence[dict[str, Any]]) -> list[Exception | None]:
-        """Several ``advance`` calls (their keyword arguments, ``table_id`` included) in one
-        transaction: a group commit, one round of begin and commit for all of them. Each
-        change gets ``None`` (stored) or the error that refused it, which stored nothing of
-        it: a ``StaleMoveError`` refuses that change alone. If the transaction fails
-        otherwise, each change is tried on its own, so one that cannot be stored costs the
-        others nothing.
+    def advance_many(self, changes: Sequence[Advance]) -> list[Exception | None]:
+        """Several changes in one transaction: a group commit, one round of begin and
+        commit for all of them, and one insert for all their log entries. Each change gets
+        ``None`` (stored) or the error that refused it, which stored nothing of it: a
+        ``StaleMoveError`` refuses that change alone. If the transaction fails otherwise,
+        each change is tried on its own, so one that cannot be stored costs the others
+        nothing.
         """
         out: list[Exception | None] = []
         try:
             with self.engine.begin() as conn:
+                log: list[tuple[str, LogEntry]] = []
                 for change in changes:
                     try:
-                        self._advance_in(conn, **change)
+                        self._advance_in(conn, change, log)
                         out.append(None)
                     except StaleMoveError as exc:  # its check came first: it wrote nothing
                         out.append(exc)
+                self._insert_log(conn, log)
             return out
         except Exception as exc:
             if len(changes) == 1:
@@ -358,7 +357,7 @@ class Store:
         out = []
         for change in changes:
             try:
-                self.advance(**change)
+                self.advance(change)
                 out.append(None)
             except Exception as exc:
                 out.append(exc)
@@ -367,49 +366,45 @@ class Store:
     def _advance_in(
         self,
         conn: sa.Connection,
-        table_id: str,
-        *,
-        expected_ply: int,
-        entries: Sequence[LogEntry],
-        ply: int,
-        status: str,
-        result: dict[str, Any] | None,
-        clear_pending: bool = False,
-        pending: dict[int, int] | None = None,
-        irregular: dict[str, Any] | None = None,
-        seq: int | None = None,
-        timing: dict[str, Any] | None = None,
+        change: Advance,
+        log: list[tuple[str, LogEntry]] | None = None,
     ) -> None:
-        """``advance`` within the transaction ``conn``."""
+        """``advance`` within the transaction ``conn``; the log entries go to ``log`` when
+        one is given (the caller inserts them before it commits), unless the game ends:
+        the hooks of a finished table see its whole log."""
+        table_id = change.table_id
         done = conn.execute(
             _ADVANCE,
             {
                 "tid": table_id,
-                "expected_ply": expected_ply,
-                "new_ply": ply,
-                "new_status": status,
-                "new_result": result,
+                "expected_ply": change.expected_ply,
+                "new_ply": change.ply,
+                "new_status": change.status,
+                "new_result": change.result,
                 "new_updated_at": time.time(),
-                "new_seq": seq,
-                "new_timing": timing,
+                "new_seq": change.seq,
+                "new_timing": change.timing,
             },
         )
         if done.rowcount != 1:
-            raise StaleMoveError(f"table {table_id} is no longer at ply {expected_ply}")
-        self._insert_log(conn, table_id, entries)
-        if irregular is not None:
-            _mark_irregular(conn, table_id, irregular)
-        if status == "finished":  # issue 16 hook: ratings, tournament matches
+            raise StaleMoveError(f"table {table_id} is no longer at ply {change.expected_ply}")
+        if log is not None and change.status != "finished":
+            log.extend((table_id, e) for e in change.entries)
+        else:
+            self._insert_log(conn, [(table_id, e) for e in change.entries])
+        if change.irregular is not None:
+            _mark_irregular(conn, table_id, change.irregular)
+        if change.status == "finished":  # issue 16 hook: ratings, tournament matches
             for hook in self.on_finish:
-                hook(conn, table_id, result)
-        if clear_pending:
+                hook(conn, table_id, change.result)
+        if change.clear_pending:
             conn.execute(_CLEAR_PENDING, {"tid": table_id})
-        if pending:
+        if change.pending:
             conn.execute(
                 _ADD_PENDING,
                 [
-                    {"table_id": table_id, "seat": s, "ply": ply, "action": a}
-                    for s, a in pending.items()
+                    {"table_id": table_id, "seat": s, "ply": change.ply, "action": a}
+                    for s, a in change.pending.items()
                 ],
             )
 
@@ -470,7 +465,8 @@ class Store:
             )
 
     @staticmethod
-    def _insert_log(conn: sa.Connection, table_id: str, entries: Sequence[LogEntry]) -> None:
+    def _insert_log(conn: sa.Connection, entries: Sequence[tuple[str, LogEntry]]) -> None:
+        """Append log ``entries`` (each with its table's id), in one statement."""
         if not entries:
             return
         now = time.time()
@@ -487,7 +483,7 @@ class Store:
                     "created_at": now,
                     "timeouts": list(e.timeouts) if e.timeouts else None,
                 }
-                for e in entries
+                for table_id, e in entries
             ],
         )
 
@@ -694,7 +690,7 @@ def note_in(conn: sa.Connection, table_id: str, entries: Sequence[LogEntry], seq
     )
     if done.rowcount != 1:
         raise ConflictError(f"no table {table_id!r}")
-    Store._insert_log(conn, table_id, entries)
+    Store._insert_log(conn, [(table_id, e) for e in entries])
 
 
 def played_moves(log: Sequence[LogEntry]) -> list[LogEntry]:
