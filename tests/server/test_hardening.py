@@ -159,7 +159,9 @@ def test_a_tournament_table_and_its_match_are_bound_in_one_transaction(
             sa.select(sa.func.count()).where(MATCHES.c.table_id.is_not(None))
         ).scalar_one()
     engine.dispose()
-    assert failures == [] and tables == bound == 1
+    # Every table is its match's (a drawn game is replayed at a table of its own: one or
+    # more, each bound); before, the crash left one that no match knew.
+    assert failures == [] and tables == bound >= 1
 
 
 # ---------------------------------------------------------------- sign out everywhere
