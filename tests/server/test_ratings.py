@@ -153,32 +153,22 @@ def test_the_rating_and_the_result_are_stored_in_one_transaction(engine: sa.Engi
     def broken(conn: sa.Connection, table_id: str, result: object) -> None:
         raise RuntimeError("disk full")
 
+    ending = Advance(
+        "t5",
+        expected_ply=0,
+        entries=[],
+        ply=0,
+        status="finished",
+        result={"returns": [1.0, -1.0], "termination": "capture"},
+    )
     store.on_finish[:] = [rate_table, broken]
     with pytest.raises(RuntimeError):
-        store.advance(
-            Advance(
-                "t5",
-                expected_ply=0,
-                entries=[],
-                ply=0,
-                status="finished",
-                result={"returns": [1.0, -1.0], "termination": "capture"},
-            )
-        )
+        store.advance(ending)
     with engine.connect() as conn:
         assert conn.execute(sa.select(sa.func.count()).select_from(RATINGS)).scalar() == 0
         assert conn.execute(sa.select(TABLES.c.status)).scalar() == "running"
     store.on_finish[:] = [rate_table]
-    store.advance(
-        Advance(
-            "t5",
-            expected_ply=0,
-            entries=[],
-            ply=0,
-            status="finished",
-            result={"returns": [1.0, -1.0], "termination": "capture"},
-        )
-    )
+    store.advance(ending)
     with engine.connect() as conn:
         assert read_rating(conn, "account:x", "coerceo").rating > 1500
     with pytest.raises(StaleMoveError):  # a finished table takes no second result

@@ -245,7 +245,7 @@ class CoerceoState(State):
         It depends on the action only: each is described once and copied after that (a
         view lists every legal action, so this runs dozens of times per move on a server).
         """
-        known = _ACTION_DICTS.get(action) or _described(action)
+        known = _description(action)
         return {**known, **{k: list(v) for k, v in known.items() if isinstance(v, list)}}
 
     def legal_to_dicts(self, seat: int) -> list[dict[str, Any]]:
@@ -257,7 +257,7 @@ class CoerceoState(State):
         >>> legal[0]["text"], legal[0] is CoerceoGame().new_initial_state().legal_to_dicts(0)[0]
         ('a3:3-a3:1', True)
         """
-        return [_ACTION_DICTS.get(a) or _described(a) for a in self.legal_actions(seat)]
+        return [_description(a) for a in self.legal_actions(seat)]
 
     # ------------------------------------------------------------------ views
     def tiles(self) -> list[tuple[int, int]]:
@@ -335,7 +335,7 @@ class CoerceoState(State):
         if self._last is None:
             return None
         action, side, removed, taken = self._last
-        known = _ACTION_DICTS.get(action) or _described(action)
+        known = _description(action)
         return {
             **known,  # its coordinates shared, as in ``observation``
             "seat": side,
@@ -463,6 +463,11 @@ class CoerceoState(State):
 
     def __str__(self) -> str:
         return render(self)
+
+
+def _description(action: int) -> dict[str, Any]:
+    """The kept description of ``action`` (``_described`` the first time); shared."""
+    return _ACTION_DICTS.get(action) or _described(action)
 
 
 def _described(action: int) -> dict[str, Any]:
