@@ -7,14 +7,15 @@ from types import ModuleType
 
 import pytest
 
-from spelbord.server import errors
-from spelbord.server.tables import protocol, records, results, timecontrol, views, workers
+from spelbord.server import bench, errors
+from spelbord.server.cluster import bus
+from spelbord.server.tables import live, protocol, records, results, timecontrol, views, workers
 from spelbord.server.web import pages
 
 
 @pytest.mark.parametrize(
     "module",
-    [workers, errors, pages, protocol, records, results, timecontrol, views],
+    [workers, errors, pages, protocol, records, results, timecontrol, views, live, bus, bench],
     ids=lambda m: m.__name__,
 )
 def test_docstring_examples(module: ModuleType) -> None:

@@ -23,6 +23,8 @@ Examples::
                                             at a human pace (p50/p99), the AI's wait in line
                                             with 2 and 3 workers, a GET during 4 analyses
     spelbord bench cluster --parts analysis --parts ai
+    spelbord bench cluster --parts pace-split  the pace with each table's players on two
+                                            processes (no proxy): the forwarded worst case
     spelbord bench lab                      a small study's games/s with 1 and 2 local
                                             workers and on Ray; parallel efficiency
     spelbord bench lab --games 40 --no-ray
@@ -55,6 +57,8 @@ from spelbord.core.game import Game, State
 SERVER = "server"
 CLUSTER = "cluster"
 CLUSTER_PARTS = ("throughput", "pace", "ai", "analysis")
+"""The parts ``spelbord bench cluster`` measures unless told which."""
+CLUSTER_CHOICES = (*CLUSTER_PARTS, "pace-split")
 LAB = "lab"
 LAB_GAMES = 8
 DEFAULT_SECONDS = 3.0
@@ -141,7 +145,7 @@ def add_parser(sub: Any) -> None:
     cluster.add_argument(
         "--parts",
         action="append",
-        choices=CLUSTER_PARTS,
+        choices=CLUSTER_CHOICES,
         default=None,
         help="measure only these (repeat; default: all)",
     )

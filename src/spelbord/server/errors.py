@@ -13,6 +13,15 @@ from typing import ClassVar
 from spelbord.core.errors import SpelbordError, UnknownGameError
 
 
+class NotOwnerError(Exception):
+    """Another live process owns the table (``owner``); ask it (``Hub.call`` does). Not a
+    client's error: the server asks the owner, or takes the table, and tries again."""
+
+    def __init__(self, table_id: str, owner: str) -> None:
+        super().__init__(f"table {table_id} is owned by {owner}")
+        self.owner = owner
+
+
 class TableError(SpelbordError):
     """Bad input from a client; nothing was changed."""
 

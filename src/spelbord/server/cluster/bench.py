@@ -9,16 +9,21 @@ The game is the first registered one with an analysis board and AI levels that s
   server answers, for ``seconds``, with 1 and then 2 web processes (each table's sockets
   on the process that made it, as a proxy routing by table does); moves/s and the ratio;
 - **pace**: ``pace_tables`` tables at a human pace (one move per table every 2 s) on 2 web
-  processes, every second seat's socket on the other process (its moves forwarded, its
-  frames relayed); the round trip of a move (sent to the view showing it), p50 and p99;
+  processes behind HAProxy as deployed (docs/deploy.md: a table's requests routed by its
+  id, so a table made on one process and played on the other is handed on there); the
+  round trip of a move (sent to the view showing it), p50 and p99;
+- **pace-split** (only when asked for): the same without the proxy, every second seat's
+  socket on the other process: the worst case (each move of those seats forwarded, each
+  frame for them relayed over Redis);
 - **AI**: ``ai_tables`` tables of a person (moving at once) against ``level:hard`` on 2
   workers of one process each, a third added halfway; the wait of each AI job before a
   worker took it (the queue's own times), p50 and p99 before and after;
 - **analysis**: one embedded server (``make serve``: two worker processes inside); a
   trivial ``GET /api/games`` every 20 ms while 4 analyses of 2 s run at once.
 
-The machine is shared: the report gives its load average, and the load generator runs on
-the same two cores as every server process.
+The machine is shared: the report gives its load average and, per part, the share of the
+cores the virtual machine's host took meanwhile ("stolen"; runs with much of it are not
+comparable), and the load generator runs on the same two cores as every server process.
 """
 
 from __future__ import annotations
@@ -43,10 +48,11 @@ import orjson
 import sqlalchemy as sa
 from websockets.asyncio.client import connect
 
-from spelbord.server.bench import _cpu_seconds
+from spelbord.server.bench import _cpu_seconds, stolen_seconds
 from spelbord.server.cluster.launch import (
     Cluster,
     free_port,
+    start_haproxy,
     start_postgres,
     start_redis,
     stop_postgres,
@@ -101,6 +107,11 @@ class Tally:
     rtts: list[float] = field(default_factory=list)
     moves: int = 0
     errors: int = 0
+    stolen: float | None = None
+    """The share of the machine's cores its host took while the moves were measured."""
+
+    def stolen_text(self) -> str:
+        return "" if self.stolen is None else f", {100 * self.stolen:.0f}% of the cores stolen"
 
 
 async def _create(
@@ -185,9 +196,33 @@ async def _frames(first: str | bytes, ws: Any) -> AsyncIterator[str | bytes]:
         yield raw
 
 
+async def _settled(db: str, quiet: float = 3.0, bound: float = 60.0) -> None:
+    """Wait until no table has changed owner for ``quiet`` seconds (the web processes have
+    handed on every table to the one the proxy sends its sockets to), ``bound`` at most."""
+    engine = sa.create_engine(db)
+    deadline = time.monotonic() + bound
+    try:
+        while time.monotonic() < deadline:
+            with engine.connect() as conn:
+                last = conn.execute(sa.text("SELECT max(since) FROM spelbord_owners")).scalar()
+            if last is not None and time.time() - float(last) >= quiet:
+                return
+            await asyncio.sleep(0.5)
+    finally:
+        engine.dispose()
+
+
 async def _play(
-    urls: list[str], tables: int, seconds: float, pace: float, split: bool, seed: int = 0
+    urls: list[str],
+    tables: int,
+    seconds: float,
+    pace: float,
+    split: bool,
+    seed: int = 0,
+    settle: str | None = None,
 ) -> Tally:
+    """``tables`` tables of two people at ``urls``; with ``settle`` (the database), the
+    moves start once the tables' owners have settled (``_settled``)."""
     made = await _create(urls, tables, [{"kind": "local"}, {"kind": "local"}])
     tally, stop, rng = Tally(), asyncio.Event(), random.Random(seed)
     go, ready = asyncio.Event(), [0]
@@ -206,18 +241,26 @@ async def _play(
     deadline = time.monotonic() + 180  # every socket connects (and gets its view) first
     while ready[0] < len(tasks) and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
-    now = time.monotonic()
-    for last in lasts:  # the tables' first moves spread over one pace
-        last[0] = now - rng.uniform(0, pace)
+    if settle is not None:
+        await _settled(settle)
     # The load generator's own pauses would count as the server's: its collector, which
     # stalled its event loop up to a second at 1000 tables (p99 350 ms), rests meanwhile.
+    # (Before the first moves are timed: a collection after would fire the moves whose
+    # time passed meanwhile all at once.)
     gc.collect()
     gc.freeze()
     gc.disable()
+    now = time.monotonic()
+    for last in lasts:  # the tables' first moves spread over one pace
+        last[0] = now - rng.uniform(0, pace)
     try:
+        stolen = stolen_seconds()
         go.set()
         await asyncio.sleep(seconds)
         stop.set()  # the moves still in flight are not counted
+        after = stolen_seconds()
+        if stolen is not None and after is not None:
+            tally.stolen = (after - stolen) / (seconds * (os.cpu_count() or 1))
     finally:
         gc.enable()
         gc.unfreeze()
@@ -264,7 +307,8 @@ def throughput(folder: Path, db: str, redis: str, tables: int, seconds: float) -
             f"throughput, {webs} web process{'es' if webs > 1 else ''}: {tally.moves} moves in "
             f"{seconds:g} s = {tally.moves / seconds:.0f} moves/s (p50 "
             f"{_pct(tally.rtts, 0.5):.1f} ms, p99 {_pct(tally.rtts, 0.99):.1f} ms, "
-            f"{tally.errors} errors); CPU s: web processes {cpu:.1f}, the load generator "
+            f"{tally.errors} errors{tally.stolen_text()}); CPU s: web processes {cpu:.1f}, "
+            "the load generator "
             f"{own:.1f} (setup included)",
             flush=True,
         )
@@ -274,28 +318,52 @@ def throughput(folder: Path, db: str, redis: str, tables: int, seconds: float) -
     return out
 
 
-def pace(folder: Path, db: str, redis: str, tables: int, seconds: float) -> dict[str, float]:
+def pace(
+    folder: Path, db: str, redis: str, tables: int, seconds: float, split: bool = False
+) -> dict[str, float]:
+    """The pace part (``split``: the pace-split part, without the proxy)."""
     _fresh(db)
-    cluster = _cluster(folder / "pace", db, redis, 2, 0)
+    name = "pace-split" if split else "pace"
+    cluster = _cluster(folder / name, db, redis, 2, 0)
+    proxy = None
     try:
-        urls = [cluster.url(0), cluster.url(1)]
+        if split:
+            urls = [cluster.url(0), cluster.url(1)]
+        else:
+            port = free_port()
+            proxy = start_haproxy(folder / name, port, cluster.web_ports)
+            urls = [f"http://127.0.0.1:{port}"]
         pids = [p.pid for p in cluster.procs.values()]
         cpu0, own0 = sum(_cpu_seconds(p) or 0.0 for p in pids), time.process_time()
-        tally = _run(_play(urls, tables, seconds, 2.0, split=True))
+        tally = _run(_play(urls, tables, seconds, 2.0, split=split, settle=None if split else db))
         cpu = sum(_cpu_seconds(p) or 0.0 for p in pids) - cpu0
         own = time.process_time() - own0
     finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
         cluster.stop()
     p50, p99 = _pct(tally.rtts, 0.5), _pct(tally.rtts, 0.99)
+    where = (
+        "half of each table's sockets on the other process (no proxy)"
+        if split
+        else "behind HAProxy routing by table"
+    )
     print(
-        f"pace: {tables} tables, a move per table every 2 s, 2 web processes, half of each "
-        f"table's sockets on the other process: {tally.moves} moves in {seconds:g} s; round "
-        f"trip p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(tally.rtts, default=0):.1f} ms, "
-        f"{tally.errors} errors; CPU s: web processes {cpu:.1f}, the load generator "
-        f"{own:.1f} (setup and connecting included)",
+        f"{name}: {tables} tables, a move per table every 2 s, 2 web processes, {where}: "
+        f"{tally.moves} moves in {seconds:g} s; round trip p50 {p50:.1f} ms, p99 {p99:.1f} "
+        f"ms, max {max(tally.rtts, default=0):.1f} ms, {tally.errors} errors"
+        f"{tally.stolen_text()}; CPU s: web "
+        f"processes {cpu:.1f}, the load generator {own:.1f} (setup and connecting included)",
         flush=True,
     )
-    return {"pace_p50_ms": p50, "pace_p99_ms": p99, "pace_moves": float(tally.moves)}
+    key = "pace_split" if split else "pace"
+    return {
+        f"{key}_p50_ms": p50,
+        f"{key}_p99_ms": p99,
+        f"{key}_moves": float(tally.moves),
+        f"{key}_stolen": tally.stolen or 0.0,
+    }
 
 
 async def _ai_play(urls: list[str], tables: int, seconds: float, third: Any) -> None:
@@ -442,7 +510,7 @@ def run(
     with tempfile.TemporaryDirectory(prefix="spelbord-cluster-bench-") as tmp:
         folder = Path(tmp)
         os.chmod(folder, 0o755)
-        needs_cluster = {"throughput", "pace", "ai"} & set(parts)
+        needs_cluster = {"throughput", "pace", "pace-split", "ai"} & set(parts)
         redis = None
         try:
             if needs_cluster:
@@ -452,6 +520,10 @@ def run(
                     figures.update(throughput(folder, db, redis_url, tables, seconds))
                 if "pace" in parts:
                     figures.update(pace(folder, db, redis_url, pace_tables, pace_seconds))
+                if "pace-split" in parts:
+                    figures.update(
+                        pace(folder, db, redis_url, pace_tables, pace_seconds, split=True)
+                    )
                 if "ai" in parts:
                     figures.update(ai_waits(folder, db, redis_url, ai_tables, ai_seconds))
             if "analysis" in parts:

@@ -3,8 +3,9 @@
 ``make cluster`` runs ``python -m spelbord.server.cluster.launch start`` (``stop``: ``make
 cluster-stop``): its own PostgreSQL (``initdb`` in ``var/cluster/pg``, as the ``postgres``
 user when run as root) and Redis on their own ports, ``webs`` ``spelbord serve`` processes
-(``--workers 0``), ``workers`` ``spelbord worker`` processes and HAProxy in front (round
-robin, WebSockets passed through, a health check per web process), every process in its
+(``--workers 0``), ``workers`` ``spelbord worker`` processes and HAProxy in front (a
+table's requests and sockets routed by its id, the rest round robin; WebSockets passed
+through; a health check per web process), every process in its
 own session with its pid in ``var/cluster/pids`` and its log in ``var/cluster/*.log``.
 The tests and ``spelbord bench cluster`` start the same parts through ``Cluster`` (with a
 PostgreSQL and Redis of their choosing).
@@ -43,7 +44,12 @@ frontend spelbord
     bind 127.0.0.1:{port}
     default_backend webs
 backend webs
-    balance roundrobin
+    # A table's requests and sockets go to one process (its id hashed; the rest round
+    # robin): the owner hands the table on to it, and its moves need no forwarding.
+    acl table_path path_beg /ws/tables/ /api/tables/
+    http-request set-header X-Table %[path,field(4,/)] if table_path
+    balance hdr(X-Table)
+    hash-type consistent
     option httpchk
     http-check send meth GET uri /api/games ver HTTP/1.1 hdr Host localhost
     http-check expect status 200

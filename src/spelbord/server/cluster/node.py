@@ -15,6 +15,13 @@ A ``Node`` is the hub's ``Placement`` and its sockets' ``Relay``:
   channel (``proc:<id>``) and answered there; no answer within ``timeout`` seconds is a
   ``503`` (``OwnerUnavailableError``: the client looks at the table and tries again: an
   acknowledged move is always stored, an unacknowledged one may or may not be).
+- **Handing on**: a table whose every socket is held by one other live process is handed
+  on to that process (``hand_on``, at most ``HAND_ON_PER_BEAT`` tables a beat, once the
+  sockets have stayed there for two beats): the owner row names it in one conditional
+  update, made holding the table's lock; the table's sockets become that process's own
+  (a full view each, the same ``seq``); a change that waited for the lock is made there.
+  A proxy that routes a table's requests by its id (docs/deploy.md) sends both players
+  of a table to one process: after the first beat their moves need no forwarding.
 - **Remote sockets**: a socket this process holds for a table owned elsewhere is stood
   for at the owner by a ``RemoteSubscriber``, whose frames come back over the bus; when
   the holder dies its subscribers are dropped by the owner, when the owner dies the
@@ -45,11 +52,12 @@ from spelbord.server.errors import (
     ConflictError,
     ForbiddenError,
     NotFoundError,
+    NotOwnerError,
     StaleMoveError,
     TableError,
     status_of,
 )
-from spelbord.server.tables.hub import Hub, NotOwnerError
+from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.sockets import WsSubscriber
 
@@ -66,6 +74,10 @@ which forgets the entry. At a human pace a seat moves every few seconds: a short
 sent most of a remote seat's moves through a database round trip first, and a memory
 that ran out a fixed time after the first look sent every table's next move there at
 once (a stall of most of a second at 1000 tables, 60 s after they were opened)."""
+
+
+HAND_ON_PER_BEAT = 100
+"""Tables a process hands on in one heartbeat at most (each is loaded again there)."""
 
 
 class OwnerUnavailableError(TableError):
@@ -142,6 +154,14 @@ class Node:
         """At the owner: sub id -> (table, the subscriber standing for a remote socket)."""
         self._attached: dict[str, tuple[str, str, WsSubscriber]] = {}
         """At the holder: sub id -> (table, its owner, the local socket's subscriber)."""
+        self._local: dict[str, tuple[str, WsSubscriber]] = {}
+        """At the holder, once a table was handed on to it: sub id -> (table, the socket's
+        subscriber, now subscribed to the live table here)."""
+        self._leaning: dict[str, str] = {}
+        """At the owner: tables whose every socket was held by one other process at the
+        last beat -> that process (handed on if so again at the next)."""
+        self.handed_on = 0
+        self.taken_on = 0
         self._ids = itertools.count()
         self._owners: dict[str, tuple[str, float]] = {}
         """Tables another process owns, as last seen (owner, when): for ``OWNER_MEMORY``
@@ -202,6 +222,7 @@ class Node:
                 self.alive = await self.hub.db(self.store.alive)
                 self.leader = await self.hub.db(self.store.lease, LEADER, self.me, self.store.ttl)
                 await self._check_owners()
+                await self._hand_on_tables()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -241,12 +262,97 @@ class Node:
                 log.warning("table %s is owned by %s now: letting go", table.id, owners[table.id])
                 self.hub.drop(table)
 
+    async def _hand_on_tables(self) -> None:
+        """Hand on the tables whose every socket another live process has held for two
+        beats (see the module)."""
+        leaning: dict[str, str] = {}
+        for table in self.hub.owned():
+            holder = self._sole_holder(table)
+            if holder is not None:
+                leaning[table.id] = holder
+        ready = [
+            (table_id, holder)
+            for table_id, holder in leaning.items()
+            if self._leaning.get(table_id) == holder
+        ][:HAND_ON_PER_BEAT]
+        self._leaning = leaning
+        if not ready:
+            return
+        done = await asyncio.gather(
+            *(self.hand_on(t, holder) for t, holder in ready), return_exceptions=True
+        )
+        failed = [r for r in done if isinstance(r, BaseException)]
+        if failed:
+            log.warning("%d tables not handed on (%s): tried again", len(failed), failed[0])
+        log.info("handed on %d tables to the processes holding their sockets", done.count(True))
+
+    def _sole_holder(self, table: LiveTable, locked: bool = False) -> str | None:
+        """The other live process that holds every socket of ``table``, if one does and
+        the table is quiet (no change under way, unless ``locked``: the caller holds the
+        lock; no AI thinking; not over)."""
+        if self._draining or table.status == "finished" or table.ai.thinking:
+            return None
+        if (table.lock.locked() and not locked) or not table.subscribers:
+            return None
+        holders = {getattr(sub, "process", None) for sub in table.subscribers}
+        if len(holders) != 1:
+            return None
+        holder = holders.pop()
+        if holder is None or holder == self.me or holder not in self.alive:
+            return None
+        return str(holder)
+
+    async def hand_on(self, table_id: str, to: str) -> bool:
+        """Give the table to process ``to``, which holds its sockets; whether it was."""
+        table = self.hub.held(table_id)
+        if table is None:
+            return False
+        try:
+            async with table.lock:
+                if self._sole_holder(table, locked=True) != to:
+                    return False  # a socket came or went meanwhile, or a change began
+                if not await self.hub.db(self.store.hand_on, table_id, self.me, to):
+                    return False
+                subs = [s.sub_id for s in table.subscribers if isinstance(s, RemoteSubscriber)]
+                for sub_id in subs:
+                    self._remote.pop(sub_id, None)
+                table.subscribers.clear()
+                self.hub.hand_on(table, to)
+                self._owners[table_id] = (to, time.monotonic())
+                self.bus.publish(f"proc:{to}", {"t": "take", "table": table_id, "subs": subs})
+        except NotOwnerError:
+            return False
+        self.handed_on += 1
+        return True
+
+    async def _take(self, table_id: str, subs: list[str]) -> None:
+        """A table handed on to this process: load it and subscribe the sockets held here
+        to it (each gets the whole view). One that cannot be loaded closes them (1012):
+        their clients reconnect."""
+        self._owners.pop(table_id, None)
+        attached = [(s, self._attached.pop(s, None)) for s in subs]
+        try:
+            table = await self.hub.get(table_id)
+        except Exception as exc:
+            log.warning("table %s was handed on here but could not be taken: %s", table_id, exc)
+            for _, found in attached:
+                if found is not None:
+                    found[2].close(1012)
+            return
+        for sub_id, found in attached:
+            if found is None:
+                continue  # its socket went meanwhile
+            sub = found[2]
+            self._local[sub_id] = (table_id, sub)
+            table.subscribe(sub)
+        self.taken_on += 1
+
     def _drop_dead_subscribers(self) -> None:
         """At the owner: the subscribers of sockets held by processes that died."""
         for sub_id, (table_id, rsub) in list(self._remote.items()):
             if rsub.process not in self.alive:
                 self._remote.pop(sub_id, None)
-                table = self._table(table_id)
+                table = self.hub.held(table_id)
                 if table is not None:
                     table.unsubscribe(rsub)
 
@@ -276,9 +382,6 @@ class Node:
                 raise
             except Exception as exc:
                 log.warning("adopting orphaned tables failed: %s", exc)
-
-    def _table(self, table_id: str) -> LiveTable | None:
-        return next((t for t in self.hub.owned() if t.id == table_id), None)
 
     # ------------------------------------------------------------------ Placement
     async def acquire(self, table_id: str) -> str:
@@ -349,6 +452,11 @@ class Node:
 
     def detach(self, sub_id: str) -> None:
         self._attached.pop(sub_id, None)
+        found = self._local.pop(sub_id, None)
+        if found is not None:  # a socket of a table handed on here
+            table = self.hub.held(found[0])
+            if table is not None:
+                table.unsubscribe(found[1])
 
     # ------------------------------------------------------------------ the owner's ops
     async def _op_subscribe(
@@ -366,7 +474,7 @@ class Node:
             table.unsubscribe(found[1])
 
     async def _op_resync(self, table: LiveTable, sub: str) -> None:
-        found = self._remote.get(sub)
+        found: tuple[str, Any] | None = self._remote.get(sub) or self._local.get(sub)
         if found is not None:
             table.resync(found[1])
 
@@ -387,6 +495,9 @@ class Node:
                 future.set_result(message)
         elif kind == "call":
             asyncio.get_running_loop().create_task(self._answer(message))
+        elif kind == "take":
+            subs = [str(s) for s in message.get("subs") or []]
+            asyncio.get_running_loop().create_task(self._take(str(message.get("table")), subs))
 
     async def _answer(self, message: dict[str, Any]) -> None:
         reply: dict[str, Any] = {"t": "reply", "id": message.get("id")}

@@ -148,6 +148,16 @@ class ClusterStore:
                 OWNERS.delete().where(OWNERS.c.table_id == table_id, OWNERS.c.process == process)
             )
 
+    def hand_on(self, table_id: str, process: str, to: str) -> bool:
+        """``process`` gives a table it owns to ``to``; whether it did (it still owned it)."""
+        with self.engine.begin() as conn:
+            moved = conn.execute(
+                OWNERS.update()
+                .where(OWNERS.c.table_id == table_id, OWNERS.c.process == process)
+                .values(process=to, since=time.time())
+            )
+            return moved.rowcount == 1
+
     def owned_by(self, process: str) -> set[str]:
         with self.engine.connect() as conn:
             return set(

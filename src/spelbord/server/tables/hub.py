@@ -48,7 +48,7 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy import Connection
 
 from spelbord.core.registry import load
-from spelbord.server.errors import BadRequestError, NotFoundError, TableError
+from spelbord.server.errors import BadRequestError, NotFoundError, NotOwnerError, TableError
 from spelbord.server.tables import ops, social
 from spelbord.server.tables.groupcommit import GroupCommit
 from spelbord.server.tables.live import LiveTable, hash_token
@@ -78,14 +78,6 @@ class TooManyAiTablesError(TableError):
     """A client already has as many unfinished AI tables as it may; nothing was made."""
 
     status = 429
-
-
-class NotOwnerError(Exception):
-    """Another live process owns the table (``owner``); ask it (``Hub.call`` does)."""
-
-    def __init__(self, table_id: str, owner: str) -> None:
-        super().__init__(f"table {table_id} is owned by {owner}")
-        self.owner = owner
 
 
 class Placement(Protocol):
@@ -290,7 +282,10 @@ class Hub:
                     return await self.placement.forward(exc.owner, table_id, op, kwargs)
                 except NotOwnerError:
                     continue  # it let go (or died) meanwhile: take it or ask the new owner
-            return await self.ops[op](table, **kwargs)
+            try:
+                return await self.ops[op](table, **kwargs)
+            except NotOwnerError:
+                continue  # handed on while this waited for its lock: ask the new owner
         raise NotOwnerError(table_id, "nobody who answers")
 
     async def call_here(self, table_id: str, op: str, kwargs: dict[str, Any]) -> Any:
@@ -318,10 +313,21 @@ class Hub:
         """The tables this process holds now."""
         return list(self._tables.values())
 
+    def held(self, table_id: str) -> LiveTable | None:
+        """The table if this process holds it now."""
+        return self._tables.get(table_id)
+
     def drop(self, table: LiveTable) -> None:
         """Let go of a table another process owns now (its clients reconnect there)."""
-        self._forget(table, release=False)
+        self.hand_on(table, "another process")
         table.close_subscribers()
+
+    def hand_on(self, table: LiveTable, to: str) -> None:
+        """Let go of a table that process ``to`` owns now, keeping its subscribers open
+        (the caller moves them): a change still waiting for its lock is refused here
+        (``TableLock``) and made at ``to``."""
+        table.lock.moved_to = to
+        self._forget(table, release=False)
 
     async def _build(self, record: TableRecord) -> LiveTable:
         """The live table of ``record``; a long log is replayed on a thread."""

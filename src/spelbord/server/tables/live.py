@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Collection, Coroutine, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 import orjson
 
@@ -62,6 +62,7 @@ from spelbord.server.errors import (
     ConflictError,
     ForbiddenError,
     NotFoundError,
+    NotOwnerError,
     StaleMoveError,
 )
 from spelbord.server.tables import results, social, views
@@ -102,6 +103,38 @@ def encode(message: Any) -> str:
 def hash_token(token: str) -> str:
     """Tokens are stored only as their SHA-256."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class TableLock(asyncio.Lock):
+    """A live table's lock: every change of the table is made holding it. Once this
+    process has let go of the table (``moved_to``: the process that has it now), taking
+    the lock raises ``NotOwnerError``: a change that waited for it is made by the new
+    owner instead (``Hub.call`` asks again), never on this copy.
+
+    >>> async def late_change() -> str:
+    ...     lock = TableLock("t1")
+    ...     async with lock:
+    ...         lock.moved_to = "web:b"  # handed over while a change waited
+    ...     try:
+    ...         async with lock:
+    ...             return "changed here"
+    ...     except NotOwnerError as exc:
+    ...         return f"asked {exc.owner}"
+    >>> asyncio.run(late_change())
+    'asked web:b'
+    """
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__()
+        self.table_id = table_id
+        self.moved_to: str | None = None
+
+    async def acquire(self) -> Literal[True]:
+        await super().acquire()
+        if self.moved_to is not None:
+            self.release()
+            raise NotOwnerError(self.table_id, self.moved_to)
+        return True
 
 
 class Subscriber(Protocol):
@@ -205,7 +238,7 @@ class LiveTable:
         self.resigned: int | None = None
         self.irregular: dict[str, Any] | None = record.irregular
         """The first move the server made for a seat (``integrity``): no rated result."""
-        self.lock = asyncio.Lock()
+        self.lock = TableLock(self.id)
         self.subscribers: set[Subscriber] = set()
         self._touches: set[asyncio.Future[None]] = set()
         """Store writes of the time the last client left (``_left``), while under way."""

@@ -7,7 +7,7 @@ game is built, always under that version, so a game stored or exported under old
 replays exactly as it was played. An exported record without ``"version"`` comes from
 before versions were recorded: it is read as version 1.
 
->>> from spelbord.core.registry import load
+>>> from spelbord.games import load
 >>> resign_result(load("coerceo"), 0)["text"]
 '0-1'
 """

@@ -17,9 +17,9 @@ from fastapi import APIRouter, Depends, Request, WebSocket
 from starlette.requests import HTTPConnection
 
 from spelbord.core.errors import SpelbordError
-from spelbord.server.errors import BadRequestError, status_of
+from spelbord.server.errors import BadRequestError, NotOwnerError, status_of
 from spelbord.server.tables import protocol
-from spelbord.server.tables.hub import Hub, NotOwnerError
+from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.imports import Importer
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.protocol import (
