@@ -161,3 +161,14 @@ def test_a_game_the_server_cannot_end_is_cancelled_as_it_stands(url: str) -> Non
             )
         )
         assert t["status"] == "cancelled"
+
+
+def test_a_tournament_id_never_begins_with_a_dash_and_an_old_one_goes_after_two() -> None:
+    """A new id never reads as an option on a command line (``server.ids``); an id made
+    before that may begin with '-', and is given after ``--``."""
+    from spelbord.cli.main import build_parser
+    from spelbord.server.ids import new_id
+
+    assert not any(new_id().startswith("-") for _ in range(5000))
+    args = build_parser().parse_args(["tournament", "cancel", "--", "-PzIWgXebxGr"])
+    assert args.id == "-PzIWgXebxGr"

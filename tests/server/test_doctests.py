@@ -7,7 +7,7 @@ from types import ModuleType
 
 import pytest
 
-from spelbord.server import bench, errors
+from spelbord.server import bench, errors, ids
 from spelbord.server.cluster import bus
 from spelbord.server.tables import live, protocol, records, results, timecontrol, views, workers
 from spelbord.server.web import pages
@@ -15,7 +15,7 @@ from spelbord.server.web import pages
 
 @pytest.mark.parametrize(
     "module",
-    [workers, errors, pages, protocol, records, results, timecontrol, views, live, bus, bench],
+    [workers, errors, pages, protocol, records, results, timecontrol, views, live, bus, bench, ids],
     ids=lambda m: m.__name__,
 )
 def test_docstring_examples(module: ModuleType) -> None:

@@ -38,7 +38,11 @@ def add_parser(sub: Any) -> None:
         description=__doc__,
         epilog=EXAMPLES,
     )
-    cancel.add_argument("id", help="the tournament's id (its page is /tournaments/ID)")
+    cancel.add_argument(
+        "id",
+        help="the tournament's id (its page is /tournaments/ID); an id that begins with '-' "
+        "(made before 28 Nov 2026) goes after '--': spelbord tournament cancel -- -Ab3...",
+    )
     cancel.add_argument("--database-url", default=None, help="SQLAlchemy database URL")
     cancel.set_defaults(run=run)
 

@@ -49,6 +49,7 @@ from sqlalchemy import Connection
 
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, NotFoundError, NotOwnerError, TableError
+from spelbord.server.ids import new_id
 from spelbord.server.tables import ops, social
 from spelbord.server.tables.groupcommit import GroupCommit
 from spelbord.server.tables.live import LiveTable, hash_token
@@ -618,7 +619,7 @@ def new_table_record(
     in the lobby, or a rematch of a finished one)."""
     now = time.time()
     return TableRecord(
-        id=secrets.token_urlsafe(9),
+        id=new_id(),
         game=game,
         options=options,
         seed=secrets.randbits(63),

@@ -33,6 +33,7 @@ from spelbord.core import (
 )
 from spelbord.core.registry import load
 from spelbord.server.errors import BadRequestError, UnplayableTableError
+from spelbord.server.ids import new_id
 from spelbord.server.tables import results, views
 from spelbord.server.tables.store import (
     ACTION,
@@ -235,7 +236,7 @@ def record_from_export(data: Any) -> TableRecord:
     seed = data.get("seed")
     now = time.time()
     return TableRecord(
-        id=secrets.token_urlsafe(9),
+        id=new_id(),
         game=game.name,
         options=game.options,
         seed=seed if isinstance(seed, int) and 0 <= seed < 2**63 else secrets.randbits(63),

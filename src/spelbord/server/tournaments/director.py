@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 from collections.abc import Callable
 from functools import partial
@@ -35,6 +34,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from spelbord.server.errors import ConflictError, NotFoundError
+from spelbord.server.ids import new_id
 from spelbord.server.players.accounts import (
     Account,
     Accounts,
@@ -154,7 +154,7 @@ class Director:
                 entrants.append((found.entrant, found.name, status))
         accepted = sum(1 for *_, status in entrants if status == ACCEPTED)
         check_entrants(req, [e for e, *_ in entrants], _now(), accepted)
-        tid = secrets.token_urlsafe(9)
+        tid = new_id()
         await self.hub.db(self.store.create, tid, req, account.id, entrants, _now())
         self._dirty.add(tid)
         return tid
