@@ -160,8 +160,6 @@ class Node:
         self._leaning: dict[str, str] = {}
         """At the owner: tables whose every socket was held by one other process at the
         last beat -> that process (handed on if so again at the next)."""
-        self.handed_on = 0
-        self.taken_on = 0
         self._ids = itertools.count()
         self._owners: dict[str, tuple[str, float]] = {}
         """Tables another process owns, as last seen (owner, when): for ``OWNER_MEMORY``
@@ -294,7 +292,9 @@ class Node:
             return None
         if (table.lock.locked() and not locked) or not table.subscribers:
             return None
-        holders = {getattr(sub, "process", None) for sub in table.subscribers}
+        holders = {
+            sub.process if isinstance(sub, RemoteSubscriber) else None for sub in table.subscribers
+        }
         if len(holders) != 1:
             return None
         holder = holders.pop()
@@ -322,7 +322,6 @@ class Node:
                 self.bus.publish(f"proc:{to}", {"t": "take", "table": table_id, "subs": subs})
         except NotOwnerError:
             return False
-        self.handed_on += 1
         return True
 
     async def _take(self, table_id: str, subs: list[str]) -> None:
@@ -345,7 +344,6 @@ class Node:
             sub = found[2]
             self._local[sub_id] = (table_id, sub)
             table.subscribe(sub)
-        self.taken_on += 1
 
     def _drop_dead_subscribers(self) -> None:
         """At the owner: the subscribers of sockets held by processes that died."""
