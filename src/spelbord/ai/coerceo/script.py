@@ -23,7 +23,7 @@ def material(state: State, seat: int) -> float:
         return WIN * state.returns()[seat]
     pieces = [state.pieces(c).bit_count() for c in (0, 1)]  # type: ignore[attr-defined]
     tiles = state.collected()  # type: ignore[attr-defined]
-    cost = state.observation(None)["exchange_cost"]
+    cost = state.exchange_cost()  # type: ignore[attr-defined]
     lead = (pieces[seat] - pieces[1 - seat]) + (tiles[seat] - tiles[1 - seat]) / (2.0 * cost)
     return float(lead)
 
