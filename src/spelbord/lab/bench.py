@@ -2,12 +2,12 @@
 worker processes and on Ray, the speed-up and the parallel efficiency.
 
 The workload (``workload``) is every registered game, each between the seats it declares
-for it (its ``bench`` extra, ``core.extras.Bench.lab_seats``) or else played by its
-scripted level (``level:medium`` at every seat; ``random`` in a game without levels),
-seats fixed, recorded to Parquet as a real study is (the records go to a temporary
-folder). The speed-up is the rate with ``n`` workers over the rate with one; the
-efficiency is the speed-up over ``n`` (100%: linear). Ray's start-up is timed apart and
-left out of its rate.
+for it (its ``bench`` extra, ``core.extras.Bench.lab_seats``: a game whose medium level
+searches for a stated time declares a plan) or else played by its ``level:medium`` at
+every seat (``random`` in a game without levels), seats fixed, recorded to Parquet as a
+real study is (the records go to a temporary folder). The speed-up is the rate with
+``n`` workers over the rate with one; the efficiency is the speed-up over ``n`` (100%:
+linear). Ray's start-up is timed apart and left out of its rate.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spelbord.core import Game, GameInfo, Option, register
-from spelbord.core.extras import Extras
+from spelbord.core.extras import Bench, Extras
 from spelbord.games.islandet.actions import NUM_ACTIONS
 from spelbord.games.islandet.board import SEAT_NAMES
 from spelbord.games.islandet.position import GOALS
@@ -34,6 +34,8 @@ class IslandetGame(Game):
         levels="spelbord.ai.islandet.levels:LEVELS",
         studies="spelbord.ai.islandet.studies",
         encoder="spelbord.games.islandet.encoding:IslandetEncoder",
+        # the lab's benchmark plays a plan: the medium level searches 250 ms a move
+        bench=Bench(lab_seats=("script:marksman", "script:marksman")),
     )
 
     info = GameInfo(
