@@ -17,8 +17,10 @@ the English (what ``summary.json``'s ``findings`` hold), ``texts`` every languag
 >>> Finding("In X the side to move first wins 51% [47, 55]: no advantage.", "seats").text
 'In X the side to move first wins 51% [47, 55]: no advantage.'
 >>> found = Finding.said("dominance", Said("dominance.top", agent="script:marksman"))
->>> found.text, found.in_language("sv")
-('script:marksman clearly beats every other plan.', 'script:marksman slår tydligt alla andra planer.')
+>>> found.text
+'script:marksman clearly beats every other plan.'
+>>> found.in_language("sv")
+'script:marksman slår tydligt alla andra planer.'
 """
 
 from __future__ import annotations
@@ -49,7 +51,10 @@ SMALL = 0.05
 BALANCED = 0.9
 RARE = 0.05
 THRESHOLDS_SAID = Said(
-    "thresholds", small=Num(SMALL * 100, ".0f"), balanced=Num(BALANCED, "g"), rare=Fig(RARE, "share")
+    "thresholds",
+    small=Num(SMALL * 100, ".0f"),
+    balanced=Num(BALANCED, "g"),
+    rare=Fig(RARE, "share"),
 )
 """How the sentences are worded, in every language (``thresholds(language)``)."""
 THRESHOLDS = render(THRESHOLDS_SAID, "en")
@@ -71,9 +76,7 @@ class Finding:
     topic: str
     items: tuple[str, ...] = ()
     texts: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
-    items_texts: dict[str, tuple[str, ...]] = field(
-        default_factory=dict, compare=False, hash=False
-    )
+    items_texts: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
     def said(cls, topic: str, said: Said, items: tuple[Said, ...] = ()) -> Finding:
@@ -158,9 +161,9 @@ def seat_label(g: ArmGames, key: str) -> Said | str:
         return key
     n = int(index)
     if kind == "seat_win" and n < len(g.seat_names):
-        return Said("seat.label", name=Seat(g.game, g.seat_names[n]), number=n + 1)
+        return Said("seat.label", name=Seat(g.game, g.seat_names[n], n), number=n + 1)
     if kind == "team_win" and n < len(g.teams):
-        names = tuple(Seat(g.game, g.seat_names[s]) for s in g.teams[n])
+        names = tuple(Seat(g.game, g.seat_names[s], s) for s in g.teams[n])
         return Said("team.label", names=Joined(names, " + "))
     return key
 
@@ -273,9 +276,8 @@ def _holes(results: StudyResults) -> list[Finding]:
         caps = h.counts.get("cap", 0)
         if caps:
             share, low, high = h.share("cap")
-            which: Said | str = (
-                ", ".join(f"{k} {v}" for k, v in sorted(h.caps.items()))
-                or Said("holes.cap_facts")
+            which: Said | str = ", ".join(f"{k} {v}" for k, v in sorted(h.caps.items())) or Said(
+                "holes.cap_facts"
             )
             out.append(
                 Finding.said(
@@ -369,9 +371,7 @@ def _variants(study: Study, results: StudyResults) -> list[Finding]:
     for arm in arms:
         mine = [d for d in diffs if d.arm == arm and d.clear]
         if not mine:
-            out.append(
-                Finding.said("variants", Said("variants.none", baseline=baseline, arm=arm))
-            )
+            out.append(Finding.said("variants", Said("variants.none", baseline=baseline, arm=arm)))
             continue
         items = tuple(
             Said(
@@ -384,9 +384,7 @@ def _variants(study: Study, results: StudyResults) -> list[Finding]:
         )
         key = "variants.one" if len(mine) == 1 else "variants.many"
         out.append(
-            Finding.said(
-                "variants", Said(key, baseline=baseline, arm=arm, count=len(mine)), items
-            )
+            Finding.said("variants", Said(key, baseline=baseline, arm=arm, count=len(mine)), items)
         )
     return out
 
@@ -454,4 +452,3 @@ def to_json(found: list[Finding], language: str = "en") -> list[dict[str, Any]]:
 def to_json_languages(found: list[Finding]) -> dict[str, list[dict[str, Any]]]:
     """Every language's findings but English (``summary.json``'s ``findings_i18n``)."""
     return {code: to_json(found, code) for code in LANGUAGES if code != "en"}
-

@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import string
 import sys
 import tomllib
@@ -73,6 +74,50 @@ def template(key: str, language: str) -> str:
 def word(key: str, language: str, **values: Any) -> str:
     """``key`` rendered in ``language`` with ``values`` (a shorthand of ``Said``)."""
     return render(Said(key, **values), language)
+
+
+PHRASES = ("phrase.", "hole.", "status.")
+"""Keys whose English is text another module writes (metric labels, table titles and
+columns, interval methods, hole kinds, a run's status): ``phrase`` translates it."""
+
+
+@functools.cache
+def _phrases() -> tuple[dict[str, str], list[tuple[re.Pattern[str], str]]]:
+    exact: dict[str, str] = {}
+    patterns: list[tuple[re.Pattern[str], str]] = []
+    for key, texts in messages().items():
+        if not key.startswith(PHRASES):
+            continue
+        english = texts["en"]
+        if "{" in english:
+            parts = re.split(r"\{(\w+)\}", english)
+            regex = "".join(
+                re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
+                for i, part in enumerate(parts)
+            )
+            patterns.append((re.compile(regex + r"\Z"), key))
+        else:
+            exact.setdefault(english, key)
+    return exact, patterns
+
+
+def phrase(text: str, language: str) -> str:
+    """``text`` (English another module of the lab wrote) in ``language`` when
+    ``words.toml`` knows it, else as it is.
+
+    >>> phrase("How games end", "nb"), phrase("lab:max-length", "sv")
+    ('Hvordan partiene ender', 'lab:max-length')
+    """
+    if language == "en":
+        return text
+    exact, patterns = _phrases()
+    if text in exact:
+        return template(exact[text], language)
+    for regex, key in patterns:
+        found = regex.match(text)
+        if found:
+            return template(key, language).format(**found.groupdict())
+    return text
 
 
 # ---------------------------------------------------------------------- values
@@ -144,10 +189,20 @@ class Game:
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat's name (the game's own, in English) as the game names it in the language."""
+    """A seat's name (the game's own, in English) as the game names it in the language;
+    ``index`` counts from 0."""
 
     game: str
     name: str
+    index: int = -1
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """English another module of the lab wrote (a metric's label, a table's title), shown
+    in the language when ``words.toml`` knows it (``phrase``)."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -184,11 +239,15 @@ def render(value: Any, language: str) -> str:
         bounds = Bounds(value.low, value.high, value.unit, value.signed)
         return f"{figure} {render(bounds, language)}"
     if isinstance(value, Num):
-        return "–" if math.isnan(value.value) else _decimal(format(value.value, value.spec), language)
+        if math.isnan(value.value):
+            return "–"
+        return _decimal(format(value.value, value.spec), language)
     if isinstance(value, Game):
         return game_title(value.name, language)
     if isinstance(value, Seat):
-        return seat_name(value.game, value.name, language)
+        return seat_name(value.game, value.name, language, value.index)
+    if isinstance(value, Phrase):
+        return phrase(value.text, language)
     if isinstance(value, Joined):
         return value.sep.join(render(v, language) for v in value.items)
     return str(value)
@@ -232,7 +291,7 @@ def game_title(game: str, language: str) -> str:
     >>> game_title("no-such-game", "da")
     'no-such-game'
     """
-    from spelbord.core import registry
+    from spelbord import games as registry
     from spelbord.core.errors import SpelbordError
     from spelbord.rulebook import documents, guide_path
 
@@ -252,33 +311,44 @@ def game_title(game: str, language: str) -> str:
 
 
 @functools.cache
-def seat_name(game: str, name: str, language: str) -> str:
-    """A seat's name in ``language`` as the game's web texts give it (``side.<name>`` in
-    its ``web/i18n/<language>.json``), else the name as the game gives it.
+def seat_name(game: str, name: str, language: str, index: int = -1) -> str:
+    """A seat's name in ``language`` as the game's web texts give it (``side.<name>`` or
+    ``side.<index>`` in its ``web/i18n/<language>.json``), else a plain "Player 2" or
+    "Seat 2" in the language (``phrase``), else the name as the game gives it.
 
     >>> seat_name("no-such-game", "South", "nb")
     'South'
     """
     if language == "en":
         return name
-    from spelbord.core import registry
+    texts = _web_texts(game, language)
+    for key in (f"side.{name.lower()}", f"side.{index}"):
+        if isinstance(texts.get(key), str) and texts[key]:
+            return str(texts[key])
+    return phrase(name, language)
+
+
+@functools.cache
+def _web_texts(game: str, language: str) -> dict[str, Any]:
+    """The game's own web texts in ``language`` (its ``web/i18n/<language>.json``), found
+    through the registry; empty when it has none."""
+    from spelbord import games as registry
     from spelbord.core.errors import SpelbordError
 
     try:
         cls = registry.game_class(game)
     except SpelbordError:
-        return name
+        return {}
     module = sys.modules.get(cls.__module__)
     package = getattr(module, "__package__", None)
     if not package:
-        return name
+        return {}
     try:
         file = resources.files(package) / "web" / "i18n" / f"{language}.json"
         texts = json.loads(file.read_text(encoding="utf-8")) if file.is_file() else {}
     except (OSError, ValueError):
-        return name
-    found = texts.get(f"side.{name.lower()}") if isinstance(texts, dict) else None
-    return str(found) if found else name
+        return {}
+    return texts if isinstance(texts, dict) else {}
 
 
 def report_name(language: str) -> str:
@@ -301,12 +371,14 @@ __all__ = [
     "Interval",
     "Joined",
     "Num",
+    "Phrase",
     "Said",
     "Seat",
     "WordsError",
     "game_title",
     "messages",
     "number",
+    "phrase",
     "render",
     "report_name",
     "seat_name",
