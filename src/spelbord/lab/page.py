@@ -245,7 +245,7 @@ def render_html(
         parts.append(f"<h3>{esc(title)}</h3>")
         if table.name in legacy:
             parts.append(_figure(title, legacy[table.name]))
-        parts.append(w.table(table.columns, table.rows))
+        parts.append(w.table(table.columns, _worded(table, w)))
         if table.note:
             parts.append(f"<p class='note'>{esc(w.p(table.note))}</p>")
     yes, no = w("yes"), w("no")
@@ -271,7 +271,7 @@ def render_html(
         + esc(
             w(
                 "page.ran",
-                where=str(run.get("where", "")),
+                where=Phrase(str(run.get("where", ""))),
                 updated=str(run.get("updated", "")),
                 written=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                 versions=", ".join(f"{k} {v}" for k, v in run.get("versions", {}).items()),
@@ -477,6 +477,17 @@ def _kind_tables(results: Any, w: _Words) -> str:
             )
         )
     return "\n".join(parts)
+
+
+def _worded(table: Table, w: _Words) -> list[list[Any]]:
+    """The table's rows, its ``fact`` column in the language (``moves (all seats)``)."""
+    if "fact" not in table.columns:
+        return table.rows
+    at = list(table.columns).index("fact")
+    return [
+        [w.p(v) if i == at and isinstance(v, str) else v for i, v in enumerate(row)]
+        for row in table.rows
+    ]
 
 
 def _label(key: str, label: str, g: Any, w: _Words) -> str:

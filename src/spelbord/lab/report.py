@@ -164,7 +164,9 @@ def _plain(rows: list[list[Any]]) -> list[list[Any]]:
 
 # ---------------------------------------------------------------------- figures
 def draw(table: Table, folder: Path) -> Path | None:
-    """The figure of ``table`` as ``folder/NAME.png`` and ``.svg``; ``None`` if it has none."""
+    """The figure of ``table`` as ``folder/analysis-NAME.png`` and ``.svg``; ``None`` if it
+    has none. It has no words but the data's (arm labels, agents, terminations): the
+    report's caption, the table's title, says what it shows in the reader's language."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -247,9 +249,10 @@ def draw(table: Table, folder: Path) -> Path | None:
     if fig is None:
         return None
     fig.tight_layout()
-    png = folder / f"{table.name}.png"
+    # "analysis-": the report's own figures are named seats.png, lengths.png ... too
+    png = folder / f"analysis-{table.name}.png"
     fig.savefig(png, dpi=110)
-    fig.savefig(folder / f"{table.name}.svg")
+    fig.savefig(png.with_suffix(".svg"))
     plt.close(fig)
     return png
 

@@ -23,6 +23,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Header
 from fastapi.responses import HTMLResponse
 
+from spelbord.lab.words import phrase
 from spelbord.rulebook import LANGUAGES, wanted_language
 from spelbord.server.config import lab_dir
 from spelbord.server.errors import NotFoundError
@@ -187,7 +188,9 @@ async def lab_page(
             + (f"<p lang='{said_in}'>{esc(finding)}</p>" if finding else "")
             + f"<p class='meta'><span class='status-{esc(status)}'>{esc(shown)}</span> · "
             + esc(words["games"].format(games=s["games"], planned=s["planned"]))
-            + f" · {esc(s['where'])} · {esc(words['updated'].format(when=when))}</p>"
+            + f" · {esc(phrase(s['where'], language))} · "
+            + esc(words["updated"].format(when=when))
+            + "</p>"
             f"<pre><code>{esc(s['command'])}</code></pre></section>"
         )
     none = esc(words["none"]).format(command="<code>spelbord lab run seats</code>")
