@@ -134,10 +134,6 @@ class Said:
     def __repr__(self) -> str:
         return f"Said({self.key!r}, {self.values!r})"
 
-    def to_dict(self) -> dict[str, Any]:
-        """The message as JSON: its key and its values, each as English text."""
-        return {"key": self.key, "values": {k: render(v, "en") for k, v in self.values.items()}}
-
 
 @dataclass(frozen=True)
 class Fig:
