@@ -175,7 +175,9 @@ def test_report_has_figures_tables_and_command(tmp_path: Path) -> None:
         assert title in page
     names = {p.name for p in (tmp_path / "small" / "figures").iterdir()}
     for table in ("win-rates", "seats", "ladder", "lengths", "endings", "features"):
-        assert {f"{table}.png", f"{table}.svg"} <= names
+        assert {f"analysis-{table}.png", f"analysis-{table}.svg"} <= names
+    # the report's own figures keep their names beside the analyses' (none overwrites one)
+    assert {"seats.png", "lengths.png", "overview.png"} <= names
     summary = json.loads((tmp_path / "small" / "summary.json").read_text())
     assert summary["games"] == 12 and summary["study"] == "small"
 

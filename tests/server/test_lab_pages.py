@@ -66,3 +66,60 @@ def test_the_lab_page_speaks_the_readers_language(
     from spelbord.server.web.lab import LAB_TEXTS
 
     assert all(LAB_TEXTS[code].keys() == LAB_TEXTS["en"].keys() for code in expected)
+
+
+def test_a_report_in_the_readers_language(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(LAB_ENV, str(tmp_path))
+    _study(tmp_path, "seats", "2026-01-01T10:00:00Z")
+    _study(tmp_path, "old", "2026-01-02T10:00:00Z")  # written before reports spoke sv, da, nb
+    for code, heading in (("sv", "Studie seats"), ("da", "Undersøgelse seats")):
+        page = f"<html lang='{code}'><body><h1>{heading}</h1></body></html>"
+        (tmp_path / "seats" / f"report.{code}.html").write_text(page, encoding="utf-8")
+    summary = {
+        "description": "Is the first mover ahead?",
+        "findings": [
+            {"text": "In X (a) the first mover's share is not measured.", "topic": "seats"},
+            {"text": "In X (a) no game of 4 is drawn.", "topic": "endings"},
+        ],
+        "findings_i18n": {
+            "sv": [
+                {"text": "I X (a) mäts inte andelen.", "topic": "seats"},
+                {"text": "I X (a) slutar inget av 4 partier oavgjort.", "topic": "endings"},
+            ]
+        },
+    }
+    (tmp_path / "seats" / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+
+    def report(study: str, cookie: str | None = None, **how: object) -> str:
+        client.cookies.clear()
+        if cookie:
+            client.cookies.set("spelbord_lang", cookie)
+        answer = client.get(f"/lab/{study}/report.html", **how)  # type: ignore[arg-type]
+        client.cookies.clear()
+        assert answer.status_code == 200
+        return answer.text
+
+    assert "<h1>Studie seats</h1>" in report("seats", params={"lang": "sv"})
+    assert "Labbet" in report("seats", params={"lang": "sv"})  # the bar back, in Swedish
+    assert "<h1>Studie seats</h1>" in report("seats", cookie="sv")
+    assert "Undersøgelse" in report("seats", headers={"Accept-Language": "da-DK,da;q=0.9"})
+    # English: asked for, an unknown cookie, a language the study has no report in
+    assert report("seats", cookie="fr").endswith("<h1>Study seats</h1>")
+    for code in ("en", "nb"):
+        assert report("seats", params={"lang": code}).endswith("<h1>Study seats</h1>")
+    assert client.get("/lab/seats/report.html?lang=xx").status_code == 400
+    # an older report speaks English whatever the reader asks
+    assert report("old", params={"lang": "sv"}).endswith("<h1>Study old</h1>")
+    # the language switch's links: one language outright
+    assert "<h1>Studie seats</h1>" in client.get("/lab/seats/report.sv.html").text
+    assert client.get("/lab/seats/report.nb.html").text.endswith("<h1>Study seats</h1>")
+    for bad in ("/lab/seats/report.en.html", "/lab/seats/report.fr.html",
+                "/lab/stray/report.sv.html", "/lab/seats/report.s%2Fv.html"):  # fmt: skip
+        assert client.get(bad).status_code == 404, bad
+    # the list page's finding in the reader's language (English where none was written)
+    listed = client.get("/lab?lang=sv").text
+    assert "<p lang='sv'>I X (a) slutar inget av 4 partier oavgjort.</p>" in listed
+    listed = client.get("/lab?lang=da").text
+    assert "<p lang='en'>In X (a) no game of 4 is drawn.</p>" in listed

@@ -141,9 +141,10 @@ def _cycle(matrix: np.ndarray, members: list[int]) -> list[int]:
     return [start]
 
 
-def draw(graph: Dominance, path: Any, title: str = "") -> None:
+def draw(graph: Dominance, path: Any, title: str | None = None) -> None:
     """The graph as a figure: agents on a circle, arrows from winner to loser (solid:
-    clear; dashed: not clear), the width growing with the score; cycles in red."""
+    clear; dashed: not clear), the width growing with the score; cycles in red. ``title``
+    ``""`` draws none (a report's caption says it in the reader's language)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -183,7 +184,10 @@ def draw(graph: Dominance, path: Any, title: str = "") -> None:
     ax.set_ylim(-1.35, 1.35)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(title or "Who beats whom (arrow: winner → loser; red: a circle)", fontsize=10)
+    if title is None:
+        title = "Who beats whom (arrow: winner → loser; red: a circle)"
+    if title:
+        ax.set_title(title, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     fig.savefig(str(path).replace(".png", ".svg"))

@@ -3,6 +3,10 @@
 Each function draws one figure from ``StudyResults`` into ``folder`` and returns the PNG's
 path (``None`` when there is nothing to draw). Figures are narrow (about 5.6 inches) with
 large type, so they stay readable scaled down to a phone's width.
+
+The figures are language-neutral: numbers, arm labels, agent specs, seat and panel
+numbers; their words are captions in each language (``caption``, from ``words.toml``), so
+a report in four languages draws each figure once.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 
 from spelbord.lab.metrics import Metric
 from spelbord.lab.summary import StudyResults
+from spelbord.lab.words import Joined, Phrase, Said
 
 WIDTH = 5.6
 DPI = 120
@@ -74,20 +79,21 @@ def _errorbars(
     ax.set_yticks(ys, labels)
     ax.set_ylim(len(labels) - 0.5, -0.5)
     if share:
-        ax.set_xlabel("per cent")
+        ax.set_xlabel("%")
 
 
 def _short(label: str, width: int = 28) -> str:
     return label if len(label) <= width else label[: width - 1] + "…"
 
 
-def overview(results: StudyResults, folder: Path) -> Path | None:
-    """Fairness and endings per arm: first mover's share, balance, draws, completion."""
+def _number_panel(ax: Any, number: int) -> None:
+    ax.set_title(str(number), loc="left", fontweight="bold")
+
+
+def overview_panels(results: StudyResults) -> list[str]:
+    """The figures the overview draws, one panel each (in order)."""
     arms = [g.arm for g in results.arms]
-    if not arms:
-        return None
-    plt = _plt()
-    panels = [
+    return [
         k
         for k in SHARE_KEYS
         if any(
@@ -97,23 +103,31 @@ def overview(results: StudyResults, folder: Path) -> Path | None:
             for a in arms
         )
     ]
+
+
+def overview(results: StudyResults, folder: Path) -> Path | None:
+    """Fairness and endings per arm: first mover's share, balance, draws, completion."""
+    arms = [g.arm for g in results.arms]
+    if not arms:
+        return None
+    plt = _plt()
+    panels = overview_panels(results)
     if not panels:
         return None
     height = 0.9 + 0.32 * len(arms)
     fig, axes = plt.subplots(len(panels), 1, figsize=(WIDTH, height * len(panels)), squeeze=False)
-    for ax, key in zip(axes[:, 0], panels, strict=True):
+    for number, (ax, key) in enumerate(zip(axes[:, 0], panels, strict=True), 1):
         ms = [
             results.metric(a, key)
             if key not in ("first_seat", "balance") or results.seat_fair.get(a)
             else None
             for a in arms
         ]
-        label = next(m.label for m in ms if m is not None) if any(ms) else key
         fair: list[float | None] | None = None
         if key == "first_seat":  # each arm's own: 1/2 with two sides, 1/4 with four players
             fair = [1.0 / len(g.teams) for g in results.arms]
         _errorbars(ax, [_short(a) for a in arms], ms, fair)
-        ax.set_title(label[0].upper() + label[1:])
+        _number_panel(ax, number)
         ax.set_xlim(-2, 102)
     return _save(fig, folder / "overview.png")
 
@@ -128,35 +142,47 @@ def seats(results: StudyResults, folder: Path) -> Path | None:
     for g in arms:
         for m in results.metrics[g.arm]:
             if m.key.startswith(("seat_win_", "team_win_")):
-                labels.append(_short(f"{g.arm}: {m.label.replace(' win rate', '')}", 40))
+                labels.append(_short(f"{g.arm}: {_seat_numbers(g, m.key)}", 40))
                 ms.append(m)
                 # a seat wins when its side does: the fair rate is one side's share
                 fair.append(1.0 / len(g.teams))
     fig, ax = plt.subplots(figsize=(WIDTH, 0.9 + 0.3 * len(labels)))
     _errorbars(ax, labels, ms, fair)
-    ax.set_title("Win rate by seat (and team)")
     ax.set_xlim(-2, 102)
     return _save(fig, folder / "seats.png")
+
+
+def _seat_numbers(g: Any, key: str) -> str:
+    """A seat's number (``2``) or a team's seats (``1+3``) for a win-rate metric's key."""
+    n = int(key.rpartition("_")[2])
+    if key.startswith("team_win_"):
+        return "+".join(str(s + 1) for s in g.teams[n])
+    return str(n + 1)
+
+
+def play_panels(results: StudyResults) -> list[str]:
+    """The figures the play figure draws, one panel each (in order)."""
+    arms = [g.arm for g in results.arms]
+    return [
+        k
+        for k in PLAY_KEYS
+        if any((m := results.metric(a, k)) is not None and not math.isnan(m.value) for a in arms)
+    ]
 
 
 def play(results: StudyResults, folder: Path) -> Path | None:
     """How games play per arm: length, decisions, branching, when the lead settles, drama."""
     arms = [g.arm for g in results.arms]
-    panels = [
-        k
-        for k in PLAY_KEYS
-        if any((m := results.metric(a, k)) is not None and not math.isnan(m.value) for a in arms)
-    ]
+    panels = play_panels(results)
     if not panels:
         return None
     plt = _plt()
     height = 0.9 + 0.32 * len(arms)
     fig, axes = plt.subplots(len(panels), 1, figsize=(WIDTH, height * len(panels)), squeeze=False)
-    for ax, key in zip(axes[:, 0], panels, strict=True):
+    for number, (ax, key) in enumerate(zip(axes[:, 0], panels, strict=True), 1):
         ms = [results.metric(a, key) for a in arms]
-        label = next(m.label for m in ms if m is not None)
         _errorbars(ax, [_short(a) for a in arms], ms, None)
-        ax.set_title(label[0].upper() + label[1:])
+        _number_panel(ax, number)
     return _save(fig, folder / "play.png")
 
 
@@ -178,10 +204,8 @@ def lengths(results: StudyResults, folder: Path) -> Path | None:
     for ax, (arm, values) in zip(axes[:, 0], data, strict=True):
         ax.hist(values, bins=bins, color="#5fa3b3", edgecolor="white")
         ax.axvline(float(values.mean()), color="#c0392b", linewidth=1)
-        ax.set_ylabel("games")
         sd = values.std(ddof=1) if len(values) > 1 else 0.0
-        ax.set_title(f"{_short(arm, 40)}: mean {values.mean():.0f}, SD {sd:.0f}", fontsize=9)
-    axes[-1, 0].set_xlabel("moves per game (red: the mean)")
+        ax.set_title(f"{_short(arm, 40)}: {values.mean():.0f} ± {sd:.0f}", fontsize=9)
     return _save(fig, folder / "lengths.png")
 
 
@@ -206,8 +230,7 @@ def skill(results: StudyResults, folder: Path) -> Path | None:
     )  # fmt: skip
     top.axhline(0, color="grey", linewidth=0.8, linestyle="--")
     top.set_xticks(xs, names)
-    top.set_ylabel(f"Elo against {points[0].agent}")
-    top.set_title("Skill trace: does more thinking win more?")
+    top.set_ylabel("Elo")
     scored = [p for p in points[1:] if not math.isnan(p.score)]
     sx = [points.index(p) for p in scored]
     bottom.errorbar(
@@ -223,21 +246,18 @@ def skill(results: StudyResults, folder: Path) -> Path | None:
     bottom.set_xticks(xs, names)
     bottom.set_xlim(-0.5, len(points) - 0.5)
     bottom.set_ylim(0, 100)
-    bottom.set_ylabel("score against weaker (%)")
-    bottom.set_xlabel("budget (each step doubles it)")
+    bottom.set_ylabel("%")
     return _save(fig, folder / "skill.png")
 
 
 def differences(results: StudyResults, folder: Path) -> Path | None:
     """Each variant minus the baseline: one panel per figure, one row per variant (red: a
     clear change; shares in points)."""
-    from spelbord.lab.metrics import short
-
     diffs = results.differences or []
     if not diffs:
         return None
     plt = _plt()
-    keys = list(dict.fromkeys(d.key for d in diffs if not math.isnan(d.value) and _moved(d)))
+    keys = difference_keys(results)
     if not keys:
         return None
     arms = list(dict.fromkeys(d.arm for d in diffs))
@@ -245,7 +265,7 @@ def differences(results: StudyResults, folder: Path) -> Path | None:
     fig, axes = plt.subplots(
         len(keys), 1, figsize=(WIDTH, len(keys) * (0.75 + row * len(arms))), squeeze=False
     )
-    for ax, key in zip(axes[:, 0], keys, strict=True):
+    for number, (ax, key) in enumerate(zip(axes[:, 0], keys, strict=True), 1):
         mine = {d.arm: d for d in diffs if d.key == key}
         first = next(iter(mine.values()))
         scale = 100.0 if first.unit == "share" else 1.0
@@ -260,9 +280,14 @@ def differences(results: StudyResults, folder: Path) -> Path | None:
         ax.axvline(0, color="grey", linewidth=0.8, linestyle="--")
         ax.set_yticks(range(len(arms)), [_short(a, 24) for a in arms])
         ax.set_ylim(len(arms) - 0.5, -0.5)
-        unit = {"share": "points", "moves": "moves", "count": "per game", "actions": "actions"}
-        ax.set_title(f"{short(key, first.label)} ({unit.get(first.unit, first.unit)})")
+        _number_panel(ax, number)
     return _save(fig, folder / "differences.png")
+
+
+def difference_keys(results: StudyResults) -> list[str]:
+    """The figures the differences figure draws, one panel each (in order)."""
+    diffs = results.differences or []
+    return list(dict.fromkeys(d.key for d in diffs if not math.isnan(d.value) and _moved(d)))
 
 
 def _moved(d: Any) -> bool:
@@ -293,8 +318,7 @@ def choices(results: StudyResults, folder: Path) -> Path | None:
     ax.axvline(0, color="grey", linewidth=0.8, linestyle="--")
     ax.set_yticks(ys, [_short(c.choice, 30) for c in values])
     ax.set_ylim(len(values) - 0.5, -0.5)
-    ax.set_xlabel("score lost when barred from it (points)")
-    ax.set_title(f"What each choice is worth to {values[0].agent}")
+
     return _save(fig, folder / "choices.png")
 
 
@@ -305,7 +329,7 @@ def dominance(results: StudyResults, folder: Path) -> Path | None:
     from spelbord.lab.dominance import draw
 
     path = folder / "dominance.png"
-    draw(graph, path)
+    draw(graph, path, title="")
     return path
 
 
@@ -319,4 +343,65 @@ FIGURES = (
     ("play", "How the games play", play),
     ("lengths", "Game lengths", lengths),
 )
-"""Every figure, in the order the report shows them: ``(name, title, draw)``."""
+"""Every figure, in the order the report shows them: ``(name, title, draw)`` (the title in
+English, for the figure's file; the report shows ``caption(name, results)``)."""
+
+
+def caption(name: str, results: StudyResults) -> Said:
+    """What figure ``name`` shows, said in every language: its panels and marks."""
+    from spelbord.lab.findings import figure_name, seat_label
+
+    arms = {g.arm: g for g in results.arms}
+
+    def panels(keys: Sequence[str], label: Any) -> Joined:
+        return Joined(
+            tuple(Said("fig.panel", number=n, figure=label(k)) for n, k in enumerate(keys, 1)),
+            "; ",
+        )
+
+    def metric_label(key: str) -> Phrase:
+        for g in results.arms:
+            m = results.metric(g.arm, key)
+            if m is not None:
+                return Phrase(m.label)
+        return Phrase(key)
+
+    if name == "skill":
+        points = results.skill or []
+        return Said("fig.skill", base=points[0].agent if points else "")
+    if name == "differences":
+        diffs = {d.key: d for d in results.differences or []}
+        unit_words = {
+            "share": Said("unit.points"),
+            "moves": Said("units.moves"),
+            "count": Said("units.per_game"),
+            "actions": Said("units.actions"),
+        }
+
+        def difference_label(key: str) -> Said:
+            d = diffs[key]
+            g = arms.get(d.arm)
+            return Said(
+                "fig.unit", figure=figure_name(key, d.label, g), unit=unit_words.get(d.unit, d.unit)
+            )
+
+        return Said("fig.differences", panels=panels(difference_keys(results), difference_label))
+    if name == "choices":
+        values = [c for c in results.choices or [] if not math.isnan(c.value)]
+        return Said("fig.choices", agent=values[0].agent if values else "")
+    if name == "overview":
+        return Said("fig.overview", panels=panels(overview_panels(results), metric_label))
+    if name == "play":
+        return Said("fig.play", panels=panels(play_panels(results), metric_label))
+    if name == "seats":
+        seen: dict[str, Any] = {}
+        for g in results.arms:
+            if not results.seat_fair.get(g.arm):
+                continue
+            for m in results.metrics[g.arm]:
+                if m.key.startswith(("seat_win_", "team_win_")):
+                    text = _seat_numbers(g, m.key)
+                    seen.setdefault(f"{g.game} {text}", Said(
+                        "fig.panel", number=text, figure=seat_label(g, m.key)))  # fmt: skip
+        return Said("fig.seats", seats=Joined(tuple(seen.values()), "; "))
+    return Said(f"fig.{name}")

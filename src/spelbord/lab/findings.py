@@ -10,49 +10,91 @@ carries its figure with the 95% interval in brackets, and the words follow ``THR
 - draws are **rare** under ``RARE`` (5%), and any game ending at a safety bound or in a
   hole is named with its count.
 
+Each sentence is said once, as a message key of ``words.toml`` and its values
+(``spelbord.lab.words.Said``), and written in every language Spelbord speaks: ``text`` is
+the English (what ``summary.json``'s ``findings`` hold), ``texts`` every language's.
+
 >>> Finding("In X the side to move first wins 51% [47, 55]: no advantage.", "seats").text
 'In X the side to move first wins 51% [47, 55]: no advantage.'
+>>> found = Finding.said("dominance", Said("dominance.top", agent="script:marksman"))
+>>> found.text
+'script:marksman clearly beats every other plan.'
+>>> found.in_language("sv")
+'script:marksman slår tydligt alla andra planer.'
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from spelbord.lab.holes import KINDS
-from spelbord.lab.metrics import Metric, bound, fmt, short
+from spelbord.lab.metrics import ArmGames, Metric
 from spelbord.lab.study import Study
 from spelbord.lab.summary import StudyResults
+from spelbord.lab.words import (
+    LANGUAGES,
+    Bounds,
+    Fig,
+    Game,
+    Interval,
+    Joined,
+    Num,
+    Said,
+    Seat,
+    render,
+)
 
 SMALL = 0.05
 BALANCED = 0.9
 RARE = 0.05
-THRESHOLDS = (
-    "How the sentences are worded: every figure has its 95% interval in brackets. A share "
-    "is called fair (no advantage, no change) when its interval holds the fair share (1/2 "
-    "between two sides, 1/n among n) or no difference; otherwise the difference is clear, "
-    f"and small when under {SMALL * 100:.0f} points. Balance (1 minus the largest gap "
-    f"between seat win rates) is good at {BALANCED:g} or more. Draws are rare under "
-    f"{RARE * 100:.0f}%. Seat figures are given only for arms where they measure the "
-    "seats: equal agents, or agents rotating over the seats."
+THRESHOLDS_SAID = Said(
+    "thresholds",
+    small=Num(SMALL * 100, ".0f"),
+    balanced=Num(BALANCED, "g"),
+    rare=Fig(RARE, "share"),
 )
+"""How the sentences are worded, in every language (``thresholds(language)``)."""
+THRESHOLDS = render(THRESHOLDS_SAID, "en")
+
+
+def thresholds(language: str) -> str:
+    """The paragraph on how the sentences are worded, in ``language``."""
+    return render(THRESHOLDS_SAID, language)
 
 
 @dataclass(frozen=True)
 class Finding:
     """One sentence, what it is about (``seats``, ``skill``, ``holes`` ...), and the
-    items it lists, if any."""
+    items it lists, if any; ``text`` and ``items`` in English, ``texts`` and
+    ``items_texts`` in every language (empty for a finding made from English text
+    alone, which then reads the same in every language)."""
 
     text: str
     topic: str
     items: tuple[str, ...] = ()
+    texts: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    items_texts: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, hash=False)
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"text": self.text, "topic": self.topic}
+    @classmethod
+    def said(cls, topic: str, said: Said, items: tuple[Said, ...] = ()) -> Finding:
+        """The finding of a message (and the messages it lists), in every language."""
+        texts = {code: render(said, code) for code in LANGUAGES}
+        lists = {code: tuple(render(i, code) for i in items) for code in LANGUAGES}
+        return cls(texts["en"], topic, lists["en"], texts, lists)
+
+    def in_language(self, language: str) -> str:
+        return self.texts.get(language, self.text)
+
+    def items_in(self, language: str) -> tuple[str, ...]:
+        return self.items_texts.get(language, self.items)
+
+    def to_dict(self, language: str = "en") -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.in_language(language), "topic": self.topic}
         if self.items:
-            out["items"] = list(self.items)
+            out["items"] = list(self.items_in(language))
         return out
 
 
@@ -71,7 +113,7 @@ def findings(study: Study, results: StudyResults) -> list[Finding]:
         baseline = study.params.get("baseline") if study.kind == "variants" else None
         for g in results.arms:
             full = baseline is None or g.arm == baseline
-            out += _arm(results, g.arm, _title(g.game), full)
+            out += _arm(results, g.arm, g.game, full)
     else:
         out += _lengths(results)
     out += _holes(results)
@@ -92,146 +134,183 @@ def _lengths(results: StudyResults) -> list[Finding]:
     short = min(means, key=lambda am: am[1].value)
     long = max(means, key=lambda am: am[1].value)
     if short is long:
-        return [Finding(f"A game lasts {_interval(short[1])} moves ({short[0]}).", "length")]
+        return [Finding.said("length", Said("length.one", length=_iv(short[1]), arm=short[0]))]
     return [
-        Finding(
-            f"Games last from {_interval(short[1])} moves ({short[0]}) to "
-            f"{_interval(long[1])} moves ({long[0]}) on average.",
+        Finding.said(
             "length",
+            Said(
+                "length.range",
+                short=_iv(short[1]),
+                short_arm=short[0],
+                long=_iv(long[1]),
+                long_arm=long[0],
+            ),
         )
     ]
 
 
-def _title(game: str) -> str:
-    from spelbord import games
-
-    return games.info(game).title
+def _iv(m: Metric) -> Interval:
+    return Interval(m.value, m.low, m.high, m.unit)
 
 
-def _interval(m: Metric) -> str:
-    return f"{fmt(m.value, m.unit)} [{bound(m.low, m.unit)}, {bound(m.high, m.unit)}]"
+def seat_label(g: ArmGames, key: str) -> Said | str:
+    """The seat or team a ``seat_win_<s>`` / ``team_win_<t>`` metric is about, as the game
+    names it in each language (``South (seat 1)``, ``team South + North``)."""
+    kind, _, index = key.rpartition("_")
+    if not index.isdigit():
+        return key
+    n = int(index)
+    if kind == "seat_win" and n < len(g.seat_names):
+        return Said("seat.label", name=Seat(g.game, g.seat_names[n], n), number=n + 1)
+    if kind == "team_win" and n < len(g.teams):
+        names = tuple(Seat(g.game, g.seat_names[s], s) for s in g.teams[n])
+        return Said("team.label", names=Joined(names, " + "))
+    return key
 
 
-def _arm(results: StudyResults, arm: str, title: str, full: bool = True) -> list[Finding]:
+def _arm(results: StudyResults, arm: str, game: str, full: bool = True) -> list[Finding]:
     """The arm's sentences: the seats, then (``full``) draws, length and the lead."""
     out = []
-    where = f"In {title} ({arm})"
+    where = {"game": Game(game), "arm": arm}
     m = {x.key: x for x in results.metrics[arm]}
     g = next(x for x in results.arms if x.arm == arm)
     fair = 1.0 / len(g.teams)
     first = m.get("first_seat")
     if results.seat_fair.get(arm) and first is not None and not first.n:
         decisive = any(row["result"] == "win" for row in g.rows)
-        why = (
-            "no game is decisive"
-            if not decisive
-            else "no game has a first mover (its first decision is simultaneous)"
-        )
-        out.append(Finding(f"{where} {why}: the first mover's share is not measured.", "seats"))
+        key = "seats.no_first_mover" if decisive else "seats.no_decisive"
+        out.append(Finding.said("seats", Said(key, **where)))
     if results.seat_fair.get(arm) and first is not None and first.n:
-        side = "side" if len(g.teams) == 2 else "player"
+        who = "who.side" if len(g.teams) == 2 else "who.player"
         if g.has_teams:
-            side = "team of the player"
+            who = "who.team"
         verdict = _versus(first, fair, "advantage", "disadvantage")
         out.append(
-            Finding(
-                f"{where} the {side} to move first wins {_interval(first)} of decisive games "
-                f"(fair: {fair * 100:.0f}%): {verdict}.",
+            Finding.said(
                 "seats",
+                Said(
+                    "seats.first",
+                    **where,
+                    who=Said(who),
+                    share=_iv(first),
+                    fair=Fig(fair, "share"),
+                    verdict=verdict,
+                ),
             )
         )
         balance = m.get("team_balance") or m.get("balance")
         if balance is not None and not math.isnan(balance.value):
-            word = "good" if balance.value >= BALANCED else "poor"
-            gaps = ", ".join(
-                f"{x.label.split(' win rate')[0]} {fmt(x.value, 'share')}"
+            word = "balance.good" if balance.value >= BALANCED else "balance.poor"
+            rates = tuple(
+                Said("seat.rate", seat=seat_label(g, x.key), rate=Fig(x.value, "share"))
                 for x in results.metrics[arm]
                 if x.key.startswith("team_win_" if g.has_teams else "seat_win_")
             )
             out.append(
-                Finding(f"{where} balance is {word}: {_interval(balance)} ({gaps}).", "seats")
-            )
+                Finding.said(
+                    "seats",
+                    Said(
+                        "seats.balance", **where, word=Said(word), balance=_iv(balance),
+                        rates=Joined(rates),
+                    ),
+                )
+            )  # fmt: skip
     if not full:
         return out
     draws = m.get("draw_rate")
     if draws is not None and draws.n:
         if draws.value == 0:
-            out.append(Finding(f"{where} no game of {draws.n} is drawn.", "endings"))
+            out.append(Finding.said("endings", Said("draws.none", **where, games=draws.n)))
         else:
             word = "rare" if draws.high < RARE else "common" if draws.low >= 0.2 else "occasional"
-            out.append(Finding(f"{where} draws are {word}: {_interval(draws)}.", "endings"))
+            out.append(
+                Finding.said(
+                    "endings",
+                    Said("draws.some", **where, word=Said(f"draws.{word}"), draws=_iv(draws)),
+                )
+            )
     length, spread = m.get("length_mean"), m.get("length_sd")
     if length is not None and not math.isnan(length.value):
-        sd = f", SD {fmt(spread.value, 'moves')}" if spread and not math.isnan(spread.value) else ""
-        extra = ""
+        sd = (
+            Said("length.sd", sd=Fig(spread.value, "moves"))
+            if spread and not math.isnan(spread.value)
+            else None
+        )
+        extra = None
         branching, decisions = m.get("branching"), m.get("decisions")
         if branching is not None and not math.isnan(branching.value):
-            count = fmt(decisions.value, "count") if decisions else "–"
-            extra = (
-                f"; it holds {count} decisions (a seat choosing among two or more actions), "
-                "with "
-                f"{_interval(branching)} legal actions per decision on average"
+            count = Fig(decisions.value, "count") if decisions else "–"
+            extra = Said("length.decisions", count=count, branching=_iv(branching))
+        out.append(
+            Finding.said(
+                "length", Said("length.arm", **where, length=_iv(length), sd=sd, decisions=extra)
             )
-        out.append(Finding(f"{where} a game lasts {_interval(length)} moves{sd}{extra}.", "length"))
+        )
     settled, changes = m.get("lead_settled"), m.get("lead_changes")
     if settled is not None and not math.isnan(settled.value):
-        drama = ""
+        drama = None
         if changes is not None and not math.isnan(changes.value):
-            drama = f"; the lead changes {_interval(changes)} times a game"
+            drama = Said("lead.changes", changes=_iv(changes))
         out.append(
-            Finding(
-                f"{where} the winner takes the lead for good {_interval(settled)} into the "
-                f"game{drama}.",
-                "drama",
+            Finding.said(
+                "drama", Said("lead.settles", **where, settled=_iv(settled), changes=drama)
             )
         )
     return out
 
 
-def _versus(m: Metric, fair: float, above: str, below: str) -> str:
+def _versus(m: Metric, fair: float, above: str, below: str) -> Said:
     if math.isnan(m.low) or m.low <= fair <= m.high:
-        return f"no {above} measured"
-    size = "a small " if abs(m.value - fair) < SMALL else "a clear "
-    return size + (above if m.value > fair else below)
+        return Said("verdict.none")
+    size = "small" if abs(m.value - fair) < SMALL else "clear"
+    return Said(f"verdict.{size}_{above if m.value > fair else below}")
 
 
 def _holes(results: StudyResults) -> list[Finding]:
     out = []
-    titles = {g.arm: _title(g.game) for g in results.arms}
+    games = {g.arm: g.game for g in results.arms}
     for h in results.holes:
-        where = f"{titles[h.arm]} ({h.arm})" if h.arm in titles else h.arm
+        where: Said | str = (
+            Said("where", game=Game(games[h.arm]), arm=h.arm) if h.arm in games else h.arm
+        )
         caps = h.counts.get("cap", 0)
         if caps:
             share, low, high = h.share("cap")
-            which = ", ".join(f"{k} {v}" for k, v in sorted(h.caps.items())) or "cap facts"
+            which: Said | str = ", ".join(f"{k} {v}" for k, v in sorted(h.caps.items())) or Said(
+                "holes.cap_facts"
+            )
             out.append(
-                Finding(
-                    f"In {where} {caps} of {h.games} games ({share * 100:.0f}% "
-                    f"[{low * 100:.0f}, {high * 100:.0f}]) end at a safety bound ({which}), "
-                    "not by the rules' own ending.",
+                Finding.said(
                     "holes",
+                    Said(
+                        "holes.cap",
+                        where=where,
+                        caps=caps,
+                        games=h.games,
+                        share=Interval(share, low, high, "share"),
+                        which=which,
+                    ),
                 )
             )
         for kind in KINDS:
             if kind == "cap" or not h.counts.get(kind):
                 continue
             out.append(
-                Finding(
-                    f"In {where} {h.counts[kind]} of {h.games} games hit a rule hole: "
-                    f"{KINDS[kind]} (listed below with replays).",
+                Finding.said(
                     "holes",
+                    Said(
+                        "holes.kind",
+                        where=where,
+                        count=h.counts[kind],
+                        games=h.games,
+                        kind=Said(f"hole.{kind}"),
+                    ),
                 )
             )
     if results.holes and not any(h.counts for h in results.holes):
         checked = all(h.loops_checked for h in results.holes)
-        loops = "" if checked else " (repetition loops not checked: no position key declared)"
-        out.append(
-            Finding(
-                "Every game ended by the rules: no safety bound, no position without a legal "
-                f"action, no error{loops}.",
-                "endings",
-            )
-        )
+        loops = None if checked else Said("holes.loops_unchecked")
+        out.append(Finding.said("endings", Said("holes.none", loops=loops)))
     return out
 
 
@@ -243,18 +322,20 @@ def _skill(results: StudyResults) -> list[Finding]:
     gain = top.elo
     clear = not math.isnan(top.elo_low) and top.elo_low > 0
     per = gain / (len(points) - 1)
-    verdict = (
-        f"more thinking wins more, about {per:+.0f} Elo per doubling"
-        if clear
-        else "no measurable gain from more thinking"
-    )
+    verdict = Said("skill.gain", per=Num(per, "+.0f")) if clear else Said("skill.no_gain")
     out = [
-        Finding(
-            f"Skill trace: {top.agent} rates {gain:+.0f} Elo [{top.elo_low:+.0f}, "
-            f"{top.elo_high:+.0f}] against {base.agent}, scoring {fmt(top.score, 'share')} "
-            f"[{bound(top.low, 'share')}, {bound(top.high, 'share')}] against "
-            f"{top.opponent}: {verdict}.",
+        Finding.said(
             "skill",
+            Said(
+                "skill.trace",
+                top=top.agent,
+                elo=Num(gain, "+.0f"),
+                elo_bounds=Bounds(top.elo_low, top.elo_high, "elo", spec="+.0f"),
+                base=base.agent,
+                score=Interval(top.score, top.low, top.high, "share"),
+                opponent=top.opponent,
+                verdict=verdict,
+            ),
         )
     ]
     flat = [
@@ -263,30 +344,47 @@ def _skill(results: StudyResults) -> list[Finding]:
         if not math.isnan(p.elo_high) and p.elo_high < prev.elo
     ]
     if flat:
-        out.append(Finding(f"The trace clearly dips at {', '.join(flat)}.", "skill"))
+        out.append(Finding.said("skill", Said("skill.dips", agents=", ".join(flat))))
     return out
+
+
+def figure_name(key: str, label: str, g: ArmGames | None) -> Said | str:
+    """A metric's short name in every language (``mean length``, ``South wins``)."""
+    from spelbord.lab.metrics import SHORT, short
+
+    if key in SHORT:
+        return Said(f"short.{key}")
+    if g is not None and key.startswith(("seat_win_", "team_win_")):
+        seat = seat_label(g, key)
+        if isinstance(seat, Said) and seat.key == "seat.label":
+            seat = seat.values["name"]
+        return Said("short.wins", name=seat)
+    return short(key, label)
 
 
 def _variants(study: Study, results: StudyResults) -> list[Finding]:
     diffs = results.differences or []
     baseline = study.params.get("baseline", "")
+    arms_games = {g.arm: g for g in results.arms}
     out = []
     arms = list(dict.fromkeys(d.arm for d in diffs))
     for arm in arms:
         mine = [d for d in diffs if d.arm == arm and d.clear]
         if not mine:
-            out.append(
-                Finding(f"Against {baseline}, {arm} changes no figure measurably.", "variants")
-            )
+            out.append(Finding.said("variants", Said("variants.none", baseline=baseline, arm=arm)))
             continue
         items = tuple(
-            f"{short(d.key, d.label)} {fmt(d.value, d.unit, signed=True)} "
-            f"[{bound(d.low, d.unit, True)}, {bound(d.high, d.unit, True)}]"
+            Said(
+                "variants.item",
+                figure=figure_name(d.key, d.label, arms_games.get(arm)),
+                difference=Fig(d.value, d.unit, signed=True),
+                bounds=Bounds(d.low, d.high, d.unit, True),
+            )
             for d in mine
         )
-        count = f"{len(mine)} figure{'s' if len(mine) > 1 else ''}"
+        key = "variants.one" if len(mine) == 1 else "variants.many"
         out.append(
-            Finding(f"Against {baseline}, {arm} clearly changes {count}:", "variants", items)
+            Finding.said("variants", Said(key, baseline=baseline, arm=arm, count=len(mine)), items)
         )
     return out
 
@@ -296,30 +394,35 @@ def _choices(results: StudyResults) -> list[Finding]:
     for c in results.choices or []:
         if c.chances == 0:
             out.append(
-                Finding(
-                    f"{c.agent} never had the choice '{c.choice}' in {c.games} games: its "
-                    "value is not measured.",
+                Finding.said(
                     "choices",
+                    Said("choices.never", agent=c.agent, choice=c.choice, games=c.games),
                 )
             )
             continue
-        worth = (
-            f"{abs(c.value) * 100:.1f} points [{bound(c.value_low, 'share', True)}, "
-            f"{bound(c.value_high, 'share', True)}]"
+        worth = Said(
+            "choices.points",
+            points=Num(abs(c.value) * 100, ".1f"),
+            bounds=Bounds(c.value_low, c.value_high, "share", True),
         )
         if not c.clear:
-            verdict = f"no measurable value ({fmt(c.value, 'share', signed=True)})"
+            verdict = Said("choices.no_value", difference=Fig(c.value, "share", signed=True))
         elif c.value > 0:
-            verdict = f"the choice is worth {worth}"
+            verdict = Said("choices.worth", worth=worth)
         else:
-            verdict = f"the agent does better without it: it costs {worth}"
+            verdict = Said("choices.costs", worth=worth)
         out.append(
-            Finding(
-                f"Barred from '{c.choice}', {c.agent} scores {fmt(c.score, 'share')} "
-                f"[{bound(c.low, 'share')}, {bound(c.high, 'share')}] (fair "
-                f"{fmt(c.fair, 'share')}; it had the choice {c.chances:.1f} times a game): "
-                f"{verdict}.",
+            Finding.said(
                 "choices",
+                Said(
+                    "choices.value",
+                    choice=c.choice,
+                    agent=c.agent,
+                    score=Interval(c.score, c.low, c.high, "share"),
+                    fair=Fig(c.fair, "share"),
+                    chances=Num(c.chances, ".1f"),
+                    verdict=verdict,
+                ),
             )
         )
     return out
@@ -332,16 +435,20 @@ def _dominance(results: StudyResults) -> list[Finding]:
     out = []
     for cycle in graph.cycles:
         loop = " → ".join([*cycle, cycle[0]])
-        out.append(Finding(f"The plans beat each other in a circle: {loop}.", "dominance"))
+        out.append(Finding.said("dominance", Said("dominance.circle", loop=loop)))
     for agent in graph.agents:
         beaten = {e.loser for e in graph.edges if e.winner == agent and e.clear}
         if len(beaten) == len(graph.agents) - 1:
-            out.append(Finding(f"{agent} clearly beats every other plan.", "dominance"))
+            out.append(Finding.said("dominance", Said("dominance.top", agent=agent)))
     if not graph.cycles and not out:
-        out.append(Finding("No circle among the plans, and no plan beats all others.",
-                           "dominance"))  # fmt: skip
+        out.append(Finding.said("dominance", Said("dominance.none")))
     return out
 
 
-def to_json(found: list[Finding]) -> list[dict[str, Any]]:
-    return [f.to_dict() for f in found]
+def to_json(found: list[Finding], language: str = "en") -> list[dict[str, Any]]:
+    return [f.to_dict(language) for f in found]
+
+
+def to_json_languages(found: list[Finding]) -> dict[str, list[dict[str, Any]]]:
+    """Every language's findings but English (``summary.json``'s ``findings_i18n``)."""
+    return {code: to_json(found, code) for code in LANGUAGES if code != "en"}

@@ -9,8 +9,12 @@ writes each game worth a look as a record file into ``folder/holes/`` and writes
   reads on a phone: the findings first, then the figures, then the tables; links back to
   the lab (``/lab``) and the lobby (``/``); every listed hole opens in the table's replay
   viewer when the page is served by Spelbord (it posts the record to ``/api/import``);
+- ``report.sv.html``, ``report.da.html``, ``report.nb.html``: the same page in Swedish,
+  Danish and Norwegian (bokmål), each linking to the others (one small static file per
+  language: the figures are drawn once, language-neutral, and captioned on each page);
 - ``summary.json``: every metric of every arm with its interval, the kind's figures,
-  the findings and the analyses' tables, for scripts and the web table's ``/lab`` page.
+  the findings (English, ``findings``; the other languages, ``findings_i18n``) and the
+  analyses' tables, for scripts and the web table's ``/lab`` page.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from spelbord.lab.analysis import Table, analyse
 from spelbord.lab.page import render_html
 from spelbord.lab.records import read_records
 from spelbord.lab.study import Study
+from spelbord.lab.words import LANGUAGES, report_name
 
 SUMMARY_FORMAT = "spelbord-lab-summary/1"
 
@@ -32,7 +37,7 @@ def write_report(folder: Path) -> Path:
     """Analyse the study in ``folder`` and write its figures, report and summary; the
     report's path."""
     from spelbord.lab import figures as figure_kinds
-    from spelbord.lab.findings import THRESHOLDS, findings
+    from spelbord.lab.findings import THRESHOLDS, findings, to_json_languages
     from spelbord.lab.findings import to_json as findings_json
     from spelbord.lab.holes import write_records
     from spelbord.lab.summary import compute
@@ -50,21 +55,26 @@ def write_report(folder: Path) -> Path:
     figures = folder / "figures"
     figures.mkdir(exist_ok=True)
     drawn: dict[str, tuple[str, Path]] = {}
+    captions = {}
     if results is not None:
         write_records(results.listed, folder)
         for name, title, draw_figure in figure_kinds.FIGURES:
             png = draw_figure(results, figures)
             if png is not None:
                 drawn[name] = (title, png)
+                captions[name] = figure_kinds.caption(name, results)
     legacy: dict[str, Path] = {}
     for table in tables:
         png = draw(table, figures)
         if png is not None:
             legacy[table.name] = png
     size = size_check(study, results)
-    page = render_html(study, run, len(rows), tables, legacy, results, found, drawn, size)
-    report = folder / "report.html"
-    report.write_text(page, encoding="utf-8")
+    for language in LANGUAGES:
+        page = render_html(
+            study, run, len(rows), tables, legacy, results, found, drawn, size, language, captions
+        )
+        (folder / report_name(language)).write_text(page, encoding="utf-8")
+    report = folder / report_name("en")
     summary = {
         "format": SUMMARY_FORMAT,
         "study": study.name,
@@ -80,6 +90,7 @@ def write_report(folder: Path) -> Path:
         "versions": run.get("versions", {}),
         "rules_versions": run.get("rules_versions", {}),
         "findings": findings_json(found),
+        "findings_i18n": to_json_languages(found),
         "thresholds": THRESHOLDS,
         "size": size,
         **(results_json(results) if results is not None else {}),
@@ -153,7 +164,9 @@ def _plain(rows: list[list[Any]]) -> list[list[Any]]:
 
 # ---------------------------------------------------------------------- figures
 def draw(table: Table, folder: Path) -> Path | None:
-    """The figure of ``table`` as ``folder/NAME.png`` and ``.svg``; ``None`` if it has none."""
+    """The figure of ``table`` as ``folder/analysis-NAME.png`` and ``.svg``; ``None`` if it
+    has none. It has no words but the data's (arm labels, agents, terminations): the
+    report's caption, the table's title, says what it shows in the reader's language."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -168,7 +181,7 @@ def draw(table: Table, folder: Path) -> Path | None:
             [r[5] for r in table.rows],
             [r[6] for r in table.rows],
             [r[7] for r in table.rows],
-            "win rate",
+            "",
             0.5,
         )
     elif table.name == "seats" and table.rows:
@@ -180,7 +193,7 @@ def draw(table: Table, folder: Path) -> Path | None:
                 [r[4] for r in rows],
                 [r[5] for r in rows],
                 [r[6] for r in rows],
-                "first seat's share of decisive games",
+                "",
                 # the fair share is one seat's: 1/2 with two seats, 1/4 with four
                 [1 / len(str(r[3]).split(" / ")) for r in rows],
             )
@@ -200,7 +213,6 @@ def draw(table: Table, folder: Path) -> Path | None:
         ax.boxplot(
             list(data.values()), orientation="horizontal", tick_labels=list(data), showmeans=True
         )
-        ax.set_xlabel("moves per game")
         ax.invert_yaxis()
     elif table.name == "endings" and table.rows:
         shares = table.extra["shares"]
@@ -213,7 +225,6 @@ def draw(table: Table, folder: Path) -> Path | None:
             ]
             ax.barh(list(shares), values, left=left, label=kind)
             left = [a + b for a, b in zip(left, values, strict=True)]
-        ax.set_xlabel("share of games")
         ax.set_xlim(0, 1)
         ax.invert_yaxis()
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
@@ -232,16 +243,16 @@ def draw(table: Table, folder: Path) -> Path | None:
                 [e["value"] for e in group],
                 [e["low"] for e in group],
                 [e["high"] for e in group],
-                "change in score per +1" if group is slopes else "win rate",
+                "Δ" if group is slopes else "",
                 0.0 if group is slopes else 0.5,
             )
     if fig is None:
         return None
-    fig.suptitle(table.title, fontsize=10)
     fig.tight_layout()
-    png = folder / f"{table.name}.png"
+    # "analysis-": the report's own figures are named seats.png, lengths.png ... too
+    png = folder / f"analysis-{table.name}.png"
     fig.savefig(png, dpi=110)
-    fig.savefig(folder / f"{table.name}.svg")
+    fig.savefig(png.with_suffix(".svg"))
     plt.close(fig)
     return png
 

@@ -2,6 +2,11 @@
 first) and ``/lab/<study>/report.html`` (a study's report as ``spelbord lab run`` wrote
 it, with a bar back to the list). The list page has the site's top bar (``pages.SITE_HEADER``).
 
+Both speak the reader's language (``?lang=``, the language cookie, the browser's
+languages, else English): the report is ``report.<lang>.html`` when the study has one
+(``report.html``, English, for older studies), and ``/lab/<study>/report.<lang>.html``
+asks for one language outright (the links of a report's language switch).
+
 Reads the folder ``config.lab_dir()`` names at each request; a study is a sub-folder with
 ``run.json``. Nothing here writes, and no page shows where the folder is on the server (its
 name only, also in the commands listed).
@@ -18,7 +23,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Header
 from fastapi.responses import HTMLResponse
 
-from spelbord.rulebook import wanted_language
+from spelbord.lab.words import phrase
+from spelbord.rulebook import LANGUAGES, wanted_language
 from spelbord.server.config import lab_dir
 from spelbord.server.errors import NotFoundError
 from spelbord.server.web.pages import SITE_HEADER, document
@@ -67,16 +73,28 @@ LIST_STYLE = """
 """
 
 
-def _about(folder: Path) -> tuple[str, str]:
-    """A study's description and its first finding, from its ``summary.json`` (blank
-    when it has none yet)."""
+def _about(folder: Path, language: str = "en") -> tuple[str, str, str]:
+    """A study's description, its first finding and that finding's language, from its
+    ``summary.json`` (``findings_i18n`` for a language other than English; English for a
+    study written before the lab spoke other languages; blank when it has none yet)."""
     try:
         summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return "", ""
-    texts = [str(f.get("text", "")) for f in summary.get("findings", []) if isinstance(f, dict)]
-    measured = [t for t in texts if "not measured" not in t]
-    return str(summary.get("description", "")), (measured or texts or [""])[0]
+        return "", "", "en"
+    description = str(summary.get("description", ""))
+    found = [f for f in summary.get("findings", []) if isinstance(f, dict)]
+    texts = [str(f.get("text", "")) for f in found]
+    measured = [i for i, t in enumerate(texts) if "not measured" not in t]
+    if not texts:
+        return description, "", "en"
+    first = (measured or [0])[0]
+    translated = summary.get("findings_i18n", {})
+    mine = translated.get(language) if isinstance(translated, dict) else None
+    if language != "en" and isinstance(mine, list) and len(mine) == len(texts):
+        item = mine[first]
+        if isinstance(item, dict) and item.get("text"):
+            return description, str(item["text"]), language
+    return description, texts[first], "en"
 
 
 LAB_TEXTS: dict[str, dict[str, str]] = {
@@ -88,6 +106,7 @@ LAB_TEXTS: dict[str, dict[str, str]] = {
         "games": "{games} of {planned} games",
         "updated": "updated {when} UTC",
         "back": "Back to the tables",
+        "lab": "The lab",
         "running": "running",
         "finished": "finished",
         "interrupted": "interrupted",
@@ -102,6 +121,7 @@ LAB_TEXTS: dict[str, dict[str, str]] = {
         "games": "{games} av {planned} partier",
         "updated": "uppdaterad {when} UTC",
         "back": "Tillbaka till borden",
+        "lab": "Labbet",
         "running": "pågår",
         "finished": "klar",
         "interrupted": "avbruten",
@@ -116,6 +136,7 @@ LAB_TEXTS: dict[str, dict[str, str]] = {
         "games": "{games} af {planned} spil",
         "updated": "opdateret {when} UTC",
         "back": "Tilbage til bordene",
+        "lab": "Laboratoriet",
         "running": "i gang",
         "finished": "færdig",
         "interrupted": "afbrudt",
@@ -130,6 +151,7 @@ LAB_TEXTS: dict[str, dict[str, str]] = {
         "games": "{games} av {planned} partier",
         "updated": "oppdatert {when} UTC",
         "back": "Tilbake til bordene",
+        "lab": "Laboratoriet",
         "running": "pågår",
         "finished": "ferdig",
         "interrupted": "avbrutt",
@@ -156,17 +178,19 @@ async def lab_page(
     for s in studies(lab_dir()):
         name = esc(s["study"])
         title = f"<a href='{esc(s['report'])}'>{name}</a>" if s["report"] else name
-        description, finding = _about(lab_dir() / s["study"])
+        description, finding, said_in = _about(lab_dir() / s["study"], language)
         status = s["status"]
         shown = words.get(status, status)
         when = s["updated"].replace("T", " ").rstrip("Z")
         cards.append(
             f"<section class='card study'><h2>{title}</h2>"
             + (f"<p lang='en'>{esc(description)}</p>" if description else "")
-            + (f"<p lang='en'>{esc(finding)}</p>" if finding else "")
+            + (f"<p lang='{said_in}'>{esc(finding)}</p>" if finding else "")
             + f"<p class='meta'><span class='status-{esc(status)}'>{esc(shown)}</span> · "
             + esc(words["games"].format(games=s["games"], planned=s["planned"]))
-            + f" · {esc(s['where'])} · {esc(words['updated'].format(when=when))}</p>"
+            + f" · {esc(phrase(s['where'], language))} · "
+            + esc(words["updated"].format(when=when))
+            + "</p>"
             f"<pre><code>{esc(s['command'])}</code></pre></section>"
         )
     none = esc(words["none"]).format(command="<code>spelbord lab run seats</code>")
@@ -184,32 +208,73 @@ async def lab_page(
     )
 
 
-BACK_BAR = (
-    '<nav class="lab-back" style="font:15px/1.5 system-ui,sans-serif;padding:10px 16px;'
-    'margin:0 0 12px;border-bottom:1px solid rgba(127,127,127,.35)">'
-    '<a href="/lab">&larr; The lab</a> &middot; <a href="/">Spelbord</a></nav>'
-)
-"""The bar a report gets when served: the way back to the lab's list and the lobby (a
-report is a file ``spelbord lab run`` wrote, readable on its own; the server adds this)."""
+def back_bar(language: str = "en") -> str:
+    """The bar a report gets when served: the way back to the lab's list and the lobby (a
+    report is a file ``spelbord lab run`` wrote, readable on its own; the server adds
+    this), in ``language``."""
+    lab = html.escape(LAB_TEXTS.get(language, LAB_TEXTS["en"])["lab"])
+    return (
+        '<nav class="lab-back" style="font:15px/1.5 system-ui,sans-serif;padding:10px 16px;'
+        'margin:0 0 12px;border-bottom:1px solid rgba(127,127,127,.35)">'
+        f'<a href="/lab">&larr; {lab}</a> &middot; <a href="/">Spelbord</a></nav>'
+    )
 
 
-def with_back_bar(report: str) -> str:
-    """``report`` with ``BACK_BAR`` first in its body (first of all if it has no body).
+BACK_BAR = back_bar()
+"""The English bar (``back_bar``)."""
+
+
+def with_back_bar(report: str, language: str = "en") -> str:
+    """``report`` with ``back_bar(language)`` first in its body (first of all if it has no
+    body).
 
     >>> with_back_bar('<html><body class="x"><h1>Seats</h1></body></html>')[:38]
     '<html><body class="x"><nav class="lab-'
     >>> with_back_bar("<h1>Seats</h1>").endswith("</nav><h1>Seats</h1>")
     True
+    >>> "Labbet" in with_back_bar("<h1>Seats</h1>", "sv")
+    True
     """
     found = re.search(r"<body\b[^>]*>", report, re.IGNORECASE)
     at = found.end() if found else 0
-    return report[:at] + BACK_BAR + report[at:]
+    return report[:at] + back_bar(language) + report[at:]
 
 
-@router.get("/lab/{study}/report.html")
-async def lab_report(study: str) -> HTMLResponse:
+def _report_file(study: str) -> Path:
+    """The folder of a study that has a report; ``NotFoundError`` for any other name."""
     known = {s["study"]: s for s in studies(lab_dir())}
     if study not in known or known[study]["report"] is None:
         raise NotFoundError(f"no lab report {study!r}")
-    report = (lab_dir() / study / "report.html").read_text(encoding="utf-8")
-    return HTMLResponse(with_back_bar(report))
+    return lab_dir() / study
+
+
+def _serve(folder: Path, language: str) -> HTMLResponse:
+    """The report in ``language`` when the study has it, else in English."""
+    from spelbord.lab.words import report_name
+
+    page = folder / report_name(language)
+    if not page.is_file():
+        page, language = folder / report_name("en"), "en"
+    return HTMLResponse(with_back_bar(page.read_text(encoding="utf-8"), language))
+
+
+@router.get("/lab/{study}/report.html")
+async def lab_report(
+    study: str,
+    lang: str | None = None,
+    lang_cookie: Annotated[str | None, Cookie(alias="spelbord_lang")] = None,
+    accept_language: Annotated[str | None, Header()] = None,
+) -> HTMLResponse:
+    """A study's report in the reader's language (as ``/lab``), English when the study
+    has no report in it."""
+    language = wanted_language(query=lang, cookie=lang_cookie, accept=accept_language)
+    return _serve(_report_file(study), language)
+
+
+@router.get("/lab/{study}/report.{language}.html")
+async def lab_report_in(study: str, language: str) -> HTMLResponse:
+    """A study's report in one language (``sv``, ``da``, ``nb``): what a report's
+    language switch links to; English when the study has no report in it."""
+    if language not in LANGUAGES or language == "en":
+        raise NotFoundError(f"no lab report {study!r} in {language[:20]!r}")
+    return _serve(_report_file(study), language)
