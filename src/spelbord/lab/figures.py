@@ -209,6 +209,22 @@ def lengths(results: StudyResults, folder: Path) -> Path | None:
     return _save(fig, folder / "lengths.png")
 
 
+def budget_labels(agents: list[str]) -> list[str]:
+    """The fields of the agents' specs that differ between them (their budgets), so that
+    the axis reads ``50it``, ``100it`` ... and not the whole spec.
+
+    >>> budget_labels(["mcts:50it:cutoff=0", "mcts:100it:cutoff=0"])
+    ['50it', '100it']
+    >>> budget_labels(["mcts:50it"])
+    ['50it']
+    """
+    fields = [agent.split(":") for agent in agents]
+    if len(fields) < 2 or len({len(f) for f in fields}) != 1:
+        return [agent.split(":", 1)[-1] for agent in agents]
+    varying = [i for i in range(len(fields[0])) if len({f[i] for f in fields}) > 1]
+    return [":".join(f[i] for i in varying) for f in fields]
+
+
 def skill(results: StudyResults, folder: Path) -> Path | None:
     """The skill trace: Elo against the base by budget, and each budget's score."""
     points = results.skill or []
@@ -217,7 +233,7 @@ def skill(results: StudyResults, folder: Path) -> Path | None:
     plt = _plt()
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(WIDTH, 6.0))
     xs = list(range(len(points)))
-    names = [p.agent.split(":", 1)[-1] for p in points]
+    names = budget_labels([p.agent for p in points])
     elo = [p.elo for p in points]
     top.errorbar(
         xs,
