@@ -23,7 +23,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Header
 from fastapi.responses import HTMLResponse
 
-from spelbord.lab.words import phrase
+from spelbord.lab.words import phrase, report_name
 from spelbord.rulebook import LANGUAGES, wanted_language
 from spelbord.server.config import lab_dir
 from spelbord.server.errors import NotFoundError
@@ -220,10 +220,6 @@ def back_bar(language: str = "en") -> str:
     )
 
 
-BACK_BAR = back_bar()
-"""The English bar (``back_bar``)."""
-
-
 def with_back_bar(report: str, language: str = "en") -> str:
     """``report`` with ``back_bar(language)`` first in its body (first of all if it has no
     body).
@@ -240,7 +236,7 @@ def with_back_bar(report: str, language: str = "en") -> str:
     return report[:at] + back_bar(language) + report[at:]
 
 
-def _report_file(study: str) -> Path:
+def _study_folder(study: str) -> Path:
     """The folder of a study that has a report; ``NotFoundError`` for any other name."""
     known = {s["study"]: s for s in studies(lab_dir())}
     if study not in known or known[study]["report"] is None:
@@ -250,8 +246,6 @@ def _report_file(study: str) -> Path:
 
 def _serve(folder: Path, language: str) -> HTMLResponse:
     """The report in ``language`` when the study has it, else in English."""
-    from spelbord.lab.words import report_name
-
     page = folder / report_name(language)
     if not page.is_file():
         page, language = folder / report_name("en"), "en"
@@ -268,7 +262,7 @@ async def lab_report(
     """A study's report in the reader's language (as ``/lab``), English when the study
     has no report in it."""
     language = wanted_language(query=lang, cookie=lang_cookie, accept=accept_language)
-    return _serve(_report_file(study), language)
+    return _serve(_study_folder(study), language)
 
 
 @router.get("/lab/{study}/report.{language}.html")
@@ -277,4 +271,4 @@ async def lab_report_in(study: str, language: str) -> HTMLResponse:
     language switch links to; English when the study has no report in it."""
     if language not in LANGUAGES or language == "en":
         raise NotFoundError(f"no lab report {study!r} in {language[:20]!r}")
-    return _serve(_report_file(study), language)
+    return _serve(_study_folder(study), language)
