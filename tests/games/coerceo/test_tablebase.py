@@ -356,3 +356,56 @@ def test_the_analysis_board_and_cli_show_a_table_win_exactly_r11(
         == 0
     )
     assert "win in 16" in capsys.readouterr().out
+
+
+SHORTER_WIN = (
+    "white: b3:3 b4:5 c4:1 d2:1 d3:3; black: c2:0 c3:0; tiles: b3 b4 c2 c3 c4 d2 d3; "
+    "collected: 2 0; move: white"
+)
+"""Beyond the tables (5 against 2 on 7 tiles), but the exchange xc2:0 leads to a position
+they hold, lost for black in 8 plies: a win in 9 plies that a depth-1 search already sees.
+White has a faster one, in 7 plies, that only a deeper search finds."""
+
+
+def test_a_table_win_seen_early_gives_way_to_a_shorter_win_further_on_r11() -> None:
+    """R11: the search does not stop at the first win it sees while a shorter one could lie
+    beyond its depth: it shows the fastest win (the analysis board's "win in 4", whichever
+    tables an earlier request left built), and its line wins in that many plies."""
+    if cores.C_CORE is None:
+        pytest.skip("the compiled core is not built")
+    from spelbord.games.coerceo.study import CoerceoAnalysis
+
+    state = parse_position(SHORTER_WIN, CoerceoGame())
+    exchanged = state.clone()
+    exchanged.apply_action(state.string_to_action("xc2:0"))
+    assert table_value(state) is None  # beyond the tables
+    assert table_value(exchanged) == -8  # built and kept: a win in 9 plies at depth 1
+    result = search(state, seconds=1.0, tablebase=True)
+    assert result.mate_in == 4 and result.depth >= 7
+    played = state.clone()
+    for action in result.line:
+        played.apply_action(action)
+    assert len(result.line) == 7 and played.is_terminal() and played.returns()[WHITE] > 0
+    assert CoerceoAnalysis().analyse(state, 1.0)["evaluation"] == "win in 4"
+
+
+def test_a_table_build_past_its_share_leaves_the_search_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table build may take half the time at most; when it runs over (a busy machine),
+    the search still gets the other half: here a build that takes the whole budget still
+    leaves time for the search to find the win in 7 plies (the Python twin, whose build is
+    made slow; the compiled core does the same)."""
+    import time
+
+    slow_core = cores.PY_CORE
+    build = slow_core._tb_prepare
+
+    def slow_build(*args: object) -> None:
+        build(*args)
+        time.sleep(1.1)
+
+    monkeypatch.setattr(slow_core, "_tb_prepare", slow_build)
+    state = parse_position(SHORTER_WIN, CoerceoGame())
+    result = search(state, seconds=1.0, tablebase=True, compiled=False)
+    assert result.seconds >= 1.1 and result.mate_in == 4

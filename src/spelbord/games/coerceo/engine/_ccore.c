@@ -728,6 +728,10 @@ static PyObject *py_search_unlocked(PyObject *self, PyObject *args) {
         Py_BEGIN_ALLOW_THREADS
         tb_prepare(&s, side, seconds, t0);
         Py_END_ALLOW_THREADS
+        /* the build is charged at most its share: a build that ran over it (a busy
+         * machine, a long row) leaves the search the rest of the budget all the same */
+        double over = now_s() - t0 - seconds * TB_SHARE;
+        if (seconds > 0 && over > 0) deadline_g += over;
     }
     if (max_depth > MAXPLY - 8) max_depth = MAXPLY - 8;
     PyObject *out = PyList_New(0);
@@ -755,7 +759,9 @@ static PyObject *py_search_unlocked(PyObject *self, PyObject *args) {
         PyObject *item = Py_BuildValue("iiLdN", d, v, nodes_g, now_s() - t0, line);
         PyList_Append(out, item);
         Py_DECREF(item);
-        if (v > WIN_BOUND || v < -WIN_BOUND) break;
+        /* a won or lost position: done once no shorter ending can lie beyond the depth
+         * searched (a table's win found at depth 1 may have a shorter one further on) */
+        if ((v > WIN_BOUND || v < -WIN_BOUND) && WIN - abs(v) <= d) break;
         if (deadline_g > 0 && now_s() >= deadline_g) break;
     }
     PyObject *res = Py_BuildValue("NLdN", out, nodes_g, now_s() - t0, partial);

@@ -961,6 +961,10 @@ class PyCore:
         self.tb_hits = 0
         if tb == 1:
             self._tb_prepare(s, side, seconds, t0)
+            # the build is charged at most its share (as the compiled core)
+            over = time.perf_counter() - t0 - seconds * TB_SHARE
+            if seconds > 0 and over > 0:
+                self.deadline += over
         max_depth = min(max_depth, MAXPLY - 8)
         out: list[Any] = []
         partial = None
@@ -973,8 +977,8 @@ class PyCore:
                     partial = (d, self.root_score, list(self.pv[0]))
                 break
             out.append((d, v, self.nodes, time.perf_counter() - t0, list(self.pv[0])))
-            if v > WIN_BOUND or v < -WIN_BOUND:
-                break
+            if (v > WIN_BOUND or v < -WIN_BOUND) and WIN - abs(v) <= d:
+                break  # no shorter ending can lie beyond the depth searched
             if self.deadline > 0 and time.perf_counter() >= self.deadline:
                 break
         return out, self.nodes, time.perf_counter() - t0, partial

@@ -31,12 +31,16 @@ for few pieces on few tiles the value of every position is computed on demand an
 half the time budget: the root's own table is started or continued whatever its size (a
 build the deadline interrupts is continued by the next search, so a large table gets
 built over a few moves), the tables two plies on only when they fit in the time left; a
-table is probed only once finished. The search scores every
+table is probed only once finished. A build that runs over its half (a busy machine)
+leaves the search its own half all the same. The search scores every
 position it reaches whose table is built exactly when it is a win or a loss, so a table
 win is converted by the fastest line and a table loss avoided; a table draw scores as a
 draw plus a quarter of the evaluation, so the side ahead keeps a position the tables do
-not prove drawn rather than entering one they do. In a position that is itself a table
-draw the search plays on by the evaluation: the opponent may still go wrong.
+not prove drawn rather than entering one they do. A win (or loss) found does not end the
+deepening while a shorter one could lie beyond the depth searched: a table's win in 9
+plies seen at depth 1 gives way to the win in 7 that depth 7 finds. In a position that
+is itself a table draw the search plays on by the evaluation: the opponent may still go
+wrong.
 
 Strength (measured: ``spelbord/ai/ladders/coerceo.json``; the ``ab`` agent's tables, contempt):
 against the public engines' class (``plain=True`` with the material weights, which goes as
