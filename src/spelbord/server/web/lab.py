@@ -1,6 +1,7 @@
 """The lab's studies, read-only: ``/lab`` (a page), ``/api/lab`` (a JSON list, newest
 first) and ``/lab/<study>/report.html`` (a study's report as ``spelbord lab run`` wrote
-it, with a bar back to the list). The list page has the site's top bar (``pages.SITE_HEADER``).
+it, with a bar back to the list unless the report has its own). The list page has the site's
+top bar (``pages.SITE_HEADER``).
 
 Both speak the reader's language (``?lang=``, the language cookie, the browser's
 languages, else English): the report is ``report.<lang>.html`` when the study has one
@@ -220,9 +221,14 @@ def back_bar(language: str = "en") -> str:
     )
 
 
+OWN_WAY_BACK = re.compile(r"""<header\b[^>]*\btopbar\b.*?href=['"]/lab['"].*?</header>""", re.S)
+"""A report's own top bar with a link to the lab (reports written since they had one)."""
+
+
 def with_back_bar(report: str, language: str = "en") -> str:
     """``report`` with ``back_bar(language)`` first in its body (first of all if it has no
-    body).
+    body); a report with its own top bar back to the lab (``OWN_WAY_BACK``) as it is, not
+    under a second bar.
 
     >>> with_back_bar('<html><body class="x"><h1>Seats</h1></body></html>')[:38]
     '<html><body class="x"><nav class="lab-'
@@ -230,7 +236,12 @@ def with_back_bar(report: str, language: str = "en") -> str:
     True
     >>> "Labbet" in with_back_bar("<h1>Seats</h1>", "sv")
     True
+    >>> own = "<body><header class='topbar'><nav><a href='/lab'>Lab</a></nav></header><h1>S</h1>"
+    >>> with_back_bar(own) == own
+    True
     """
+    if OWN_WAY_BACK.search(report):
+        return report
     found = re.search(r"<body\b[^>]*>", report, re.IGNORECASE)
     at = found.end() if found else 0
     return report[:at] + back_bar(language) + report[at:]
