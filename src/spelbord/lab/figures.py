@@ -83,7 +83,38 @@ def _errorbars(
 
 
 def _short(label: str, width: int = 28) -> str:
-    return label if len(label) <= width else label[: width - 1] + "…"
+    """A figure's label within ``width`` characters: two agents of one kind named once
+    (``compact_arm``), then, if still too long, cut in the middle, where two labels of
+    one figure are most alike (their ends name the budgets and seats that differ).
+
+    >>> _short("gunst-smmcts:100it vs gunst-smmcts:50it: 1 (seat 1)", 40)
+    'gunst-smmcts 100it vs 50it: 1 (seat 1)'
+    >>> _short("script:conqueror vs script:starver-of-the-specials", 28)
+    'script conquero…the-specials'
+    """
+    label = compact_arm(label)
+    if len(label) <= width:
+        return label
+    head = (width - 1) // 2 + 2
+    return label[:head] + "…" + label[len(label) - (width - 1 - head) :]
+
+
+def compact_arm(label: str) -> str:
+    """An arm's label ``A vs B`` (with an optional ``: seat`` after it) with the fields
+    the two agents' specs share said once, when they are of one kind.
+
+    >>> compact_arm("mcts:800it:cutoff=0 vs mcts:50it:cutoff=0")
+    'mcts 800it vs 50it'
+    >>> compact_arm("random vs script:material"), compact_arm("level:easy mirror")
+    ('random vs script:material', 'level:easy mirror')
+    """
+    arm, colon, rest = label.partition(": ")
+    first, vs, second = arm.partition(" vs ")
+    a, b = first.split(":"), second.split(":")
+    if not vs or len(a) != len(b) or len(a) < 2 or a[0] != b[0]:
+        return label
+    one, other = budget_labels([first, second])
+    return f"{a[0]} {one} vs {other}{colon}{rest}"
 
 
 def _number_panel(ax: Any, number: int) -> None:
