@@ -18,9 +18,9 @@ the English (what ``summary.json``'s ``findings`` hold), ``texts`` every languag
 'In X the side to move first wins 51% [47, 55]: no advantage.'
 >>> found = Finding.said("dominance", Said("dominance.top", agent="script:marksman"))
 >>> found.text
-'script:marksman clearly beats every other plan.'
+'script:marksman clearly beats every other player.'
 >>> found.in_language("sv")
-'script:marksman slår tydligt alla andra planer.'
+'script:marksman slår tydligt alla andra spelare.'
 """
 
 from __future__ import annotations
