@@ -50,10 +50,19 @@ def board_top(page: Any) -> float:
 def in_sight(page: Any, selector: str, board_was: float) -> None:
     """``selector`` is on screen without scrolling, and the board has not moved since the
     offer came (it was at ``board_was``)."""
-    box = page.locator(selector).bounding_box()
+    page.wait_for_selector(selector)
+    # found and measured in one step: a view arriving between the two would re-draw it
+    seen = page.evaluate(
+        """(selector) => {
+          const r = document.querySelector(selector).getBoundingClientRect();
+          const board = document.querySelector('#board').getBoundingClientRect().top;
+          return {top: r.top, bottom: r.bottom, board};
+        }""",
+        selector,
+    )
     height = page.viewport_size["height"]
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
-    assert abs(board_top(page) - board_was) < 1, (board_top(page), board_was)
+    assert seen["top"] >= 0 and seen["bottom"] <= height, seen
+    assert abs(seen["board"] - board_was) < 1, (seen, board_was)
 
 
 def shot(page: Any, name: str, size: str) -> None:

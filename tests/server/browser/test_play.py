@@ -223,3 +223,33 @@ def test_a_stale_token_falls_back_to_watching_and_unknown_tables_say_so(people: 
 
     page.goto(people.server.url("/table/no-such-table"))
     expect(page.locator("#status")).to_contain_text("No such table")
+
+
+def test_two_people_at_one_screen_pass_it_in_a_secret_choice_game(people: Any) -> None:
+    """Gunst at one screen: each seat's Tinge is secret, so the board is covered until the
+    named player shows it, and after one sends, the screen is handed to the other."""
+    server = people.server
+    created = server.call(
+        "/api/tables",
+        {"game": "gunst", "options": {}, "seats": [{"kind": "local"}, {"kind": "local"}]},
+    )
+    page = people.open("/")
+    page.evaluate(
+        "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))",
+        [created["table"], created["tokens"]],
+    )
+    page.goto(server.url(f"/table/{created['table']}"))
+    names = [s["name"] for s in server.call(f"/api/tables/{created['table']}/view")["seats"]]
+    for seat in (0, 1):
+        cover = page.locator("#cover")
+        expect(cover).to_be_visible()
+        expect(cover.locator("p")).to_contain_text(names[seat])
+        # nothing of the seat's hand shows while the screen is covered
+        expect(page.locator("#board")).to_be_empty()
+        cover.locator("button").click()
+        expect(cover).to_be_hidden()
+        expect(page.locator("#board .gu-prompt")).to_be_visible()
+        page.get_by_role("button", name="Bring", exact=False).first.click()
+    # both sent: the round is played and the screen is covered for the next choice
+    expect(page.locator("#moves li.move")).not_to_have_count(0)
+    expect(page.locator("#cover")).to_be_visible()

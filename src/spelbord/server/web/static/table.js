@@ -301,8 +301,13 @@ function coverFor(view, names) {
   const shared = heldSeats(page.table).length > 1 && !watching;
   if (!hidden || !shared || view.seat === null || page.revealed.has(`${view.seat}:${view.ply}`)) {
     cover.hidden = true;
+    delete cover.dataset.shows;
     return false;
   }
+  // The same hand-over drawn again (a repeated view): keep it, and a press under way on it.
+  const shows = `${view.seat}:${view.ply}:${names[view.seat]}`;
+  if (!cover.hidden && cover.dataset.shows === shows) return true;
+  cover.dataset.shows = shows;
   cover.replaceChildren(
     h("p", {}, t("curtain.pass", { name: names[view.seat] })),
     h(
