@@ -43,6 +43,8 @@ __all__ = [
 ]
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+SAVE_TOKENS = "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))"
+"""Page script: keep ``toks`` (seat -> token) as this browser's tokens for table ``t``."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -20,7 +20,7 @@ import pytest
 
 from spelbord import games
 
-from .conftest import SCREENSHOTS, expect
+from .conftest import SAVE_TOKENS, SCREENSHOTS, expect
 
 pytestmark = pytest.mark.browser
 
@@ -215,9 +215,6 @@ def test_omringad_purchase_fits_a_phone_after_many_buys(people: Any, players: in
                 {"token": token, "action": action, "ply": mine["ply"]},
             )
     assert checked, "no purchase with several bought units was reached"
-
-
-SAVE_TOKENS = "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))"
 
 
 CURTAIN = """() => {

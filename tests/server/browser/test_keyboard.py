@@ -9,11 +9,10 @@ from typing import Any
 
 import pytest
 
-from .conftest import expect
+from .conftest import SAVE_TOKENS, expect
 
 pytestmark = pytest.mark.browser
 
-SAVE = "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))"
 FOCUSED = """() => {
   const a = document.activeElement, board = document.getElementById('board');
   if (!a || !board.contains(a)) return null;
@@ -27,7 +26,7 @@ def table_against_ai(people: Any, game: str) -> Any:
     seats = [{"kind": "local"}] + [{"kind": "ai", "agent": "random"}] * (n - 1)
     created = server.call("/api/tables", {"game": game, "options": {}, "seats": seats})
     page = people.open("/")
-    page.evaluate(SAVE, [created["table"], {"0": created["tokens"]["0"]}])
+    page.evaluate(SAVE_TOKENS, [created["table"], {"0": created["tokens"]["0"]}])
     page.goto(server.url(f"/table/{created['table']}"))
     page.wait_for_selector("body[data-ready='1']")
     return page

@@ -10,11 +10,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import expect
+from .conftest import SAVE_TOKENS, expect
 
 pytestmark = pytest.mark.browser
-
-SAVE = "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))"
 
 
 def test_language_from_the_browser_switchable_and_remembered(people: Any) -> None:
@@ -32,7 +30,7 @@ def test_language_from_the_browser_switchable_and_remembered(people: Any) -> Non
     page = context.new_page()
     page.on("pageerror", lambda exc: people.errors.append(str(exc)))
     page.goto(server.url("/"))
-    page.evaluate(SAVE, [created["table"], {"0": created["tokens"]["0"]}])
+    page.evaluate(SAVE_TOKENS, [created["table"], {"0": created["tokens"]["0"]}])
     page.goto(server.url(f"/table/{created['table']}"))
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator("#status")).to_have_text("Ditt drag")
@@ -75,7 +73,7 @@ def _open_table(people: Any, page: Any, game: str) -> None:
     n = next(g for g in server.call("/api/games") if g["name"] == game)["seats"][0]
     seats = [{"kind": "local"}] + [{"kind": "ai", "agent": "random"}] * (n - 1)
     created = server.call("/api/tables", {"game": game, "options": {}, "seats": seats})
-    page.evaluate(SAVE, [created["table"], {"0": created["tokens"]["0"]}])
+    page.evaluate(SAVE_TOKENS, [created["table"], {"0": created["tokens"]["0"]}])
     page.goto(server.url(f"/table/{created['table']}"))
     page.wait_for_selector("body[data-ready='1']")
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Pages, expect, start_server, stop_server
+from .conftest import SAVE_TOKENS, Pages, expect, start_server, stop_server
 
 pytestmark = pytest.mark.browser
 
@@ -234,10 +234,7 @@ def test_two_people_at_one_screen_pass_it_in_a_secret_choice_game(people: Any) -
         {"game": "gunst", "options": {}, "seats": [{"kind": "local"}, {"kind": "local"}]},
     )
     page = people.open("/")
-    page.evaluate(
-        "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))",
-        [created["table"], created["tokens"]],
-    )
+    page.evaluate(SAVE_TOKENS, [created["table"], created["tokens"]])
     page.goto(server.url(f"/table/{created['table']}"))
     names = [s["name"] for s in server.call(f"/api/tables/{created['table']}/view")["seats"]]
     for seat in (0, 1):

@@ -11,11 +11,9 @@ import pytest
 
 from spelbord import games
 
-from .conftest import expect
+from .conftest import SAVE_TOKENS, expect
 
 pytestmark = pytest.mark.browser
-
-SAVE = "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))"
 
 
 def open_card(people: Any, game: str, *, phone: bool = False) -> Any:
@@ -24,7 +22,7 @@ def open_card(people: Any, game: str, *, phone: bool = False) -> Any:
     seats = [{"kind": "local"}] + [{"kind": "ai", "agent": "random"}] * (n - 1)
     created = server.call("/api/tables", {"game": game, "options": {}, "seats": seats})
     page = people.open("/", phone=phone)
-    page.evaluate(SAVE, [created["table"], {"0": created["tokens"]["0"]}])
+    page.evaluate(SAVE_TOKENS, [created["table"], {"0": created["tokens"]["0"]}])
     page.goto(server.url(f"/table/{created['table']}"))
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator("#ref-box")).to_be_visible()

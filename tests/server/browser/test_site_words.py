@@ -17,7 +17,7 @@ from spelbord.core.record import game_record
 from spelbord.games import load
 from spelbord.lab.match import play_game
 
-from .conftest import Pages, expect, start_server, stop_server
+from .conftest import SAVE_TOKENS, Pages, expect, start_server, stop_server
 
 pytestmark = pytest.mark.browser
 
@@ -152,7 +152,7 @@ def test_who_sits_at_a_seat_on_the_clock_is_never_squeezed(browser: Any, tmp_pat
         )
         for phone in (False, True):
             page = people.open("/", phone=phone)
-            page.evaluate(SAVE, [made["table"], {"1": made["tokens"]["1"]}])
+            page.evaluate(SAVE_TOKENS, [made["table"], {"1": made["tokens"]["1"]}])
             page.goto(server.url(f"/table/{made['table']}"))
             page.wait_for_selector("body[data-ready='1']")
             expect(page.locator("#seats li[data-seat='1'] .seat-clock")).to_have_count(1)
@@ -167,7 +167,6 @@ def test_who_sits_at_a_seat_on_the_clock_is_never_squeezed(browser: Any, tmp_pat
         stop_server(server)
 
 
-SAVE = "([t, toks]) => localStorage.setItem(`spelbord.tokens.${t}`, JSON.stringify(toks))"
 FITS_WITH_CLOCK = """(shown) => {
   // One step, on the seat as the page shows it now: a view arriving re-draws the seat
   // list, and a measure taken apart from the changes could read a replaced element (0
