@@ -246,6 +246,11 @@ def test_two_people_at_one_screen_pass_it_in_a_secret_choice_game(people: Any) -
         cover.locator("button").click()
         expect(cover).to_be_hidden()
         expect(page.locator("#board .gu-prompt")).to_be_visible()
+        # the seat list: the seat shown is "you", the other one sits at this screen too
+        # (not the server's default English name for it)
+        expect(page.locator(f"#seats li[data-seat='{seat}'] .seat-who")).to_have_text("you")
+        other = page.locator(f"#seats li[data-seat='{1 - seat}'] .seat-who")
+        expect(other).to_have_text("at this screen")
         page.get_by_role("button", name="Bring", exact=False).first.click()
     # both sent: the round is played and the screen is covered for the next choice
     expect(page.locator("#moves li.move")).not_to_have_count(0)

@@ -74,7 +74,7 @@ export function agentLevel(agent, info = null) {
   return spec || t("level.computer");
 }
 
-/** Who a seat is: "you", the player's name, or the AI and its level (``info``: the game's
+/** Who a seat is: "you", the player's name, "at this screen", or the AI and its level (``info``: the game's
 entry of /api/games, for its level table). */
 export function seatOccupant(view, entry, info = null) {
   if (entry.seat === view.seat) return t("seat.you");
@@ -82,7 +82,10 @@ export function seatOccupant(view, entry, info = null) {
   // an imported game's seat, or any seat in a replay: no one sits there now
   if (!entry.claimed && (view.status === "finished" || view.replay)) return "";
   if (!entry.claimed) return entry.kind === "invite" ? t("seat.invited") : t("seat.free");
-  return entry.name || t("seat.player");
+  // A name the server gave by default ("Player 2", a side's English name) is not shown:
+  // a seat at this screen says so, any other seat is a player.
+  const chosen = chosenName(view, entry.seat, [], info);
+  return chosen || t(entry.kind === "local" ? "seat.here" : "seat.player");
 }
 
 /** The winners of a finished game (seats with the highest return), or [] for a draw. */
