@@ -53,7 +53,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy src
 
 pytest: $(TEST_STAMP)
-	$(BIN)/pytest -n 2 $(PYTEST_ARGS)
+	$(BIN)/pytest -n 2 --durations=25 $(PYTEST_ARGS)
 
 # Everything CI runs: lint, types, every test including the slow and browser suites.
 test: lint typecheck pytest
