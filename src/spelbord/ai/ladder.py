@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -331,21 +331,61 @@ def fit_pairings(
     ]
 
 
+VARIATIONS = ("openings",)
+"""Options a pairing adds to a level's spec so that repeated games differ: the agent is
+the same."""
+
+
+def plays_as(game: str, level: str, played: str, scale: float = 1.0) -> bool:
+    """Whether ``played``, the spec a record names for ``level``, is the level as it plays
+    now: its spec (time budget times ``scale``) up to the ``VARIATIONS``. A level whose
+    agent changed after a record was made is not rated by that record.
+
+    >>> plays_as("coerceo", "hard", "ab:300ms:openings=4"), plays_as("gunst", "easy", "random")
+    (True, False)
+    """
+    parsed = AgentSpec.parse(played)
+    kept = tuple((k, v) for k, v in parsed.options if k not in VARIATIONS)
+    return str(replace(parsed, options=kept)) == scaled(resolve(game, level), scale)
+
+
+def current_pairings(game: str, found: Records) -> list[Pairing]:
+    """The pairings of ``found`` that both levels played as they play now (``plays_as``)."""
+    return [
+        p
+        for p in found.pairings
+        if plays_as(game, p.a, p.specs[0]) and plays_as(game, p.b, p.specs[1])
+    ]
+
+
+def stale_levels(game: str, robin: dict[str, Any]) -> list[str]:
+    """The levels a stored round robin played as other agents than they are now."""
+    scale = float(robin["scale"])
+    return [
+        level
+        for level in LEVEL_NAMES
+        if f"level:{level}" in robin["specs"]
+        and not plays_as(game, level, robin["specs"][f"level:{level}"], scale)
+    ]
+
+
 def ratings(game: str) -> dict[str, LevelRating]:
     """Each rated level of ``game`` and its Elo, from the one source (see the module):
-    the level-against-level games if any, else the stored round robin; ``{}`` if neither."""
+    the level-against-level games if any, else the stored round robin; ``{}`` if neither.
+    Only records of a level as it plays now count (``plays_as``): a level whose agent
+    changed since is unrated until it is measured again."""
     found = records(game)
-    if found.pairings:
-        return {r.level: r for r in fit_pairings(found.pairings)}
+    pairings = current_pairings(game, found)
+    if pairings:
+        return {r.level: r for r in fit_pairings(pairings)}
     if found.round_robin is None:
         return {}
     scale = float(found.round_robin["scale"])
+    stale = stale_levels(game, found.round_robin)
     return {
-        r.name.split(":", 1)[1]: LevelRating(
-            r.name.split(":", 1)[1], r.elo, r.low, r.high, r.games, "round robin", scale
-        )
+        level: LevelRating(level, r.elo, r.low, r.high, r.games, "round robin", scale)
         for r in elo(found.round_robin)
-        if r.name.startswith("level:")
+        if r.name.startswith("level:") and (level := r.name.split(":", 1)[1]) not in stale
     }
 
 
@@ -394,7 +434,8 @@ def report(game: str) -> str:
     if levels_of(game) is None:
         raise LadderError(f"no levels for {game!r} (games: {', '.join(games_with_levels())})")
     found = records(game)
-    rated = {r.level: r.text() for r in fit_pairings(found.pairings)}
+    current = current_pairings(game, found)
+    rated = {r.level: r.text() for r in fit_pairings(current)}
     lines = [f"{game} levels:"]
     for level in LEVEL_NAMES:
         spec = resolve(game, level)
@@ -404,7 +445,10 @@ def report(game: str) -> str:
         )
     if found.pairings:
         lines.append("level against level:")
-        lines.extend(f"  {p.line()}" for p in found.pairings)
+        lines.extend(
+            f"  {p.line()}" + ("" if p in current else "  (an older agent: not rated)")
+            for p in found.pairings
+        )
     data = found.round_robin
     if data is None:
         lines.append(f"round robin: not played yet (spelbord ai levels {game} --run)")
@@ -414,9 +458,12 @@ def report(game: str) -> str:
             f"{data['games_per_pair']} a pair, time budgets x{data['scale']:g}, "
             f"{data['seconds']:g} s to play):"
         )
+        stale = {f"level:{level}" for level in stale_levels(game, data)}
         for rung in elo(data):
             spec = data["specs"].get(rung.name, rung.name)
             shown = rung.name if spec == rung.name else f"{rung.name} ({spec})"
+            if rung.name in stale:
+                shown += f", not the level now ({resolve(game, rung.name.split(':', 1)[1])})"
             lines.append(
                 f"  {rung.elo:+7.0f}  [{rung.low:+.0f}, {rung.high:+.0f}]  "
                 f"{rung.games:>3} games  {shown}"
