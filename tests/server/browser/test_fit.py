@@ -250,6 +250,35 @@ def test_the_hot_seat_curtain_text_is_in_view(people: Any) -> None:
         assert "Pass the screen to" in seen["text"]
 
 
+SHOWN = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('.seat-row select')]
+    .filter((s) => s.offsetParent !== null && getComputedStyle(s).visibility !== 'hidden')
+    .map((s) => {
+      ctx.font = getComputedStyle(s).font;
+      const text = s.options[s.selectedIndex].text;
+      return {text, needs: ctx.measureText(text).width, width: s.clientWidth};
+    });
+}"""
+
+
+@pytest.mark.parametrize("lang", ["sv", "da", "nb"])
+def test_lobby_seat_choices_show_their_whole_text_in_every_language(people: Any, lang: str) -> None:
+    """What a closed seat choice shows is whole in Swedish, Danish and Norwegian too:
+    "Meg, ved denne skjermen" was cut off in the half-row a seat's kind had."""
+    for size, (width, height) in SIZES.items():
+        page = people.open("/", phone=size == "phone")
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option(".lang-picker", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for kind in ("local", "ai", "invite", "open"):
+            page.select_option(".seat-row[data-seat='0'] .seat-kind", kind)
+            for box in page.evaluate(SHOWN):
+                # the text plus the select's padding and arrow fit the box
+                assert box["needs"] + 34 <= box["width"], (lang, size, kind, box)
+
+
 LABELS = """() => {
   const ctx = document.createElement('canvas').getContext('2d');
   return [...document.querySelectorAll('.seat-row select')]
