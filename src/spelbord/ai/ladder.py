@@ -338,8 +338,9 @@ the same."""
 
 def plays_as(game: str, level: str, played: str, scale: float = 1.0) -> bool:
     """Whether ``played``, the spec a record names for ``level``, is the level as it plays
-    now: its spec (time budget times ``scale``) up to the ``VARIATIONS``. A level whose
-    agent changed after a record was made is not rated by that record.
+    now: its spec (time budget times ``scale``) up to the ``VARIATIONS``. A level given
+    another agent after a record was made is not rated by that record. (A change inside an
+    agent's code under the same spec is not seen here: its records say their ``commit``.)
 
     >>> plays_as("coerceo", "hard", "ab:300ms:openings=4"), plays_as("gunst", "easy", "random")
     (True, False)

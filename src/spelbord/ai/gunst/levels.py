@@ -62,6 +62,17 @@ wall, 203 s CPU), its season-3 mix of three farmers losing to nearly every reply
 (no selection beats ``bring nothing`` by the agent's own evaluation). Master is
 therefore not distinct from Hard: no candidate was measurably less exploitable.
 
+The ladder at these levels (28 November 2026, ``spelbord ai levels gunst --run --games 20
+--seed 5``: every two of the levels and the five plans 20 games, 720 games, 702 s): Medium
++328 [+280, +379], Master +285 [+244, +340], Hard +282 [+239, +330], Easy +133 [+105,
++158]. Hard beats Medium head to head (12.5 of 20) and every plan but the hoarder, which
+it draws every game (10 of 20: three seasons of nothing, then everything, meets the
+equilibrium's zero in season 4), while the banisher beats the hoarder 20 of 20: so Medium
+rates above Hard on the whole round robin. The opponent model, which would win those
+draws (``gunst-eq``: 10 wins and 10 draws against the hoarder), loses to Hard (5 wins, 2
+draws, 13 losses in 20, ``spelbord match gunst gunst-eq gunst-eq:model=off --games 20
+--processes 1 --seed 5``), so it is no Master either.
+
 The agent's time: ``gunst-eq`` has no budget option: its season-4 searches stop after
 ``ORACLE_SECONDS + REPLY_SECONDS`` (1.6 s) of CPU and seasons 1-3 are bounded by their
 menus, so it states at most 2 s a decision (``spelbord.ai.gunst.eq``).
