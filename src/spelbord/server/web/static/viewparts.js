@@ -74,8 +74,8 @@ export function agentLevel(agent, info = null) {
   return spec || t("level.computer");
 }
 
-/** Who a seat is: "you", the player's name, "at this screen", or the AI and its level (``info``: the game's
-entry of /api/games, for its level table). */
+/** Who a seat is: "you", the player's name, "at this screen", or the AI and its level
+(``info``: the game's entry of /api/games, for its level table). */
 export function seatOccupant(view, entry, info = null) {
   if (entry.seat === view.seat) return t("seat.you");
   if (entry.kind === "ai") return `${t("seat.ai")} · ${agentLevel(entry.agent, info)}`;
