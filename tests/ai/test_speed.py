@@ -33,7 +33,12 @@ def test_determinize_is_much_faster_than_the_history_resample() -> None:
 def test_search_rate_counts_iterations() -> None:
     positions = speed.decision_positions(games.load("islandet"), 2, seed=1)
     rate = speed.search_rate("mcts:40it", positions, 0.01)
-    assert rate.count >= 40 and rate.seconds > 0
+    assert rate is not None and rate.count >= 40 and rate.seconds > 0
+
+
+def test_an_agent_that_counts_no_iterations_has_no_search_rate() -> None:
+    positions = speed.decision_positions(games.load("islandet"), 2, seed=1)
+    assert speed.search_rate("random", positions, 60.0) is None  # one decision, not 200
 
 
 def test_decision_times_are_checked_against_the_stated_time() -> None:

@@ -91,6 +91,7 @@ def test_bench_reports_engine_depth_and_speed(run_cli: Run) -> None:
         ("middle game", "1000"),
     ]
     assert all(int(r[3]) >= 1 for r in rows)
+    assert "search level:hard (ab:300ms): counts no iterations" in out
     table = re.search(
         r"^endgame table \(4 tiles, 4 against 5, from an empty cache\): ([\d,]+) tables, "
         r"([\d,]+) positions in ([\d.]+) s",

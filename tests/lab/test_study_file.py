@@ -127,8 +127,13 @@ def test_builtins_check_their_input() -> None:
 
 def test_fast_agents_and_options() -> None:
     study = builtin("seats", games=2).with_fast_agents()
-    assert {spec for arm in study.arms for spec in arm.seats} == {"random", "level:medium"}
+    assert {spec for arm in study.arms for spec in arm.seats} == {
+        "random",
+        "level:medium",
+        "level:easy",  # Islandet's Medium searches on a clock: its Easy, a plan, stands in
+    }
     assert "gunst level:medium[level:hard]" in [arm.label for arm in study.arms]
+    assert "islandet level:easy[level:hard]" in [arm.label for arm in study.arms]
     gauntlet = builtin("gauntlet", "gunst", games=1).with_fast_agents()
     labels = [arm.label for arm in gauntlet.arms]
     assert "script:hoarder vs level:medium[level:master]" in labels

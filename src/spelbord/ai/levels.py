@@ -141,6 +141,19 @@ def per_move(game: str, level: str) -> PerMove:
     return found
 
 
+def quick_levels(game: str) -> tuple[str, ...]:
+    """The levels of ``game`` that answer without a clock or an iteration budget (scripted
+    plans, fixed-depth search), easiest first: what a quick study plays in place of search
+    (``spelbord lab run --fast``).
+
+    >>> quick_levels("islandet"), quick_levels("coerceo"), quick_levels("chess")
+    (('easy',), ('easy', 'medium'), ())
+    """
+    if levels_of(game) is None:
+        return ()
+    return tuple(level for level in LEVEL_NAMES if per_move(game, level).budget is None)
+
+
 class LevelAgent(Agent):
     """A level, playing as the agent its game's levels name (resolved at the first step)."""
 

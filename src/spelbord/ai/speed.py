@@ -120,8 +120,10 @@ def draw_rate(positions: list[tuple[State, int]], seconds: float, how: Draw) -> 
             return Rate(done, elapsed, time.process_time() - cpu)
 
 
-def search_rate(spec: str, positions: list[tuple[State, int]], seconds: float) -> Rate:
-    """Iterations per second of the agent ``spec`` searching ``positions`` in turn."""
+def search_rate(spec: str, positions: list[tuple[State, int]], seconds: float) -> Rate | None:
+    """Iterations per second of the agent ``spec`` searching ``positions`` in turn; None if
+    the agent does not count its iterations (alpha-beta, an equilibrium solver: their own
+    figures say how fast they are), found out after its first decision."""
     agent = make_agent(spec, seed=0)
     iterations = 0
     spent = 0.0
@@ -130,6 +132,8 @@ def search_rate(spec: str, positions: list[tuple[State, int]], seconds: float) -
         state, seat = positions[k % len(positions)]
         agent.step(SeatView(state.clone(), seat))
         stats = getattr(agent, "last_stats", None)
+        if stats is None and not hasattr(agent, "last_stats"):
+            return None
         if stats is not None:
             iterations += stats.iterations
             spent += stats.seconds

@@ -253,12 +253,7 @@ def print_search_speed(game: Game, seconds: float, seed: int, levels: bool = Fal
                 f" {format_rate(rate.count, rate.cpu)} per CPU second)"
             )
     spec = f"{speed.default_search(game)}:{max(round(1000 * seconds / SEARCH_POSITIONS), 50)}ms"
-    rate = speed.search_rate(spec, positions, seconds)
-    print(
-        f"search {spec}: {rate.count:,} iterations in {rate.seconds:.2f} s  "
-        f"{format_rate(rate.count, rate.seconds)} iterations"
-        f" ({format_rate(rate.count, rate.cpu)} per CPU second)"
-    )
+    print_search_row(spec, spec, positions, seconds)
     print_level_search(game, positions, seconds)
     if levels:
         print_level_times(game, positions[:LEVEL_DECISIONS])
@@ -276,9 +271,21 @@ def print_level_search(game: Game, positions: list[tuple[State, int]], seconds: 
     spec = levels.spec("hard")
     if spec.split(":")[0] in ("script", "random", speed.default_search(game)):
         return
+    print_search_row(f"level:hard ({spec})", spec, positions, seconds)
+
+
+def print_search_row(
+    label: str, spec: str, positions: list[tuple[State, int]], seconds: float
+) -> None:
+    """``spec``'s iterations per second (wall-clock and CPU) searching ``positions``."""
+    from spelbord.ai import speed
+
     rate = speed.search_rate(spec, positions, seconds)
+    if rate is None:
+        print(f"search {label}: counts no iterations (`--levels` times its moves)")
+        return
     print(
-        f"search level:hard ({spec}): {rate.count:,} iterations in {rate.seconds:.2f} s  "
+        f"search {label}: {rate.count:,} iterations in {rate.seconds:.2f} s  "
         f"{format_rate(rate.count, rate.seconds)} iterations"
         f" ({format_rate(rate.count, rate.cpu)} per CPU second)"
     )

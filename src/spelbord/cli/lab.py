@@ -19,7 +19,8 @@ Results go to OUT/STUDY/: records/*.parquet (one row per game), figures/, report
 summary.json, holes/ (record files of games worth a look).
 Kinds (balance, skill, variants, choices, dominance) run at the size they state (about 385
 games per arm: ±5 points on their headline figure) unless --games says otherwise.
---fast swaps search agents (mcts, ismcts, gunst-eq, level:hard/master) for level:medium.
+--fast swaps search agents (mcts, ismcts, gunst-eq, ...) and levels that search on a clock for
+the game's strongest level that answers without one (Islandet: level:easy; others: medium).
 """
 
 from __future__ import annotations

@@ -40,8 +40,6 @@ RECORDS = ("facts", "moves")
 """Optional columns: the game's facts (``State.game_facts``) and the moves as JSON."""
 DEFAULT_GAMES = 20
 NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
-SLOW_LEVELS = ("level:hard", "level:master")
-FAST_SPEC = "level:medium"
 
 
 class StudyError(SpelbordError):
@@ -169,16 +167,17 @@ class Study:
         return json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
 
     def with_fast_agents(self) -> Study:
-        """The study with every search agent and slow level replaced by ``level:medium``
-        (the game's scripted plan), for smoke tests and a quick look. Arm labels show the
-        swap: ``random vs level:medium[level:hard]``."""
+        """The study with every search agent and clocked level replaced by the game's
+        strongest level that answers without a clock (``fast_spec``), for smoke tests and a
+        quick look. Arm labels show the swap: ``random vs level:medium[level:hard]``."""
         arms = []
         for arm in self.arms:
             label = arm.label
-            for spec in dict.fromkeys(arm.seats):
-                if fast_spec(spec) != spec:
-                    label = label.replace(spec, f"{fast_spec(spec)}[{spec}]")
-            arms.append(replace(arm, label=label, seats=tuple(map(fast_spec, arm.seats))))
+            seats = tuple(fast_spec(spec, arm.game) for spec in arm.seats)
+            for spec, fast in dict(zip(arm.seats, seats, strict=True)).items():
+                if fast != spec:
+                    label = label.replace(spec, f"{fast}[{spec}]")
+            arms.append(replace(arm, label=label, seats=seats))
         return replace(self, arms=tuple(arms))
 
     def with_options(self, game: str, options: dict[str, Any]) -> Study:
@@ -192,16 +191,29 @@ class Study:
         return check_study(replace(self, arms=arms))
 
 
-def fast_spec(spec: str) -> str:
-    """``level:medium`` for a search agent or a slow level, else ``spec`` unchanged.
+def fast_spec(spec: str, game: str) -> str:
+    """In place of a search agent, or of a level that searches on a clock, the strongest
+    level of ``game`` that answers without one (``ai.levels.quick_levels``; ``random`` for
+    a game without such a level); any other ``spec`` unchanged.
 
-    >>> fast_spec("mcts:1s"), fast_spec("level:master"), fast_spec("script:material")
-    ('level:medium', 'level:medium', 'script:material')
+    >>> fast_spec("mcts:1s", "islandet"), fast_spec("level:medium", "islandet")
+    ('level:easy', 'level:easy')
+    >>> fast_spec("level:master", "coerceo"), fast_spec("level:medium", "coerceo")
+    ('level:medium', 'level:medium')
+    >>> fast_spec("script:turtle", "omringad"), fast_spec("mcts:1s", "chess")
+    ('script:turtle', 'random')
     """
+    from spelbord.ai.levels import LEVEL_NAMES, quick_levels
     from spelbord.ai.spec import searching_kinds
 
-    kind = spec.split(":", 1)[0]
-    return FAST_SPEC if kind in searching_kinds() or spec in SLOW_LEVELS else spec
+    quick = quick_levels(game)
+    kind, _, level = spec.partition(":")
+    if kind == "level" and level in LEVEL_NAMES:
+        if level in quick:
+            return spec
+    elif kind not in searching_kinds():
+        return spec
+    return f"level:{quick[-1]}" if quick else "random"
 
 
 # ---------------------------------------------------------------------- checking
