@@ -323,3 +323,64 @@ def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people
     page = people.open(f"/table/{made['table']}")
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator(".seat[data-seat='1'] .seat-who")).to_have_text("AI · Hard")
+
+
+I18N = os.path.join(os.path.dirname(games.__file__), "..", "server", "web", "static", "i18n")
+TOP_BAR = """(words) => {
+  const conn = document.querySelector('#conn');
+  const seen = [];
+  for (const [state, word] of words) {
+    conn.dataset.state = state;
+    conn.querySelector('span').textContent = word;
+    seen.push({
+      word,
+      bar: document.querySelector('.topbar').getBoundingClientRect().height,
+      board: document.querySelector('#board').getBoundingClientRect().top,
+    });
+  }
+  return seen;
+}"""
+
+
+NO_CORNER = """() => {
+  const who = document.querySelector('#who');
+  const bar = who.parentNode;
+  who.remove();
+  const top = document.querySelector('#board').getBoundingClientRect().top;
+  bar.append(who);
+  return top;
+}"""
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["guest", "signed-in"])
+def test_the_tables_top_bar_keeps_one_line_on_a_phone(people: Any, signed_in: bool) -> None:
+    """The board does not jump when the connection's word changes or the account corner
+    arrives: on a phone the table's top bar is one line in every language (it was two
+    while "connecting", and always in Norwegian, and the board moved 29 px when it went
+    live: a two-browser offer test caught it mid-jump)."""
+    server = people.server
+    made = server.call(
+        "/api/tables", {"game": "coerceo", "seats": [{"kind": "local"}, {"kind": "local"}]}
+    )
+    page = people.account("Bartholomew") if signed_in else people.open("/", phone=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate(SAVE_TOKEN, [made["table"], 0, made["tokens"]["0"]])
+    page.goto(server.url(f"/table/{made['table']}"))
+    page.wait_for_selector("body[data-ready='1']")
+    if signed_in:
+        expect(page.locator("#who")).to_have_attribute("data-account", "Bartholomew")
+    for lang in ("en", "sv", "da", "nb"):
+        page.select_option(".lang-picker", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_selector("body[data-ready='1']")  # the page reloads in its language
+        with open(os.path.join(I18N, f"{lang}.json"), encoding="utf-8") as f:
+            words = json.load(f)
+        states = ("connecting", "reconnecting", "offline", "live")
+        seen = page.evaluate(TOP_BAR, [[s, words[f"conn.{s}"]] for s in states])
+        assert all(s["bar"] < 50 for s in seen), (lang, seen)  # one line of 30 px controls
+        assert len({s["board"] for s in seen}) == 1, (lang, seen)
+        rules = page.locator("#rules-link")
+        assert rules.inner_text() == words["nav.rules"]  # whole: "Rules", the game's name above
+        assert rules.evaluate("(a) => a.scrollWidth <= a.clientWidth"), lang
+        without_corner = page.evaluate(NO_CORNER)
+        assert without_corner == seen[-1]["board"], (lang, without_corner, seen)
