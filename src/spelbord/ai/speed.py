@@ -123,8 +123,10 @@ def draw_rate(positions: list[tuple[State, int]], seconds: float, how: Draw) -> 
 def search_rate(spec: str, positions: list[tuple[State, int]], seconds: float) -> Rate | None:
     """Iterations per second of the agent ``spec`` searching ``positions`` in turn; None if
     the agent does not count its iterations (alpha-beta, an equilibrium solver: their own
-    figures say how fast they are), found out after its first decision."""
+    figures say how fast they are)."""
     agent = make_agent(spec, seed=0)
+    if not hasattr(agent, "last_stats"):
+        return None
     iterations = 0
     spent = 0.0
     cpu = time.process_time()
@@ -132,8 +134,6 @@ def search_rate(spec: str, positions: list[tuple[State, int]], seconds: float) -
         state, seat = positions[k % len(positions)]
         agent.step(SeatView(state.clone(), seat))
         stats = getattr(agent, "last_stats", None)
-        if stats is None and not hasattr(agent, "last_stats"):
-            return None
         if stats is not None:
             iterations += stats.iterations
             spent += stats.seconds

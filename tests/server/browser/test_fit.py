@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from spelbord import games
+from spelbord.server.web import pages
 
 from .conftest import SAVE_TOKENS, SCREENSHOTS, expect
 
@@ -325,7 +326,6 @@ def test_lobby_seat_choices_are_not_cut_off_and_ai_seats_name_their_level(people
     expect(page.locator(".seat[data-seat='1'] .seat-who")).to_have_text("AI · Hard")
 
 
-I18N = os.path.join(os.path.dirname(games.__file__), "..", "server", "web", "static", "i18n")
 TOP_BAR = """(words) => {
   const conn = document.querySelector('#conn');
   const seen = [];
@@ -373,8 +373,7 @@ def test_the_tables_top_bar_keeps_one_line_on_a_phone(people: Any, signed_in: bo
         page.select_option(".lang-picker", lang)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
         page.wait_for_selector("body[data-ready='1']")  # the page reloads in its language
-        with open(os.path.join(I18N, f"{lang}.json"), encoding="utf-8") as f:
-            words = json.load(f)
+        words = json.loads((pages.STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
         states = ("connecting", "reconnecting", "offline", "live")
         seen = page.evaluate(TOP_BAR, [[s, words[f"conn.{s}"]] for s in states])
         assert all(s["bar"] < 50 for s in seen), (lang, seen)  # one line of 30 px controls
