@@ -20,7 +20,7 @@ summary.json, holes/ (record files of games worth a look).
 Kinds (balance, skill, variants, choices, dominance) run at the size they state (about 385
 games per arm: ±5 points on their headline figure) unless --games says otherwise.
 --fast swaps search agents (mcts, ismcts, gunst-eq, ...) and levels that search on a clock for
-the game's strongest level that answers without one (Islandet: level:easy; others: medium).
+the game's strongest level that answers without one (`spelbord ai levels GAME` lists them).
 """
 
 from __future__ import annotations
