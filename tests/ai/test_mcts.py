@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -9,6 +10,7 @@ from tests.ai.guard import guarded_view
 from tests.ai.toygames import HighCard, Lottery, Nim, TicTacToe, TicTacToeState
 
 from spelbord.ai import Budget, MCTSAgent, SeatView, make_agent
+from spelbord.ai.tree import Node, iterate
 from spelbord.lab import play_game
 
 
@@ -124,3 +126,56 @@ def test_on_hidden_information_it_searches_a_resample_only() -> None:
     view, guard = guarded_view(state, 0)
     assert _mcts(300).step(view) == 1  # the top card bets
     assert guard.resamples == 1
+
+
+def _search_counting_legal(same_state: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[Node, int]:
+    """400 iterations on the empty board, leaves scored 0 (no rollout): the tree and how
+    often the legal actions were generated."""
+    generated = 0
+    plain = TicTacToeState._legal_actions
+
+    def counting(state: TicTacToeState, seat: int) -> list[int]:
+        nonlocal generated
+        generated += 1
+        return plain(state, seat)
+
+    monkeypatch.setattr(TicTacToeState, "_legal_actions", counting)
+    root, rng, start = Node(), random.Random(5), TicTacToe().new_initial_state()
+    for _ in range(400):
+        iterate(
+            root,
+            start.clone(),
+            rng,
+            exploration=1.4,
+            availability=False,
+            cutoff=0,
+            chance_key=lambda state, outcome: outcome,
+            value=lambda state: [0.0, 0.0],
+            same_state=same_state,
+        )
+    return root, generated
+
+
+def _visits(node: Node) -> list[object]:
+    """Every edge's visits and total, depth first, as plain data."""
+    here = sorted(
+        (seat, action, edge.visits, edge.total)
+        for seat, edges in node.edges.items()
+        for action, edge in edges.items()
+    )
+    return [here, [(key, _visits(child)) for key, child in sorted(node.children.items())]]
+
+
+def _size(node: Node) -> int:
+    return 1 + sum(_size(child) for child in node.children.values())
+
+
+def test_a_node_of_one_position_generates_its_legal_actions_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """MCTS searches one position, so a node keeps its legal actions: the same search,
+    with each node's actions generated at most once instead of at every visit."""
+    kept, generated_once = _search_counting_legal(True, monkeypatch)
+    fresh, generated_each_visit = _search_counting_legal(False, monkeypatch)
+    assert _visits(kept) == _visits(fresh)
+    assert generated_once < _size(kept) < generated_each_visit

@@ -194,7 +194,14 @@ class SearchAgent(Agent):
     def _search(self, view: SeatView, root: Node) -> Callable[[], None]:
         """The iteration of one step: each call searches once more from ``root``."""
 
-    def _iterate(self, root: Node, state: State, availability: bool, chance_key: ChanceKey) -> None:
+    def _iterate(
+        self,
+        root: Node,
+        state: State,
+        availability: bool,
+        chance_key: ChanceKey,
+        same_state: bool = False,
+    ) -> None:
         """One ``iterate`` from ``root`` on ``state`` with this agent's options."""
         iterate(
             root,
@@ -205,6 +212,7 @@ class SearchAgent(Agent):
             cutoff=self.rollout_cutoff,
             chance_key=chance_key,
             value=self._value,
+            same_state=same_state,
         )
 
 
@@ -221,7 +229,7 @@ class MCTSAgent(SearchAgent):
     def _search(self, view: SeatView, root: Node) -> Callable[[], None]:
         """Resample once (the position itself in a perfect-information game), search copies."""
         root_state = view.resample(self._rng)
-        return lambda: self._iterate(root, root_state.clone(), False, _outcome_key)
+        return lambda: self._iterate(root, root_state.clone(), False, _outcome_key, True)
 
 
 @agent_kind("mcts", check=check_evaluation, searches=True)

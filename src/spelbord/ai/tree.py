@@ -38,12 +38,27 @@ class Edge:
 class Node:
     """One node of the tree: per-seat edges and the children reached through them."""
 
-    __slots__ = ("children", "edges", "visits")
+    __slots__ = ("children", "edges", "legal", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.edges: dict[int, dict[int, Edge]] = {}
         self.children: dict[Hashable, Node] = {}
+        self.legal: dict[int, list[int]] = {}
+
+    def legal_actions(self, state: State, seat: int, same_state: bool) -> list[int]:
+        """``seat``'s legal actions in ``state`` (at this node).
+
+        With ``same_state`` (every visit of this node is the same position, as in MCTS on
+        one determinization) they are generated once and kept; IS-MCTS meets a different
+        determinization at every visit and generates them each time.
+        """
+        if not same_state:
+            return state.legal_actions(seat)
+        legal = self.legal.get(seat)
+        if legal is None:
+            legal = self.legal[seat] = state.legal_actions(seat)
+        return legal
 
     def choose(
         self,
@@ -138,6 +153,7 @@ def iterate(
     cutoff: int | None,
     chance_key: ChanceKey,
     value: Value | None = None,
+    same_state: bool = False,
 ) -> None:
     """One search iteration from ``root`` on ``state`` (a copy it may change).
 
@@ -146,6 +162,10 @@ def iterate(
     game) and ``backpropagate``. ``availability`` is passed on to ``Node.choose``;
     ``chance_key`` names a chance event's child: MCTS keys it by the outcome, IS-MCTS by
     what the searching seat observes after it. ``value`` scores a cut-off rollout.
+    ``same_state`` says every iteration starts from the same position and chance children
+    are keyed by outcome, so a node is always the same position and keeps its legal
+    actions (``Node.legal_actions``). Actions come from the state's own lists and are
+    applied unchecked (``State.apply_legal_action``).
     """
     node = root
     path: list[tuple[Node, list[tuple[int, int]]]] = []
@@ -159,19 +179,26 @@ def iterate(
         key: Hashable
         if player == CHANCE:
             outcome = sample_outcome(state.chance_outcomes(), rng)
-            state.apply_action(outcome)
+            state.apply_legal_action(outcome)
             key = chance_key(state, outcome)
         elif player == SIMULTANEOUS:
             joint = [
-                node.choose(seat, state.legal_actions(seat), rng, exploration, availability)
+                node.choose(
+                    seat,
+                    node.legal_actions(state, seat, same_state),
+                    rng,
+                    exploration,
+                    availability,
+                )
                 for seat in range(state.num_players())
             ]
-            state.apply_actions(joint)
+            state.apply_legal_actions(joint)
             choices = list(enumerate(joint))
             key = (SIMULTANEOUS, *joint)
         else:
-            action = node.choose(player, state.legal_actions(), rng, exploration, availability)
-            state.apply_action(action)
+            legal = node.legal_actions(state, player, same_state)
+            action = node.choose(player, legal, rng, exploration, availability)
+            state.apply_legal_action(action)
             choices = [(player, action)]
             key = (player, action)
         path.append((node, choices))

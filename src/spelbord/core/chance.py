@@ -33,18 +33,22 @@ def sample_outcome(outcomes: Sequence[tuple[int, float]], rng: random.Random) ->
 
 
 def random_step(state: State, rng: random.Random) -> None:
-    """Advance ``state`` by one node: chance sampled, every deciding seat uniform at random."""
+    """Advance ``state`` by one node: chance sampled, every deciding seat uniform at random.
+
+    Every action is drawn from the state's own lists, so it is applied unchecked
+    (``State.apply_legal_action``: rollouts do not generate the legal actions twice).
+    """
     player = state.current_player()
     if player == TERMINAL:
         raise ValueError("the game is over")
     if player == CHANCE:
-        state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        state.apply_legal_action(sample_outcome(state.chance_outcomes(), rng))
     elif player == SIMULTANEOUS:
-        state.apply_actions(
+        state.apply_legal_actions(
             [rng.choice(state.legal_actions(seat)) for seat in range(state.num_players())]
         )
     else:
-        state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_legal_action(rng.choice(state.legal_actions()))
 
 
 def random_playout(state: State, rng: random.Random, max_steps: int | None = None) -> int:
