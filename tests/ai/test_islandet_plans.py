@@ -28,6 +28,15 @@ def test_marksman_fires_at_an_enemy_unit_but_not_into_its_own_blast() -> None:
     assert choices("marksman", state) == {"c4xc6"}
 
 
+def test_marksman_turns_to_face_the_enemy_but_not_out_of_its_guns() -> None:
+    """R12: after a 0 the marksman turns its jeep on c4 right, to face the soldiers on g4
+    and h4, out of its range of three for now (Easy faces the enemy); it does not care
+    that North's tank on c8 aims at c4 (R14: it is blind to the enemy's guns)."""
+    state = build({"c4": "J^", "g4": "s^", "h4": "s^", "c8": "tv", "l12": "s<"})
+    play(state, "roll 0")
+    assert choices("marksman", state) == {"turn c4 R"}
+
+
 def test_demolisher_moves_to_line_up_a_shot_at_a_block_beside_enemies() -> None:
     """R17: the block on c6 has two North soldiers beside it; stepping the tank from c1 to
     c2 puts it four squares (its range) from the block. Another unit could step instead."""

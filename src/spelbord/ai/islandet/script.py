@@ -395,18 +395,43 @@ def toward(seat: int, sq: int) -> int:
     return row if seat == 0 else SIZE - 1 - row
 
 
+def line_worth(pos: Position, sq: int, facing: int, seat: int) -> float:
+    """Enemy units in the line ahead of the unit on ``sq`` (facing ``facing``) up to the
+    first block, twice those in its exact range (an exact hit now, crossfire included,
+    R15)."""
+    reach = KINDS[pos.units[sq].kind].range
+    worth = 0.0
+    for distance, s in enumerate(RAYS[sq][facing], start=1):
+        if s in pos.blocks:
+            break
+        other = pos.units.get(s)
+        if other is not None and other.seat != seat:
+            worth += 2.0 if distance <= reach else 0.5
+    return worth
+
+
 class Marksman(Lookahead):
-    """The Easy level: fires whenever a shot wins units and never at its own cost, but
-    moves with no eye for the enemy's guns (its ``value`` counts units only, and the
-    shots it has lined up after a move). A beginner who keeps out of its lines of fire
-    and lines up their own shots beats it."""
+    """The Easy level: fires whenever a shot wins units and never at its own cost, and
+    moves and turns its units to face the enemy, but with no eye for the enemy's guns
+    (its ``value`` counts units, the shots it has lined up and the enemies in its units'
+    lines, never its own units in the enemy's). A beginner who keeps out of its lines
+    of fire and lines up their own shots beats it.
+
+    Facing the enemy is what makes it beat random play: without it 88.8% [85.3, 91.5]
+    of 400 games, with it 96.0% [93.6, 97.5] (``spelbord match islandet script:marksman
+    random --games 400 --seed 3205``, issue 31)."""
 
     plan = "marksman"
-    summary = "takes every shot that wins units; moves to line up shots, blind to enemy guns"
+    summary = "takes every shot that wins units; faces the enemy, blind to enemy guns"
 
     def value(self, pos: Position, seat: int) -> float:
         aimed = sum(1 for _, t, _ in fire_lines(pos, seat) if t in pos.units)
-        return army(pos, seat) - army(pos, 1 - seat) + 0.3 * aimed
+        facing = sum(
+            line_worth(pos, sq, unit.facing, seat)
+            for sq, unit in pos.units.items()
+            if unit.seat == seat
+        )
+        return army(pos, seat) - army(pos, 1 - seat) + 0.3 * aimed + 0.25 * facing
 
 
 class Demolisher(Lookahead):
@@ -491,7 +516,7 @@ class Gunline(Lookahead):
         for sq, unit in pos.units.items():
             if unit.seat != seat:
                 continue
-            lines += self._line_worth(pos, sq, unit.facing, seat)
+            lines += line_worth(pos, sq, unit.facing, seat)
         live = live_odds(pos)
         for _, target, caught in fire_lines(pos, seat):
             if target in pos.blocks:
@@ -499,20 +524,6 @@ class Gunline(Lookahead):
         return (
             army(pos, seat) - army(pos, 1 - seat) + 0.25 * lines - 0.5 * len(under_fire(pos, seat))
         )
-
-    @staticmethod
-    def _line_worth(pos: Position, sq: int, facing: int, seat: int) -> float:
-        """Enemy units in the line ahead of ``sq`` up to the first block, twice those
-        in the exact range (an exact hit now, crossfire included)."""
-        reach = KINDS[pos.units[sq].kind].range
-        worth = 0.0
-        for distance, s in enumerate(RAYS[sq][facing], start=1):
-            if s in pos.blocks:
-                break
-            other = pos.units.get(s)
-            if other is not None and other.seat != seat:
-                worth += 2.0 if distance <= reach else 0.5
-        return worth
 
 
 class PadKeeper(Lookahead):
