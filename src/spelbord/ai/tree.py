@@ -89,10 +89,12 @@ class Node:
         log_parent = math.log(max(self.visits, 1))
         best_score = -math.inf
         best: list[int] = []
+        log, sqrt = math.log, math.sqrt
         for action in legal:
             edge = edges[action]
-            log_n = math.log(edge.available) if availability else log_parent
-            score = edge.mean() + exploration * math.sqrt(log_n / edge.visits)
+            visits = edge.visits  # at least 1: every tried edge was backed up
+            log_n = log(edge.available) if availability else log_parent
+            score = edge.total / visits + exploration * sqrt(log_n / visits)
             if score > best_score:
                 best_score = score
                 best = [action]

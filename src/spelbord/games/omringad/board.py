@@ -76,7 +76,8 @@ def order_top(codes: Iterable[int]) -> list[int]:
 
 
 def copy_board(board: RawBoard) -> RawBoard:
-    return [[s[:] for s in square] for square in board]
+    """A deep copy (search copies a board at every step: most squares are empty)."""
+    return [[s[:] for s in square] if square else [] for square in board]
 
 
 def find_stack(board: RawBoard, square: int, owner: int) -> RawStack | None:

@@ -200,7 +200,7 @@ class OmringadData(State):
         c.bought = [b[:] for b in self.bought]
         c.stage, c.placing, c.passed = self.stage[:], self.placing[:], self.passed[:]
         c.group, c.path = self.group[:], self.path[:]
-        c.entries = [[e[:] for e in es] for es in self.entries]
+        c.entries = [[e[:] for e in es] if es else [] for es in self.entries]
         c.first, c.battle, c.unsent = self.first[:], self.battle[:], self.unsent[:]
         c.snipes = self.snipes[:]
         c.dice = [r[:] for r in self.dice]

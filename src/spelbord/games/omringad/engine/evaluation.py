@@ -89,6 +89,9 @@ def _class_values() -> tuple[float, ...]:
 CLASS_VALUE = _class_values()
 """Gold value of a unit by class; a code's class is ``code // 2``."""
 
+_CODE_VALUE = tuple(CLASS_VALUE[code >> 1] for code in range(2 * len(CLASS_VALUE)))
+"""``CLASS_VALUE`` by unit code (the board's raw stacks hold codes)."""
+
 _KIND_VALUE = tuple(CLASS_VALUE[2 * k] for k in range(len(BASE_KINDS)))
 _NEUTRAL = -1
 
@@ -101,10 +104,13 @@ def rounds_left(score: list[int], per_round: list[int], target: int) -> int:
     >>> rounds_left([13, 13], [13, 13], 50), rounds_left([45, 13], [13, 13], 50)
     (3, 1)
     """
-    for r in range(1, MAX_ROUNDS):
-        if any(s + r * p >= target for s, p in zip(score, per_round, strict=True)):
-            return r
-    return MAX_ROUNDS
+    first = MAX_ROUNDS
+    for s, p in zip(score, per_round, strict=True):
+        if s >= target:
+            return 1
+        if p > 0:
+            first = min(first, -((s - target) // p))  # the least r with s + r * p >= target
+    return first
 
 
 FEATURES = ("score", "points to come", "income to come", "material", "siege losses")
@@ -143,7 +149,7 @@ def parts(state: OmringadData) -> tuple[list[list[float]], int]:
             settlements.append(sq)
         for stack in board[sq]:
             if stack[0] != _NEUTRAL:  # the dragon is nobody's material (R111)
-                material[stack[0]] += sum(CLASS_VALUE[c >> 1] for c in stack[1:])
+                material[stack[0]] += sum(map(_CODE_VALUE.__getitem__, stack[1:]))
     best = max(squares)
     if squares.count(best) == 1:
         per_round[squares.index(best)] += 1  # the majority point (R62)
@@ -154,13 +160,12 @@ def parts(state: OmringadData) -> tuple[list[list[float]], int]:
     dragon = state.game.dragon_besieges  # rules version 4 (R111)
     for sq in settlements:
         owner = control[sq]
-        besiegers = sum(
-            1
-            for nb in neighbours[sq]
-            if any(
-                (dragon or st[0] != _NEUTRAL) and enemies(st[0], owner, teams) for st in board[nb]
-            )
-        )
+        besiegers = 0  # squares next to it holding enemies of its owner
+        for nb in neighbours[sq]:
+            for st in board[nb]:
+                if (dragon or st[0] != _NEUTRAL) and enemies(st[0], owner, teams):
+                    besiegers += 1
+                    break
         if besiegers:
             siege_loss[owner] += SIEGE_SHARE * min(besiegers, 2) * _POINTS[terrain[sq]]
     rows = [
