@@ -152,7 +152,7 @@ class OmringadData(State):
         return [
             sq
             for sq in range(self.map.num_squares)
-            if TERRAIN[self.terrain[sq]].settlement and self.control[sq] == seat
+            if self.control[sq] == seat and TERRAIN[self.terrain[sq]].settlement
         ]
 
     def stack_units(self, square: int, seat: int) -> list[int]:

@@ -45,9 +45,17 @@ def next_reinforcer(state: OmringadData, queue: list[int]) -> None:
 
 def caps(state: OmringadData, seat: int) -> dict[int, int]:
     """Settlements of ``seat`` and how many more units each takes now (R51-R52, R55)."""
-    stacks = B.stacks_view(state.board)
+    settlements = state.own_settlements(seat)
+    board, neighbours = state.board, state.map.neighbours
+    # A siege is read from the squares next to a settlement only (R50).
+    stacks = {
+        n: [B.as_stack(s) for s in board[n]]
+        for sq in settlements
+        for n in neighbours[sq]
+        if board[n]
+    }
     out = {}
-    for sq in state.own_settlements(seat):
+    for sq in settlements:
         level = siege_level(
             state.map, state.terrain, stacks, sq, seat, state.teams,
             dragon_besieges=state.game.dragon_besieges,
