@@ -49,6 +49,9 @@ def test_cli_prints_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     for level in LEVEL_NAMES:
         assert f"{level}" in out and specs("gunst")[level] in out
     assert main(["ai", "levels", "chess"]) == 2
+    # a bad --processes is a usage error before any game is played
+    assert main(["ai", "levels", "islandet", "--run", "--processes", "0"]) == 2
+    assert "processes must be in 1..64" in capsys.readouterr().err
 
 
 def test_coerceo_levels_are_the_engines_own() -> None:

@@ -31,9 +31,23 @@ def test_a_round_robin_is_played_stored_and_read(
     assert {r.name for r in elo(data)} == {"level:easy", "script:shooter"}
 
 
+def test_a_round_robin_in_two_processes_plays_the_same_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ladder, "entrants", lambda game: ["level:easy", "script:shooter"])
+    one = play_round_robin("islandet", 2, seed=4)
+    two = play_round_robin("islandet", 2, seed=4, processes=2)
+    assert two["rows"] == one["rows"]
+    assert two["command"] == one["command"] + " --processes 2"
+
+
 def test_bad_round_robins_fail_clearly() -> None:
     with pytest.raises(LadderError, match="at least one game"):
         play_round_robin("islandet", 0)
     with pytest.raises(LadderError, match="scale"):
         play_round_robin("islandet", 1, scale=0)
+    with pytest.raises(LadderError, match="processes"):
+        play_round_robin("islandet", 1, processes=0)
+    with pytest.raises(LadderError, match="processes"):
+        play_round_robin("islandet", 1, processes=65)
     assert isinstance(LadderError("x"), ValueError)

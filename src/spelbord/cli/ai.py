@@ -9,6 +9,9 @@ Examples::
     spelbord ai levels islandet --run --games 2 --scale 0.1
                                     play the round robin again (levels and scripted plans,
                                     time budgets x0.1) and store it in spelbord/ai/ladders
+    spelbord ai levels islandet --run --games 2 --processes 2
+                                    ... at the real budgets, a pair's two games at once
+                                    (one process a core: timed levels need their core)
 """
 
 from __future__ import annotations
@@ -44,6 +47,12 @@ def add_parser(sub: Any) -> None:
         "--scale", type=float, default=1.0, help="time budgets times this with --run (1)"
     )
     levels.add_argument("--seed", type=int, default=0, help="seed of the round robin")
+    levels.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="with --run: a pair's games in this many worker processes (1; one a core)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -56,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
             from spelbord.ai.ladder import store
             from spelbord.lab.levels import play_round_robin
 
-            path = store(play_round_robin(args.game, args.games, args.scale, args.seed, True))
+            data = play_round_robin(
+                args.game, args.games, args.scale, args.seed, True, args.processes
+            )
+            path = store(data)
             print(f"stored {path}")
         print(report(args.game))
     except AgentSpecError as exc:

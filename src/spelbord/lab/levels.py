@@ -2,9 +2,9 @@
 
 ``play_round_robin(game, games)`` plays the round robin of ``spelbord.ai.ladder``'s
 entrants (the levels and the game's scripted plans), every two of them ``games`` games
-with seats rotating, in the form ``spelbord.ai.ladder.store`` keeps in the game's records
-and ``spelbord.ai.ladder.ratings`` reads (it plays games, so it lives in the lab, above
-the agents).
+with seats rotating (a pair's games in up to ``processes`` worker processes), in the form
+``spelbord.ai.ladder.store`` keeps in the game's records and ``spelbord.ai.ladder.ratings``
+reads (it plays games, so it lives in the lab, above the agents).
 """
 
 from __future__ import annotations
@@ -17,14 +17,25 @@ from spelbord.ai import ladder
 from spelbord.ai.ladder import LadderError, scaled
 from spelbord.ai.levels import resolve
 
+MAX_PROCESSES = 64
+"""The most worker processes a round robin may ask for (one a core is what timed levels
+need: more processes than cores slow every timed level's search)."""
+
 
 def play_round_robin(
-    game: str, games: int, scale: float = 1.0, seed: int = 0, progress: bool = False
+    game: str,
+    games: int,
+    scale: float = 1.0,
+    seed: int = 0,
+    progress: bool = False,
+    processes: int = 1,
 ) -> dict[str, Any]:
     """Every two entrants play ``games`` games (seats rotating); the stored form.
 
-    ``scale`` multiplies the levels' time budgets (in (0, 10]); a bad ``games`` or ``scale``
-    raises ``LadderError`` before any game is played.
+    ``scale`` multiplies the levels' time budgets (in (0, 10]); a pair's games run in up to
+    ``processes`` worker processes (1 to ``MAX_PROCESSES``), the same games as in one,
+    since every game's seeds derive from the round robin's seed. A bad ``games``, ``scale``
+    or ``processes`` raises ``LadderError`` before any game is played.
     """
     from spelbord.lab.match import run_match
 
@@ -32,12 +43,14 @@ def play_round_robin(
         raise LadderError(f"a round robin needs at least one game a pair, got {games}")
     if not 0 < scale <= 10:
         raise LadderError(f"the time scale must be in (0, 10], got {scale}")
+    if not 1 <= processes <= MAX_PROCESSES:
+        raise LadderError(f"processes must be in 1..{MAX_PROCESSES}, got {processes}")
     names = ladder.entrants(game)  # through the module: a test may replace it
     specs = {name: _spec(game, name, scale) for name in names}
     rows: list[dict[str, Any]] = []
     start = time.perf_counter()
     for k, (a, b) in enumerate(itertools.combinations(names, 2)):
-        result = run_match(game, None, [specs[a], specs[b]], games, seed + k, progress=progress)
+        result = run_match(game, None, [specs[a], specs[b]], games, seed + k, progress, processes)
         for record, seating in zip(result.records, result.seatings, strict=True):
             winners = sorted(record.outcome.winners())
             rows.append(
@@ -56,7 +69,7 @@ def play_round_robin(
         "specs": specs,
         "seconds": round(time.perf_counter() - start, 1),
         "command": f"spelbord ai levels {game} --run --games {games} --scale {scale:g} "
-        f"--seed {seed}",
+        f"--seed {seed}" + (f" --processes {processes}" if processes > 1 else ""),
         "rows": rows,
     }
 
