@@ -44,7 +44,9 @@ class Node:
         self.visits = 0
         self.edges: dict[int, dict[int, Edge]] = {}
         self.children: dict[Hashable, Node] = {}
-        self.legal: dict[int, list[int]] = {}
+        self.legal: dict[int, list[int]] | None = None
+        """Each seat's legal actions, kept when every visit is the same position (made at
+        the first such visit: IS-MCTS's nodes never carry one)."""
 
     def legal_actions(self, state: State, seat: int, same_state: bool) -> list[int]:
         """``seat``'s legal actions in ``state`` (at this node).
@@ -55,6 +57,8 @@ class Node:
         """
         if not same_state:
             return state.legal_actions(seat)
+        if self.legal is None:
+            self.legal = {}
         legal = self.legal.get(seat)
         if legal is None:
             legal = self.legal[seat] = state.legal_actions(seat)
