@@ -49,6 +49,21 @@ def test_play_against_the_ai_reload_and_continue(people: Any, play_move: Any) ->
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
 
 
+def test_on_a_phone_the_board_keeps_its_place_while_the_status_line_is_empty(
+    people: Any,
+) -> None:
+    page = people.open("/", phone=True)
+    create_from_lobby(page, "ai", "random")
+    page.wait_for_url("**/table/*")
+    expect(page.locator("#board-status")).to_have_text("Your move")
+    board_top = "() => document.querySelector('#board svg').getBoundingClientRect().top"
+    shown = page.evaluate(board_top)
+    # the line as it is before the first view arrives: empty
+    page.evaluate("() => { document.getElementById('board-status').textContent = ''; }")
+    assert page.evaluate(board_top) == shown
+    assert page.locator("#board-status").bounding_box()["height"] > 10
+
+
 def test_two_people_play_through_an_invite_link(people: Any, play_move: Any) -> None:
     host = people.open("/")
     create_from_lobby(host, "invite")
