@@ -52,6 +52,9 @@ def test_cli_prints_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     # a bad --processes is a usage error before any game is played
     assert main(["ai", "levels", "islandet", "--run", "--processes", "0"]) == 2
     assert "processes must be in 1..64" in capsys.readouterr().err
+    # the round robin's options without --run are refused, not silently ignored
+    assert main(["ai", "levels", "islandet", "--processes", "2", "--games", "4"]) == 2
+    assert "--games, --processes: only with --run" in capsys.readouterr().err
 
 
 def test_coerceo_levels_are_the_engines_own() -> None:

@@ -42,15 +42,12 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="play the round robin again and store it",
     )
-    levels.add_argument("--games", type=int, default=2, help="games a pair with --run (2)")
-    levels.add_argument(
-        "--scale", type=float, default=1.0, help="time budgets times this with --run (1)"
-    )
-    levels.add_argument("--seed", type=int, default=0, help="seed of the round robin")
+    levels.add_argument("--games", type=int, help="with --run: games a pair (2)")
+    levels.add_argument("--scale", type=float, help="with --run: time budgets times this (1)")
+    levels.add_argument("--seed", type=int, help="with --run: seed of the round robin (0)")
     levels.add_argument(
         "--processes",
         type=int,
-        default=1,
         help="with --run: a pair's games in this many worker processes (1; one a core)",
     )
     parser.set_defaults(run=run)
@@ -60,13 +57,29 @@ def run(args: argparse.Namespace) -> int:
     from spelbord.ai.budget import AgentSpecError
     from spelbord.ai.ladder import report
 
+    run_options = {
+        "--games": args.games,
+        "--scale": args.scale,
+        "--seed": args.seed,
+        "--processes": args.processes,
+    }
+    given = [name for name, value in run_options.items() if value is not None]
+    if given and not args.play_round_robin:
+        raise CliError(
+            f"{', '.join(given)}: only with --run (they shape a round robin)", EXIT_USAGE
+        )
     try:
         if args.play_round_robin:
             from spelbord.ai.ladder import store
             from spelbord.lab.levels import play_round_robin
 
             data = play_round_robin(
-                args.game, args.games, args.scale, args.seed, True, args.processes
+                args.game,
+                2 if args.games is None else args.games,
+                1.0 if args.scale is None else args.scale,
+                0 if args.seed is None else args.seed,
+                True,
+                1 if args.processes is None else args.processes,
             )
             path = store(data)
             print(f"stored {path}")
