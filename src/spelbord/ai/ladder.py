@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from spelbord.ai.budget import AgentSpecError, Budget
-from spelbord.ai.levels import LEVEL_NAMES, levels_of, per_move, resolve, time_per_move
+from spelbord.ai.levels import LEVEL_NAMES, VARIATIONS, levels_of, per_move, resolve, time_per_move
 from spelbord.ai.scripted import plans_for
 from spelbord.ai.spec import AgentSpec
 from spelbord.core.bradley_terry import Rung, ladder
@@ -329,11 +329,6 @@ def fit_pairings(
         for i, level in enumerate(LEVEL_NAMES)
         if played[level]
     ]
-
-
-VARIATIONS = ("openings",)
-"""Options a pairing adds to a level's spec so that repeated games differ: the agent is
-the same."""
 
 
 def plays_as(game: str, level: str, played: str, scale: float = 1.0) -> bool:

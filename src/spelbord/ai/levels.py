@@ -37,14 +37,26 @@ agent usually answers in milliseconds (a scripted Omringad plan took up to 0.12 
 wall-clock time on the 2-core machine shared with other jobs)."""
 
 
+VARIATIONS = ("openings",)
+"""Options a measurement may add to a level's spec so that repeated games differ (a
+``Levels.varied``, a pairing's specs): the agent is the same."""
+
+
 @dataclass(frozen=True)
 class Levels:
     """A game's four levels, each an agent spec, and the seconds a move ``stated`` for
     levels whose spec has no time budget but takes longer than ``INSTANT`` (checked by
     ``spelbord bench GAME --levels``).
 
+    ``varied`` is an option (of ``VARIATIONS``) the round robin adds to every level's spec
+    where the levels would otherwise play one game again and again (deterministic searches):
+    Coerceo's ``openings=4`` varies the first four plies.
+
     >>> Levels("random", "random", "mcts:1s", "mcts:4s").spec("hard")
     'mcts:1s'
+    >>> engine = Levels("ab:depth=1", "ab:depth=3", "ab:300ms", "ab:2s", varied="openings=4")
+    >>> engine.measured("hard"), engine.spec("hard")
+    ('ab:300ms:openings=4', 'ab:300ms')
     """
 
     easy: str
@@ -52,18 +64,26 @@ class Levels:
     hard: str
     master: str
     stated: Mapping[str, float] = field(default_factory=dict)
+    varied: str = ""
 
     def __post_init__(self) -> None:
         for level in LEVEL_NAMES:
-            AgentSpec.parse(self.spec(level))
+            AgentSpec.parse(self.measured(level))
         unknown = set(self.stated) - set(LEVEL_NAMES)
         if unknown:
             raise AgentSpecError(f"stated times of unknown levels: {sorted(unknown)}")
+        option = self.varied.split("=", 1)[0]
+        if self.varied and option not in VARIATIONS:
+            raise AgentSpecError(f"varied must be one of {VARIATIONS}, got {self.varied!r}")
         object.__setattr__(self, "stated", MappingProxyType(dict(self.stated)))
 
     def spec(self, level: str) -> str:
         spec: str = getattr(self, level)
         return spec
+
+    def measured(self, level: str) -> str:
+        """The spec ``level`` plays in the round robin: its own, ``varied``."""
+        return f"{self.spec(level)}:{self.varied}" if self.varied else self.spec(level)
 
     def as_dict(self) -> dict[str, str]:
         """Level name -> spec, easiest first."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from spelbord.ai import ladder
 from spelbord.ai.ladder import LadderError, scaled
-from spelbord.ai.levels import resolve
+from spelbord.ai.levels import levels_of
 
 MAX_PROCESSES = 64
 """The most worker processes a round robin may ask for (one a core is what timed levels
@@ -75,6 +75,10 @@ def play_round_robin(
 
 
 def _spec(game: str, name: str, scale: float) -> str:
+    """The spec ``name`` plays: a level's own as its game measures it (``Levels.varied``),
+    time budget times ``scale``; a plan's name."""
     if name.startswith("level:"):
-        return scaled(resolve(game, name.split(":", 1)[1]), scale)
+        declared = levels_of(game)
+        assert declared is not None  # the entrants are the levels of a game with levels
+        return scaled(declared.measured(name.split(":", 1)[1]), scale)
     return name

@@ -1,7 +1,7 @@
 """What Coerceo's lab data (``lab.toml``) names by path: the position for repetition loops.
 
->>> from spelbord.games.coerceo.rules import CoerceoGame
->>> position(CoerceoGame().new_initial_state())[-11:]
+>>> from spelbord import games
+>>> position(games.load("coerceo").new_initial_state())[-11:]
 'move: white'
 """
 

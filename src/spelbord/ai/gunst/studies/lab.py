@@ -1,7 +1,7 @@
 """What Gunst's lab data (``lab.toml``) names by path: the position for repetition loops.
 
->>> from spelbord.games.gunst.state import GunstGame
->>> state = GunstGame().new_initial_state()
+>>> from spelbord import games
+>>> state = games.load("gunst").new_initial_state()
 >>> position(state) == position(state.clone())
 True
 """

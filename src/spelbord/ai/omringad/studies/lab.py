@@ -1,8 +1,8 @@
 """What Omringad's lab data (``lab.toml``) names by path: the facts of its safety bound
 and of its first mover, and the extra action fields its choices match.
 
->>> from spelbord.games.omringad.rules import OmringadGame
->>> state = OmringadGame().new_initial_state()
+>>> from spelbord import games
+>>> state = games.load("omringad").new_initial_state()
 >>> facts(state)
 {'stalled_battles': 0, 'first_initiative': -1}
 >>> fields(state, 0, 0)
