@@ -383,3 +383,29 @@ def test_the_tables_top_bar_keeps_one_line_on_a_phone(people: Any, signed_in: bo
         assert rules.evaluate("(a) => a.scrollWidth <= a.clientWidth"), lang
         without_corner = page.evaluate(NO_CORNER)
         assert without_corner == seen[-1]["board"], (lang, without_corner, seen)
+
+
+def test_the_replay_and_analysis_top_bars_keep_one_line_on_a_phone(people: Any) -> None:
+    """A signed-in player's replay and analysis pages on a phone: the top bar is one line
+    in every language and its account corner stays on the screen (the name, the language
+    picker and "Rules for Coerceo" took two or three lines, and Sign out ran off the right
+    edge)."""
+    server = people.server
+    made = server.call(
+        "/api/tables", {"game": "coerceo", "seats": [{"kind": "local"}, {"kind": "local"}]}
+    )
+    page = people.account("Margrethe")
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path in (f"/replay/{made['table']}", "/analysis/coerceo"):
+        for lang in ("en", "sv", "da", "nb"):
+            page.evaluate("(l) => localStorage.setItem('spelbord.lang', l)", lang)
+            page.goto(server.url(path))
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            expect(page.locator("#who")).to_have_attribute("data-account", "Margrethe")
+            bar = page.locator(".topbar").evaluate("(e) => e.getBoundingClientRect().height")
+            assert bar < 50, (path, lang, bar)  # one line of 30 px controls
+            right = page.locator("#who").evaluate("(e) => e.getBoundingClientRect().right")
+            assert right <= 390, (path, lang, right)
+            rules = page.locator("#rules-link")
+            words = json.loads((pages.STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+            assert rules.inner_text() == words["nav.rules"], (path, lang)

@@ -23,6 +23,7 @@ import {
   turnRows,
   turnText,
   playerNames,
+  pointRulesLink,
   seatNames,
   statusText,
 } from "/static/viewparts.js";
@@ -265,8 +266,7 @@ async function start() {
     const note = rulesNote(data.rules_version ?? replay.view.rules_version, info);
     $("game-title").textContent = t("replay.title", { title: `${title}${note}`, table: replay.table });
     document.title = t("replay.doc_title", { title, table: replay.table });
-    $("rules-link").href = `/rules/${encodeURIComponent(game)}`;
-    $("rules-link").textContent = t("nav.rules_of", { title });
+    pointRulesLink($("rules-link"), game, title);
   } else {
     replay.renderer = fallbackRenderer;
   }

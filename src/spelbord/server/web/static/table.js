@@ -22,6 +22,7 @@ import {
   moveText,
   partText,
   playerNames,
+  pointRulesLink,
   seatNames,
   statusText,
   tickClocks,
@@ -333,12 +334,7 @@ function draw(view) {
   const players = playerNames(view, names, gameInfo(view));
   const title = (gameInfo(view) || {}).title || view.game;
   $("game-title").textContent = title + rulesNote(view.rules_version, gameInfo(view));
-  $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
-  // a phone's one-line top bar says "Rules"; a wider screen names the game
-  $("rules-link").replaceChildren(
-    h("span", { class: "wide-only" }, t("nav.rules_of", { title })),
-    h("span", { class: "narrow-only" }, t("nav.rules")),
-  );
+  pointRulesLink($("rules-link"), view.game, title);
   document.title = `${view.your_turn ? `● ${t("notify.tab")} · ` : ""}${title} #${view.table} · Spelbord`;
   if (view.seat !== null && view.seat !== undefined) mountNotifyToggles($("resign").parentElement);
   onNewView(view, title);

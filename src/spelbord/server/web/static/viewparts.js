@@ -107,6 +107,18 @@ export function rulesNote(version, info) {
 }
 
 /**
+ * Point the top bar's rules link at ``game``'s rules: "Rules for <title>" on a wider
+ * screen, "Rules" where a phone's one-line bar has no room (CSS shows one of the two).
+ */
+export function pointRulesLink(link, game, title) {
+  link.href = `/rules/${encodeURIComponent(game)}`;
+  link.replaceChildren(
+    h("span", { class: "wide-only" }, t("nav.rules_of", { title })),
+    h("span", { class: "narrow-only" }, t("nav.rules")),
+  );
+}
+
+/**
  * Why a game ended, in the page's language: the game's own words for its termination
  * (``end.<termination>`` in its catalogue, ``{names}`` the seats of ``result.by``), else
  * the platform's (resign, abandoned, ...); "" when neither has words for it.
