@@ -57,6 +57,15 @@ def test_cli_prints_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--games, --processes: only with --run" in capsys.readouterr().err
 
 
+def test_a_level_varies_only_by_a_declared_variation() -> None:
+    from spelbord.ai.levels import Levels
+
+    with pytest.raises(AgentSpecError, match="varied must be one of"):
+        Levels("ab:depth=1", "ab:depth=3", "ab:300ms", "ab:2s", varied="depth=9")
+    plain = Levels("random", "random", "mcts:1s", "mcts:4s")
+    assert plain.measured("hard") == plain.spec("hard") == "mcts:1s"
+
+
 def test_coerceo_levels_are_the_engines_own() -> None:
     from spelbord.games.coerceo.engine.levels import LEVELS as ENGINE_LEVELS
 

@@ -51,3 +51,18 @@ def test_bad_round_robins_fail_clearly() -> None:
     with pytest.raises(LadderError, match="processes"):
         play_round_robin("islandet", 1, processes=65)
     assert isinstance(LadderError("x"), ValueError)
+
+
+def test_deterministic_levels_play_varied_games_in_the_round_robin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Coerceo's levels are fixed-depth searches: without its ``varied`` openings the two
+    # games with the same seating would be one game twice
+    monkeypatch.setattr(ladder, "entrants", lambda game: ["level:easy", "level:medium"])
+    data = play_round_robin("coerceo", 4, seed=5)
+    assert data["specs"] == {
+        "level:easy": "ab:depth=1:openings=4",
+        "level:medium": "ab:depth=3:openings=4",
+    }
+    assert len({row["moves"] for row in data["rows"]}) > 2
+    assert ladder.stale_levels("coerceo", data) == []  # the levels as they play, varied
