@@ -57,30 +57,27 @@ def run(args: argparse.Namespace) -> int:
     from spelbord.ai.budget import AgentSpecError
     from spelbord.ai.ladder import report
 
-    run_options = {
-        "--games": args.games,
-        "--scale": args.scale,
-        "--seed": args.seed,
-        "--processes": args.processes,
-    }
-    given = [name for name, value in run_options.items() if value is not None]
-    if given and not args.play_round_robin:
-        raise CliError(
-            f"{', '.join(given)}: only with --run (they shape a round robin)", EXIT_USAGE
+    # None: not given (the round robin's own defaults apply, and only --run takes them)
+    given = {
+        name: value
+        for name, value in (
+            ("games", args.games),
+            ("scale", args.scale),
+            ("seed", args.seed),
+            ("processes", args.processes),
         )
+        if value is not None
+    }
+    if given and not args.play_round_robin:
+        flags = ", ".join(f"--{name}" for name in given)
+        raise CliError(f"{flags}: only with --run (they shape a round robin)", EXIT_USAGE)
     try:
         if args.play_round_robin:
             from spelbord.ai.ladder import store
             from spelbord.lab.levels import play_round_robin
 
-            data = play_round_robin(
-                args.game,
-                2 if args.games is None else args.games,
-                1.0 if args.scale is None else args.scale,
-                0 if args.seed is None else args.seed,
-                True,
-                1 if args.processes is None else args.processes,
-            )
+            games = given.pop("games", 2)
+            data = play_round_robin(args.game, games, progress=True, **given)
             path = store(data)
             print(f"stored {path}")
         print(report(args.game))

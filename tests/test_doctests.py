@@ -1,5 +1,5 @@
-"""The agents' docstring examples run (the suite collects doctests under core and games
-only; the lab's run in ``tests/lab/test_doctests.py``)."""
+"""The docstring examples of the agents and the lab run (the suite collects doctests under
+core and games only, ``pyproject.toml``'s ``testpaths``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,17 @@ import pkgutil
 import pytest
 
 import spelbord.ai
+import spelbord.lab
 
-MODULES = sorted(info.name for info in pkgutil.walk_packages(spelbord.ai.__path__, "spelbord.ai."))
+OPTIONAL = ("spelbord.lab.ray_exec",)
+"""Modules that need an optional dependency (Ray)."""
+
+MODULES = sorted(
+    info.name
+    for package in (spelbord.ai, spelbord.lab)
+    for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
+    if info.name not in OPTIONAL
+)
 
 
 @pytest.mark.parametrize("name", MODULES)
