@@ -22,6 +22,7 @@ from conftest import Factory, act, create, view
 from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.store import Store
+from spelbord.server.tables.workers import Answer, ThinkJob
 
 
 def clock_table(client: TestClient, kinds: list[str], **options: int) -> dict[str, Any]:
@@ -232,3 +233,54 @@ def test_an_ai_slower_than_its_clock_gets_the_timeout_and_its_answer_is_dropped(
     client.portal.call(settle)  # type: ignore[union-attr]
     assert view(client, t)["moves"] == final["moves"]
     assert [r.getMessage() for r in caplog.records] == []
+
+
+def test_an_ai_that_thought_longer_than_its_clock_gets_the_timeout_though_its_clock_started_late(
+    client: TestClient,
+) -> None:
+    """A job that waited in line is on no clock until the table hears a worker took it (up
+    to a second late): the worker's own measure of the agent's thinking still holds it to
+    its clock. Here every answer comes at once but was measured at 0.5 s against a 0.2 s
+    clock, so the table's timer never runs out first."""
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    asked = hub.think
+
+    async def measured_slow(job: ThinkJob) -> Answer:
+        answer = await asked(job)
+        return Answer(answer.action, 0.5)
+
+    hub.think = measured_slow  # type: ignore[method-assign]
+    made = clock_table(client, ["local", "ai:first"], clock_ms=200)
+    t, tok = made["table"], made["tokens"]
+    assert act(client, t, tok["0"], 11, 2).status_code == 200
+    for ply in (3, 5):
+        wait_view(client, t, lambda v, ply=ply: v["ply"] == ply)
+        assert act(client, t, tok["0"], 2, ply).status_code == 200
+    final = wait_view(client, t, lambda v: v["status"] == "finished")
+    parts = [p for m in final["moves"] for p in m.get("parts", [m])]
+    assert [p["text"] for p in parts if p["seat"] == 1] == [
+        "bid 0 (time)",
+        "+0 (time)",
+        "+0 (time)",
+    ]
+    assert final["result"]["irregular"]["reason"] == "agent_timeout"
+
+
+def test_an_ai_within_its_clock_plays_its_own_move(client: TestClient) -> None:
+    """The measure judges only the slow: an answer measured within the clock is played."""
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    asked = hub.think
+
+    async def measured_quick(job: ThinkJob) -> Answer:
+        answer = await asked(job)
+        return Answer(answer.action, 0.1)
+
+    hub.think = measured_quick  # type: ignore[method-assign]
+    made = clock_table(client, ["local", "ai:first"], clock_ms=5000)
+    t, tok = made["table"], made["tokens"]
+    assert act(client, t, tok["0"], 11, 2).status_code == 200
+    v = wait_view(client, t, lambda v: v["ply"] == 3)
+    parts = [p for m in v["moves"] for p in m.get("parts", [m])]
+    assert [p["text"] for p in parts if p["seat"] == 1] and not any(
+        "(time)" in p["text"] for p in parts
+    )

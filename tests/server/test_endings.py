@@ -19,7 +19,7 @@ from spelbord.server.db import open_engine
 from spelbord.server.tables.hub import Hub
 from spelbord.server.tables.live import LiveTable
 from spelbord.server.tables.store import Advance, SeatRecord, Store, TableRecord
-from spelbord.server.tables.workers import ThinkJob
+from spelbord.server.tables.workers import Answer, ThinkJob
 
 T = TypeVar("T")
 
@@ -212,8 +212,8 @@ class BareHost:
         self.calls.append("advance")
         self.store.advance(change)
 
-    async def think(self, job: ThinkJob) -> int | None:
-        return None
+    async def think(self, job: ThinkJob) -> Answer:
+        return Answer(None)
 
     def release(self, table: LiveTable) -> None:
         self.released.append(table.status)

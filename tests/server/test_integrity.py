@@ -126,7 +126,7 @@ def test_a_failing_pool_is_a_server_fault_and_unrates_the_game(url: str) -> None
         sign_up(c, "Siv")
         hub = c.app.state.hub  # type: ignore[attr-defined]
 
-        async def broken(job: Any) -> int | None:
+        async def broken(job: Any) -> Any:
             raise RuntimeError("the worker pool is gone")
 
         hub.think = broken

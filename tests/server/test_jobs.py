@@ -40,7 +40,9 @@ def test_claims_take_turns_over_clients_and_keep_to_the_cap(database_url: str) -
     assert store.claim("w4", lease=5, cap=2, now=300.3) is None
     assert store.finish(a[0], "w1", result=3, now=301.0)
     assert store.claim("w4", lease=5, cap=2, now=301.1).id == a[2]  # type: ignore[union-attr]
-    assert store.states([a[0]])[a[0]].state == DONE
+    done = store.states([a[0]])[a[0]]
+    assert done.state == DONE and done.thought == pytest.approx(1.0)  # claimed 300, done 301
+    assert store.states([a[1]])[a[1]].thought is None  # still thinking
 
 
 def test_a_dead_workers_job_is_taken_over_and_answered_once(database_url: str) -> None:
@@ -52,7 +54,8 @@ def test_a_dead_workers_job_is_taken_over_and_answered_once(database_url: str) -
     assert taken is not None and taken.id == j and taken.attempts == 2
     assert not store.finish(j, "dead", result=1, now=16.5)  # the old holder's answer: dropped
     assert store.finish(j, "w2", result=2, now=17.0)
-    assert store.states([j])[j].result == 2
+    answered = store.states([j])[j]
+    assert answered.result == 2 and answered.thought == pytest.approx(1.0)  # from w2's claim
     # The table's new owner asks again for the same decision: the same job, its answer.
     assert store.enqueue(job("alice", "t1"), now=18.0) == j
 

@@ -23,7 +23,7 @@ from spelbord.server.cluster.bus import Bus
 from spelbord.server.jobs.bounds import bounded_spec, time_bound
 from spelbord.server.jobs.runner import DONE_CHANNEL, JOBS_CHANNEL
 from spelbord.server.jobs.store import ANALYSIS, DONE, FAILED, MOVE, JobState, JobStore, NewJob
-from spelbord.server.tables.workers import ThinkJob
+from spelbord.server.tables.workers import Answer, ThinkJob
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +59,9 @@ class Jobs:
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._watch())
 
-    async def move(self, job: ThinkJob) -> int | None:
-        """The action of an AI seat's job (``None``: it failed)."""
+    async def move(self, job: ThinkJob) -> Answer:
+        """The answer of an AI seat's job (its action ``None``: it failed), with the seconds
+        its worker thought."""
         spec = bounded_spec(job.spec, self.cap)
         queued = dataclasses.replace(job, spec=spec)
         payload = dataclasses.asdict(queued)
@@ -76,8 +77,8 @@ class Jobs:
         state = await self._submit(new)
         if state.state != DONE or not isinstance(state.result, int):
             log.warning("AI job of table %s failed: %s", job.table, state.error)
-            return None
-        return state.result
+            return Answer(None)
+        return Answer(state.result, state.thought)
 
     def job_of(self, table: str, seat: int) -> str | None:
         """The job waited for here for ``seat`` of ``table`` (``None``: none)."""

@@ -95,6 +95,16 @@ class JobState(NamedTuple):
     state: str
     result: Any
     error: str | None
+    claimed_at: float | None = None
+    """When a worker last took the job (epoch seconds; ``None``: never)."""
+    finished_at: float | None = None
+
+    @property
+    def thought(self) -> float | None:
+        """Seconds from the last claim to the answer (``None``: not both known)."""
+        if self.claimed_at is None or self.finished_at is None:
+            return None
+        return max(0.0, self.finished_at - self.claimed_at)
 
 
 class Queued(NamedTuple):
@@ -191,11 +201,19 @@ class JobStore:
             return {}
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(JOBS.c.id, JOBS.c.state, JOBS.c.result, JOBS.c.error).where(
-                    JOBS.c.id.in_(list(ids))
-                )
+                sa.select(
+                    JOBS.c.id,
+                    JOBS.c.state,
+                    JOBS.c.result,
+                    JOBS.c.error,
+                    JOBS.c.claimed_at,
+                    JOBS.c.finished_at,
+                ).where(JOBS.c.id.in_(list(ids)))
             )
-            return {r.id: JobState(r.state, r.result, r.error) for r in rows}
+            return {
+                r.id: JobState(r.state, r.result, r.error, r.claimed_at, r.finished_at)
+                for r in rows
+            }
 
     def line(self, now: float | None = None) -> dict[str, int]:
         """Every queued job's place in line (1: the next a worker takes), in ``fair_order``."""

@@ -4,7 +4,10 @@ Whenever an AI seat has a decision (its turn, or its part of a simultaneous choi
 agent is thinking yet, one task asks the worker tier (through the table's host: ``think``;
 a job that waits in line until a worker takes it) for every such seat at once, then plays
 the answers through the table's one path for changes, under its lock. An answer for a ply
-the game has left (a clock ran out meanwhile) is dropped.
+the game has left (a clock ran out meanwhile) is dropped. An agent that thought longer
+than its seat's decision clock allows (as the worker tier measured it: a job that waited in
+line got its clock late) gets the clock's timeout action, as if the clock had run out; so
+does an answer that arrives after the running clock's deadline.
 
 A failed, crashed or illegal answer is replaced by a random legal action (seeded by table
 and ply) only where the host allows it (``Host.allows_random``: a casual game), and that
@@ -18,23 +21,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from spelbord.core import SIMULTANEOUS, Game, State
+from spelbord.core import SIMULTANEOUS, Clock, Game, State
+from spelbord.server.tables.clocks import DecisionClocks
 from spelbord.server.tables.integrity import (
     AGENT_FAILED,
     AGENT_ILLEGAL,
     AGENT_NO_ANSWER,
+    AGENT_TIMEOUT,
     Irregularity,
 )
 from spelbord.server.tables.store import SeatRecord
-from spelbord.server.tables.workers import ThinkJob, derive_seed
+from spelbord.server.tables.workers import Answer, ThinkJob, derive_seed
 
 log = logging.getLogger(__name__)
 
-Think = Callable[[ThinkJob], Awaitable[int | None]]
-"""Asks an agent for its action (``Host.think``); ``None``: no answer."""
+Think = Callable[[ThinkJob], Awaitable[Answer]]
+"""Asks an agent for its answer (``Host.think``); its action ``None``: no answer."""
 AllowsRandom = Callable[[str], Awaitable[bool]]
 """Whether a table's failed AI answer may be replaced by a random move (``Host``)."""
 
@@ -65,6 +72,7 @@ class SeatedTable(Protocol):
     seats: list[SeatRecord]
     pending: dict[int, int]
     lock: asyncio.Lock
+    clocks: DecisionClocks
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
 
@@ -78,6 +86,16 @@ class SeatedTable(Protocol):
     ) -> None: ...
 
     async def abort_ai(self, irregular: Irregularity) -> None: ...
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What an AI seat plays: the ``action``, whether the clock chose it (``timed_out``)
+    and what made it irregular when the agent did not choose it (``integrity``)."""
+
+    action: int
+    irregular: Irregularity | None = None
+    timed_out: bool = False
 
 
 class AiSeats:
@@ -121,7 +139,7 @@ class AiSeats:
         while self.task is me and (seats := self.to_move()):
             ply = table.state.move_number()
             try:
-                actions = await asyncio.gather(*(self._think(seat) for seat in seats))
+                choices = await asyncio.gather(*(self._think(seat) for seat in seats))
             except AbortedError as exc:
                 async with table.lock:
                     if self.task is me and table.status == "running":
@@ -132,20 +150,34 @@ class AiSeats:
                     return  # a clock ran out meanwhile; a fresh task thinks now
                 if table.status != "running" or table.state.move_number() != ply:
                     continue
-                for seat, (action, irregular) in zip(seats, actions, strict=True):
+                late = False
+                for seat, choice in zip(seats, choices, strict=True):
                     if table.status != "running" or table.state.move_number() != ply:
                         break
                     if seat in table.pending:
                         continue
+                    if self._ran_out(seat, ply):
+                        late = True
+                        continue
                     try:
-                        await table.decide(seat, action, ply, irregular=irregular)
+                        await table.decide(
+                            seat, choice.action, ply, choice.timed_out, choice.irregular
+                        )
                     except Exception:
                         log.exception("table %s: the AI move of seat %d failed", table.id, seat)
                         return
+                if late:
+                    return  # the clock's timer plays for the late seat, then thinks afresh
 
-    async def _think(self, seat: int) -> tuple[int, Irregularity | None]:
-        """The seat's action, and what made it irregular when the agent did not choose it
-        (``integrity``: such a game is not rated)."""
+    def _ran_out(self, seat: int, ply: int) -> bool:
+        """Whether the seat's running clock has passed its deadline (its timer, waiting for
+        the table's lock, takes the clock's action: the answer is too late)."""
+        running = self.table.clocks.running.get(seat)
+        return running is not None and running.ply == ply and time.time() >= running.deadline
+
+    async def _think(self, seat: int) -> Choice:
+        """What the seat plays: its agent's action, or the clock's when the agent thought
+        too long, or a random one (irregular: such a game is not rated)."""
         table = self.table
         spec = table.seats[seat].agent or "random"
         state = table.state
@@ -163,25 +195,38 @@ class AiSeats:
             ply=ply,
             client=table.client or f"table:{table.id}",
         )
+        clock = _clock(state, seat)
         pause = RETRY_PAUSE
         for _ in range(RATED_ROUNDS):
-            action: int | None = None
+            answer = Answer(None)
             reason = AGENT_NO_ANSWER
             try:
-                action = await self.think(job)
+                answer = await self.think(job)
             except Exception:
                 log.exception("table %s: the AI tier failed", table.id)
                 reason = AGENT_FAILED
+            action = answer.action
+            if clock is not None and answer.late(clock.seconds):
+                log.info("table %s: seat %d's agent thought too long", table.id, seat)
+                return Choice(clock.on_timeout, Irregularity(AGENT_TIMEOUT, seat, ply), True)
             if action is not None and action in legal:
-                return action, None
+                return Choice(action)
             if action is not None:
                 log.warning("table %s: agent %s chose illegal %r", table.id, spec, action)
                 reason = AGENT_ILLEGAL
             if self.allows_random is None or await self.allows_random(table.id):
                 rng = random.Random(derive_seed(table.seed, "fallback", ply, seat))
                 log.warning("table %s: seat %d plays at random (its agent failed)", table.id, seat)
-                return rng.choice(legal), Irregularity(reason, seat, ply)
+                return Choice(rng.choice(legal), Irregularity(reason, seat, ply))
             log.error("table %s (rated): seat %d's agent failed; asking again", table.id, seat)
             await asyncio.sleep(pause)
             pause *= 2
         raise AbortedError(Irregularity(reason, seat, ply))
+
+
+def _clock(state: State, seat: int) -> Clock | None:
+    """The seat's decision clock in ``state`` (``None``: none, or the game's failed)."""
+    try:
+        return state.decision_clock(seat)
+    except Exception:
+        return None  # the table logs it when it starts its clocks (``timed_decisions``)

@@ -56,7 +56,7 @@ from spelbord.server.tables.live import LiveTable, hash_token
 from spelbord.server.tables.protocol import CreateRequest
 from spelbord.server.tables.records import replay_failed
 from spelbord.server.tables.store import Advance, SeatRecord, Store, TableRecord, note_in
-from spelbord.server.tables.workers import AgentPool, ThinkJob
+from spelbord.server.tables.workers import AgentPool, Answer, ThinkJob
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -105,7 +105,7 @@ class Thinker(Protocol):
 
     line: dict[str, int]
 
-    async def move(self, job: ThinkJob) -> int | None: ...
+    async def move(self, job: ThinkJob) -> Answer: ...
 
     def job_of(self, table: str, seat: int) -> str | None: ...
 
@@ -336,13 +336,15 @@ class Hub:
             return await asyncio.to_thread(LiveTable, self, record)
         return LiveTable(self, record)
 
-    async def think(self, job: ThinkJob) -> int | None:
-        """An AI seat's action from the worker tier (``None``: it failed, or there is none)."""
+    async def think(self, job: ThinkJob) -> Answer:
+        """An AI seat's answer from the worker tier (its action ``None``: it failed, or
+        there is none). The in-process pool's answers are judged by the table's clock alone
+        (it ran from the decision's start, the wait for a free worker included)."""
         if self.thinker is not None:
             return await self.thinker.move(job)
         if self.pool is None:
-            return None
-        return await self.pool.think(job)
+            return Answer(None)
+        return Answer(await self.pool.think(job))
 
     async def allows_random(self, table_id: str) -> bool:
         """A failed AI answer may be replaced by a random move unless the table is rated."""

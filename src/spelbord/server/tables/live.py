@@ -85,7 +85,7 @@ from spelbord.server.tables.store import (
     TableRecord,
 )
 from spelbord.server.tables.timecontrol import GameClock, TimeControl
-from spelbord.server.tables.workers import ThinkJob, derive_seed
+from spelbord.server.tables.workers import Answer, ThinkJob, derive_seed
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -164,8 +164,9 @@ class Host(Protocol):
         tables in one transaction)."""
         ...
 
-    async def think(self, job: ThinkJob) -> int | None:
-        """An agent's action for an AI seat (``None``: no answer; the seat plays at random)."""
+    async def think(self, job: ThinkJob) -> Answer:
+        """An agent's answer for an AI seat (``workers.Answer``; its action ``None``: no
+        answer)."""
         ...
 
     def release(self, table: LiveTable) -> None:

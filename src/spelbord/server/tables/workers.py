@@ -193,6 +193,27 @@ class ThinkJob:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """An AI seat's answer: the ``action`` (``None``: none came) and the seconds the agent
+    ``thought``, from a worker taking the job to its answer, when the worker tier measured
+    them (``None``: the table's own clock, started when the decision began, judges alone).
+
+    A job that waited in line is on no clock (the table starts one when it hears a worker
+    took the job, up to a second late): the measured time still holds it to its clock.
+
+    >>> Answer(3, 0.25).late(1.0), Answer(3, 1.5).late(1.0), Answer(3).late(1.0)
+    (False, True, False)
+    """
+
+    action: int | None
+    thought: float | None = None
+
+    def late(self, seconds: float) -> bool:
+        """Whether the agent thought longer than a clock of ``seconds`` allowed."""
+        return self.thought is not None and self.thought > seconds
+
+
+@dataclass(frozen=True)
 class CallJob:
     """Any other work for a worker process: ``path`` (``"package.module:function"``) called
     with ``kwargs`` (JSON values), answering JSON; stopped after ``timeout`` seconds."""
