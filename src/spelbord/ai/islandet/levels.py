@@ -12,6 +12,20 @@
   once (``cutoff=0``: no random play-out; ``games/islandet/evaluation.py`` counts units,
   lines of fire of both sides and the blasts of blocks in an enemy's sights).
 * Hard and Master: MCTS at 1 s and 4 s.
+
+Master is not yet above Hard (issue 31): in the round robin of 28 November Hard won both
+their games. Where the extra time goes, measured 29 November with iteration budgets at an
+eighth and a quarter of the real ones (``ai/ladders/islandet.json``, ``measured``):
+
+* four times the iterations score 60% (``mcts:800it`` against ``mcts:200it``, 20 games):
+  about +70 Elo, where the skill trace at ``cutoff=0`` gained about +130 a doubling at
+  50-800 iterations; a narrower search (``c=0.7``) 65%, within the noise;
+* leaves scored by the evaluation at once, at equal time, lose (``mcts:1900it:cutoff=0``
+  against ``mcts:400it``: 6 of 20), so the 20 random steps before the evaluation carry
+  the strength, not the tree's depth.
+
+So a stronger Master needs better estimates at the leaves (play-outs that shoot as a
+player would, or a learned evaluation), not more of the same search.
 """
 
 from __future__ import annotations
