@@ -207,6 +207,32 @@ def test_a_restarted_server_starts_the_clocks_again_in_full(
         ]
 
 
+def play_seat_0(client: TestClient, t: str, token: str) -> dict[str, Any]:
+    """Seat 0 bids 11 and adds 2 twice, seat 1 (an AI) plays its part: the finished view."""
+    assert act(client, t, token, 11, 2).status_code == 200
+    for ply in (3, 5):
+        wait_view(client, t, lambda v, ply=ply: v["ply"] == ply)
+        assert act(client, t, token, 2, ply).status_code == 200
+    return wait_view(client, t, lambda v: v["status"] == "finished")
+
+
+def seat_1_moves(v: dict[str, Any]) -> list[str]:
+    """The texts of seat 1's moves and parts of simultaneous moves, in order."""
+    parts = [p for m in v["moves"] for p in m.get("parts", [m])]
+    return [p["text"] for p in parts if p["seat"] == 1]
+
+
+def measured_thinking(client: TestClient, seconds: float) -> None:
+    """From now on, the worker tier reports every agent as having thought ``seconds``."""
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    asked = hub.think
+
+    async def measured(job: ThinkJob) -> Answer:
+        return Answer((await asked(job)).action, seconds)
+
+    hub.think = measured  # type: ignore[method-assign]
+
+
 def test_an_ai_slower_than_its_clock_gets_the_timeout_and_its_answer_is_dropped(
     client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -214,17 +240,8 @@ def test_an_ai_slower_than_its_clock_gets_the_timeout_and_its_answer_is_dropped(
     made = clock_table(client, ["local", "ai:late:0.5s"], clock_ms=200)
     t, tok = made["table"], made["tokens"]
     table = live_table(client, t)
-    assert act(client, t, tok["0"], 11, 2).status_code == 200
-    for ply in (3, 5):
-        wait_view(client, t, lambda v, ply=ply: v["ply"] == ply)
-        assert act(client, t, tok["0"], 2, ply).status_code == 200
-    final = wait_view(client, t, lambda v: v["status"] == "finished")
-    parts = [p for m in final["moves"] for p in m.get("parts", [m])]
-    assert [p["text"] for p in parts if p["seat"] == 1] == [
-        "bid 0 (time)",
-        "+0 (time)",
-        "+0 (time)",
-    ]
+    final = play_seat_0(client, t, tok["0"])
+    assert seat_1_moves(final) == ["bid 0 (time)", "+0 (time)", "+0 (time)"]
 
     async def settle() -> None:  # the agent's late answers come back and are dropped
         while table._tasks:
@@ -242,45 +259,18 @@ def test_an_ai_that_thought_longer_than_its_clock_gets_the_timeout_though_its_cl
     to a second late): the worker's own measure of the agent's thinking still holds it to
     its clock. Here every answer comes at once but was measured at 0.5 s against a 0.2 s
     clock, so the table's timer never runs out first."""
-    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    asked = hub.think
-
-    async def measured_slow(job: ThinkJob) -> Answer:
-        answer = await asked(job)
-        return Answer(answer.action, 0.5)
-
-    hub.think = measured_slow  # type: ignore[method-assign]
+    measured_thinking(client, 0.5)
     made = clock_table(client, ["local", "ai:first"], clock_ms=200)
-    t, tok = made["table"], made["tokens"]
-    assert act(client, t, tok["0"], 11, 2).status_code == 200
-    for ply in (3, 5):
-        wait_view(client, t, lambda v, ply=ply: v["ply"] == ply)
-        assert act(client, t, tok["0"], 2, ply).status_code == 200
-    final = wait_view(client, t, lambda v: v["status"] == "finished")
-    parts = [p for m in final["moves"] for p in m.get("parts", [m])]
-    assert [p["text"] for p in parts if p["seat"] == 1] == [
-        "bid 0 (time)",
-        "+0 (time)",
-        "+0 (time)",
-    ]
+    final = play_seat_0(client, made["table"], made["tokens"]["0"])
+    assert seat_1_moves(final) == ["bid 0 (time)", "+0 (time)", "+0 (time)"]
     assert final["result"]["irregular"]["reason"] == "agent_timeout"
 
 
 def test_an_ai_within_its_clock_plays_its_own_move(client: TestClient) -> None:
     """The measure judges only the slow: an answer measured within the clock is played."""
-    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    asked = hub.think
-
-    async def measured_quick(job: ThinkJob) -> Answer:
-        answer = await asked(job)
-        return Answer(answer.action, 0.1)
-
-    hub.think = measured_quick  # type: ignore[method-assign]
+    measured_thinking(client, 0.1)
     made = clock_table(client, ["local", "ai:first"], clock_ms=5000)
     t, tok = made["table"], made["tokens"]
     assert act(client, t, tok["0"], 11, 2).status_code == 200
-    v = wait_view(client, t, lambda v: v["ply"] == 3)
-    parts = [p for m in v["moves"] for p in m.get("parts", [m])]
-    assert [p["text"] for p in parts if p["seat"] == 1] and not any(
-        "(time)" in p["text"] for p in parts
-    )
+    moves = seat_1_moves(wait_view(client, t, lambda v: v["ply"] == 3))
+    assert moves and not any("(time)" in m for m in moves)
