@@ -26,8 +26,8 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from spelbord.core import SIMULTANEOUS, Clock, Game, State
-from spelbord.server.tables.clocks import DecisionClocks
+from spelbord.core import SIMULTANEOUS, Game, State
+from spelbord.server.tables.clocks import DecisionClocks, timed_decisions
 from spelbord.server.tables.integrity import (
     AGENT_FAILED,
     AGENT_ILLEGAL,
@@ -195,7 +195,7 @@ class AiSeats:
             ply=ply,
             client=table.client or f"table:{table.id}",
         )
-        clock = _clock(state, seat)
+        clock = timed_decisions(state, True, table.pending, table.id).get(seat)
         pause = RETRY_PAUSE
         for _ in range(RATED_ROUNDS):
             answer = Answer(None)
@@ -222,11 +222,3 @@ class AiSeats:
             await asyncio.sleep(pause)
             pause *= 2
         raise AbortedError(Irregularity(reason, seat, ply))
-
-
-def _clock(state: State, seat: int) -> Clock | None:
-    """The seat's decision clock in ``state`` (``None``: none, or the game's failed)."""
-    try:
-        return state.decision_clock(seat)
-    except Exception:
-        return None  # the table logs it when it starts its clocks (``timed_decisions``)
