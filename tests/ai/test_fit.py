@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from spelbord.ai.budget import AgentSpecError
+from spelbord.ai.fitting import fit_logistic, judge
 from spelbord.ai.mcts import evaluation
-from spelbord.ai.omringad.fit import fit_logistic, judge
 from spelbord.ai.spec import make_agent
 from spelbord.core import random_step
 from spelbord.games.omringad.engine.fitted import feature_names, features, fitted_value, model
@@ -59,3 +59,53 @@ def test_eval_option_names_the_evaluation() -> None:
         evaluation("fitted", "gunst")
     with pytest.raises(AgentSpecError, match="unknown evaluation"):
         make_agent("mcts:10it:eval=magic")
+
+
+def test_islandets_stored_model_is_antisymmetric_and_in_range() -> None:
+    from spelbord.games.islandet import fitted as islandet_fitted
+    from spelbord.games.islandet.game import IslandetGame
+
+    assert islandet_fitted.model()["features"] == list(islandet_fitted.FEATURES)
+    assert "lab tune islandet --games" in islandet_fitted.model()["command"]
+    st = IslandetGame().new_initial_state()
+    rng = random.Random(5)
+    while not (st.pos.island_units(0) and st.pos.island_units(1)):
+        random_step(st, rng)
+    for _ in range(30):
+        random_step(st, rng)
+    v = islandet_fitted.fitted_value(st)
+    assert -1 < v[0] < 1 and v[1] == -v[0]
+    assert evaluation("fitted", "islandet") is islandet_fitted.fitted_value
+
+
+def test_islandets_features_follow_a_hand_made_position() -> None:
+    """A tank at c3 facing north has an enemy soldier at c7, its range ahead, in its
+    sights (R14): seat 0, to move in its turn, leads by the tank's range over the
+    soldier's and by one unit under fire; a pending free removal (R8) is counted as done."""
+    from spelbord.games.islandet.fitted import features
+    from spelbord.games.islandet.position import Position, Rules
+    from spelbord.games.islandet.units import SOLDIER, TANK, Unit
+
+    pos = Position(Rules())
+    pos.phase, pos.to_move = "move", 0
+    pos.units = {26: Unit(0, TANK, 0), 74: Unit(1, SOLDIER, 2)}
+    names = ["left", "share", "island", "range", "pad", "fire", "waiting", "hand"]
+    lead = dict(zip(names, features(pos), strict=True))
+    assert lead["left"] == lead["island"] == lead["pad"] == 0
+    assert lead["range"] == 4 - 2 and lead["fire"] == 1.0 and lead["waiting"] == 0.0
+    pos.to_move = 1  # the soldier's side moves: the tank's fire is the waiting side's
+    assert features(pos)[5:7] == [0.0, 1.0]
+    pos.phase, pos.to_move = "remove", 1  # seat 1 must give up a unit (R8)
+    assert features(pos)[0] == 1.0
+
+
+def test_islandets_tuner_writes_weights_with_the_command(tmp_path: Path) -> None:
+    from spelbord.cli import main as cli
+
+    out = tmp_path / "fitted.json"
+    argv = ["lab", "tune", "islandet", "--games", "5", "--agents", "random", "script:marksman"]
+    assert cli([*argv, "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["games"] == 5 and len(data["weights"]) == 8
+    assert data["command"].endswith("--seed 1 --agents random script:marksman")
+    assert data["opponents"] == ["random", "script:marksman"]

@@ -190,9 +190,7 @@ def _clamp(value: float) -> float:
 
 def heuristic_value(pos: Position) -> list[float]:
     """Per-seat estimate in [-1, 1] of the returns of an unfinished game (see the module)."""
-    removal = free_removal(pos)
-    if removal is not None:
-        pos = _taken(pos, removal)
+    pos = removal_done(pos)
     danger = danger_map(pos)
     goal = pos.rules.goal
     if goal == "quick":
@@ -210,8 +208,12 @@ def heuristic_value(pos: Position) -> list[float]:
     return [value, -value]
 
 
-def _taken(pos: Position, removal: tuple[int, int]) -> Position:
-    """A copy of ``pos`` with the free removal's unit gone and counted as lost."""
+def removal_done(pos: Position) -> Position:
+    """``pos``, or while a free removal is pending (R8, R13) a copy with the unit it would
+    best take (``free_removal``) gone and counted as lost."""
+    removal = free_removal(pos)
+    if removal is None:
+        return pos
     out = pos.copy()
     sq, slot = removal
     if sq >= 0:

@@ -34,6 +34,8 @@ class IslandetGame(Game):
         levels="spelbord.ai.islandet.levels:LEVELS",
         studies="spelbord.ai.islandet.studies",
         encoder="spelbord.games.islandet.encoding:IslandetEncoder",
+        evaluations={"fitted": "spelbord.games.islandet.fitted:fitted_value"},
+        tuner="spelbord.ai.islandet.fit:main",
         # the lab's benchmark plays a plan: the medium level searches 250 ms a move
         bench=Bench(lab_seats=("script:marksman", "script:marksman")),
     )
