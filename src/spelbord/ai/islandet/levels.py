@@ -36,7 +36,9 @@ eighth and a quarter of the real ones (load-independent; ``ai/ladders/islandet.j
   estimates at the leaves are what the search lacked;
 * so Master against Hard at an eighth of their iterations, ``mcts:800it:eval=fitted``
   against ``mcts:200it`` on the seeds of the first row (7002): **17 of 20, 85% [64,
-  95]**, about +300 Elo, where four times the iterations alone scored 60% (14 min).
+  95]**, about +300 Elo, where four times the iterations alone scored 60% (14 min);
+* at the real budgets, nothing else running, ``spelbord match islandet level:master
+  level:hard --games 8 --processes 2 --seed 7201``: 6 of 8 (75% [41, 93], 30 min).
 
 Master's place in the lobby's ladder waits for the next round robin at the real budgets
 (``spelbord ai levels islandet --run --games 2 --scale 1 --seed 4 --processes 2``, about
