@@ -109,3 +109,20 @@ def test_islandets_tuner_writes_weights_with_the_command(tmp_path: Path) -> None
     assert data["games"] == 5 and len(data["weights"]) == 8
     assert data["command"].endswith("--seed 1 --agents random script:marksman")
     assert data["opponents"] == ["random", "script:marksman"]
+
+
+@pytest.mark.parametrize("game", ["omringad", "islandet"])
+@pytest.mark.parametrize(
+    ("option", "value"), [("--games", "0"), ("--games", "100001"), ("--every", "x")]
+)
+def test_tuners_refuse_counts_out_of_bounds_and_write_nothing(
+    game: str, option: str, value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spelbord.cli import main as cli
+
+    out = tmp_path / "fitted.json"
+    with pytest.raises(SystemExit) as exit_:
+        cli(["lab", "tune", game, option, value, "--out", str(out)])
+    assert exit_.value.code == 2
+    assert f"argument {option}: expected" in capsys.readouterr().err
+    assert not out.exists()

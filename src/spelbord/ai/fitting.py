@@ -16,6 +16,7 @@ game's evaluation.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
 import math
@@ -36,6 +37,47 @@ Sample = Callable[[State], "tuple[list[float], float] | None"]
 
 Played = list[tuple[list[tuple[list[float], float]], float]]
 """Per game, its sampled positions and seat 0's result (1, 1/2 or 0)."""
+
+MAX_GAMES = 100_000
+"""The most games a tuner plays (900, the largest stored fit, takes minutes)."""
+
+MAX_EVERY = 1_000
+"""The widest gap between sampled positions, in moves (games last tens to hundreds)."""
+
+
+def tuner_parser(game: str, doc: str | None, games: int, every: int) -> argparse.ArgumentParser:
+    """The options every tuner takes: ``--games``, ``--every``, ``--seed``, ``--out``, each
+    count bounded (``MAX_GAMES``, ``MAX_EVERY``).
+
+    >>> parser = tuner_parser("islandet", None, games=300, every=5)
+    >>> parser.parse_args(["--games", "12"]).games
+    12
+    """
+    parser = argparse.ArgumentParser(
+        prog=f"spelbord lab tune {game}",
+        description=doc,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--games", type=_count(MAX_GAMES), default=games, help="games to play")
+    parser.add_argument(
+        "--every", type=_count(MAX_EVERY), default=every, help="a position every N moves"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="default: fitted.json")
+    return parser
+
+
+def _count(most: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if not 1 <= value <= most:
+            raise argparse.ArgumentTypeError(f"expected 1 to {most}, got {value}")
+        return value
+
+    return parse
 
 
 def play(

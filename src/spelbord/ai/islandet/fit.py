@@ -12,12 +12,11 @@ are written to ``fitted.json``.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from tqdm import tqdm
 
-from spelbord.ai.fitting import fit_played, play, stopwatch, write_fit
+from spelbord.ai.fitting import fit_played, play, stopwatch, tuner_parser, write_fit
 from spelbord.ai.scripted import plans_for
 from spelbord.core import State
 
@@ -43,16 +42,8 @@ def sample(state: State) -> tuple[list[float], float] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="spelbord lab tune islandet",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--every", type=int, default=5, help="a position every N moves")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = tuner_parser("islandet", __doc__, games=300, every=5)
     parser.add_argument("--agents", nargs="+", default=None, metavar="SPEC")
-    parser.add_argument("--out", type=Path, default=None, help="default: fitted.json")
     args = parser.parse_args(argv)
     from spelbord.games.islandet import fitted
 

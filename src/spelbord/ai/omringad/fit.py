@@ -14,10 +14,11 @@ the data's size, those figures and this command are written to ``fitted.json``.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
-from spelbord.ai.fitting import fit_played, play, stopwatch, write_fit
+from tqdm import tqdm
+
+from spelbord.ai.fitting import fit_played, play, stopwatch, tuner_parser, write_fit
 from spelbord.ai.scripted import plans_for
 from spelbord.core import State
 
@@ -39,21 +40,21 @@ def sample(state: State) -> tuple[list[float], float] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="spelbord lab tune omringad",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--games", type=int, default=160)
-    parser.add_argument("--every", type=int, default=8, help="a position every N moves")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=None, help="default: fitted.json")
-    args = parser.parse_args(argv)
+    args = tuner_parser("omringad", __doc__, games=160, every=8).parse_args(argv)
     from spelbord.games.omringad.engine import fitted
 
     opponents = [f"script:{p}" for p in plans_for("omringad")] + ["random"]
     seconds = stopwatch()
-    played = play("omringad", opponents, args.games, args.every, args.seed, sample)
+    with tqdm(total=args.games, unit="game", desc="omringad games") as bar:
+        played = play(
+            "omringad",
+            opponents,
+            args.games,
+            args.every,
+            args.seed,
+            sample,
+            progress=lambda n: bar.update(1),
+        )
     weights, record = fit_played(played, fitted.feature_names(), RIDGE)
     record["opponents"] = opponents
     record["seconds"] = seconds()

@@ -111,13 +111,27 @@ def lines_of_fire(pos: Position, seat: int) -> dict[int, float]:
     return out
 
 
-def danger_map(pos: Position) -> dict[int, float]:
+Fire = tuple[dict[int, float], dict[int, float]]
+"""Each seat's ``lines_of_fire``, seat 0's first."""
+
+
+def fire_of_both(pos: Position) -> Fire:
+    """Both seats' ``lines_of_fire`` (none outside the phases where guns fire)."""
+    if pos.phase not in ACTIVE_PHASES:
+        return {}, {}
+    return lines_of_fire(pos, 0), lines_of_fire(pos, 1)
+
+
+def danger_map(pos: Position, fire: Fire | None = None) -> dict[int, float]:
     """Square -> the share of the unit there counted as lost: the side playing's lines of
-    fire at ``THREAT_DISCOUNT``, the waiting side's at ``WAITING_DISCOUNT``."""
+    fire at ``THREAT_DISCOUNT``, the waiting side's at ``WAITING_DISCOUNT`` (``fire``:
+    ``fire_of_both(pos)`` when the caller has it already)."""
     if pos.phase not in ACTIVE_PHASES:
         return {}
-    out = {sq: WAITING_DISCOUNT * w for sq, w in lines_of_fire(pos, 1 - pos.to_move).items()}
-    for sq, w in lines_of_fire(pos, pos.to_move).items():
+    if fire is None:
+        fire = fire_of_both(pos)
+    out = {sq: WAITING_DISCOUNT * w for sq, w in fire[1 - pos.to_move].items()}
+    for sq, w in fire[pos.to_move].items():
         out[sq] = max(out.get(sq, 0.0), THREAT_DISCOUNT * w)
     return out
 
@@ -190,8 +204,14 @@ def _clamp(value: float) -> float:
 
 def heuristic_value(pos: Position) -> list[float]:
     """Per-seat estimate in [-1, 1] of the returns of an unfinished game (see the module)."""
-    pos = removal_done(pos)
-    danger = danger_map(pos)
+    settled = removal_done(pos)
+    return settled_value(settled, fire_of_both(settled))
+
+
+def settled_value(pos: Position, fire: Fire) -> list[float]:
+    """``heuristic_value`` of a position with no removal pending (``removal_done``), given
+    its ``fire_of_both``: for callers that need the lines of fire themselves too."""
+    danger = danger_map(pos, fire)
     goal = pos.rules.goal
     if goal == "quick":
         lost = [float(pos.lost[s]) for s in (0, 1)]

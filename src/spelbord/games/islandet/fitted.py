@@ -33,10 +33,9 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from spelbord.games.islandet.evaluation import (
-    ACTIVE_PHASES,
-    heuristic_value,
-    lines_of_fire,
+    fire_of_both,
     removal_done,
+    settled_value,
 )
 from spelbord.games.islandet.position import EMPTY, Position
 from spelbord.games.islandet.units import KINDS
@@ -80,16 +79,14 @@ def features(pos: Position) -> list[float]:
     >>> [round(f, 3) for f in features(pos)[:7]]
     [0.0, 0.0, 0.0, 2.0, 0.0, 1.0, 0.0]
     """
-    hand = heuristic_value(pos)[0]
     pos = removal_done(pos)  # as the hand-made evaluation: the removal is rarely declined
+    both = fire_of_both(pos)
+    hand = settled_value(pos, both)[0]
     left = [pos.units_left(s) for s in (0, 1)]
     island = [[u for u in pos.units.values() if u.seat == s] for s in (0, 1)]
     pads = [sum(1 for k in pos.pads[s] if k != EMPTY) + sum(pos.stock[s]) for s in (0, 1)]
     ranges = [sum(KINDS[u.kind].range for u in island[s]) for s in (0, 1)]
-    fire = [0.0, 0.0]
-    if pos.phase in ACTIVE_PHASES:
-        for s in (0, 1):
-            fire[s] = sum(lines_of_fire(pos, s).values())
+    fire = [sum(both[s].values()) for s in (0, 1)]
     sign = 1.0 if pos.to_move == 0 else -1.0
     mover, waiting = pos.to_move, 1 - pos.to_move
     total = left[0] + left[1]
