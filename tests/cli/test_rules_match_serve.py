@@ -238,3 +238,35 @@ def test_match_record_adds_a_row_to_the_games_records(
     assert "random vs random" in ladder.report("coerceo").splitlines()[-1]
     code, _, err = run_cli(*argv, "--record", " ")
     assert code == 2 and "--record takes a note" in err
+
+
+def test_a_recorded_match_of_two_levels_is_a_pairing_that_rates_them(
+    run_cli: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from spelbord.ai import ladder
+
+    monkeypatch.setattr(ladder, "_folder", lambda: tmp_path)
+    argv = ("match", "gunst", "level:medium", "level:easy", "--games", "4", "--seed", "3")
+    code, _, err = run_cli(*argv, "--no-progress", "--record", "two scripts")
+    assert code == 0, err
+    found = ladder.records("gunst", tmp_path)
+    [pairing] = found.pairings
+    assert found.measured == ()
+    assert (pairing.a, pairing.b, pairing.games, pairing.note) == (
+        "medium",
+        "easy",
+        4,
+        "two scripts",
+    )
+    assert pairing.specs == ("script:banisher", "script:hoarder")
+    assert pairing.command == "spelbord match gunst level:medium level:easy --games 4 --seed 3"
+    assert pairing.minutes is not None and pairing.minutes >= 0
+    assert set(ladder.ratings("gunst")) == {"easy", "medium"}  # the lobby rates them now
+    assert "medium vs easy: +" in ladder.report("gunst")
+    # The same level twice, or a variant of the game, rates nothing: a measured match.
+    code, _, err = run_cli(
+        *argv[:2], "level:easy", "level:easy", "--games", "2", "--no-progress", "--record", "mirror"
+    )
+    assert code == 0, err
+    assert len(ladder.records("gunst", tmp_path).pairings) == 1
+    assert ladder.records("gunst", tmp_path).measured[0].spec == "level:easy"

@@ -18,7 +18,7 @@ Every pairing and measured row says how it was played: the ``command``, the ``co
 that recorded it (the code measured is that commit's tree or its parent's, unless the
 ``note`` says otherwise), the ``date`` and a ``note`` (machine load, what was compared).
 Recording a match is adding a row to the file (``spelbord match ... --record NOTE`` does
-it): no Python changes. Nothing here is estimated.
+it, as a pairing when the two seats are two levels): no Python changes. Nothing here is estimated.
 
 One source gives a level's Elo (``ratings``): the level-against-level games when a game
 has any (Bradley-Terry strengths, ``spelbord.core.bradley_terry``, with half a virtual

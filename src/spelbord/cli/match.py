@@ -8,10 +8,12 @@ Examples::
 
 Give one spec per seat. The agents rotate over the seats from game to game, so each
 plays first equally often. With --record NOTE a two-seat match is added to the game's
-measured matches (spelbord/ai/ladders/GAME.json: the command, the commit, the date and
-the note), which `spelbord ai levels GAME` lists. The summary gives each agent's wins,
-draws and losses, its win rate and a 95% confidence interval (Wilson). Chance and agent
-seeds derive from --seed; with iteration budgets (mcts:2000it) a match repeats exactly.
+records (spelbord/ai/ladders/GAME.json: the command, the commit, the date and the note),
+which `spelbord ai levels GAME` lists: a match of two levels (level:hard level:medium) as
+a pairing, which rates the levels in the lobby, any other as a measured match. The
+summary gives each agent's wins, draws and losses, its win rate and a 95% confidence
+interval (Wilson). Chance and agent seeds derive from --seed; with iteration budgets
+(mcts:2000it) a match repeats exactly.
 """
 
 from __future__ import annotations
@@ -60,7 +62,8 @@ def add_parser(sub: Any) -> None:
     parser.add_argument(
         "--record",
         metavar="NOTE",
-        help="add the result to the game's measured matches, with this note (two seats)",
+        help="add the result to the game's records with this note (two seats; two levels: "
+        "a pairing that rates them)",
     )
     parser.set_defaults(run=run)
 
@@ -112,11 +115,48 @@ def command_of(args: argparse.Namespace) -> str:
 
 
 def record(args: argparse.Namespace, result: Any) -> Path:
-    """Add the match to the game's measured matches (``spelbord.ai.ladder.record``)."""
-    from spelbord.ai.ladder import Measured
+    """Add the match to the game's records (``spelbord.ai.ladder.record``): a match of two
+    different levels at the game's usual options as a ``Pairing`` with the specs they
+    played as, any other as a ``Measured`` match."""
+    from spelbord.ai.ladder import Measured, Pairing
     from spelbord.ai.ladder import record as add_row
+    from spelbord.ai.levels import LEVEL_NAMES, resolve
 
     first = result.entries[0]
+    commit = _commit()
+    date = datetime.date.today().isoformat()
+    levels = [spec.split(":", 1)[1] if spec.startswith("level:") else "" for spec in args.specs]
+    rated = not args.opt and levels[0] != levels[1]  # the levels as the lobby offers them
+    if rated and all(level in LEVEL_NAMES for level in levels):
+        pairing = Pairing(
+            a=levels[0],
+            b=levels[1],
+            wins=first.wins,
+            draws=first.draws,
+            losses=first.losses,
+            specs=(resolve(result.game, levels[0]), resolve(result.game, levels[1])),
+            minutes=round(result.seconds / 60, 1),
+            command=command_of(args),
+            commit=commit,
+            date=date,
+            note=args.record.strip(),
+        )
+        return add_row(result.game, pairing)
+    row = Measured(
+        spec=args.specs[0],
+        opponent=args.specs[1],
+        games=first.games,
+        score=first.wins + first.draws / 2,
+        command=command_of(args),
+        commit=commit,
+        date=date,
+        note=args.record.strip(),
+    )
+    return add_row(result.game, row)
+
+
+def _commit() -> str | None:
+    """The short hash of the checkout's commit, if this runs from a git checkout."""
     try:
         commit = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"],
@@ -127,14 +167,4 @@ def record(args: argparse.Namespace, result: Any) -> Path:
         ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         commit = ""
-    row = Measured(
-        spec=args.specs[0],
-        opponent=args.specs[1],
-        games=first.games,
-        score=first.wins + first.draws / 2,
-        command=command_of(args),
-        commit=commit or None,
-        date=datetime.date.today().isoformat(),
-        note=args.record.strip(),
-    )
-    return add_row(result.game, row)
+    return commit or None
