@@ -40,9 +40,15 @@ eighth and a quarter of the real ones (load-independent; ``ai/ladders/islandet.j
 * at the real budgets, nothing else running, ``spelbord match islandet level:master
   level:hard --games 8 --processes 2 --seed 7201``: 6 of 8 (75% [41, 93], 30 min).
 
-Master's place in the lobby's ladder waits for the next round robin at the real budgets
-(``spelbord ai levels islandet --run --games 2 --scale 1 --seed 4 --processes 2``, about
-66 min): the stored one played it as ``mcts:4s``, so it is shown unrated until then.
+The lobby's ladder, the round robin of the four levels and the eight plans at the real
+budgets with this Master (29 November, nothing else running, 4,164 s: ``spelbord ai levels
+islandet --run --games 2 --scale 1 --seed 4 --processes 2``, 132 games, 2 a pair): Master
++239 [+193, +325], Hard +209 [+138, +312], Medium +130 [+66, +215], Easy -4 [-116, +89],
+the plans from -4 (the marksman, Easy's own plan) to -136. The order is right, but two
+games a pair cannot part the searching levels: Hard and Master met twice (1-1) and beat
+nearly every plan, so their intervals overlap; the head-to-head matches above are the
+sharper measure. (The round robin before, with Master at ``mcts:4s``, had Master and
+Hard level at +210.)
 """
 
 from __future__ import annotations
