@@ -87,15 +87,17 @@ def play(
     every: int,
     seed: int,
     sample: Sample,
-    progress: Callable[[int], None] | None = None,
 ) -> Played:
     """``games`` games of ``game`` between every ordered pair of ``opponents`` in turn,
-    each position at a move number divisible by ``every`` passed to ``sample``."""
+    each position at a move number divisible by ``every`` passed to ``sample``; a
+    progress bar counts the games."""
+    from tqdm import tqdm
+
     from spelbord import games as registry
 
     pairs = list(itertools.permutations(opponents, 2))
     out: Played = []
-    for g in range(games):
+    for g in tqdm(range(games), unit="game", desc=f"{game} games"):
         specs = pairs[g % len(pairs)]
         seeds = (seed * 1000 + g * 2, seed * 1000 + g * 2 + 1)
         agents = [make_agent(spec, seed=s, game=game) for s, spec in zip(seeds, specs, strict=True)]
@@ -116,8 +118,6 @@ def play(
             else:
                 state.apply_action(agents[player].step(views[player]))
         out.append((rows, (state.returns()[0] + 1.0) / 2.0))
-        if progress is not None:
-            progress(g + 1)
     return out
 
 

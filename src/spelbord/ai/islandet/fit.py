@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tqdm import tqdm
-
 from spelbord.ai.fitting import fit_played, play, stopwatch, tuner_parser, write_fit
 from spelbord.ai.scripted import plans_for
 from spelbord.core import State
@@ -49,16 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
     agents = args.agents or [*(f"script:{p}" for p in plans_for("islandet")), "random", SEARCH]
     seconds = stopwatch()
-    with tqdm(total=args.games, unit="game", desc="islandet games") as bar:
-        played = play(
-            "islandet",
-            agents,
-            args.games,
-            args.every,
-            args.seed,
-            sample,
-            progress=lambda n: bar.update(1),
-        )
+    played = play("islandet", agents, args.games, args.every, args.seed, sample)
     weights, record = fit_played(played, fitted.FEATURES, RIDGE)
     record["opponents"] = agents
     record["seconds"] = seconds()

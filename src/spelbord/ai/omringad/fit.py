@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tqdm import tqdm
-
 from spelbord.ai.fitting import fit_played, play, stopwatch, tuner_parser, write_fit
 from spelbord.ai.scripted import plans_for
 from spelbord.core import State
@@ -45,16 +43,7 @@ def main(argv: list[str] | None = None) -> int:
 
     opponents = [f"script:{p}" for p in plans_for("omringad")] + ["random"]
     seconds = stopwatch()
-    with tqdm(total=args.games, unit="game", desc="omringad games") as bar:
-        played = play(
-            "omringad",
-            opponents,
-            args.games,
-            args.every,
-            args.seed,
-            sample,
-            progress=lambda n: bar.update(1),
-        )
+    played = play("omringad", opponents, args.games, args.every, args.seed, sample)
     weights, record = fit_played(played, fitted.feature_names(), RIDGE)
     record["opponents"] = opponents
     record["seconds"] = seconds()

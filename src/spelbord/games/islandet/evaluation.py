@@ -122,14 +122,12 @@ def fire_of_both(pos: Position) -> Fire:
     return lines_of_fire(pos, 0), lines_of_fire(pos, 1)
 
 
-def danger_map(pos: Position, fire: Fire | None = None) -> dict[int, float]:
+def danger_map(pos: Position, fire: Fire) -> dict[int, float]:
     """Square -> the share of the unit there counted as lost: the side playing's lines of
     fire at ``THREAT_DISCOUNT``, the waiting side's at ``WAITING_DISCOUNT`` (``fire``:
-    ``fire_of_both(pos)`` when the caller has it already)."""
+    ``fire_of_both(pos)``)."""
     if pos.phase not in ACTIVE_PHASES:
         return {}
-    if fire is None:
-        fire = fire_of_both(pos)
     out = {sq: WAITING_DISCOUNT * w for sq, w in fire[1 - pos.to_move].items()}
     for sq, w in fire[pos.to_move].items():
         out[sq] = max(out.get(sq, 0.0), THREAT_DISCOUNT * w)
