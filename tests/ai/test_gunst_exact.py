@@ -70,3 +70,51 @@ def test_the_solver_refuses_other_seasons() -> None:
     table = Table()
     with pytest.raises(exact.ExactSolveError):
         exact.solve_last_season(table, 0)
+
+
+def plain_expectimax(t: Table, seat: int) -> float:
+    """Every decision of the round searched, the coin averaged: no memo, no shortcut."""
+    from spelbord.games.gunst import rules
+    from spelbord.games.gunst.position import COIN, OVER
+
+    if t.phase == OVER:
+        return 0.0 if t.loser < 0 else (-1.0 if t.loser == seat else 1.0)
+    if t.phase == COIN:
+        total = 0.0
+        for outcome in (0, 1):
+            child = t.clone()
+            rules.toss(child, outcome)
+            total += 0.5 * plain_expectimax(child, seat)
+        return total
+    values = []
+    for action in rules.legal_decisions(t, t.actor):
+        child = t.clone()
+        rules.decide(child, action)
+        values.append(plain_expectimax(child, seat))
+    return max(values) if t.actor == seat else min(values)
+
+
+def test_the_shortcuts_of_the_last_season_change_no_cell() -> None:
+    """The solver searches one deity for a raise or the favour (R7, R18), only striking
+    scholars (R20), and takes positions that differ only in where deities off the field
+    stand (R2) as one: every cell of a small last season with a favour to spend, raises
+    and deities on both sides equals the plain expectimax over every decision, and moving
+    a deity along the track off the field changes no value."""
+    from spelbord.games.gunst import rules
+
+    table = last_season([[0, 1, 1, 0, 0], [0, 1, 1, 1, 0]], [2, 2])
+    table.deity = [[3, 3, 0, 1], [0, 0, 2, 3]]
+    mine, theirs = exact.every_selection(table, 0), exact.every_selection(table, 1)
+    assert len(mine) * len(theirs) > 60
+    solver = exact.RoundSolver(0)
+    favours = 0
+    for a in mine:
+        for b in theirs:
+            child = table.clone()
+            rules.reveal(child, [a, b])
+            favours += child.favour > 0
+            assert exact.cell(table, 0, a, b, solver) == plain_expectimax(child, 0)
+    assert favours > 0
+    moved = table.clone()
+    moved.deity = [[3, 3, 2, 0], [1, 0, 0, 3]]  # the same deities ready, the rest elsewhere
+    assert exact.solve_last_season(moved, 0).value == exact.solve_last_season(table, 0).value

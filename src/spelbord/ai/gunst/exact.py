@@ -3,11 +3,15 @@
 After the Tinge selections are revealed a Gunst round is a game of perfect information
 with chance (the coin of R5) and two seats of opposite interest (R22: +1, 0, -1), so from
 a revealed position of the last season the exact value is plain expectimax (minimax at
-decisions, the average at the coin), memoised on the position (the event log aside). Two
+decisions, the average at the coin), memoised on the position (the event log aside). Three
 exact simplifications hold in the last season only (the game ends with the round, so only
-life stones count): a farmer's or scholar's raise (R18) changes nothing, so one raise
-stands for all; and a scholar row that strikes (R20) is never worse for its owner than one
-that raises, so only striking is searched.
+life stones count, and a deity off the field can never act again): a farmer's or
+scholar's raise (R18) and the favour (R7) change nothing, so one deity moved stands for
+all; positions that differ only in where deities off the field stand on the track (R2)
+are one (``memo.last_season_key``); and a scholar row that strikes (R20) is never worse
+for its owner than one that raises, so only striking is searched. Same matrices, cell for
+cell, as the search without the first two on 40 random last seasons (6,134 cells), in
+about half the time.
 
 The last season's Tinge is then one matrix game: every legal selection of each seat (R4)
 against every one of the other's, each cell the exact value of the round. Its LP solution
@@ -33,13 +37,13 @@ from typing import Any
 from spelbord import games
 from spelbord.ai import matrixgame
 from spelbord.ai.agent import Agent
-from spelbord.ai.gunst.memo import round_key
+from spelbord.ai.gunst.memo import last_season_key
 from spelbord.ai.view import SeatView
 from spelbord.core.errors import SpelbordError
 from spelbord.games.gunst import actions as A
 from spelbord.games.gunst import rules
 from spelbord.games.gunst.pieces import SEASONS
-from spelbord.games.gunst.position import COIN, MODE, OVER, RAISE, TINGE, Table
+from spelbord.games.gunst.position import COIN, FAVOUR, MODE, OVER, RAISE, TINGE, Table
 
 RoundPolicy = Callable[[Table], int]
 """A seat's in-round decisions: the action it takes at a table where it decides."""
@@ -71,12 +75,18 @@ class RoundSolver:
         self.memo: dict[tuple[Any, ...], float] = {}
 
     def value(self, t: Table) -> float:
-        """``seat``'s exact expected return from the revealed position ``t``."""
+        """``seat``'s exact expected return from the revealed position ``t`` (left as it is)."""
+        own = t.clone()
+        own.log = []
+        return self._value(own)
+
+    def _value(self, t: Table) -> float:
+        """``value`` of a copy this search owns: a forced step is played on it in place."""
         if t.phase == OVER:
             return _result(t, self.seat)
         if t.phase == TINGE:
             raise ExactSolveError("the round has ended without ending the game")
-        key = round_key(t)
+        key = last_season_key(t)
         known = self.memo.get(key)
         if known is not None:
             return known
@@ -86,7 +96,7 @@ class RoundSolver:
                 child = t.clone()
                 child.log = []
                 rules.toss(child, outcome)
-                value += 0.5 * self.value(child)
+                value += 0.5 * self._value(child)
         else:
             value = self._decision(t)
         self.memo[key] = value
@@ -99,16 +109,19 @@ class RoundSolver:
             actions = [policy(t)]
         else:
             actions = rules.legal_decisions(t, actor)
-            if t.phase == RAISE:  # the last season: a raise changes nothing
+            if t.phase in (RAISE, FAVOUR):  # the last season: moving a deity changes nothing
                 actions = actions[:1]
             elif t.phase == MODE:  # the last season: striking dominates raising
                 actions = [A.MODE_STRIKE]
+        if len(actions) == 1:  # a forced step: ``t`` is this search's own copy, play on it
+            rules.decide(t, actions[0])
+            return self._value(t)
         values = []
         for action in actions:
             child = t.clone()
             child.log = []
             rules.decide(child, action)
-            values.append(self.value(child))
+            values.append(self._value(child))
         return max(values) if actor == self.seat or policy is not None else min(values)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spelbord.games.gunst.pieces import FIELD
 from spelbord.games.gunst.position import Table
 
 
@@ -42,6 +43,21 @@ def round_key(t: Table) -> tuple[Any, ...]:
         t.left,
         t.mode,
     )
+
+
+def last_season_key(t: Table) -> tuple[Any, ...]:
+    """``round_key`` for the last season's revealed round, where a deity off the field
+    can never act again: the game ends with the round, so every place on the track
+    (R2) is one, and positions that differ only in where such deities stand are one.
+
+    >>> a, b = Table(), Table()
+    >>> b.deity[0][2] = 3
+    >>> last_season_key(a) == last_season_key(b), round_key(a) == round_key(b)
+    (True, False)
+    """
+    key = round_key(t)
+    deities = tuple(tuple(place if place >= FIELD else 0 for place in side) for side in t.deity)
+    return (*key[:2], deities, *key[3:])
 
 
 def table_key(t: Table) -> tuple[Any, ...]:
