@@ -50,6 +50,18 @@ pure selections chosen by leaf values (continuation plans, menu games, greedy fa
 and raises) that a searched reply sees through. ``favour=search`` does not mend it
 (``deep=1`` still +1, ``deep`` +0.67).
 
+Why the searched reply wins (29 November 2026): along that line the agent values its
+season-3 choice (three farmers and two scholars against ``bring nothing``) at +1, and
+the season-4 position it leads to (hands K 3W 2F T 2S with Vandringsmanden ready against
+K 3W 2T with Extazia ready, life 10 against the agent's 12) at +1 by its 7 x 7 menu game;
+the exact value is -1 (``exact.solve_last_season``, 48 x 288 selections, 9.8 s CPU). The
+in-round play is not the error: the menus' cells played exactly (``exact.RoundSolver``)
+still give +1 (8 x 14 selections, 0.07 s); the opponent's winning selections lie outside
+its menu, and the agent's menu against *every* selection of the opponent, cells exact,
+gives -1 in 1.5 s. A season-3 Tinge values some dozens of such leaves, so an exact or
+double-oracle leaf costs minutes a decision: what would mend it is a season-4 value
+learned from exact solves (a few microseconds a leaf), which is where this work goes next.
+
 Tried for Master and rejected (measured the same way): ``gunst-eq:model=off:solve4=on:
 favour=search`` (season-4 leaves valued by the season's double oracle over every
 selection, the favour searched; up to 6.1 s CPU a decision) draws Hard exactly in
