@@ -26,10 +26,11 @@ plays another agent's own mixes (a head-to-head match in expectation). Hand-chec
 tiny positions in ``tests/ai/test_gunst_probe.py``.
 
 Where it stands (27 November 2026, branch ai31-gunst2; CPU times on the shared 2-core
-machine). Hard and Master are ``gunst-eq:model=off``: the opponent model is what the
-hoarding mimic exploited (0.17-0.25 of the range with it, in matches), so both levels
-play the pure depth-limited equilibrium. Its last season gives away nothing on every
-position measured exactly (gap 0.000 of the range, Tinge mix and own in-round play).
+machine). Hard is ``gunst-eq:model=off`` (Master was too, until 29 November; below):
+the opponent model is what the hoarding mimic exploited (0.17-0.25 of the range with it,
+in matches), so the level plays the pure depth-limited equilibrium. Its last season
+gives away nothing on every position measured exactly (gap 0.000 of the range, Tinge
+mix and own in-round play).
 Over the whole game (``python -m spelbord.ai.gunst.probe gunst-eq:model=off deep br
 mimic=hoard``, both seats, 26 s CPU, 2 min 29 s wall): ``br`` and ``mimic=hoard`` gain
 0.000, the other mimics lose (``everything``, ``raise-first``, ``damage`` -1 a game,
@@ -71,8 +72,33 @@ game from it (0.44 of the range; ``br:plain`` and ``mimic=hoard:plain`` 0.000; 1
 wall, 203 s CPU), its season-3 mix of three farmers losing to nearly every reply (the
 0.1 s leaf oracles and the greedy farmers' raises misjudge the season-4 positions).
 ``wide=on`` (seasons 1-3's menus grown over every selection) adds nothing at the start
-(no selection beats ``bring nothing`` by the agent's own evaluation). Master is
-therefore not distinct from Hard: no candidate was measurably less exploitable.
+(no selection beats ``bring nothing`` by the agent's own evaluation). So on 27 November
+Master was not distinct from Hard: no candidate was measurably less exploitable.
+
+Master since 29 November 2026: ``gunst-eq:model=off:solve4=on:think=5``. Each leaf at
+the start of season 4 is valued by season 4's double oracle over every legal selection
+of both seats for up to 0.5 s of CPU (``LEAF_ORACLE_SECONDS`` times ``think``), and
+season 4's own searches get five times their time. Given that half second the leaf
+oracles finish: on 19 season-4 positions (18 sampled, the one above) each converged
+within 0.23 s of CPU and agreed with the exact value on 18 (one draw it scores as a
+loss: the greedy in-round play), where the 0.1 s of ``think=1`` cut three of them short.
+Measured as above (the exploiter's expected gain from either seat, every mix and coin
+followed; both seats give the same figure):
+
+* ``deep=1:plain``: +0.33 a game, **0.17 of the range** (Hard: +1, 0.5);
+* ``deep:plain``: +0.43, **0.21 of the range** (Hard: the same +0.43);
+* ``br:plain`` and ``mimic=hoard:plain``: 0.000 (Hard: 0.000),
+
+(``python -m spelbord.ai.gunst.probe gunst-eq:model=off:solve4=on:think=5 deep=1:plain``,
+119 s CPU; ``... deep:plain br:plain mimic=hoard:plain``, 199 s CPU), so the strongest
+exploiter measured takes 0.21 of the range from Master and 0.5 from Hard: still far
+from the 0.05 goal (the searched replies of season 3 still find the leaves it misjudges).
+Head to head it beats Hard by **+0.33 a game** in expectation from either seat
+(``python -m spelbord.ai.gunst.probe gunst-eq:model=off
+as=gunst-eq:model=off:solve4=on:think=5``, 23 s CPU): a two-thirds score. Its
+season-3 Tinge takes about 7 s (worst 7.06 s wall, one free core, over its 55 decisions
+in six games against Hard; season 1 0.65 s, 2 0.51 s, 4 1.29 s), so it states 10 s a
+move.
 
 The ladder at these levels (28 November 2026, ``spelbord ai levels gunst --run --games 20
 --seed 5``: every two of the levels and the five plans 20 games, 720 games, 702 s): Medium
@@ -85,9 +111,18 @@ draws (``gunst-eq``: 10 wins and 10 draws against the hoarder), loses to Hard (5
 draws, 13 losses in 20, ``spelbord match gunst gunst-eq gunst-eq:model=off --games 20
 --processes 1 --seed 5``), so it is no Master either.
 
+The ladder with this Master (29 November 2026, the same command and seed, 720 games,
+1,926 s, one process): Medium +324 [+277, +370], Master +300 [+253, +349], Hard +269
+[+225, +320], Easy +124 [+95, +155]. Master beat Medium 15 of 20 and drew the hoarder
+every game, as Hard does; against Hard it scored 10.5 of 20 (10 wins, 1 draw, 9
+losses) where the exact expectation above is a two-thirds score (20 games leave a
+standard error near 0.2 a game, the gap is 1.4 of them). So Master sits above Hard,
+but not by the issue's 100 Elo with parted intervals, and Medium still rates above both.
+
 The agent's time: ``gunst-eq`` has no budget option: its season-4 searches stop after
 ``ORACLE_SECONDS + REPLY_SECONDS`` (1.6 s) of CPU and seasons 1-3 are bounded by their
-menus, so it states at most 2 s a decision (``spelbord.ai.gunst.eq``).
+menus, so Hard states at most 2 s a decision (``spelbord.ai.gunst.eq``); Master, five
+times the season-4 search and the leaf oracles of season 3, states 10 s.
 """
 
 from __future__ import annotations
@@ -98,6 +133,6 @@ LEVELS = Levels(
     easy="script:hoarder",
     medium="script:banisher",
     hard="gunst-eq:model=off",
-    master="gunst-eq:model=off",
-    stated={"hard": 2.0, "master": 2.0},
+    master="gunst-eq:model=off:solve4=on:think=5",
+    stated={"hard": 2.0, "master": 10.0},
 )
