@@ -386,7 +386,7 @@ def test_the_lobby_gets_each_levels_time_per_move_and_rating(client: TestClient)
         "easy": "instant",
         "medium": "instant",
         "hard": "2 s",
-        "master": "2 s",
+        "master": "10 s",
     }
     assert {lv["level"]: lv["per_move"] for lv in gunst}["hard"] == {"seconds": 2.0}
     assert all(lv["rating"]["low"] <= lv["rating"]["elo"] <= lv["rating"]["high"] for lv in gunst)
