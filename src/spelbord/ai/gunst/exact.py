@@ -67,7 +67,11 @@ class RoundSolver:
     """Exact values of revealed positions of the last season for ``seat``.
 
     ``policies`` fixes a seat's in-round decisions (a seat absent from it plays best:
-    ``seat`` maximises, the other minimises)."""
+    ``seat`` maximises, the other minimises). Values are memoised on
+    ``memo.last_season_key``, so a policy is taken to decide alike wherever the deities off
+    the field stand, as one that scores its choices by the life stones they leave does
+    (``gunst-eq``'s own play: its last-season gaps with its own play are the same as
+    before the key, 0.000 on ``POSITIONS``)."""
 
     def __init__(self, seat: int, policies: dict[int, RoundPolicy] | None = None) -> None:
         self.seat = seat
