@@ -57,9 +57,9 @@ from spelbord.ai import make_agent
 from spelbord.ai.budget import AgentSpecError
 from spelbord.ai.gunst.eq import CONTINUATIONS, GunstSolver
 from spelbord.ai.gunst.exact import RoundSolver, agent_policy, cell
-from spelbord.ai.gunst.smmcts import menu
+from spelbord.ai.gunst.smmcts import greedy_decision, menu
 from spelbord.games.gunst import rules
-from spelbord.games.gunst.pieces import SEASONS
+from spelbord.games.gunst.pieces import SEASONS, Selection
 from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
 
 SUPPORT = 1e-3
@@ -254,22 +254,58 @@ def random_tinges(season: int, count: int, seed: int) -> list[Table]:
     return found
 
 
+def after_nothing(season: int) -> Table:
+    """The Tinge of ``season`` after both seats brought nothing in every season before
+    (R4; the rounds' decisions by the greedy policy, ``smmcts.greedy_decision``, its
+    coins seeded 0): with full hands, where the searched replies of season 3 gain most.
+
+    >>> t = after_nothing(3)
+    >>> t.season, t.phase == TINGE, t.life, t.hand == [[1, 3, 3, 2, 2], [1, 3, 3, 2, 2]]
+    (3, True, [12, 12], True)
+    """
+    if not 1 <= season <= SEASONS:
+        raise ValueError(f"a season is 1..{SEASONS}, got {season}")
+    nothing = Selection((0, 0, 0, 0, 0), 0).code
+    rng = random.Random(0)
+    t = Table()
+    while not (t.phase == TINGE and t.season == season):
+        if t.phase == TINGE:
+            rules.reveal(t, [nothing, nothing])
+        elif t.phase == COIN:
+            rules.toss(t, rng.randrange(2))
+        else:
+            rules.decide(t, greedy_decision(t, t.actor, rules.legal_decisions(t, t.actor), rng))
+    t.log = []
+    return t
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m spelbord.ai.gunst.probe TARGET EXPLOITER... [--from SEASON COUNT SEED]``:
-    each exploiter's expected return against ``TARGET`` from both seats, their mean, and
-    the CPU time; from the start of the game, or from each of ``COUNT`` Tinges of
-    ``SEASON`` reached by random play (``random_tinges``, seeded by ``SEED``)."""
+    """``python -m spelbord.ai.gunst.probe TARGET EXPLOITER... [--from SEASON COUNT SEED]
+    [--after-nothing SEASON]``: each exploiter's expected return against ``TARGET`` from
+    both seats, their mean, and the CPU time; from the start of the game, from each of
+    ``COUNT`` Tinges of ``SEASON`` reached by random play (``random_tinges``, seeded by
+    ``SEED``), or from ``SEASON``'s Tinge after both seats brought nothing before it
+    (``after_nothing``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     starts: list[Table | None] = [None]
-    if "--from" in args:
-        at = args.index("--from")
-        season, count, seed = (int(a) for a in args[at + 1 : at + 4])
-        starts = list(random_tinges(season, count, seed))
-        del args[at : at + 4]
+    usage = (
+        "usage: python -m spelbord.ai.gunst.probe TARGET EXPLOITER... [--from S N SEED] "
+        "[--after-nothing S]"
+    )
+    try:
+        if "--after-nothing" in args:
+            at = args.index("--after-nothing")
+            starts = [after_nothing(int(args[at + 1]))]
+            del args[at : at + 2]
+        if "--from" in args:
+            at = args.index("--from")
+            season, count, seed = (int(a) for a in args[at + 1 : at + 4])
+            starts = list(random_tinges(season, count, seed))
+            del args[at : at + 4]
+    except (IndexError, ValueError) as exc:
+        raise SystemExit(f"{usage} ({exc})") from None
     if len(args) < 2:
-        raise SystemExit(
-            "usage: python -m spelbord.ai.gunst.probe TARGET EXPLOITER... [--from S N SEED]"
-        )
+        raise SystemExit(usage)
     target, exploiters = args[0], args[1:]
     for n, start in enumerate(starts):
         where = (
