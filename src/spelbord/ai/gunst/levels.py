@@ -119,6 +119,74 @@ losses) where the exact expectation above is a two-thirds score (20 games leave 
 standard error near 0.2 a game, the gap is 1.4 of them). So Master sits above Hard,
 but not by the issue's 100 Elo with parted intervals, and Medium still rates above both.
 
+Where Master still gives way, and what did not mend it (29 November 2026, evening). The
+``deep`` exploiter's whole gain lies at one position: season 3's Tinge after two seasons
+of ``bring nothing`` by both seats (full hands, life 12 each). From there ``deep:plain``
+takes +0.43 a game from Master from either seat and wins for certain against Hard
+(``python -m spelbord.ai.gunst.probe gunst-eq:model=off:solve4=on:think=5 deep:plain
+--after-nothing 3``, 157 s of CPU; Hard's, 47 s). Master brings nothing there, and two
+warriors against it reach a season-4 position (life 10 against 12) whose leaf its half
+second of oracle values at 0 but which is worth -0.43 to it: that oracle needs 1.53 s
+of CPU to converge (0.96 s when each step adds its five best replies, not one). Five
+candidates, measured the same way (all but the opponent model as changes to ``eq``, tried
+and not kept), all rejected:
+
+* season 3's double oracle over every selection, each side's replies ranked by the
+  plain cells and the six best scored by Master's own (``wide=on`` with ``solve4=on``;
+  20 s of CPU a Tinge): it plays one warrior, which beats Hard and Master by +0.33 a game
+  from that Tinge, but ``deep:plain`` then gains +1 from seat 0 and +0.43 from seat 1 (a
+  thief and two scholars against the warrior wins for certain, a farmer and two scholars
+  +0.875);
+* why those replies are unseen: a cell plays the rest of the round by the greedy policy,
+  whose scholars' mode (R20) comes from a coin of a generator seeded afresh in each
+  play-out, so before season 4 the cells' scholars always *raise*. Against one warrior
+  the thief and two scholars is +0.67 for the agent by its cell, while the reply strikes
+  (its own choice searched) and the leaf is lost (-1 by the agent's own leaf). Searching
+  that choice in the play-outs (the owner's best mode, the other seat's worst for the
+  agent) keeps the head-to-head results (+0.33 against Hard, 0.000 against Master, from
+  the start) but ``deep=1:plain`` gains +0.54 a game from it (0.27 of the range; Master
+  +0.33), so it is more exploitable;
+* season-4 leaves given three times the time (``think=15``, with the searched mode):
+  from that Tinge ``deep:plain`` wins for certain (it brings one warrior, 11.5 s of CPU);
+* Master with the opponent model (``gunst-eq:solve4=on:think=5``: safe exploitation,
+  season-4 slack 0.4): 15 of 20 against the hoarder (10 wins, 10 draws; Master draws it
+  every game) but 9 of 20 against Hard (8 wins, 2 draws, 10 losses), where Master scores
+  two thirds in expectation (``spelbord match gunst gunst-eq:solve4=on:think=5
+  script:hoarder --games 20 --processes 1 --seed 5``, 183 s; ``... level:hard``, 245 s);
+* the searched mode, five replies a step and the ranked season-3 oracle together: the
+  oracle's first step does not finish in the 20 s (Master still brings nothing); given
+  200 s of CPU it had grown the menus to 18 selections of its own and not converged.
+So each seen error moves the loss elsewhere: the season-3 solution is as good as its cells,
+and its cells need both searched in-round play and converged leaves, minutes a Tinge at
+today's speed. That is again what a learned season-4 value would buy (exact season-4
+values are being sampled for it outside the package).
+Master against Hard head to head, 40 more games (29 November, ``spelbord match gunst
+level:master level:hard --games 40 --processes 1 --seed 6``, 597 s, a sampler on the
+other core): 29 wins, 3 draws, 8 losses, **30.5 of 40 (76%, Wilson 95% [61, 87])**,
+about +200 Elo; with the round robin's 10.5 of 20, 41 of 60 (68%), where the exact
+expectation is two thirds. So Master is clearly stronger than Hard where they meet; it
+is the hoarder, which both only draw and the banisher beats, that keeps their round
+robin ratings close and puts Medium above them.
+
+The ladder again at 40 games a pair (29 November, evening, ``spelbord ai levels gunst
+--run --games 40 --seed 6 --processes 2``, 1,440 games, 2,088 s, the lobby's): Medium
++391 [+350, +424], Master +377 [+342, +417], the banisher plan +371, Hard +357 [+326,
++395], Easy +162 [+140, +184], the hoarder plan +149, all-in and deity-rush -427, trickle
+-953. Master beat Hard 27 of 40 (no draws: two thirds, the exact expectation), Medium 24
+(2 draws) and the banisher 32 (1 draw), where Hard beat Medium 26 and the banisher 24
+(2 draws). What keeps Master level with Hard is the hoarder: Master drew it in all 80
+games (Easy's and the plan's), Hard won 29 of those 80, drew 50 and lost 1. Hard wins
+them by being exploitable: at season 4's Tinge after three seasons of nothing it mixes
+three warriors and two thieves (1/3) with a knight, three warriors and three farmers,
+and the first beats ``bring everything`` for certain, but a best reply takes +0.33 a game
+from that mix, where Master's pure knight, warriors and farmers gives nothing to either
+(``python -m spelbord.ai.gunst.probe gunst-eq:model=off br --after-nothing 4``, 2 s of
+CPU; the same with Master's spec, 0.000). On this position a mix gains against the
+hoarder exactly what it gives a best reply. So the intervals of Hard and Master still
+overlap and Medium still rates highest: on this pool the order Easy < Hard < Master
+holds, Medium does not fit below Hard, and no two neighbours are 100 apart but Easy and
+the rest.
+
 The agent's time: ``gunst-eq`` has no budget option: its season-4 searches stop after
 ``ORACLE_SECONDS + REPLY_SECONDS`` (1.6 s) of CPU and seasons 1-3 are bounded by their
 menus, so Hard states at most 2 s a decision (``spelbord.ai.gunst.eq``); Master, five
