@@ -55,12 +55,17 @@ def test_bad_targets_and_exploiters_are_refused() -> None:
 def test_after_nothing_starts_where_both_seats_brought_nothing() -> None:
     """``--after-nothing S``: the Tinge of season S after both seats brought nothing (R4),
     so no kin left a hand, no life was lost and no deity moved off its place; a season
-    outside 1..4 or a missing one is refused with the usage."""
+    outside 1..4, a missing one or a second start (``--from``) is refused with the usage."""
     for season in (1, 2, 3, 4):
         t = after_nothing(season)
         assert (t.season, t.phase, t.life) == (season, TINGE, [12, 12])
         assert t.hand == [[1, 3, 3, 2, 2], [1, 3, 3, 2, 2]] == Table().hand
         assert t.deity == Table().deity
-    for bad in (["--after-nothing", "5"], ["--after-nothing", "x"], ["--after-nothing"]):
+    for bad in (
+        ["--after-nothing", "5"],
+        ["--after-nothing", "x"],
+        ["--after-nothing"],
+        ["--after-nothing", "3", "--from", "3", "1", "1"],
+    ):
         with pytest.raises(SystemExit, match="usage"):
             main(["gunst-eq:model=off", "br", *bad])

@@ -292,6 +292,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "usage: python -m spelbord.ai.gunst.probe TARGET EXPLOITER... [--from S N SEED] "
         "[--after-nothing S]"
     )
+    if "--after-nothing" in args and "--from" in args:
+        raise SystemExit(f"{usage} (one start: --from or --after-nothing)")
     try:
         if "--after-nothing" in args:
             at = args.index("--after-nothing")
