@@ -55,11 +55,11 @@ from dataclasses import dataclass
 from spelbord import games
 from spelbord.ai import make_agent
 from spelbord.ai.budget import AgentSpecError
-from spelbord.ai.gunst.eq import CONTINUATIONS, GunstSolver
+from spelbord.ai.gunst.eq import CONTINUATIONS, NOTHING, GunstSolver
 from spelbord.ai.gunst.exact import RoundSolver, agent_policy, cell
 from spelbord.ai.gunst.smmcts import greedy_decision, menu
 from spelbord.games.gunst import rules
-from spelbord.games.gunst.pieces import SEASONS, Selection
+from spelbord.games.gunst.pieces import SEASONS
 from spelbord.games.gunst.position import COIN, OVER, TINGE, Table
 
 SUPPORT = 1e-3
@@ -265,12 +265,11 @@ def after_nothing(season: int) -> Table:
     """
     if not 1 <= season <= SEASONS:
         raise ValueError(f"a season is 1..{SEASONS}, got {season}")
-    nothing = Selection((0, 0, 0, 0, 0), 0).code
     rng = random.Random(0)
     t = Table()
     while not (t.phase == TINGE and t.season == season):
         if t.phase == TINGE:
-            rules.reveal(t, [nothing, nothing])
+            rules.reveal(t, [NOTHING, NOTHING])
         elif t.phase == COIN:
             rules.toss(t, rng.randrange(2))
         else:
