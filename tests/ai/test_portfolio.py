@@ -11,7 +11,7 @@ from spelbord import games
 from spelbord.ai import SeatView, make_agent
 from spelbord.ai.budget import AgentSpecError, Budget
 from spelbord.ai.omringad.portfolio import _shopping_count
-from spelbord.ai.portfolio import Arm, Belief, PortfolioAgent, _beats
+from spelbord.ai.portfolio import WIDE_ARMS, Arm, Belief, PortfolioAgent, _beats
 from spelbord.core import CHANCE, SIMULTANEOUS, State, sample_outcome
 from spelbord.lab import play_game
 
@@ -52,6 +52,9 @@ def test_spec_parses() -> None:
     )
     assert make_agent("portfolio:3it:commit=off").commit is False  # type: ignore[attr-defined]
     assert make_agent("portfolio:3it:guard=0.5").name == "portfolio:3it:guard=0.5"
+    wide = make_agent("portfolio:3it:wide=move+reinforce")
+    assert wide.wide == {"move", "reinforce"}  # type: ignore[attr-defined]
+    assert wide.name == "portfolio:3it:wide=move+reinforce"
 
 
 @pytest.mark.parametrize(
@@ -69,6 +72,11 @@ def test_spec_parses() -> None:
         "portfolio:1s:guard=x",
         "portfolio:1s:depth=3",
         "portfolio:1s:horizon",
+        "portfolio:1s:wide=",
+        "portfolio:1s:wide=move2",
+        "portfolio:1s:wide=move+",
+        "portfolio:1s:wide=a+b+c+d+e+f+g+h+i",
+        "portfolio:1s:wide=" + "m" * 21,
     ],
 )
 def test_spec_rejects_bad_options(spec: str) -> None:
@@ -115,6 +123,51 @@ def test_states_the_seat_cannot_tell_apart_get_the_same_decisions() -> None:
         first = PortfolioAgent(Budget(iterations=2), seed=seed)
         second = PortfolioAgent(Budget(iterations=2), seed=seed)
         assert first.step(SeatView(state, 0)) == second.step(SeatView(other, 0))
+
+
+def _scripted_rollouts(agent: PortfolioAgent, values: dict[int, float]) -> list[int]:
+    """Make ``agent``'s rollouts score each first action by ``values`` (0 for the rest,
+    plus a little noise paired across the arms of a sweep); the first actions rolled out."""
+    rolled: list[int] = []
+
+    def rollout(
+        state: State, seat: int, first: int, mine: str, theirs: str, seed: int, *_: object
+    ) -> float:
+        rolled.append(first)
+        return values.get(first, 0.0) + 0.01 * (seed % 7)  # a sweep's arms share the seed
+
+    agent._rollout = rollout  # type: ignore[method-assign,assignment]
+    return rolled
+
+
+def test_a_widened_decision_simulates_every_legal_action() -> None:
+    """In a ``wide`` phase every legal action is an arm (up to ``WIDE_ARMS``), the default
+    plan's proposal first; it is played unless another beats it by the guard."""
+    state = _midgame()
+    view = SeatView(state, 0)
+    legal = state.legal_actions(0)
+    agent = PortfolioAgent(Budget(iterations=4), seed=1, wide=("move",))
+    rolled = _scripted_rollouts(agent, {})
+    proposal = agent.step(view)
+    arms = min(len(legal), WIDE_ARMS)
+    assert agent.searched == 1 and len(rolled) == 4 * arms
+    assert rolled[0] == proposal and set(rolled) <= set(legal)
+    best = next(a for a in reversed(legal) if a != proposal)
+    assert best in rolled  # an arm unless beyond WIDE_ARMS: then the proposal stays
+    again = PortfolioAgent(Budget(iterations=4), seed=1, wide=("move",))
+    _scripted_rollouts(again, {best: 0.5})
+    assert again.step(SeatView(state, 0)) == best
+    unsure = PortfolioAgent(Budget(iterations=1), seed=1, wide=("move",))
+    _scripted_rollouts(unsure, {best: 0.5})
+    assert unsure.step(SeatView(state, 0)) == proposal  # one sweep: no paired margin
+
+
+def test_a_widened_decision_sees_only_its_seat() -> None:
+    state = _midgame()
+    view, guard = guarded_view(state, 0)
+    agent = PortfolioAgent(Budget(iterations=2), seed=1, wide=("move",))
+    assert agent.step(view) in state.legal_actions(0)
+    assert agent.searched == 1 and guard.resamples >= 1
 
 
 def test_the_guard_needs_a_paired_margin() -> None:

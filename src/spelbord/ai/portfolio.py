@@ -19,6 +19,15 @@ such arm. The plan chosen is followed for the rest of that round's phase without
 again (``commit=on``), so the simulations and the play agree and most small decisions
 cost nothing.
 
+Widened phases (``wide=PHASE``): where the plans agree, the search above has nothing to
+choose, and in a game whose plans share their tactics (Omringad's all walk the same way)
+that is nearly every decision of a phase. At each decision of a phase named in ``wide``
+the arms are instead every legal action (the default plan's proposal first, then the
+others up to ``WIDE_ARMS`` in all), each continued by the default plan: rollout policy
+improvement over that plan (Tesauro & Galperin 1996; Bertsekas et al. 1997), with the
+same paired sweeps and guard, never committed. It searches at every decision of those
+phases, so it spends its budget far more often.
+
 Opponent model (``model=on``): a belief over which plan the opponent follows, a weight per
 plan, updated from public evidence at each of the agent's decisions by the game's own
 observer (``GameKnowledge.observe``; Omringad's is ``spelbord.ai.omringad.portfolio``).
@@ -39,10 +48,13 @@ arms; a time budget holds inside a sweep too: a rollout looks at the clock, a sw
 time cut short is dropped, and when none finished the default plan's proposal is played),
 ``horizon=H`` round ends to simulate (0 to 20, default ``DEFAULT_HORIZON``; 0: to
 the end of the game), ``guard=Z`` (0 to 5, default 1), ``model=on|off`` (the opponent
-model), ``commit=on|off``.
+model), ``commit=on|off``, ``wide=PHASE[+PHASE...]`` (phases as the game's observation
+names them, at most ``MAX_WIDE``).
 
 >>> make_portfolio(["200ms", "horizon=1"], seed=1).name
 'portfolio:200ms:horizon=1'
+>>> make_portfolio(["2s", "wide=move"], seed=1).name
+'portfolio:2s:wide=move'
 >>> make_portfolio(["horizon=99"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -84,6 +96,11 @@ MAX_SWEEPS = 1000
 far more work than one ``ismcts`` iteration, so the server's iteration cap is too loose)."""
 STEP_LIMIT = 5000
 """Safety bound on the moves of one rollout."""
+WIDE_ARMS = 12
+"""Most arms of a widened decision: the default plan's proposal and the first other legal
+actions in their order."""
+MAX_WIDE = 8
+"""Most phases ``wide`` may name."""
 CLOCK_EVERY = 16
 """Moves of a rollout between two looks at the clock (a time budget is kept within a few
 milliseconds, however long one sweep takes)."""
@@ -138,12 +155,13 @@ def _has_plans(spec: AgentSpec, game: str) -> None:
 
 @agent_kind("portfolio", check=_has_plans)
 def portfolio(spec: AgentSpec, seed: int | None = None) -> PortfolioAgent:
-    """``portfolio[:budget][:horizon=H][:guard=Z][:model=on|off][:commit=on|off]``."""
+    """``portfolio[:budget][:horizon=H][:guard=Z][:model=on|off][:commit=on|off][:wide=P+Q]``."""
     return make_portfolio(list(spec.parts), seed)
 
 
 def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
-    """The agent of ``portfolio[:budget][:horizon=H][:model=on|off][:commit=on|off]``."""
+    """The agent of ``portfolio[:budget][:horizon=H][:guard=Z][:model=on|off][:commit=on|off]
+    [:wide=P+Q]``."""
     spec = ":".join(["portfolio", *parts])
     budget = DEFAULT_BUDGET
     if parts and "=" not in parts[0]:
@@ -156,6 +174,7 @@ def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
     model = True
     commit = True
     guard = DEFAULT_GUARD
+    wide: tuple[str, ...] = ()
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep:
@@ -171,6 +190,12 @@ def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
                 guard = -1.0
             if not 0 <= guard <= MAX_GUARD:
                 raise AgentSpecError(f"guard must be 0..{MAX_GUARD:g}, got {value} in {spec!r}")
+        elif key == "wide":
+            wide = tuple(value.split("+"))
+            if not 1 <= len(wide) <= MAX_WIDE or not all(_phase_name(p) for p in wide):
+                raise AgentSpecError(
+                    f"wide is up to {MAX_WIDE} phase names joined by +, got {value!r} in {spec!r}"
+                )
         elif key in ("model", "commit"):
             if value not in ("on", "off"):
                 raise AgentSpecError(f"{key} is on or off, got {value!r} in {spec!r}")
@@ -180,9 +205,16 @@ def make_portfolio(parts: list[str], seed: int | None = None) -> PortfolioAgent:
                 commit = value == "on"
         else:
             raise AgentSpecError(
-                f"unknown option {key!r} in {spec!r} (options: horizon, guard, model, commit)"
+                f"unknown option {key!r} in {spec!r} (options: horizon, guard, model, commit, wide)"
             )
-    return PortfolioAgent(budget, seed, horizon=horizon, model=model, commit=commit, guard=guard)
+    return PortfolioAgent(
+        budget, seed, horizon=horizon, model=model, commit=commit, guard=guard, wide=wide
+    )
+
+
+def _phase_name(text: str) -> bool:
+    """Whether ``text`` can be a phase's name: 1 to 20 lower-case letters or hyphens."""
+    return 1 <= len(text) <= 20 and all(c.islower() or c == "-" for c in text)
 
 
 @dataclass
@@ -256,6 +288,7 @@ class PortfolioAgent(Agent):
         model: bool = True,
         commit: bool = True,
         guard: float = DEFAULT_GUARD,
+        wide: tuple[str, ...] = (),
     ) -> None:
         if not 0 <= horizon <= MAX_HORIZON:
             raise AgentSpecError(f"horizon must be 0..{MAX_HORIZON}, got {horizon}")
@@ -280,6 +313,10 @@ class PortfolioAgent(Agent):
         """Standard errors by which a proposal must beat the default plan's to be played."""
         if guard != DEFAULT_GUARD:
             self.name += f":guard={guard:g}"
+        self.wide = frozenset(wide)
+        """The phases at whose decisions every legal action is an arm (``wide=``)."""
+        if wide:
+            self.name += ":wide=" + "+".join(wide)
         self._default = ""
         self.rng = seeded(seed)
         """The agent's own seeded generator (an opponent model draws from it too)."""
@@ -335,6 +372,8 @@ class PortfolioAgent(Agent):
             self.last_stats = None
             return legal[0]
         phase = _phase(view)
+        if phase[1] in self.wide:
+            return self._widened(view, legal)
         if self.commit and self._committed is not None and self._committed[0] == phase:
             self.last_stats = None
             return self.plans[self._committed[1]].step(view)
@@ -357,6 +396,22 @@ class PortfolioAgent(Agent):
         plan = self._default if chosen is default else chosen.best_plan()
         self._committed = (phase, plan)
         return chosen.action
+
+    def _widened(self, view: SeatView, legal: list[int]) -> int:
+        """A decision of a ``wide`` phase: every legal action (up to ``WIDE_ARMS``), each
+        continued by the default plan; the default plan's own unless another beats it by
+        the guard (ties: the earlier arm). A plan committed to in a phase that comes back
+        within the round (a battle between two moves) is searched for afresh after it."""
+        self._committed = None
+        proposal = self.plans[self._default].step(view)
+        others = [a for a in legal if a != proposal][: WIDE_ARMS - 1]
+        arms = [Arm(a, [self._default]) for a in [proposal, *others]]
+        self.searched += 1
+        self.last_stats = self._search(view, arms)
+        default = arms[0]
+        better = [a for a in arms if a is default or _beats(a, default, self.guard)]
+        top = max(a.mean for a in better)
+        return next(a for a in better if a.mean == top).action
 
     def _search(self, view: SeatView, arms: list[Arm]) -> SearchStats:
         """Sweeps over the arms (one determinization and chance seed each) within budget."""
