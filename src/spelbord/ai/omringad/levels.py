@@ -8,10 +8,31 @@ level:easy random --games 400 --seed 3204``) and 96.8% [94.5, 98.1] against thre
 (``spelbord match omringad level:easy random random random --opt players=4 --games 400
 --seed 3202``).
 
-Portfolio search over the scripted plans (``spelbord.ai.portfolio``) plays Hard and
-Master: at equal time it beat IS-MCTS and it beats every scripted plan more often (the
-measured matches: ``spelbord ai levels omringad``); IS-MCTS lost to three of the four
-plans.
+Medium plays the conqueror (``script:conqueror``): only a little above Easy (25 of 40
+games against it before, 21 of 40 in the pairing of 29 November, ``spelbord match
+omringad level:medium level:easy --games 40 --seed 5401``); a plan between Easy and Hard
+is still to be found (issue 31).
+
+Portfolio search over the scripted plans (``spelbord.ai.portfolio``) plays Hard: at
+equal time it beat IS-MCTS and it beats every scripted plan more often (the measured
+matches: ``spelbord ai levels omringad``); IS-MCTS lost to three of the four plans. But
+its strength is its default plan's, the garrison conqueror's: against that plan alone
+(``portfolio:1it``: one sweep never parts from the default) Hard scored 10 of 20
+(``spelbord match omringad level:hard portfolio:1it --games 20 --processes 2 --seed
+5102``, 174 s). The plans share their tactics (every conqueror walks the same way), so
+they disagree at about 16 decisions a game, the search picks another plan at 2 or 3 of
+them, and a second more (Master was ``portfolio:4s``) changed nothing: 4 s against 1 s,
+deeper or uncommitted, scored 50-60% (``ai/ladders/omringad.json``).
+
+Master widens the move phase (``portfolio:2s:wide=move``): at each of its decisions
+(which group moves, which units go, each step, where to stop) every legal action is an
+arm, continued by the default plan, on paired determinizations for 2 s: rollout policy
+improvement over the plan Hard plays (Tesauro & Galperin 1996), so its time goes where the
+plans never disagree. Measured 29 November (nothing else running): the same search at 6
+sweeps a decision scored 13 of 20 against ``portfolio:1it`` (seed 5202, 22 min), and at 2 s
+against Hard 6 of 8 and 8 of 8 (seeds 5301 and 5302, one process each, 38 min; see
+``ai/ladders/omringad.json`` for the pairing recorded after). Its moves cost up to 2 s
+each (about 100 a game), Hard's mostly nothing.
 """
 
 from __future__ import annotations
@@ -22,5 +43,5 @@ LEVELS = Levels(
     easy="script:rush",
     medium="script:conqueror",
     hard="portfolio:1s",
-    master="portfolio:4s",
+    master="portfolio:2s:wide=move",
 )
