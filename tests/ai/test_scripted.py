@@ -445,3 +445,15 @@ def test_r55_a_plan_reinforces_beside_an_intruder_where_it_then_defends(
     play(st, st.action_to_string(plan.step(SeatView(st, 0))))
     assert st.action_to_string(plan.step(SeatView(st, 0))) == chosen
     assert N.SQUARE + st.map.parse_label(chosen) in st.legal_actions()
+
+
+def test_an_unlisted_plan_plays_but_is_not_in_the_gauntlet() -> None:
+    """Omringad's portfolio variants play as ``script:NAME`` (a level may name one) but are
+    not among the game's plans (the gauntlet, the round robin's entrants)."""
+    from spelbord.ai.omringad.script import VARIANTS
+
+    agent = make_agent("script:archer-conqueror", game="omringad", seed=1)
+    assert agent.name == "script:archer-conqueror"
+    assert (agent.shopping, agent.garrison) == ("AREM", "")  # type: ignore[attr-defined]
+    names = plans_for("omringad")
+    assert "conqueror" in names and not {v.plan for v in VARIANTS} & set(names)

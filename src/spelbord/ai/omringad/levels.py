@@ -1,17 +1,21 @@
 """Omringad's AI levels (``level:NAME``, ``spelbord.ai.levels``).
 
 Easy plays the rush (``script:rush``): it beats random play in two and four players
-(40 of 40 and 38 of 40 games, ``ai/ladders/omringad.json``) and loses to Medium's
-conqueror (15 of 40), as a beginner's plan should. Over 400 games each (28 November
-2026, issue 31): 97.0% [94.8, 98.3] against one random player (``spelbord match omringad
-level:easy random --games 400 --seed 3204``) and 96.8% [94.5, 98.1] against three
-(``spelbord match omringad level:easy random random random --opt players=4 --games 400
---seed 3202``).
+(40 of 40 and 38 of 40 games, ``ai/ladders/omringad.json``) and loses to the scripted
+plans above it (the conqueror: 15 of 40), as a beginner's plan should. Over 400 games
+each (28 November 2026, issue 31): 97.0% [94.8, 98.3] against one random player
+(``spelbord match omringad level:easy random --games 400 --seed 3204``) and 96.8% [94.5,
+98.1] against three (``spelbord match omringad level:easy random random random --opt
+players=4 --games 400 --seed 3202``).
 
-Medium plays the conqueror (``script:conqueror``): only a little above Easy (25 of 40
-games against it before, 21 of 40 in the pairing of 29 November, ``spelbord match
-omringad level:medium level:easy --games 40 --seed 5401``); a plan between Easy and Hard
-is still to be found (issue 31).
+Medium plays the archer conqueror (``script:archer-conqueror``: the conqueror buying
+archers first, one of the portfolio's variants, ``script.VARIANTS``). It was the
+conqueror, only a little above Easy: 25 of 40 games against it before, 21 of 40 in the
+pairing of 29 November (``spelbord match omringad level:medium level:easy --games 40
+--seed 5401``). The archer conqueror sits between Easy and Hard (29 November, 100 games
+each, ``spelbord match omringad script:archer-conqueror script:rush --games 100 --seed
+5501``, 2 s): 69 of 100 against the rush (Easy), 72 against the conqueror, and Hard's
+default plan alone beat it 77.5 of 100 (``... portfolio:1it script:archer-conqueror``).
 
 Portfolio search over the scripted plans (``spelbord.ai.portfolio``) plays Hard: at
 equal time it beat IS-MCTS and it beats every scripted plan more often (the measured
@@ -21,7 +25,7 @@ its strength is its default plan's, the garrison conqueror's: against that plan 
 (``spelbord match omringad level:hard portfolio:1it --games 20 --processes 2 --seed
 5102``, 174 s). The plans share their tactics (every conqueror walks the same way), so
 they disagree at about 16 decisions a game, the search picks another plan at 2 or 3 of
-them, and a second more (Master was ``portfolio:4s``) changed nothing: 4 s against 1 s,
+them, and more time changed nothing (Master was ``portfolio:4s``): 4 s against 1 s,
 deeper or uncommitted, scored 50-60% (``ai/ladders/omringad.json``).
 
 Master widens the move phase (``portfolio:2s:wide=move``): at each of its decisions
@@ -31,8 +35,9 @@ improvement over the plan Hard plays (Tesauro & Galperin 1996), so its time goes
 plans never disagree. Measured 29 November (nothing else running): the same search at 6
 sweeps a decision scored 13 of 20 against ``portfolio:1it`` (seed 5202, 22 min), and at 2 s
 against Hard 6 of 8 and 8 of 8 (seeds 5301 and 5302, one process each, 38 min; see
-``ai/ladders/omringad.json`` for the pairing recorded after). Its moves cost up to 2 s
-each (about 100 a game), Hard's mostly nothing.
+``ai/ladders/omringad.json`` for the pairing recorded after). Its move-phase decisions
+cost up to 2 s each (a game of it against Hard took about 5 minutes on one core), Hard's
+mostly nothing.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from spelbord.ai.levels import Levels
 
 LEVELS = Levels(
     easy="script:rush",
-    medium="script:conqueror",
+    medium="script:archer-conqueror",
     hard="portfolio:1s",
     master="portfolio:2s:wide=move",
 )

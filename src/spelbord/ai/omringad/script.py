@@ -868,6 +868,25 @@ class Variant:
             bidding=self.bidding,
         )
 
+    def script(self) -> type[OmringadPlan]:
+        """The variant as a plan of its own (``script:NAME``: a level may play it).
+
+        >>> VARIANTS[0].script()(seed=1).name, VARIANTS[0].script().shopping
+        ('script:archer-conqueror', 'AREM')
+        """
+        attributes = {
+            "plan": self.plan,
+            "summary": self.summary,
+            "shopping": self.shopping,
+            "garrison": self.garrison,
+            "bidding": self.bidding,
+            "__module__": __name__,
+            "__doc__": f"The variant {self.plan!r}: {self.summary}.",
+        }
+        return type(
+            f"{self.base.__name__}As{self.plan.title().replace('-', '')}", (self.base,), attributes
+        )
+
 
 VARIANTS: tuple[Variant, ...] = (
     Variant("archer-conqueror", Conqueror, "AREM", summary="the conqueror, buying archers first"),
@@ -898,3 +917,6 @@ leave a garrison, ``OmringadPlan.keep``) is stronger still: 100 games a pair, it
 0.86 against the conqueror, 0.92 against the rush, 0.79 against the archer conqueror and
 1.00 against the turtle, where the conqueror buying in the same order without a garrison
 scored 0.67, 0.80, 0.56 and 1.00."""
+VARIANT_PLANS: tuple[type[OmringadPlan], ...] = tuple(v.script() for v in VARIANTS)
+"""The variants as plans (``script:NAME``), registered unlisted: a level may play one, the
+gauntlet and the round robin leave them out."""

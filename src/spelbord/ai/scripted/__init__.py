@@ -22,15 +22,20 @@ from spelbord.ai.scripted.base import ScriptedAgent
 from spelbord.ai.spec import AgentGameError, AgentSpec, agent_kind, load_game_agents
 
 _PLANS: dict[str, type[ScriptedAgent]] = {}
+_UNLISTED: set[str] = set()
 
 
-def register_plans(*plans: type[ScriptedAgent]) -> None:
-    """Make each plan a ``script:PLAN`` agent of its game (plan names are unique)."""
+def register_plans(*plans: type[ScriptedAgent], listed: bool = True) -> None:
+    """Make each plan a ``script:PLAN`` agent of its game (plan names are unique). An
+    unlisted plan (``listed=False``) plays as ``script:PLAN`` (a level may name it) but is
+    not one of the game's plans (``plans_for``: the gauntlet, the round robin's entrants)."""
     for cls in plans:
         existing = _PLANS.get(cls.plan)
         if existing is not None and existing is not cls:
             raise ValueError(f"plan {cls.plan!r} is already registered for {existing.game}")
         _PLANS[cls.plan] = cls
+        if not listed:
+            _UNLISTED.add(cls.plan)
 
 
 def all_plans() -> dict[str, type[ScriptedAgent]]:
@@ -40,9 +45,9 @@ def all_plans() -> dict[str, type[ScriptedAgent]]:
 
 
 def plans_for(game: str) -> list[str]:
-    """The plan names for ``game``, in the order they are listed."""
+    """The plan names for ``game``, in the order they are listed (unlisted ones left out)."""
     load_game_agents(game)
-    return [name for name, cls in _PLANS.items() if cls.game == game]
+    return [name for name, cls in _PLANS.items() if cls.game == game and name not in _UNLISTED]
 
 
 def plan_class(plan: str) -> type[ScriptedAgent]:
