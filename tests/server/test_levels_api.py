@@ -47,4 +47,4 @@ def test_the_lobby_table_and_the_game_list_share_the_levels_specs_and_times(
         "master": {"seconds": 2.0},
     }
     omringad = client.get("/api/levels/omringad").json()["levels"]
-    assert [lv["per_move"] for lv in omringad] == [{}, {}, {"seconds": 1.0}, {"seconds": 4.0}]
+    assert [lv["per_move"] for lv in omringad] == [{}, {}, {"seconds": 1.0}, {"seconds": 2.0}]
