@@ -34,10 +34,18 @@ arm, continued by the default plan, on paired determinizations for 2 s: rollout 
 improvement over the plan Hard plays (Tesauro & Galperin 1996), so its time goes where the
 plans never disagree. Measured 29 November (nothing else running): the same search at 6
 sweeps a decision scored 13 of 20 against ``portfolio:1it`` (seed 5202, 22 min), and at 2 s
-against Hard 6 of 8 and 8 of 8 (seeds 5301 and 5302, one process each, 38 min; see
-``ai/ladders/omringad.json`` for the pairing recorded after). Its move-phase decisions
+against Hard 6 of 8 and 8 of 8 (seeds 5301 and 5302, one process each, 38 min); then as
+the level, ``spelbord match omringad level:master level:hard --games 16 --seed 5403
+--processes 2``: **15 of 16** (94%, Wilson [72, 99], 42 min). Its move-phase decisions
 cost up to 2 s each (a game of it against Hard took about 5 minutes on one core), Hard's
 mostly nothing.
+
+The lobby's ratings are these level-against-level pairings (29 November,
+``ai/ladders/omringad.json``): Easy 0, Medium +114 [+8, +220] (26.5 of 40 against Easy),
+Hard +199 [+34, +410] (15 of 24 against Medium, ``spelbord match omringad level:hard
+level:medium --games 24 --seed 5503``, 6.5 min), Master +605 [+365, +955]. Hard over
+Medium is the short step (Hard's default plan alone beat Medium 77.5 of 100, Hard 15 of 24).
+The round robin (the plans too) was played before these levels changed.
 """
 
 from __future__ import annotations
