@@ -390,9 +390,7 @@ class PortfolioAgent(Agent):
         default = next(a for a in ordered if self._default in a.plans)
         if not any(a.runs for a in ordered):  # no sweep finished in time: the default plan
             return default.action
-        better = [a for a in ordered if a is default or _beats(a, default, self.guard)]
-        top = max(a.mean for a in better)
-        chosen = self.rng.choice([a for a in better if a.mean == top])
+        chosen = self.rng.choice(_best(ordered, default, self.guard))
         plan = self._default if chosen is default else chosen.best_plan()
         self._committed = (phase, plan)
         return chosen.action
@@ -408,10 +406,7 @@ class PortfolioAgent(Agent):
         arms = [Arm(a, [self._default]) for a in [proposal, *others]]
         self.searched += 1
         self.last_stats = self._search(view, arms)
-        default = arms[0]
-        better = [a for a in arms if a is default or _beats(a, default, self.guard)]
-        top = max(a.mean for a in better)
-        return next(a for a in better if a.mean == top).action
+        return _best(arms, arms[0], self.guard)[0].action
 
     def _search(self, view: SeatView, arms: list[Arm]) -> SearchStats:
         """Sweeps over the arms (one determinization and chance seed each) within budget."""
@@ -522,6 +517,14 @@ class PortfolioAgent(Agent):
         assert self._value is not None
         values = self._value(state)
         return 0.0 if values is None else float(values[seat])
+
+
+def _best(arms: list[Arm], default: Arm, guard: float) -> list[Arm]:
+    """The arms with the top mean among ``default`` and those that beat it by ``guard``
+    (``_beats``), in their order; just ``default`` when no sweep ran."""
+    better = [a for a in arms if a is default or _beats(a, default, guard)]
+    top = max(a.mean for a in better)
+    return [a for a in better if a.mean == top]
 
 
 def _beats(arm: Arm, default: Arm, guard: float) -> bool:
