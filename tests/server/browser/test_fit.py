@@ -260,7 +260,7 @@ def test_lobby_seat_choices_show_their_whole_text_in_every_language(people: Any,
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_selector("body[data-ready='1']")
         page.select_option(".lang-picker", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_function(f"document.documentElement?.lang === '{lang}'")
         for kind in ("local", "ai", "invite", "open"):
             page.select_option(".seat-row[data-seat='0'] .seat-kind", kind)
             for box in page.evaluate(LABELS):
@@ -371,7 +371,7 @@ def test_the_tables_top_bar_keeps_one_line_on_a_phone(people: Any, signed_in: bo
         expect(page.locator("#who")).to_have_attribute("data-account", "Bartholomew")
     for lang in ("en", "sv", "da", "nb"):
         page.select_option(".lang-picker", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_function(f"document.documentElement?.lang === '{lang}'")
         page.wait_for_selector("body[data-ready='1']")  # the page reloads in its language
         words = json.loads((pages.STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
         states = ("connecting", "reconnecting", "offline", "live")
@@ -400,7 +400,7 @@ def test_the_replay_and_analysis_top_bars_keep_one_line_on_a_phone(people: Any) 
         for lang in ("en", "sv", "da", "nb"):
             page.evaluate("(l) => localStorage.setItem('spelbord.lang', l)", lang)
             page.goto(server.url(path))
-            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            page.wait_for_function(f"document.documentElement?.lang === '{lang}'")
             expect(page.locator("#who")).to_have_attribute("data-account", "Margrethe")
             # the page has its game: the rules link points at its rules (the replay names
             # them once its record has loaded)
