@@ -17,7 +17,7 @@ def test_games_list_every_registered_game_with_its_renderer(client: TestClient) 
 def test_games_list_each_games_ai_levels_easiest_first(client: TestClient) -> None:
     by_name = {g["name"]: g for g in client.get("/api/games").json()}
     assert list(by_name["omringad"]["levels"]) == ["easy", "medium", "hard", "master"]
-    assert by_name["omringad"]["levels"]["hard"] == "portfolio:1s"
+    assert by_name["omringad"]["levels"]["hard"] == "portfolio:500ms:wide=move"
     assert by_name["toy-open"]["levels"] == {}  # a game without a level table
 
 

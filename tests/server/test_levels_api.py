@@ -20,7 +20,7 @@ def test_levels_list_each_levels_spec_time_per_move_and_rating(client: TestClien
         assert lv["seconds_per_move"] == time_per_move("omringad", lv["level"]) > 0
         assert lv["elo"] is None or isinstance(lv["elo"], (int, float))
     hard = next(lv for lv in levels if lv["level"] == "hard")
-    assert hard["seconds_per_move"] == 1.0
+    assert hard["seconds_per_move"] == 0.5
 
 
 def test_a_game_without_levels_has_none_and_an_unknown_game_is_an_error(
@@ -47,4 +47,4 @@ def test_the_lobby_table_and_the_game_list_share_the_levels_specs_and_times(
         "master": {"seconds": 2.0},
     }
     omringad = client.get("/api/levels/omringad").json()["levels"]
-    assert [lv["per_move"] for lv in omringad] == [{}, {}, {"seconds": 1.0}, {"seconds": 2.0}]
+    assert [lv["per_move"] for lv in omringad] == [{}, {}, {"seconds": 0.5}, {"seconds": 2.0}]

@@ -55,6 +55,6 @@ from spelbord.ai.levels import Levels
 LEVELS = Levels(
     easy="script:rush",
     medium="script:archer-conqueror",
-    hard="portfolio:1s",
+    hard="portfolio:500ms:wide=move",
     master="portfolio:2s:wide=move",
 )
