@@ -433,12 +433,12 @@ def report(game: str) -> str:
     current = current_pairings(game, found)
     rated = {r.level: r.text() for r in fit_pairings(current)}
     lines = [f"{game} levels:"]
+    width = max(24, *(len(resolve(game, level)) for level in LEVEL_NAMES))
     for level in LEVEL_NAMES:
         spec = resolve(game, level)
         rating = rated.get(level, "")
-        lines.append(
-            f"  {level:<7} {spec:<24} {time_per_move(game, level):g} s a move  {rating}".rstrip()
-        )
+        per_move = f"{time_per_move(game, level):g} s a move"
+        lines.append(f"  {level:<7} {spec:<{width}} {per_move}  {rating}".rstrip())
     if found.pairings:
         lines.append("level against level:")
         lines.extend(

@@ -17,35 +17,38 @@ each, ``spelbord match omringad script:archer-conqueror script:rush --games 100 
 5501``, 2 s): 69 of 100 against the rush (Easy), 72 against the conqueror, and Hard's
 default plan alone beat it 77.5 of 100 (``... portfolio:1it script:archer-conqueror``).
 
-Portfolio search over the scripted plans (``spelbord.ai.portfolio``) plays Hard: at
-equal time it beat IS-MCTS and it beats every scripted plan more often (the measured
-matches: ``spelbord ai levels omringad``); IS-MCTS lost to three of the four plans. But
-its strength is its default plan's, the garrison conqueror's: against that plan alone
-(``portfolio:1it``: one sweep never parts from the default) Hard scored 10 of 20
+Portfolio search over the scripted plans (``spelbord.ai.portfolio``) played Hard until
+30 November (``portfolio:1s``): at equal time it beat IS-MCTS and every scripted plan more
+often; but its strength was its default plan's, the garrison conqueror's: against that
+plan alone (``portfolio:1it``: one sweep never parts from the default) it scored 10 of 20
 (``spelbord match omringad level:hard portfolio:1it --games 20 --processes 2 --seed
 5102``, 174 s). The plans share their tactics (every conqueror walks the same way), so
 they disagree at about 16 decisions a game, the search picks another plan at 2 or 3 of
-them, and more time changed nothing (Master was ``portfolio:4s``): 4 s against 1 s,
-deeper or uncommitted, scored 50-60% (``ai/ladders/omringad.json``).
+them, and more time changed nothing: 4 s against 1 s, deeper or uncommitted, scored
+50-60% (``ai/ladders/omringad.json``), and Hard was only 15 of 24 against Medium.
 
-Master widens the move phase (``portfolio:2s:wide=move``): at each of its decisions
-(which group moves, which units go, each step, where to stop) every legal action is an
-arm, continued by the default plan, on paired determinizations for 2 s: rollout policy
-improvement over the plan Hard plays (Tesauro & Galperin 1996), so its time goes where the
-plans never disagree. Measured 29 November (nothing else running): the same search at 6
-sweeps a decision scored 13 of 20 against ``portfolio:1it`` (seed 5202, 22 min), and at 2 s
-against Hard 6 of 8 and 8 of 8 (seeds 5301 and 5302, one process each, 38 min); then as
-the level, ``spelbord match omringad level:master level:hard --games 16 --seed 5403
---processes 2``: **15 of 16** (94%, Wilson [72, 99], 42 min). Its move-phase decisions
-cost up to 2 s each (a game of it against Hard took about 5 minutes on one core), Hard's
-mostly nothing.
+Hard and Master widen the move phase (``wide=move``): at each of its decisions (which
+group moves, which units go, each step, where to stop) every legal action is an arm,
+continued by the default plan, on paired determinizations: rollout policy improvement
+over the garrison conqueror (Tesauro & Galperin 1996), so the time goes where the plans
+never disagree. Hard does it for 0.5 s a move (``portfolio:500ms:wide=move``, about 3-5
+sweeps a decision), Master for 2 s (``portfolio:2s:wide=move``, about 22). Measured 29
+November (nothing else running): the search at 6 sweeps a decision scored 13 of 20
+against ``portfolio:1it`` (seed 5202, 22 min); at 2 s against the old Hard 6 of 8 and 8 of
+8 (seeds 5301 and 5302, one process each, 38 min), then as the level ``spelbord match
+omringad level:master level:hard --games 16 --seed 5403 --processes 2``: 15 of 16 (42
+min). A game of Master against Hard takes about 5.5 minutes on one core.
 
-The lobby's ratings are these level-against-level pairings (29 November,
-``ai/ladders/omringad.json``): Easy 0, Medium +114 [+8, +220] (26.5 of 40 against Easy),
-Hard +199 [+34, +410] (15 of 24 against Medium, ``spelbord match omringad level:hard
-level:medium --games 24 --seed 5503``, 6.5 min), Master +605 [+365, +955]. Hard over
-Medium is the short step (Hard's default plan alone beat Medium 77.5 of 100, Hard 15 of 24).
-The round robin (the plans too) was played before these levels changed.
+The lobby's ratings are these level-against-level pairings (``ai/ladders/omringad.json``):
+Easy 0, Medium +114 [+8, +220] (26.5 of 40 against Easy, 29 November), Hard +404 [+248,
++635] (30 November: **34 of 40** against Medium, ``spelbord match omringad level:hard
+level:medium --games 40 --seed 5601 --processes 1``, 46 min, beside the next match on the
+other core), Master +487 [+262, +783] (**10 of 16** against Hard, ``spelbord match
+omringad level:master level:hard --games 16 --seed 5602 --processes 1``, 88 min). Master
+over Hard is now the short step: both play the same improved policy, Master with less
+noise in its estimates. Widening the battle phase too (``portfolio:2s:wide=move+battle``)
+scored 3 of 6 against Hard on the same seeds (stopped there). The round robin (the plans
+too) was played before these levels changed.
 """
 
 from __future__ import annotations
