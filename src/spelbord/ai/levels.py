@@ -112,7 +112,7 @@ def specs(game: str) -> dict[str, str]:
     game without levels.
 
     >>> specs("omringad")["hard"], specs("chess")
-    ('portfolio:1s', {})
+    ('portfolio:500ms:wide=move', {})
     """
     found = levels_of(game)
     return {} if found is None else found.as_dict()
@@ -132,8 +132,8 @@ def time_per_move(game: str, level: str) -> float:
     """The time ``level`` states it takes a move at ``game``: its time budget, else its
     stated time or ``INSTANT`` (``spelbord bench GAME --levels`` checks it, +20%).
 
-    >>> time_per_move("omringad", "hard"), time_per_move("omringad", "easy")
-    (1.0, 0.5)
+    >>> time_per_move("omringad", "master"), time_per_move("omringad", "easy")
+    (2.0, 0.5)
     """
     spec = resolve(game, level)
     found = levels_of(game)
