@@ -236,6 +236,13 @@ def test_the_lobby_links_study_pages_and_shows_each_levels_rating(people: Any) -
     agent.select_option("level:master")
     expect(note).to_contain_text("2 s a move")
     assert "Elo" not in (page.locator("#seats").text_content() or "")
+    # in Swedish the time is written as Swedes write it: a decimal comma
+    page.select_option(".lang-picker", "sv")
+    page.wait_for_function("document.documentElement?.lang === 'sv'")
+    page.select_option("#game-select", "coerceo")
+    page.select_option(".seat-row[data-seat='1'] .seat-kind", "ai")
+    page.locator(".seat-row[data-seat='1'] .seat-agent").select_option("level:hard")
+    expect(note).to_have_text(re.compile(r"^cirka \d{3,4} · 0,3 s per drag$"))
 
 
 def test_the_study_pages_speak_swedish(people: Any) -> None:

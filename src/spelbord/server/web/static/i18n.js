@@ -53,6 +53,12 @@ export function currentLanguage() {
   return current ?? chosenLanguage();
 }
 
+/** A number as the page's language writes it: "0.5" in English, "0,5" in Swedish,
+ * Danish and Norwegian. */
+export function formatNumber(value) {
+  return Number(value).toLocaleString(currentLanguage());
+}
+
 function tellServer(code) {
   try {
     document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;

@@ -13,7 +13,7 @@ import {
   toast,
 } from "/static/api.js";
 import { agentLevel, chosenName, playerNames, resultText, rulesNote, seatNames } from "/static/viewparts.js";
-import { gameTexts, languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { formatNumber, gameTexts, languagePicker, loadLanguage, t, translatePage } from "/static/i18n.js";
 import { optionFields, readOptionFields } from "/static/options.js";
 import { mountTimeControl, readTimeControl } from "/static/timepick.js";
 
@@ -38,7 +38,7 @@ async function loadLevels(game) {
  * server's ``per_move``: seconds, iterations or depth). */
 function levelBudget(level) {
   const limit = level.per_move || {};
-  if (limit.seconds != null) return `${limit.seconds} s`;
+  if (limit.seconds != null) return `${formatNumber(limit.seconds)} s`;
   if (limit.iterations != null) return t("level.iterations", { n: limit.iterations });
   if (limit.depth != null) return t("level.depth", { depth: limit.depth });
   return t("level.instant");

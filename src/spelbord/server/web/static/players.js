@@ -1,6 +1,6 @@
 // Players, ratings and tournaments (issue 16): the account, player and tournament pages.
 import { api, h, saveToken, toast } from "/static/api.js";
-import { gameTexts, t as tr, translatePage } from "/static/i18n.js";
+import { formatNumber, gameTexts, t as tr, translatePage } from "/static/i18n.js";
 import { whoIsSignedIn } from "/static/header.js";
 import { optionFields, readOptionFields } from "/static/options.js";
 import { ratingGraph } from "/static/ratinggraph.js";
@@ -283,7 +283,7 @@ function levelNote(level) {
   const parts = [];
   if (Number.isFinite(level.strength)) parts.push(tr("level.strength", { elo: level.strength }));
   const limit = level.per_move || {};
-  if (limit.seconds != null) parts.push(tr("level.per_move", { budget: `${limit.seconds} s` }));
+  if (limit.seconds != null) parts.push(tr("level.per_move", { budget: `${formatNumber(limit.seconds)} s` }));
   return parts.join(" · ");
 }
 
