@@ -247,7 +247,8 @@ def test_the_lobby_links_study_pages_and_shows_each_levels_rating(people: Any) -
 
 def test_the_study_pages_speak_swedish(people: Any) -> None:
     """The analysis board's evaluation, depth line, threats, set-up tools and title, and
-    the puzzle page's task and title, in the browser's language (here Swedish)."""
+    the puzzle page's task and title, in the browser's language (here Swedish), its
+    numbers with a decimal comma."""
     context = people.browser.new_context(locale="sv-SE", viewport={"width": 1280, "height": 800})
     people.contexts.append(context)
     page = context.new_page()
@@ -256,8 +257,11 @@ def test_the_study_pages_speak_swedish(people: Any) -> None:
     page.goto(people.server.url(f"/analysis/coerceo#{quote(p.position)}"))
     expect(page.locator("body")).to_have_attribute("data-analysed", "1")
     side = "vit" if p.side == "white" else "svart"
-    expect(page.locator("#evaluation")).to_have_text(re.compile(rf" för {side}$"))
-    expect(page.locator("#depth")).to_have_text(re.compile(r"^djup \d+, .* noder, "))
+    # in Swedish numbers: "+1,25" pieces, "0,4 s", a thin space between thousands
+    evaluation = rf"^([+\-−]\d+,\d\d|vinst på \d+ drag|förlust på \d+ drag) för {side}$"
+    expect(page.locator("#evaluation")).to_have_text(re.compile(evaluation))
+    depth = r"^djup \d+, [\d\s]+ noder, \d+(,\d+)? s$"
+    expect(page.locator("#depth")).to_have_text(re.compile(depth))
     expect(page.locator("#setup")).to_contain_text("Alla plattor")
     expect(page.locator("#tool option").first).to_have_text("placera / ta bort en pjäs")
     assert page.title() == "Analysbräde för Coerceo · Spelbord"

@@ -2,13 +2,15 @@
 // odds of the battle being fought, shown in the battle panel. The odds are exact (dynamic
 // programming over the battle's states, not sampling); casualties follow a stated policy.
 
+import { formatPercent } from "/static/i18n.js";
 import { h, loadStyle } from "/static/kit.js";
 import { t } from "./texts.js";
 import { nameOf, unitName } from "./units.js";
 
 await loadStyle("omringad-odds", new URL("./odds.css", import.meta.url));
 
-const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 4 : 2)}%`;
+// "47.71%" ("47,71 %" in Swedish); four decimals for a chance under a tenth of a percent.
+const pct = (p) => formatPercent(p, p > 0 && p < 0.001 ? 4 : 2);
 
 function bar(p) {
   return h("span", { class: "om-bar", style: `width: ${Math.max(1, Math.round(80 * p))}px` });

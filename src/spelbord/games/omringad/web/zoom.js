@@ -3,6 +3,7 @@
 // scrolls), and the − / + buttons do the same without touch. The zoom and the frame's
 // scroll position outlive redraws (they are kept in the renderer's memory of the root).
 
+import { formatPercent } from "/static/i18n.js";
 import { h } from "/static/kit.js";
 import { t } from "./texts.js";
 
@@ -21,7 +22,7 @@ export function zoomable(svg, mem) {
     svg.style.width = `${state.scale * 100}%`;
     svg.style.maxWidth = "none";
     svg.style.maxHeight = "none";
-    label.textContent = `${Math.round(state.scale * 100)}%`;
+    label.textContent = formatPercent(state.scale); // "133%" ("133 %" in Swedish)
     if (cx !== null && old !== state.scale) {
       // keep the point under the fingers (frame coordinates cx, cy) where it is
       const k = state.scale / old;

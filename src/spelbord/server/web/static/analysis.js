@@ -10,7 +10,7 @@
 // that position, back and forward step through it. "Set up" edits the position by hand
 // with the game's own editor (/games/<game>/study.js), which also draws the line.
 import { api, copyText, h, loadRenderer, toast } from "/static/api.js";
-import { gameTexts, t, translatePage } from "/static/i18n.js";
+import { formatNumber, gameTexts, t, translatePage } from "/static/i18n.js";
 import { markSpan } from "/static/viewparts.js";
 
 translatePage();
@@ -235,13 +235,13 @@ async function analyse(text) {
 }
 
 /** An engine score in the page's language from its ``verdict`` (``score_parts`` on the
- * server): "win in 3", "loss in 2" or "+1.25" pieces; the English ``text`` if none. */
+ * server): "win in 3", "loss in 2" or "+1.25" pieces ("+1,25" in Swedish); the English ``text`` if none. */
 function verdictText(verdict, text) {
   if (!verdict) return String(text ?? "");
   if (verdict.kind === "win") return t("study.win_in", { n: verdict.turns });
   if (verdict.kind === "loss") return t("study.loss_in", { n: verdict.turns });
   const pieces = Number(verdict.pieces);
-  return `${pieces >= 0 ? "+" : ""}${pieces.toFixed(2)}`;
+  return `${pieces >= 0 ? "+" : ""}${formatNumber(pieces, 2)}`;
 }
 
 /** The engine's answer ``r`` on the page (``null``: none yet, or ``note`` instead). */
@@ -263,8 +263,8 @@ function showResult(r, note = "") {
   $("evaluation").textContent = t("study.evaluation_for", { evaluation: verdictText(r.verdict, r.evaluation), side });
   $("depth").textContent = t("study.depth_nodes", {
     depth: r.depth,
-    nodes: r.nodes.toLocaleString(document.documentElement.lang || undefined),
-    seconds: r.seconds,
+    nodes: formatNumber(r.nodes),
+    seconds: formatNumber(r.seconds),
   });
   const first = r.scores[0];
   const share = Math.abs(first) > 90000 ? (first > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(first / 400);
@@ -284,7 +284,7 @@ function showResult(r, note = "") {
   );
   $("threats").replaceChildren(
     ...(r.threats.length
-      ? r.threats.map((m) => li(t("study.threat", { move: m.move, gain: (m.gain / 100).toFixed(1), line: m.line.join(" ") })))
+      ? r.threats.map((m) => li(t("study.threat", { move: m.move, gain: formatNumber(m.gain / 100, 1), line: m.line.join(" ") })))
       : [li(t("study.no_threats"))]),
   );
   drawLineMoves(r);

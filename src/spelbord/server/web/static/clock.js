@@ -3,7 +3,7 @@
 // from when the view arrived, and a clock low on time is marked (data-low, red). The
 // server decides when a flag falls: the page only shows the time.
 import { h } from "/static/api.js";
-import { t } from "/static/i18n.js";
+import { formatNumber, t } from "/static/i18n.js";
 
 let ticker = null;
 
@@ -11,7 +11,7 @@ const pad = (n) => String(n).padStart(2, "0");
 
 /**
  * Seconds left as a clock shows them: "4:59", "1:02:03", under ten seconds with tenths
- * ("0:09.4"); correspondence in days and hours ("1d 23h") or hours and minutes.
+ * ("0:09.4", "0:09,4" in Swedish); correspondence in days and hours ("1d 23h") or hours and minutes.
  */
 export function clockText(seconds, control) {
   const s = Math.max(0, seconds);
@@ -19,7 +19,7 @@ export function clockText(seconds, control) {
     if (s >= 86400) return t("gclock.dh", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
     if (s >= 3600) return t("gclock.hm", { h: Math.floor(s / 3600), m: pad(Math.floor((s % 3600) / 60)) });
   }
-  if (s < 10) return `0:0${(Math.floor(s * 10) / 10).toFixed(1)}`;
+  if (s < 10) return `0:0${formatNumber(Math.floor(s * 10) / 10, 1)}`;
   const whole = Math.floor(s);
   const hours = Math.floor(whole / 3600);
   const rest = `${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}`;

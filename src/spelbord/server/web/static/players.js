@@ -1,6 +1,6 @@
 // Players, ratings and tournaments (issue 16): the account, player and tournament pages.
 import { api, h, saveToken, toast } from "/static/api.js";
-import { formatNumber, gameTexts, t as tr, translatePage } from "/static/i18n.js";
+import { formatMoment, formatNumber, gameTexts, t as tr, translatePage } from "/static/i18n.js";
 import { whoIsSignedIn } from "/static/header.js";
 import { optionFields, readOptionFields } from "/static/options.js";
 import { ratingGraph } from "/static/ratinggraph.js";
@@ -119,7 +119,7 @@ async function showInvitations() {
             game: inv.game,
             format: formatText(inv.format),
             organizer: inv.organizer || "?",
-            when: new Date(inv.starts_at * 1000).toLocaleString(),
+            when: formatMoment(new Date(inv.starts_at * 1000)),
           }),
         ),
         h(
@@ -423,7 +423,7 @@ function renderList(tournaments) {
       formatText(t.format),
       t.entrants,
       stateText(t.status),
-      new Date(t.starts_at * 1000).toLocaleString(),
+      formatMoment(new Date(t.starts_at * 1000)),
     ]);
     line.dataset.tournament = t.id;
     list.append(line);
@@ -509,7 +509,7 @@ function renderTournament(t) {
   document.getElementById("t-meta").textContent =
     `${t.game} · ${formatText(t.format)} · ${stateText(t.status)}` +
     (t.round ? ` · ${tr("tour.meta_round", { n: t.round })}` : "") +
-    ` · ${tr("tour.meta_starts", { when: new Date(t.starts_at * 1000).toLocaleString() })}` +
+    ` · ${tr("tour.meta_starts", { when: formatMoment(new Date(t.starts_at * 1000)) })}` +
     ` · ${tr("tour.meta_show_up", { seconds: t.show_up_seconds })}` +
     (t.note ? ` · ${noteText(t.note)}` : "");
   document.getElementById("t-rules").textContent = t.rules;

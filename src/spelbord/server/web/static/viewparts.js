@@ -1,7 +1,7 @@
 // The generic parts of a VIEW that the table and the replay pages share: seat names,
 // the status line, the seat list and the move list. Game boards are the renderers' job.
 import { h } from "/static/api.js";
-import { listText, loadedGameTexts, t } from "/static/i18n.js";
+import { formatNumber, listText, loadedGameTexts, t } from "/static/i18n.js";
 import { shownNotation } from "/static/notation.js";
 
 const CHANCE = -1;
@@ -211,10 +211,11 @@ export function clockEnds(view, receivedAt = performance.now()) {
   return ends;
 }
 
-/** Seconds left as shown: tenths under ten seconds, whole seconds above. */
+/** Seconds left as shown: tenths under ten seconds (in the page's language's numbers),
+ * whole seconds above. */
 export function clockText(ms) {
   const s = Math.max(0, ms) / 1000;
-  return s < 10 ? s.toFixed(1) : String(Math.ceil(s));
+  return s < 10 ? formatNumber(s, 1) : String(Math.ceil(s));
 }
 
 /** Update every countdown on the page (call it a few times a second). */
