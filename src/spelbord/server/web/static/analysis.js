@@ -264,7 +264,7 @@ function showResult(r, note = "") {
   $("depth").textContent = t("study.depth_nodes", {
     depth: r.depth,
     nodes: formatNumber(r.nodes),
-    seconds: formatNumber(r.seconds),
+    seconds: formatNumber(r.seconds, 1),
   });
   const first = r.scores[0];
   const share = Math.abs(first) > 90000 ? (first > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(first / 400);
