@@ -257,7 +257,7 @@ def test_the_study_pages_speak_swedish(people: Any) -> None:
     page.goto(people.server.url(f"/analysis/coerceo#{quote(p.position)}"))
     expect(page.locator("body")).to_have_attribute("data-analysed", "1")
     side = "vit" if p.side == "white" else "svart"
-    # in Swedish numbers: "+1,25" pieces, "0,4 s", a thin space between thousands
+    # in Swedish numbers: "+1,25" pieces, "0,4 s", a no-break space between thousands
     evaluation = rf"^([+\-−]\d+,\d\d|vinst på \d+ drag|förlust på \d+ drag) för {side}$"
     expect(page.locator("#evaluation")).to_have_text(re.compile(evaluation))
     depth = r"^djup \d+, [\d\s]+ noder, \d+(,\d+)? s$"

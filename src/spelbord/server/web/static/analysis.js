@@ -235,7 +235,8 @@ async function analyse(text) {
 }
 
 /** An engine score in the page's language from its ``verdict`` (``score_parts`` on the
- * server): "win in 3", "loss in 2" or "+1.25" pieces ("+1,25" in Swedish); the English ``text`` if none. */
+ * server): "win in 3", "loss in 2" or "+1.25" pieces ("+1,25" in Swedish); the English
+ * ``text`` if none. */
 function verdictText(verdict, text) {
   if (!verdict) return String(text ?? "");
   if (verdict.kind === "win") return t("study.win_in", { n: verdict.turns });

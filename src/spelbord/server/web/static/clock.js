@@ -11,7 +11,8 @@ const pad = (n) => String(n).padStart(2, "0");
 
 /**
  * Seconds left as a clock shows them: "4:59", "1:02:03", under ten seconds with tenths
- * ("0:09.4", "0:09,4" in Swedish); correspondence in days and hours ("1d 23h") or hours and minutes.
+ * ("0:09.4", "0:09,4" in Swedish); correspondence in days and hours ("1d 23h") or hours
+ * and minutes.
  */
 export function clockText(seconds, control) {
   const s = Math.max(0, seconds);

@@ -56,18 +56,18 @@ export function currentLanguage() {
 /** A number as the page's language writes it: "0.5" in English, "0,5" in Swedish,
  * Danish and Norwegian; with ``digits``, always that many decimals ("+1,25"). */
 export function formatNumber(value, digits) {
-  const fixed = digits == null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
-  return Number(value).toLocaleString(currentLanguage(), fixed);
+  return Number(value).toLocaleString(currentLanguage(), decimals(digits));
 }
 
 /** A share (0.4771) as a percentage the page's language writes, with ``digits``
  * decimals: "47.71%" in English, "47,71 %" in Swedish. */
 export function formatPercent(share, digits = 0) {
-  return Number(share).toLocaleString(currentLanguage(), {
-    style: "percent",
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  return Number(share).toLocaleString(currentLanguage(), { style: "percent", ...decimals(digits) });
+}
+
+/** ``toLocaleString`` options for exactly ``digits`` decimals (none: as many as needed). */
+function decimals(digits) {
+  return digits == null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
 }
 
 /** A moment (a ``Date``) as the page's language writes a date and time. */

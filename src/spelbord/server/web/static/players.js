@@ -1,6 +1,6 @@
 // Players, ratings and tournaments (issue 16): the account, player and tournament pages.
 import { api, h, saveToken, toast } from "/static/api.js";
-import { formatMoment, formatNumber, gameTexts, t as tr, translatePage } from "/static/i18n.js";
+import { currentLanguage, formatMoment, formatNumber, gameTexts, t as tr, translatePage } from "/static/i18n.js";
 import { whoIsSignedIn } from "/static/header.js";
 import { optionFields, readOptionFields } from "/static/options.js";
 import { ratingGraph } from "/static/ratinggraph.js";
@@ -243,7 +243,7 @@ function tournamentsCard(list) {
 /** A date in the page's language, short: "27 Nov 2026". */
 function shortDate(seconds) {
   if (!seconds) return "";
-  return new Date(seconds * 1000).toLocaleDateString(document.documentElement.lang || undefined, {
+  return new Date(seconds * 1000).toLocaleDateString(currentLanguage(), {
     day: "numeric",
     month: "short",
     year: "numeric",
